@@ -1,0 +1,3 @@
+module locator
+
+go 1.26.8
