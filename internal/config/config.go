@@ -1,0 +1,197 @@
+// Package config reads the settings of the locator binary from flags and
+// LOCATOR_* environment variables (flags win), validates them once at start
+// and hands a plain struct down: nothing reads the environment later.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// DefaultDatabaseURL is the embedded default: a SQLite file under ./data.
+const DefaultDatabaseURL = "sqlite:data/locator.db"
+
+// Config holds every setting. Not all subcommands use all of them.
+type Config struct {
+	Addr            string        // LOCATOR_ADDR
+	DatabaseURL     string        // LOCATOR_DATABASE_URL
+	PublicURL       string        // LOCATOR_PUBLIC_URL: where users reach the app (links in mail)
+	StorefrontURL   string        // LOCATOR_STOREFRONT_URL: base of "Go to online store"
+	MapStyleURL     string        // LOCATOR_MAP_STYLE_URL: optional MapLibre style
+	LogFormat       string        // LOCATOR_LOG_FORMAT: text or json
+	LogLevel        string        // LOCATOR_LOG_LEVEL: debug, info, warn, error
+	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
+	ShutdownTimeout time.Duration // LOCATOR_SHUTDOWN_TIMEOUT
+	NoSeed          bool          // LOCATOR_NO_SEED: serve does not seed an empty database
+}
+
+// setting describes one configuration value: its flag and its variable.
+type setting struct {
+	flag, env, usage string
+}
+
+// Settings registers the flags named in names on fs, with defaults taken from
+// the environment (getenv) and then from the built-in defaults.
+type Settings struct {
+	fs     *flag.FlagSet
+	getenv func(string) string
+	cfg    Config
+	used   map[string]setting
+	raw    map[string]*string
+}
+
+var all = map[string]setting{
+	"addr":             {"addr", "LOCATOR_ADDR", "listen address host:port"},
+	"database-url":     {"database-url", "LOCATOR_DATABASE_URL", "database: sqlite:PATH (default " + DefaultDatabaseURL + ") or postgres://..."},
+	"public-url":       {"public-url", "LOCATOR_PUBLIC_URL", "public base URL of the app, used in emailed links"},
+	"storefront-url":   {"storefront-url", "LOCATOR_STOREFRONT_URL", "base URL of the online storefront (\"Go to online store\" opens {base}/store/{store_id})"},
+	"map-style-url":    {"map-style-url", "LOCATOR_MAP_STYLE_URL", "optional MapLibre style URL for a full street map"},
+	"log-format":       {"log-format", "LOCATOR_LOG_FORMAT", "log format: text or json"},
+	"log-level":        {"log-level", "LOCATOR_LOG_LEVEL", "log level: debug, info, warn or error"},
+	"sync-interval":    {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
+	"shutdown-timeout": {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
+	"no-seed":          {"no-seed", "LOCATOR_NO_SEED", "do not write demo data into an empty database"},
+}
+
+var defaults = map[string]string{
+	"addr":             "127.0.0.1:8080",
+	"database-url":     DefaultDatabaseURL,
+	"public-url":       "",
+	"storefront-url":   "https://example.com",
+	"map-style-url":    "",
+	"log-format":       "text",
+	"log-level":        "info",
+	"sync-interval":    "1s",
+	"shutdown-timeout": "20s",
+	"no-seed":          "false",
+}
+
+// Register adds the named settings to fs.
+func Register(fs *flag.FlagSet, getenv func(string) string, names ...string) *Settings {
+	s := &Settings{fs: fs, getenv: getenv, used: map[string]setting{}, raw: map[string]*string{}}
+	for _, n := range names {
+		st, ok := all[n]
+		if !ok {
+			panic("config: unknown setting " + n) // programming error
+		}
+		def := defaults[n]
+		if v := getenv(st.env); v != "" {
+			def = v
+		}
+		s.used[n] = st
+		if n == "no-seed" {
+			p := new(string)
+			*p = def
+			// A bool flag, so a bare --no-seed means true.
+			fs.Var(boolFlag{p}, n, st.usage+" (env "+st.env+")")
+			s.raw[n] = p
+			continue
+		}
+		s.raw[n] = fs.String(n, def, st.usage+" (env "+st.env+")")
+	}
+	return s
+}
+
+type boolFlag struct{ p *string }
+
+func (b boolFlag) String() string {
+	if b.p == nil {
+		return "false"
+	}
+	return *b.p
+}
+func (b boolFlag) Set(v string) error { *b.p = v; return nil }
+func (b boolFlag) IsBoolFlag() bool   { return true }
+
+// Config validates the parsed values. The error names the setting, in one line.
+func (s *Settings) Config() (Config, error) {
+	var c Config
+	for n, st := range s.used {
+		v := strings.TrimSpace(*s.raw[n])
+		bad := func(why string) error {
+			return fmt.Errorf("invalid %s (--%s=%q): %s", st.env, st.flag, v, why)
+		}
+		switch n {
+		case "addr":
+			if _, port, err := net.SplitHostPort(v); err != nil || port == "" {
+				return c, bad("want host:port, e.g. 127.0.0.1:8080 or :8080")
+			}
+			c.Addr = v
+		case "database-url":
+			if err := validateDatabaseURL(v); err != nil {
+				return c, bad(err.Error())
+			}
+			c.DatabaseURL = v
+		case "public-url", "storefront-url", "map-style-url":
+			if v != "" {
+				u, err := url.Parse(v)
+				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+					return c, bad("want an absolute http(s) URL")
+				}
+				v = strings.TrimRight(v, "/")
+			}
+			switch n {
+			case "public-url":
+				c.PublicURL = v
+			case "storefront-url":
+				c.StorefrontURL = v
+			default:
+				c.MapStyleURL = v
+			}
+		case "log-format":
+			if v != "text" && v != "json" {
+				return c, bad("want text or json")
+			}
+			c.LogFormat = v
+		case "log-level":
+			switch v {
+			case "debug", "info", "warn", "error":
+			default:
+				return c, bad("want debug, info, warn or error")
+			}
+			c.LogLevel = v
+		case "sync-interval", "shutdown-timeout":
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 || d > time.Hour {
+				return c, bad("want a positive duration up to 1h, e.g. 1s")
+			}
+			if n == "sync-interval" {
+				c.SyncInterval = d
+			} else {
+				c.ShutdownTimeout = d
+			}
+		case "no-seed":
+			switch strings.ToLower(v) {
+			case "true", "1", "yes":
+				c.NoSeed = true
+			case "", "false", "0", "no":
+				c.NoSeed = false
+			default:
+				return c, bad("want true or false")
+			}
+		}
+	}
+	return c, nil
+}
+
+func validateDatabaseURL(v string) error {
+	switch {
+	case strings.HasPrefix(v, "postgres://"), strings.HasPrefix(v, "postgresql://"):
+		u, err := url.Parse(v)
+		if err != nil || u.Host == "" {
+			return fmt.Errorf("want postgres://user@host:port/database")
+		}
+		return nil
+	case strings.HasPrefix(v, "sqlite:"):
+		if strings.TrimPrefix(v, "sqlite:") == "" {
+			return fmt.Errorf("want sqlite:PATH")
+		}
+		return nil
+	default:
+		return fmt.Errorf("want sqlite:PATH or postgres://...")
+	}
+}

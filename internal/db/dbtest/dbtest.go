@@ -1,0 +1,106 @@
+// Package dbtest runs a test once per database engine: SQLite in a temporary
+// file and PostgreSQL in a fresh schema of LOCATOR_TEST_POSTGRES_URL (default
+// the local test database). Without PostgreSQL the PostgreSQL run is skipped,
+// except under CI=true where it fails: CI must prove both engines.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"locator/internal/db"
+)
+
+// DefaultPostgresURL is the local server this machine runs.
+const DefaultPostgresURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+// PostgresURL is the server the tests use.
+func PostgresURL() string {
+	if v := os.Getenv("LOCATOR_TEST_POSTGRES_URL"); v != "" {
+		return v
+	}
+	return DefaultPostgresURL
+}
+
+// Each runs fn as a subtest once per engine with a migrated, empty database.
+func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+}
+
+// SQLite opens a migrated database in a temporary folder.
+func SQLite(t testing.TB) *db.DB {
+	t.Helper()
+	u := "sqlite:" + filepath.Join(t.TempDir(), "test.db")
+	return open(t, u)
+}
+
+// Postgres opens a migrated, empty schema that is dropped after the test.
+func Postgres(t testing.TB) *db.DB {
+	t.Helper()
+	u, schema := NewSchema(t)
+	_ = schema
+	return open(t, u)
+}
+
+// NewSchema creates a fresh PostgreSQL schema and returns a URL whose
+// connections use it; the schema is dropped when the test ends.
+func NewSchema(t testing.TB) (string, string) {
+	t.Helper()
+	base := PostgresURL()
+	ctx := context.Background()
+	admin, err := db.Open(ctx, base)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("PostgreSQL is required under CI=true: %v", err)
+		}
+		t.Skipf("PostgreSQL not available (%v); set CI=true to make this fail", err)
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "t_" + hex.EncodeToString(b)
+	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		admin.Close()
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		admin.Close()
+	})
+	pu, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", base, err)
+	}
+	q := pu.Query()
+	q.Set("search_path", schema)
+	pu.RawQuery = q.Encode()
+	return pu.String(), schema
+}
+
+func open(t testing.TB, u string) *db.DB {
+	t.Helper()
+	d, err := db.Open(context.Background(), u)
+	if err != nil {
+		t.Fatalf("open %s: %v", u, err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if _, err := d.Migrate(context.Background()); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	return d
+}
+
+// Must fails the test on err.
+func Must(t testing.TB, err error, what string, args ...any) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", fmt.Sprintf(what, args...), err)
+	}
+}
