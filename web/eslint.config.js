@@ -1,0 +1,59 @@
+// @ts-check
+import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const features = ["locator", "auth", "favorites", "profile", "claim", "reviews", "notfound"];
+
+// Import direction (DESIGN.md, "Web app"):
+//   src/app -> src/features/<name> -> src/components, src/lib, src/api
+// A feature never imports another feature; shared code never imports a feature or the app.
+const zones = [
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: "./src/features",
+    except: [`./${name}`],
+    message: "A feature must not import another feature; move shared code to src/components, src/lib or src/api.",
+  })),
+  ...["components", "lib", "api"].map((dir) => ({
+    target: `./src/${dir}`,
+    from: ["./src/features", "./src/app"],
+    message: "Shared code (components, lib, api) must not import features or the app.",
+  })),
+];
+
+export default defineConfig(
+  { ignores: ["dist", "node_modules", "src/api/schema.d.ts"] },
+  {
+    files: ["**/*.{ts,tsx}"],
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: globals.browser,
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: {
+      "import-x": importX,
+      "react-hooks": reactHooks,
+    },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".d.ts"] })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "import-x/no-restricted-paths": ["error", { zones }],
+      "import-x/no-cycle": "error",
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    files: ["*.config.{js,ts}", "scripts/**/*.{js,mjs,ts}"],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,23 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderAt } from "../test/render";
+import { AppRoutes } from "./routes";
+
+describe("AppRoutes", () => {
+  it("shows the not-found page for an unknown path", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderAt(<AppRoutes />, "/does-not-exist");
+    expect(screen.getByText("Oops! Page not found")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/claim", "Claim your store"],
+    ["/profile", "My account"],
+    ["/reset-password", "Set a new password"],
+    ["/reviews", "Reviews"],
+  ])("shows the placeholder for %s", async (path, title) => {
+    renderAt(<AppRoutes />, path);
+    expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
+    expect(screen.getByText("This screen is coming soon.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,31 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import { Route, Routes } from "react-router";
+import { LocatorPage } from "../features/locator/LocatorPage";
+import { NotFoundPage } from "../features/notfound/NotFoundPage";
+
+// Screens other than the locator and not-found are split into their own chunks to keep the
+// initial JavaScript small (budget: 120 KB gzip before the map chunk).
+function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const ClaimPage = lazyNamed(() => import("../features/claim/ClaimPage"), "ClaimPage");
+const ProfilePage = lazyNamed(() => import("../features/profile/ProfilePage"), "ProfilePage");
+const ResetPasswordPage = lazyNamed(() => import("../features/auth/ResetPasswordPage"), "ResetPasswordPage");
+const ReviewsPage = lazyNamed(() => import("../features/reviews/ReviewsPage"), "ReviewsPage");
+
+/** The route table (spec section 2). Keep in step with the Go server's list of app routes. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<p className="p-6 text-gray-500">Loading…</p>}>
+      <Routes>
+        <Route path="/" element={<LocatorPage />} />
+        <Route path="/claim" element={<ClaimPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/reviews" element={<ReviewsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,45 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../test/render";
+import { LocatorPage } from "./LocatorPage";
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+describe("LocatorPage", () => {
+  it("asks for the stores near New York and lists the first 20 names", async () => {
+    const stores = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Store ${i + 1}`, distance: i }));
+    const fetch = vi.fn<(request: Request) => Promise<Response>>(() =>
+      Promise.resolve(jsonResponse({ physical_stores: stores, has_more: true })),
+    );
+    vi.stubGlobal("fetch", fetch);
+
+    renderAt(<LocatorPage />);
+
+    expect(screen.getByRole("status")).toHaveTextContent("Loading stores");
+    const list = await screen.findByRole("list", { name: "Stores" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(20);
+    expect(items[0]).toHaveTextContent("Store 1");
+    expect(items[19]).toHaveTextContent("Store 20");
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const url = new URL(fetch.mock.calls[0]![0].url);
+    expect(url.pathname).toBe("/api/store/physical-store/list-physical-store/");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      latitude: "40.7128",
+      longitude: "-74.006",
+      radius: "30",
+    });
+  });
+
+  it("shows an error when the call fails", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ message: "database down" }, 503))));
+
+    renderAt(<LocatorPage />);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not load stores: database down");
+  });
+});

@@ -1,0 +1,27 @@
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+
+/** Shown for any path without a screen; logs the requested path as an error once per path. */
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  const logged = useRef<string | null>(null);
+
+  useEffect(() => {
+    // The ref keeps StrictMode's second effect run in development from logging twice.
+    if (logged.current === pathname) return;
+    logged.current = pathname;
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-100">
+      <div className="text-center">
+        <h1 className="mb-4 text-6xl font-bold">404</h1>
+        <p className="mb-4 text-xl text-gray-600">Oops! Page not found</p>
+        <Link to="/" className="text-blue-600 underline hover:text-blue-800">
+          Return to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from "../../components/ComingSoon";
+
+export function ReviewsPage() {
+  return <ComingSoon title="Reviews" />;
+}

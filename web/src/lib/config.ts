@@ -1,0 +1,34 @@
+/** Configuration the Go server may inject into index.html before the app's script runs. */
+export interface RuntimeConfig {
+  apiBase?: string;
+}
+
+declare global {
+  interface Window {
+    __LOCATOR_CONFIG__?: RuntimeConfig;
+  }
+}
+
+export const DEFAULT_API_BASE = "/api";
+
+/**
+ * Picks the API base: runtime config (window.__LOCATOR_CONFIG__.apiBase), then the build-time
+ * VITE_API_BASE, then same-origin "/api". The result is absolute (resolved against the page's
+ * address) and has no trailing slash, so paths like "/store/auth" can be appended.
+ */
+export function resolveApiBase(
+  runtime: RuntimeConfig | undefined,
+  buildTime: string | undefined,
+  pageUrl: string,
+): string {
+  const chosen = [runtime?.apiBase, buildTime].find((v) => v !== undefined && v.trim() !== "");
+  const base = new URL(chosen?.trim() ?? DEFAULT_API_BASE, pageUrl).href;
+  return base.replace(/\/+$/, "");
+}
+
+/** The API base of this page, e.g. "https://locator.example/api". */
+export const apiBase: string = resolveApiBase(
+  window.__LOCATOR_CONFIG__,
+  import.meta.env.VITE_API_BASE,
+  window.location.href,
+);
