@@ -1,0 +1,208 @@
+package places
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Fold returns the key under which names are compared: lower case, accents
+// removed ("München" -> "munchen"), dashes as spaces, apostrophes and dots
+// dropped ("St. John's" -> "st johns"), runs of spaces collapsed. tools/geodata
+// keeps a copy of this function to de-duplicate alternate names; keep the two
+// identical.
+func Fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	fold := func(r rune) {
+		switch {
+		case unicode.Is(unicode.Mn, r), r == '\'', r == '’', r == '.':
+			return
+		case unicode.Is(unicode.Pd, r) || unicode.IsSpace(r):
+			space = b.Len() > 0
+			return
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		if x, ok := foldSpecial[r]; ok {
+			b.WriteString(x)
+			return
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	if isASCII(s) {
+		// NFD is the identity on ASCII; skipping it halves index build time.
+		for i := range len(s) {
+			fold(rune(s[i]))
+		}
+	} else {
+		for _, r := range norm.NFD.String(s) {
+			fold(r)
+		}
+	}
+	return b.String()
+}
+
+// foldSpecial covers Latin letters that have no Unicode decomposition.
+var foldSpecial = map[rune]string{
+	'ß': "ss", 'ẞ': "ss", 'æ': "ae", 'Æ': "ae", 'œ': "oe", 'Œ': "oe", 'ø': "o", 'Ø': "o",
+	'ł': "l", 'Ł': "l", 'đ': "d", 'Đ': "d", 'ð': "d", 'Ð': "d", 'þ': "th", 'Þ': "th",
+	'ħ': "h", 'Ħ': "h", 'ı': "i", 'ŧ': "t", 'Ŧ': "t",
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// nameEntry is one folded name of one place. Entries sort by key, then with
+// primary names before alternate names, then most populous first, so the first
+// entry that passes the country and region filter is the best answer.
+type nameEntry struct {
+	key string
+	idx int32
+	alt bool
+}
+
+// buildIndex runs once, on the first name look-up: many callers (the HTTP
+// server) never need it.
+func (g *Gazetteer) buildIndex() {
+	g.indexOnce.Do(func() {
+		names := make([]nameEntry, 0, len(g.places)*5/2)
+		for i, p := range g.places {
+			if !isCurrent(p.Feature) {
+				continue
+			}
+			idx := int32(i)
+			k := Fold(p.Name)
+			if k != "" {
+				names = append(names, nameEntry{key: k, idx: idx})
+			}
+			if a := Fold(p.ASCIIName); a != k && a != "" {
+				names = append(names, nameEntry{key: a, idx: idx})
+			}
+			// tools/geodata already dropped alternates that fold like the name.
+			for _, alt := range p.AltNames {
+				if a := Fold(alt); a != "" {
+					names = append(names, nameEntry{key: a, idx: idx, alt: true})
+				}
+			}
+		}
+		slices.SortFunc(names, func(a, b nameEntry) int {
+			if c := strings.Compare(a.key, b.key); c != 0 {
+				return c
+			}
+			if a.alt != b.alt {
+				if a.alt {
+					return 1
+				}
+				return -1
+			}
+			if pa, pb := g.places[a.idx].Population, g.places[b.idx].Population; pa != pb {
+				return pb - pa
+			}
+			return int(a.idx - b.idx)
+		})
+		g.names = slices.Clip(names)
+
+		g.regions = make(map[string]string, len(g.admin1))
+		for k, name := range g.admin1 {
+			country, code, _ := strings.Cut(k, ".")
+			g.regions[country+"."+Fold(name)] = code
+		}
+	})
+}
+
+// normCountry upper-cases an ISO code, defaults to "US" and accepts the usual
+// spellings of the United States found in store spreadsheets.
+func normCountry(country string) string {
+	c := strings.ToUpper(strings.TrimSpace(country))
+	switch strings.ReplaceAll(c, ".", "") {
+	case "", "US", "USA", "UNITED STATES", "UNITED STATES OF AMERICA":
+		return "US"
+	}
+	return c
+}
+
+// resolveRegion turns a state given as code ("TX", "tx") or name ("Texas") into
+// the admin1 code; "" means any region.
+func (g *Gazetteer) resolveRegion(country, state string) (code string, ok bool) {
+	state = strings.TrimSpace(state)
+	if state == "" {
+		return "", true
+	}
+	if up := strings.ToUpper(state); g.admin1[country+"."+up] != "" {
+		return up, true
+	}
+	if code, ok := g.regions[country+"."+Fold(state)]; ok {
+		return code, true
+	}
+	if country != "US" {
+		// Outside the US the data has region names in English only
+		// ("Bavaria", not "Bayern"), so an unknown region is ignored rather
+		// than failing the look-up. US town names repeat across states, so
+		// there an unknown state fails.
+		return "", true
+	}
+	return "", false
+}
+
+// FindCity finds a place by name (case- and accent-insensitive, alternate names
+// such as "NYC" or "Munchen" included) in a country (ISO code, default "US")
+// and optionally a state or region given by code ("TX") or name ("Texas").
+// A match on a place's own name beats one on an alternate name; among equals
+// the most populous wins. Places that no longer exist are never returned.
+func (g *Gazetteer) FindCity(name, state, country string) (Place, bool) {
+	key := Fold(name)
+	if key == "" {
+		return Place{}, false
+	}
+	g.buildIndex()
+	country = normCountry(country)
+	region, ok := g.resolveRegion(country, state)
+	if !ok {
+		return Place{}, false
+	}
+	i := sort.Search(len(g.names), func(i int) bool { return g.names[i].key >= key })
+	for ; i < len(g.names) && g.names[i].key == key; i++ {
+		p := g.places[g.names[i].idx]
+		if p.Country == country && (region == "" || p.Admin1 == region) {
+			return p, true
+		}
+	}
+	return Place{}, false
+}
+
+// Geocoding precisions reported by Geocode.
+const (
+	PrecisionPostalCode = "postal_code"
+	PrecisionCity       = "city"
+)
+
+// Geocode locates an address from its postal code and city: a US ZIP code
+// first (precision "postal_code"), else the city within the state and country
+// (precision "city"). Country defaults to "US". ok is false when neither is
+// known; street addresses are not resolved offline.
+func (g *Gazetteer) Geocode(postalCode, city, state, country string) (lat, lon float64, precision string, ok bool) {
+	country = normCountry(country)
+	if country == "US" {
+		if z, found := g.ZIP(postalCode); found {
+			return z.Lat, z.Lon, PrecisionPostalCode, true
+		}
+	}
+	if p, found := g.FindCity(city, state, country); found {
+		return p.Lat, p.Lon, PrecisionCity, true
+	}
+	return 0, 0, "", false
+}
