@@ -19,26 +19,35 @@ func Fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	fold := func(r rune) {
-		switch {
-		case unicode.Is(unicode.Mn, r), r == '\'', r == '’', r == '.':
-			return
-		case unicode.Is(unicode.Pd, r) || unicode.IsSpace(r):
-			space = b.Len() > 0
-			return
-		}
+	add := func(r rune) {
 		if space {
 			b.WriteByte(' ')
 			space = false
 		}
-		if x, ok := foldSpecial[r]; ok {
+		if r < utf8.RuneSelf {
+			b.WriteByte(byte(unicode.ToLower(r)))
+		} else if x, ok := foldSpecial[r]; ok {
 			b.WriteString(x)
-			return
+		} else {
+			b.WriteRune(unicode.ToLower(r))
 		}
-		b.WriteRune(unicode.ToLower(r))
+	}
+	fold := func(r rune) {
+		switch {
+		case r == '\'' || r == '.':
+		case r == ' ' || r == '-':
+			space = b.Len() > 0
+		case r < utf8.RuneSelf && r > ' ':
+			add(r)
+		case r == '’' || unicode.Is(unicode.Mn, r):
+		case unicode.Is(unicode.Pd, r) || unicode.IsSpace(r):
+			space = b.Len() > 0
+		default:
+			add(r)
+		}
 	}
 	if isASCII(s) {
-		// NFD is the identity on ASCII; skipping it halves index build time.
+		// NFD is the identity on ASCII, and most names are ASCII.
 		for i := range len(s) {
 			fold(rune(s[i]))
 		}
@@ -66,9 +75,7 @@ func isASCII(s string) bool {
 	return true
 }
 
-// nameEntry is one folded name of one place. Entries sort by key, then with
-// primary names before alternate names, then most populous first, so the first
-// entry that passes the country and region filter is the best answer.
+// nameEntry is one folded name of one place.
 type nameEntry struct {
 	key string
 	idx int32
@@ -99,18 +106,11 @@ func (g *Gazetteer) buildIndex() {
 				}
 			}
 		}
+		// Sorting by key only (then position, for determinism) is much
+		// cheaper than ranking here; FindCity ranks the few entries per key.
 		slices.SortFunc(names, func(a, b nameEntry) int {
 			if c := strings.Compare(a.key, b.key); c != 0 {
 				return c
-			}
-			if a.alt != b.alt {
-				if a.alt {
-					return 1
-				}
-				return -1
-			}
-			if pa, pb := g.places[a.idx].Population, g.places[b.idx].Population; pa != pb {
-				return pb - pa
 			}
 			return int(a.idx - b.idx)
 		})
@@ -174,14 +174,25 @@ func (g *Gazetteer) FindCity(name, state, country string) (Place, bool) {
 	if !ok {
 		return Place{}, false
 	}
+	best := -1
+	bestAlt := true
 	i := sort.Search(len(g.names), func(i int) bool { return g.names[i].key >= key })
 	for ; i < len(g.names) && g.names[i].key == key; i++ {
-		p := g.places[g.names[i].idx]
-		if p.Country == country && (region == "" || p.Admin1 == region) {
-			return p, true
+		e := g.names[i]
+		p := &g.places[e.idx]
+		if p.Country != country || (region != "" && p.Admin1 != region) {
+			continue
+		}
+		// Entries come in place order, so ties keep the first place.
+		if best < 0 || (bestAlt && !e.alt) ||
+			(bestAlt == e.alt && p.Population > g.places[best].Population) {
+			best, bestAlt = int(e.idx), e.alt
 		}
 	}
-	return Place{}, false
+	if best < 0 {
+		return Place{}, false
+	}
+	return g.places[best], true
 }
 
 // Geocoding precisions reported by Geocode.

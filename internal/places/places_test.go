@@ -412,6 +412,7 @@ func BenchmarkLoad(b *testing.B) {
 	var g *Gazetteer
 	var heap uint64
 	for b.Loop() {
+		g = nil
 		heap = heapAfter(func() {
 			var err error
 			if g, err = decode(bytes.NewReader(geodata), gzipSize(geodata)); err != nil {
@@ -441,6 +442,7 @@ func BenchmarkNewTimeZones(b *testing.B) {
 	var tz *TimeZones
 	var heap uint64
 	for b.Loop() {
+		tz = nil
 		heap = heapAfter(func() {
 			var err error
 			if tz, err = NewTimeZones(); err != nil {

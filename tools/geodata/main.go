@@ -391,26 +391,35 @@ func fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	fold := func(r rune) {
-		switch {
-		case unicode.Is(unicode.Mn, r), r == '\'', r == '’', r == '.':
-			return
-		case unicode.Is(unicode.Pd, r) || unicode.IsSpace(r):
-			space = b.Len() > 0
-			return
-		}
+	add := func(r rune) {
 		if space {
 			b.WriteByte(' ')
 			space = false
 		}
-		if x, ok := foldSpecial[r]; ok {
+		if r < utf8.RuneSelf {
+			b.WriteByte(byte(unicode.ToLower(r)))
+		} else if x, ok := foldSpecial[r]; ok {
 			b.WriteString(x)
-			return
+		} else {
+			b.WriteRune(unicode.ToLower(r))
 		}
-		b.WriteRune(unicode.ToLower(r))
+	}
+	fold := func(r rune) {
+		switch {
+		case r == '\'' || r == '.':
+		case r == ' ' || r == '-':
+			space = b.Len() > 0
+		case r < utf8.RuneSelf && r > ' ':
+			add(r)
+		case r == '’' || unicode.Is(unicode.Mn, r):
+		case unicode.Is(unicode.Pd, r) || unicode.IsSpace(r):
+			space = b.Len() > 0
+		default:
+			add(r)
+		}
 	}
 	if isASCII(s) {
-		// NFD is the identity on ASCII; skipping it halves index build time.
+		// NFD is the identity on ASCII, and most names are ASCII.
 		for i := range len(s) {
 			fold(rune(s[i]))
 		}
