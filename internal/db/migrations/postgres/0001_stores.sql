@@ -32,6 +32,9 @@ CREATE TABLE stores (
     -- distance), rendered by the stores package in the same transaction as
     -- every change, so replicas load 1M stores in seconds.
     search_doc                    TEXT NOT NULL DEFAULT '',
+    -- schedule is working_hours in one compact line ("1 09:00 17:00,...")
+    -- for the open-now filter of the in-memory index; same transaction.
+    schedule                      TEXT NOT NULL DEFAULT '',
     version                       BIGINT NOT NULL DEFAULT 0,
     created_at                    TIMESTAMPTZ NOT NULL,
     updated_at                    TIMESTAMPTZ NOT NULL

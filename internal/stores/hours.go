@@ -1,0 +1,163 @@
+package stores
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// WorkingHour is one entry of a store's week: a weekday and a time span.
+// An entry without start and end means the store is closed that day.
+type WorkingHour struct {
+	WeekDay time.Weekday
+	Start   string // "HH:MM" or ""
+	End     string // "HH:MM" or ""
+}
+
+// Validate checks the times are HH:MM and both present or both empty.
+func (h WorkingHour) Validate() error {
+	if h.WeekDay < time.Sunday || h.WeekDay > time.Saturday {
+		return fmt.Errorf("unknown weekday")
+	}
+	if (h.Start == "") != (h.End == "") {
+		return fmt.Errorf("give both start and end time, or neither")
+	}
+	if h.Start == "" {
+		return nil
+	}
+	if _, ok := parseClock(h.Start); !ok {
+		return fmt.Errorf("start time %q is not HH:MM", h.Start)
+	}
+	if _, ok := parseClock(h.End); !ok {
+		return fmt.Errorf("end time %q is not HH:MM", h.End)
+	}
+	return nil
+}
+
+// ParseWeekday reads "Sunday".."Saturday" (any case, or 3-letter forms).
+func ParseWeekday(s string) (time.Weekday, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		name := strings.ToLower(d.String())
+		if s == name || (len(s) >= 3 && strings.HasPrefix(name, s)) {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// parseClock reads "HH:MM" (00:00-23:59; "24:00" means end of day) into minutes.
+func parseClock(s string) (int, bool) {
+	if len(s) != 5 || s[2] != ':' {
+		return 0, false
+	}
+	h, err1 := strconv.Atoi(s[:2])
+	m, err2 := strconv.Atoi(s[3:])
+	if err1 != nil || err2 != nil || m < 0 || m > 59 || h < 0 || h > 24 || (h == 24 && m != 0) {
+		return 0, false
+	}
+	return h*60 + m, true
+}
+
+// span is an interval in minutes of the day; end < start crosses midnight.
+type span struct{ start, end int16 }
+
+// Schedule is a week of spans, indexed by weekday.
+type Schedule [7][]span
+
+// NewSchedule builds the schedule of a list of entries (closed days and
+// invalid entries contribute nothing).
+func NewSchedule(hours []WorkingHour) *Schedule {
+	var s Schedule
+	for _, h := range hours {
+		a, ok1 := parseClock(h.Start)
+		b, ok2 := parseClock(h.End)
+		if !ok1 || !ok2 || h.WeekDay < 0 || h.WeekDay > 6 {
+			continue
+		}
+		s[h.WeekDay] = append(s[h.WeekDay], span{int16(a), int16(b)})
+	}
+	return &s
+}
+
+// OpenAt reports whether the store is open at local time t (already in the
+// store's zone). The rule, from the spec and extended for late hours:
+//   - an entry for today with start <= end is open from start to end, both
+//     inclusive to the minute (09:00-17:00 is open at 17:00, closed at 17:01);
+//   - an entry with end < start crosses midnight: 18:00-02:00 on Friday is
+//     open Friday from 18:00 and Saturday until 02:00 inclusive;
+//   - start == end means open around the clock that day.
+func (s *Schedule) OpenAt(t time.Time) bool {
+	if s == nil {
+		return false
+	}
+	day := t.Weekday()
+	now := int16(t.Hour()*60 + t.Minute())
+	for _, sp := range s[day] {
+		switch {
+		case sp.start == sp.end:
+			return true
+		case sp.start < sp.end:
+			if now >= sp.start && now <= sp.end {
+				return true
+			}
+		default: // crosses midnight: the part on this day
+			if now >= sp.start {
+				return true
+			}
+		}
+	}
+	for _, sp := range s[(day+6)%7] { // yesterday's late hours
+		if sp.start > sp.end && now <= sp.end {
+			return true
+		}
+	}
+	return false
+}
+
+// Empty reports whether no day has hours.
+func (s *Schedule) Empty() bool {
+	for _, d := range s {
+		if len(d) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// EncodeSchedule writes hours in the compact one-line form kept in
+// stores.schedule: "0 09:00 17:00,5 18:00 02:00".
+func EncodeSchedule(hours []WorkingHour) string {
+	var b strings.Builder
+	for _, h := range hours {
+		if h.Start == "" || h.End == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(byte('0' + h.WeekDay))
+		b.WriteByte(' ')
+		b.WriteString(h.Start)
+		b.WriteByte(' ')
+		b.WriteString(h.End)
+	}
+	return b.String()
+}
+
+// DecodeSchedule reads EncodeSchedule's form; bad entries are ignored.
+func DecodeSchedule(s string) []WorkingHour {
+	if s == "" {
+		return nil
+	}
+	parts := strings.Split(s, ",")
+	out := make([]WorkingHour, 0, len(parts))
+	for _, p := range parts {
+		if len(p) != 13 || p[0] < '0' || p[0] > '6' {
+			continue
+		}
+		out = append(out, WorkingHour{WeekDay: time.Weekday(p[0] - '0'), Start: p[2:7], End: p[8:13]})
+	}
+	return out
+}

@@ -1,0 +1,184 @@
+package stores
+
+import (
+	"sync"
+	"time"
+
+	"github.com/tidwall/rtree"
+)
+
+// Index answers nearest-store searches from memory. It holds the published
+// stores only: their points in an R-tree (float32, ~32 B a store), exact
+// float64 coordinates for distances, and each store's pre-rendered JSON.
+// Safe for concurrent use; writes (store changes) are rare.
+type Index struct {
+	mu    sync.RWMutex
+	tree  rtree.RTreeGN[float32, uint32]
+	recs  []record         // slot -> record; a removed store leaves a dead slot
+	slots map[int64]uint32 // store id -> slot
+	free  []uint32         // dead slots to reuse
+	arena arena
+	zones map[string]*time.Location
+	sched map[string]*Schedule // interned: most stores share a few weekly patterns
+}
+
+type record struct {
+	id       int64
+	lat, lon float64
+	doc      []byte // JSON object without its closing brace
+	sched    *Schedule
+	loc      *time.Location
+	flags    uint8
+	live     bool
+}
+
+const (
+	flagDelivery uint8 = 1 << iota
+	flagOrderOnline
+	flagCurbside
+)
+
+// Entry is what the index needs of one store (see Repo.LoadPublished).
+type Entry struct {
+	ID          int64
+	Latitude    float64
+	Longitude   float64
+	Delivery    bool
+	OrderOnline bool
+	Curbside    bool
+	TimeZone    string
+	Schedule    string // EncodeSchedule form
+	Doc         []byte // complete JSON object (RenderDoc)
+}
+
+// NewIndex returns an empty index.
+func NewIndex() *Index {
+	return &Index{
+		slots: make(map[int64]uint32),
+		zones: make(map[string]*time.Location),
+		sched: make(map[string]*Schedule),
+	}
+}
+
+// Len is the number of stores in the index.
+func (ix *Index) Len() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return len(ix.slots)
+}
+
+// Put adds or replaces a store.
+func (ix *Index) Put(e Entry) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.put(e)
+}
+
+// PutAll adds or replaces many stores under one lock (start-up, sync).
+func (ix *Index) PutAll(es []Entry) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for i := range es {
+		ix.put(es[i])
+	}
+}
+
+// Remove drops a store (hidden, pending, deleted); unknown ids are ignored.
+func (ix *Index) Remove(id int64) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.remove(id)
+}
+
+func (ix *Index) remove(id int64) {
+	slot, ok := ix.slots[id]
+	if !ok {
+		return
+	}
+	r := &ix.recs[slot]
+	p := point(r.lat, r.lon)
+	ix.tree.Delete(p, p, slot)
+	*r = record{}
+	delete(ix.slots, id)
+	ix.free = append(ix.free, slot)
+}
+
+func (ix *Index) put(e Entry) {
+	ix.remove(e.ID)
+	var flags uint8
+	if e.Delivery {
+		flags |= flagDelivery
+	}
+	if e.OrderOnline {
+		flags |= flagOrderOnline
+	}
+	if e.Curbside {
+		flags |= flagCurbside
+	}
+	doc := e.Doc
+	if n := len(doc); n > 0 && doc[n-1] == '}' {
+		doc = doc[:n-1]
+	}
+	rec := record{
+		id: e.ID, lat: e.Latitude, lon: e.Longitude,
+		doc:   ix.arena.copy(doc),
+		sched: ix.schedule(e.Schedule),
+		loc:   ix.zone(e.TimeZone),
+		flags: flags,
+		live:  true,
+	}
+	var slot uint32
+	if n := len(ix.free); n > 0 {
+		slot = ix.free[n-1]
+		ix.free = ix.free[:n-1]
+		ix.recs[slot] = rec
+	} else {
+		slot = uint32(len(ix.recs))
+		ix.recs = append(ix.recs, rec)
+	}
+	ix.slots[e.ID] = slot
+	p := point(e.Latitude, e.Longitude)
+	ix.tree.Insert(p, p, slot)
+}
+
+func (ix *Index) zone(name string) *time.Location {
+	if loc, ok := ix.zones[name]; ok {
+		return loc
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		loc = time.UTC // validated on write; a zone removed from tzdata later degrades to UTC
+	}
+	ix.zones[name] = loc
+	return loc
+}
+
+func (ix *Index) schedule(enc string) *Schedule {
+	if s, ok := ix.sched[enc]; ok {
+		return s
+	}
+	s := NewSchedule(DecodeSchedule(enc))
+	ix.sched[enc] = s
+	return s
+}
+
+// point orders coordinates as the tree's x, y: longitude, latitude.
+func point(lat, lon float64) [2]float32 { return [2]float32{float32(lon), float32(lat)} }
+
+// arena packs documents into large chunks: a million 1 KB documents cost a
+// few hundred allocations instead of a million, and little slack.
+type arena struct{ chunk []byte }
+
+const arenaChunk = 4 << 20
+
+func (a *arena) copy(b []byte) []byte {
+	if len(b) > arenaChunk/8 {
+		return append([]byte(nil), b...)
+	}
+	if cap(a.chunk)-len(a.chunk) < len(b) {
+		a.chunk = make([]byte, 0, arenaChunk)
+	}
+	start := len(a.chunk)
+	a.chunk = append(a.chunk, b...)
+	return a.chunk[start:len(a.chunk):len(a.chunk)]
+}

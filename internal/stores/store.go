@@ -1,0 +1,156 @@
+// Package stores holds physical stores: their fields and weekly hours, the
+// rule that says whether a store is open, their storage, and the in-memory
+// nearest-store search every replica serves from.
+package stores
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"locator/internal/apperr"
+)
+
+// Status says whether a store is shown in search.
+type Status string
+
+const (
+	Published Status = "published"
+	Pending   Status = "pending"
+	Hidden    Status = "hidden"
+)
+
+// Store is a physical store.
+type Store struct {
+	ID           int64
+	StoreID      string // the marketplace's store id: "Go to online store" opens {storefront}/store/{StoreID}
+	Name         string
+	Image        string
+	PhoneNumber  string
+	Hours        string // free text shown on the detail panel
+	CountryCode  string // ISO 3166-1 alpha-2, e.g. "US"
+	CountryName  string // display_name
+	CountryID    int64
+	State        string
+	City         string
+	PostalCode   string
+	Address      string
+	Latitude     float64
+	Longitude    float64
+	GeoPrecision string // exact, postal_code or city: how the coordinates were found
+	TimeZone     string // IANA name
+	Delivery     bool
+	OrderOnline  bool
+	Curbside     bool
+	Status       Status
+	RatingSum    int64
+	ReviewCount  int64
+	WorkingHours []WorkingHour
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// AverageRating is the mean rating rounded to one decimal, 0 without reviews.
+func (s *Store) AverageRating() float64 {
+	if s.ReviewCount == 0 {
+		return 0
+	}
+	return roundTo1(float64(s.RatingSum) / float64(s.ReviewCount))
+}
+
+func roundTo1(v float64) float64 {
+	return float64(int64(v*10+0.5)) / 10
+}
+
+// Field limits, enforced on every write path (API, import, seed).
+const (
+	MaxNameLen    = 255
+	MaxTextLen    = 1000
+	MaxPhoneLen   = 32
+	MaxURLLen     = 2048
+	MaxHoursCount = 21 // up to three intervals a day
+)
+
+// Validate checks a store before it is written. Messages are user-facing.
+func (s *Store) Validate() error {
+	s.Name = strings.TrimSpace(s.Name)
+	switch {
+	case s.Name == "":
+		return apperr.Invalidf("name is required")
+	case utf8.RuneCountInString(s.Name) > MaxNameLen:
+		return apperr.Invalidf("name must be at most %d characters", MaxNameLen)
+	case s.Latitude < -90 || s.Latitude > 90 || s.Latitude != s.Latitude:
+		return apperr.Invalidf("latitude must be between -90 and 90")
+	case s.Longitude < -180 || s.Longitude > 180 || s.Longitude != s.Longitude:
+		return apperr.Invalidf("longitude must be between -180 and 180")
+	case utf8.RuneCountInString(s.PhoneNumber) > MaxPhoneLen:
+		return apperr.Invalidf("phone_number must be at most %d characters", MaxPhoneLen)
+	case len(s.Image) > MaxURLLen:
+		return apperr.Invalidf("image must be at most %d characters", MaxURLLen)
+	case len(s.WorkingHours) > MaxHoursCount:
+		return apperr.Invalidf("at most %d working-hours entries", MaxHoursCount)
+	}
+	for _, f := range []struct{ name, v string }{
+		{"store_id", s.StoreID}, {"hours", s.Hours}, {"state", s.State}, {"city", s.City},
+		{"postal_code", s.PostalCode}, {"address", s.Address}, {"country", s.CountryName},
+	} {
+		if utf8.RuneCountInString(f.v) > MaxTextLen {
+			return apperr.Invalidf("%s must be at most %d characters", f.name, MaxTextLen)
+		}
+	}
+	if s.Image != "" && !strings.HasPrefix(s.Image, "https://") && !strings.HasPrefix(s.Image, "http://") && !strings.HasPrefix(s.Image, "/") {
+		return apperr.Invalidf("image must be an http(s) URL or a path")
+	}
+	for i, h := range s.WorkingHours {
+		if err := h.Validate(); err != nil {
+			return apperr.Invalidf("working hours entry %d: %s", i+1, err.Error())
+		}
+	}
+	switch s.Status {
+	case "":
+		s.Status = Published
+	case Published, Pending, Hidden:
+	default:
+		return apperr.Invalidf("status must be published, pending or hidden")
+	}
+	if s.GeoPrecision == "" {
+		s.GeoPrecision = "exact"
+	}
+	if s.CountryCode == "" {
+		s.CountryCode = "US"
+	}
+	s.CountryCode = strings.ToUpper(s.CountryCode)
+	if len(s.CountryCode) != 2 {
+		return apperr.Invalidf("country must be a two-letter code")
+	}
+	if s.CountryName == "" {
+		s.CountryName = CountryName(s.CountryCode)
+	}
+	if s.TimeZone == "" {
+		s.TimeZone = "UTC"
+	}
+	if _, err := time.LoadLocation(s.TimeZone); err != nil {
+		return apperr.Invalidf("unknown time zone %q", s.TimeZone)
+	}
+	return nil
+}
+
+// CountryName returns a display name for the countries stores are found in,
+// the code itself otherwise.
+func CountryName(code string) string {
+	switch strings.ToUpper(code) {
+	case "US":
+		return "United States"
+	case "CA":
+		return "Canada"
+	case "MX":
+		return "Mexico"
+	case "GB":
+		return "United Kingdom"
+	case "DE":
+		return "Germany"
+	case "FR":
+		return "France"
+	}
+	return strings.ToUpper(code)
+}

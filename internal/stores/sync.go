@@ -1,0 +1,111 @@
+package stores
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sync/atomic"
+	"time"
+)
+
+// Syncer keeps an Index equal to the published stores of the database: a
+// full load at start, then every interval the changes since the last
+// version it saw. Each replica runs its own; they agree through the database.
+type Syncer struct {
+	repo    *Repo
+	index   *Index
+	log     *slog.Logger
+	version atomic.Int64
+	ready   atomic.Bool
+}
+
+// NewSyncer returns a syncer filling index from repo.
+func NewSyncer(repo *Repo, index *Index, log *slog.Logger) *Syncer {
+	return &Syncer{repo: repo, index: index, log: log}
+}
+
+// Ready reports whether the first full load finished.
+func (s *Syncer) Ready() bool { return s.ready.Load() }
+
+// Version is the last search version the index reflects.
+func (s *Syncer) Version() int64 { return s.version.Load() }
+
+// Load reads every published store into the index.
+func (s *Syncer) Load(ctx context.Context) error {
+	start := time.Now()
+	v, err := s.repo.Version(ctx)
+	if err != nil {
+		return err
+	}
+	// Loading allocates a lot of short-lived garbage (row buffers); a
+	// tighter GC target while loading keeps the peak resident size close to
+	// what the index really needs.
+	old := debug.SetGCPercent(25)
+	_, err = s.repo.ScanChanges(ctx, -1, 5000, func(cs []Change) error {
+		s.apply(cs)
+		return nil
+	})
+	debug.SetGCPercent(old)
+	if err != nil {
+		return fmt.Errorf("load search index: %w", err)
+	}
+	debug.FreeOSMemory()
+	s.version.Store(v)
+	s.ready.Store(true)
+	s.log.Info("search index loaded", "stores", s.index.Len(), "version", v, "duration", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+func (s *Syncer) apply(cs []Change) {
+	s.index.mu.Lock()
+	defer s.index.mu.Unlock()
+	for i := range cs {
+		if cs[i].Published {
+			s.index.put(cs[i].Entry)
+		} else {
+			s.index.remove(cs[i].ID)
+		}
+	}
+}
+
+// Poll applies the changes since the last version seen, if any.
+func (s *Syncer) Poll(ctx context.Context) error {
+	last := s.version.Load()
+	v, err := s.repo.Version(ctx)
+	if err != nil {
+		return err
+	}
+	if v == last {
+		return nil
+	}
+	n := 0
+	if _, err := s.repo.ScanChanges(ctx, last, 5000, func(cs []Change) error {
+		n += len(cs)
+		s.apply(cs)
+		return nil
+	}); err != nil {
+		return err
+	}
+	// v was read before the scan: anything newer is picked up next time.
+	s.version.Store(v)
+	s.log.Debug("search index updated", "changes", n, "version", v)
+	return nil
+}
+
+// Run polls every interval until ctx ends. Errors are logged, not fatal: a
+// database blip must not take search down.
+func (s *Syncer) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := s.Poll(ctx); err != nil && ctx.Err() == nil {
+				s.log.Warn("search index sync failed", "err", err)
+			}
+		}
+	}
+}
