@@ -1,0 +1,158 @@
+package stores_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/stores"
+)
+
+func sampleStore(name string, lat, lon float64) *stores.Store {
+	return &stores.Store{
+		StoreID: "st-" + name, Name: name, PhoneNumber: "+12125550100", Hours: "Mon-Fri 9-5",
+		CountryCode: "US", State: "NY", City: "New York", PostalCode: "10001", Address: "1 Main St",
+		Latitude: lat, Longitude: lon, TimeZone: "America/New_York", Delivery: true,
+		WorkingHours: []stores.WorkingHour{
+			{WeekDay: time.Monday, Start: "09:00", End: "17:00"},
+			{WeekDay: time.Friday, Start: "18:00", End: "02:00"},
+			{WeekDay: time.Sunday},
+		},
+	}
+}
+
+func TestRepoRoundTrip(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		s := sampleStore("Vape <One> & \"Co\"", 40.75, -73.99)
+		dbtest.Must(t, repo.Create(ctx, s), "create")
+		if s.ID == 0 || s.CountryID == 0 {
+			t.Fatalf("ids not set: %+v", s)
+		}
+		got, err := repo.Get(ctx, s.ID)
+		dbtest.Must(t, err, "get")
+		if got.Name != s.Name || got.TimeZone != "America/New_York" || got.CountryName != "United States" ||
+			len(got.WorkingHours) != 3 || got.WorkingHours[1].Start != "18:00" || got.WorkingHours[2].Start != "" ||
+			!got.Delivery || got.Status != stores.Published || got.CreatedAt.IsZero() {
+			t.Fatalf("round trip: %+v", got)
+		}
+
+		// The search document carries every field the API promises.
+		var doc map[string]any
+		var raw string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT search_doc FROM stores WHERE id = $1", s.ID).Scan(&raw), "doc")
+		dbtest.Must(t, json.Unmarshal([]byte(raw), &doc), "parse doc %s", raw)
+		for _, k := range []string{"id", "store_id", "name", "image", "phone_number", "hours", "country_id", "country", "state",
+			"address", "latitude", "longitude", "workingHours", "is_delivery_available", "is_order_online_available",
+			"is_curbside_pickup_available", "average_rating", "review_count", "time_zone"} {
+			if _, ok := doc[k]; !ok {
+				t.Errorf("search doc lacks %q: %s", k, raw)
+			}
+		}
+		if doc["country"].(map[string]any)["display_name"] != "United States" || doc["image"] != nil {
+			t.Errorf("doc: %s", raw)
+		}
+		wh := doc["workingHours"].([]any)
+		if wh[0].(map[string]any)["weekDay"] != "Monday" || wh[2].(map[string]any)["startTime"] != nil {
+			t.Errorf("workingHours: %v", wh)
+		}
+
+		// Update replaces the hours.
+		got.WorkingHours = got.WorkingHours[:1]
+		got.Name = "Renamed"
+		dbtest.Must(t, repo.Update(ctx, got), "update")
+		again, err := repo.Get(ctx, s.ID)
+		dbtest.Must(t, err, "get again")
+		if again.Name != "Renamed" || len(again.WorkingHours) != 1 {
+			t.Fatalf("after update: %+v", again)
+		}
+
+		if _, err := repo.Get(ctx, 999999); apperr.CodeOf(err) != apperr.NotFound {
+			t.Fatalf("missing store: %v", err)
+		}
+		missing := sampleStore("x", 1, 1)
+		missing.ID = 999999
+		if err := repo.Update(ctx, missing); apperr.CodeOf(err) != apperr.NotFound {
+			t.Fatalf("update missing: %v", err)
+		}
+	})
+}
+
+func TestSaveAllIsAllOrNothing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		good := sampleStore("good", 40, -74)
+		bad := sampleStore("bad", 40, -74)
+		bad.TimeZone = "Mars/Olympus"
+		if err := repo.SaveAll(ctx, []*stores.Store{good, bad}); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("invalid batch: %v", err)
+		}
+		// A failure inside the transaction (a row the database refuses) rolls back all.
+		good2 := sampleStore("good2", 40, -74)
+		dup := sampleStore("dup", 40, -74)
+		dup.ID = 424242 // update of a missing row fails after good2 was inserted
+		if err := repo.SaveAll(ctx, []*stores.Store{good2, dup}); err == nil {
+			t.Fatal("batch with a missing store succeeded")
+		}
+		n, err := repo.Count(ctx)
+		dbtest.Must(t, err, "count")
+		if n != 0 {
+			t.Fatalf("%d stores after failed batches, want 0", n)
+		}
+		v, err := repo.Version(ctx)
+		dbtest.Must(t, err, "version")
+		if v != 0 {
+			t.Fatalf("version %d after failed batches, want 0", v)
+		}
+	})
+}
+
+func TestSyncerFollowsChanges(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		a, b := sampleStore("a", 40.71, -74.0), sampleStore("b", 40.72, -74.0)
+		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{a, b}), "save")
+		ix := stores.NewIndex()
+		sy := stores.NewSyncer(repo, ix, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		dbtest.Must(t, sy.Load(ctx), "load")
+		if ix.Len() != 2 || !sy.Ready() {
+			t.Fatalf("loaded %d", ix.Len())
+		}
+		// A second replica's write: hide a, add c, move b.
+		dbtest.Must(t, repo.SetStatus(ctx, a.ID, stores.Hidden), "hide")
+		c := sampleStore("c", 40.73, -74.0)
+		dbtest.Must(t, repo.Create(ctx, c), "create c")
+		b.Latitude = 34.05
+		b.Longitude = -118.24
+		dbtest.Must(t, repo.Update(ctx, b), "move b")
+		pending := sampleStore("p", 40.71, -74.0)
+		pending.Status = stores.Pending
+		dbtest.Must(t, repo.Create(ctx, pending), "create pending")
+
+		dbtest.Must(t, sy.Poll(ctx), "poll")
+		q := stores.Query{Latitude: 40.71, Longitude: -74.0, RadiusMiles: 30}
+		dbtest.Must(t, q.Validate(), "query")
+		hits, _ := ix.Nearest(q)
+		if len(hits) != 1 || hits[0].ID != c.ID {
+			t.Fatalf("New York after sync: %+v (c=%d)", hits, c.ID)
+		}
+		q.Latitude, q.Longitude = 34.05, -118.24
+		hits, _ = ix.Nearest(q)
+		if len(hits) != 1 || hits[0].ID != b.ID {
+			t.Fatalf("Los Angeles after sync: %+v", hits)
+		}
+		v, _ := repo.Version(ctx)
+		if sy.Version() != v {
+			t.Fatalf("syncer at %d, database at %d", sy.Version(), v)
+		}
+	})
+}
