@@ -65,7 +65,7 @@ type Summary struct {
 	Average     float64 // one decimal
 	Count       int
 	Counts      [5]int // Counts[0] is 5 stars ... Counts[4] is 1 star
-	Recommended int     // percentage of reviews rated 4 or 5, rounded
+	Recommended int    // percentage of reviews rated 4 or 5, rounded
 }
 
 // Repo stores reviews.

@@ -357,3 +357,16 @@ func (r *Repo) ScanChanges(ctx context.Context, since int64, batch int, fn func(
 		}
 	}
 }
+
+// PublishedDoc returns the search document of a published store.
+func (r *Repo) PublishedDoc(ctx context.Context, id int64) ([]byte, error) {
+	var doc string
+	err := r.db.QueryRow(ctx, "SELECT search_doc FROM stores WHERE id = $1 AND status = 'published'", id).Scan(&doc)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store %d: %w", id, err)
+	}
+	return []byte(doc), nil
+}

@@ -1,0 +1,300 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"locator/internal/config"
+	"locator/internal/db"
+	"locator/internal/httpapi"
+	"locator/internal/places"
+	"locator/internal/reviews"
+	"locator/internal/seed"
+	"locator/internal/stores"
+	"locator/web"
+)
+
+func parse(fs *flag.FlagSet, s *config.Settings, args []string) (config.Config, error) {
+	if err := fs.Parse(args); err != nil {
+		return config.Config{}, err
+	}
+	cfg, err := s.Config()
+	if err != nil {
+		return cfg, &exitError{code: 2, msg: err.Error()}
+	}
+	return cfg, nil
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var lvl slog.Level
+	_ = lvl.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// openDB opens and migrates the configured database.
+func openDB(ctx context.Context, cfg config.Config, log *slog.Logger) (*db.DB, error) {
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	applied, err := d.Migrate(ctx)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	if len(applied) > 0 {
+		log.Info("migrations applied", "names", strings.Join(applied, ","), "engine", d.Dialect().String())
+	}
+	return d, nil
+}
+
+func cmdMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newFlags("migrate", "migrate [flags]\n\nApplies the embedded migrations (safe to run from several replicas at once).", stderr)
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
+	cfg, err := parse(fs, s, args)
+	if err != nil {
+		return err
+	}
+	d, err := openDB(ctx, cfg, newLogger(cfg, stderr))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	fmt.Fprintln(stdout, "database is up to date")
+	return nil
+}
+
+// demoSeeder builds the demo data options from the embedded geodata.
+func demoOptions(n int, seedValue uint64) (seed.Options, error) {
+	g, err := places.Load()
+	if err != nil {
+		return seed.Options{}, err
+	}
+	tz, err := places.NewTimeZones()
+	if err != nil {
+		return seed.Options{}, err
+	}
+	o := seed.Options{Stores: n, Seed: seedValue, ZoneAt: tz.ZoneAt}
+	for _, p := range g.USCities(50000) {
+		o.Cities = append(o.Cities, seed.City{Name: p.Name, State: p.Admin1, Lat: p.Lat, Lon: p.Lon, Population: p.Population})
+	}
+	for _, z := range g.ZIPs() {
+		o.ZIPs = append(o.ZIPs, seed.ZIP{Code: z.Code, Lat: z.Lat, Lon: z.Lon})
+	}
+	return o, nil
+}
+
+func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog.Logger) error {
+	start := time.Now()
+	o, err := demoOptions(n, seedValue)
+	if err != nil {
+		return err
+	}
+	sr := stores.NewRepo(d)
+	res, err := seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
+	if err != nil {
+		return err
+	}
+	log.Info("demo data written", "stores", res.Stores, "reviews", res.Reviews, "duration", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+func cmdSeed(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newFlags("seed", "seed --demo [flags]\n\nWrites the deterministic offline demo data set (stores around real US cities, with hours and reviews).", stderr)
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
+	demo := fs.Bool("demo", false, "write the demo data set (required)")
+	n := fs.Int("stores", 20000, "number of demo stores")
+	seedValue := fs.Uint64("seed", 1, "random seed: the same seed writes the same data")
+	force := fs.Bool("force", false, "add the demo data even when the database already has stores")
+	cfg, err := parse(fs, s, args)
+	if err != nil {
+		return err
+	}
+	if !*demo {
+		fs.Usage()
+		return &exitError{code: 2, msg: "seed needs --demo"}
+	}
+	if *n < 1 || *n > 5_000_000 {
+		return &exitError{code: 2, msg: "--stores must be from 1 to 5000000"}
+	}
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	count, err := stores.NewRepo(d).Count(ctx)
+	if err != nil {
+		return err
+	}
+	if count > 0 && !*force {
+		return &exitError{code: 1, msg: fmt.Sprintf("the database already has %d stores; use --force to add the demo data anyway", count)}
+	}
+	if err := writeDemo(ctx, d, *n, *seedValue, log); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %d demo stores\n", *n)
+	return nil
+}
+
+// geocoder adapts the gazetteer to the importer.
+type geocoder struct{ g *places.Gazetteer }
+
+func (g geocoder) Geocode(postal, city, state, country string) (float64, float64, string, bool) {
+	return g.g.Geocode(postal, city, state, country)
+}
+
+func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newFlags("import", "import [flags] FILE\n\nImports stores from CSV or JSON (see docs/import.md). Bad rows are reported\nwith their line number and skipped; good rows are kept. A row whose store_id\nexists updates that store. Exit status 1 when any row failed.", stderr)
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
+	format := fs.String("format", "", "csv or json (default: from the file extension)")
+	cfg, err := parse(fs, s, args)
+	if err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return &exitError{code: 2, msg: "import needs exactly one FILE"}
+	}
+	path := fs.Arg(0)
+	if *format == "" {
+		*format = strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	}
+	if *format != "csv" && *format != "json" {
+		return &exitError{code: 2, msg: "cannot tell the format of " + path + "; use --format csv or --format json"}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	g, err := places.Load()
+	if err != nil {
+		return err
+	}
+	tz, err := places.NewTimeZones()
+	if err != nil {
+		return err
+	}
+	rep, err := stores.NewRepo(d).Import(ctx, f, *format, stores.ImportOptions{Geocoder: geocoder{g}, ZoneAt: tz.ZoneAt})
+	if rep != nil {
+		for _, r := range rep.Rows {
+			switch {
+			case !r.OK:
+				fmt.Fprintf(stdout, "line %d: error: %s\n", r.Line, r.Message)
+			case r.Message != "":
+				fmt.Fprintf(stdout, "line %d: store %d: %s\n", r.Line, r.ID, r.Message)
+			}
+		}
+		fmt.Fprintf(stdout, "%d created, %d updated, %d failed\n", rep.Created, rep.Updated, rep.Failed)
+	}
+	if err != nil {
+		return err
+	}
+	if rep.Failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d rows failed", rep.Failed)}
+	}
+	return nil
+}
+
+func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
+	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url",
+		"log-format", "log-level", "sync-interval", "shutdown-timeout", "no-seed")
+	cfg, err := parse(fs, s, args)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	sr := stores.NewRepo(d)
+	if !cfg.NoSeed {
+		n, err := sr.Count(ctx)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			log.Info("empty database: writing the demo data (use --no-seed to skip)")
+			if err := writeDemo(ctx, d, 20000, 1, log); err != nil {
+				return fmt.Errorf("seed demo data: %w", err)
+			}
+		}
+	}
+	index := stores.NewIndex()
+	syncer := stores.NewSyncer(sr, index, log)
+	if err := syncer.Load(ctx); err != nil {
+		return err
+	}
+	webFS, built := web.Dist()
+	if !built {
+		log.Warn("the web app is not built into this binary; serving a placeholder page (run make build)")
+		webFS = nil
+	}
+	handler := httpapi.New(httpapi.Deps{
+		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
+		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
+	})
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s (LOCATOR_ADDR): %w", cfg.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    32 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	syncCtx, stopSync := context.WithCancel(context.Background())
+	defer stopSync()
+	go syncer.Run(syncCtx, cfg.SyncInterval)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	url := "http://" + ln.Addr().String()
+	log.Info("listening", "url", url, "engine", d.Dialect().String(), "stores", index.Len())
+	fmt.Fprintf(stdout, "Locator is running at %s\n", url)
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing in-flight requests", "timeout", cfg.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}

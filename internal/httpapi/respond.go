@@ -1,0 +1,63 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"locator/internal/apperr"
+)
+
+// writeJSON answers v as JSON with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, `{"message":"internal error"}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+type errorBody struct {
+	Message string `json:"message"`
+}
+
+// writeMessage answers {"message": msg} with status.
+func writeMessage(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{Message: msg})
+}
+
+var statusOf = map[apperr.Code]int{
+	apperr.Invalid:      http.StatusBadRequest,
+	apperr.NotFound:     http.StatusNotFound,
+	apperr.Conflict:     http.StatusConflict,
+	apperr.Unauthorized: http.StatusUnauthorized,
+	apperr.Forbidden:    http.StatusForbidden,
+	apperr.TooMany:      http.StatusTooManyRequests,
+	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.Unavailable:  http.StatusServiceUnavailable,
+}
+
+// writeError maps err to a status in one place: an *apperr.Error keeps its
+// message; anything else is logged and answered as a bare 500, so internal
+// details never reach the client.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if e, ok := apperr.As(err); ok {
+		status, known := statusOf[e.Code]
+		if !known {
+			status = http.StatusBadRequest
+		}
+		writeMessage(w, status, e.Message)
+		return
+	}
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		writeMessage(w, http.StatusRequestEntityTooLarge, "request body too large")
+		return
+	}
+	s.log.ErrorContext(r.Context(), "request failed", "err", err, "path", r.URL.Path, slog.String("request_id", requestID(r.Context())))
+	writeMessage(w, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
+}

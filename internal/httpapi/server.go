@@ -1,0 +1,159 @@
+// Package httpapi is the HTTP face of the locator: the JSON API under /api/
+// and the embedded web app everywhere else. Handlers decode, validate, call
+// a feature package and respond; they never touch SQL.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"locator/internal/reviews"
+	"locator/internal/stores"
+)
+
+// Pinger checks the database (for /readyz).
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Deps is everything the HTTP layer needs, built by cmd/locator.
+type Deps struct {
+	Log           *slog.Logger
+	DB            Pinger
+	Index         *stores.Index
+	Syncer        *stores.Syncer
+	Stores        *stores.Repo
+	Reviews       *reviews.Repo
+	Web           fs.FS // the built web app; nil or without index.html: a placeholder page
+	StorefrontURL string
+	MapStyleURL   string
+	Version       string
+}
+
+// Server routes requests.
+type Server struct {
+	Deps
+	log     *slog.Logger
+	api     *http.ServeMux
+	handler http.Handler
+	static  *static
+}
+
+// MaxBodyBytes bounds every request body.
+const MaxBodyBytes = 1 << 20
+
+// MaxQueryBytes bounds a request's query string.
+const MaxQueryBytes = 4096
+
+// New builds the handler.
+func New(d Deps) *Server {
+	s := &Server{Deps: d, log: d.Log, api: http.NewServeMux()}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	s.routes()
+	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL})
+	root := http.NewServeMux()
+	root.Handle("/api/", http.NewCrossOriginProtection().Handler(apiOnly(s.api)))
+	root.HandleFunc("GET /healthz", s.healthz)
+	root.HandleFunc("GET /readyz", s.readyz)
+	root.Handle("/", s.static)
+	s.handler = s.observe(securityHeaders(limits(root)))
+	return s
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// routes is the API route table.
+func (s *Server) routes() {
+	m := s.api
+	m.HandleFunc("GET /api/store/physical-store/list-physical-store/{$}", s.listStores)
+	m.HandleFunc("GET /api/store/physical-store/list-physical-store", s.listStores)
+	m.HandleFunc("GET /api/store/physical-store/{id}", s.getStore)
+	m.HandleFunc("GET /api/store/physical-store/{id}/reviews", s.listReviews)
+	m.HandleFunc("GET /api/config", s.config)
+}
+
+// limits refuses oversized query strings and bounds request bodies.
+func limits(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.URL.RawQuery) > MaxQueryBytes {
+			writeMessage(w, http.StatusRequestURITooLong, "query string too long")
+			return
+		}
+		if r.Body != nil {
+			r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// apiOnly answers unknown API paths and wrong methods with JSON, never with
+// the web app or a plain-text error.
+func apiOnly(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := mux.Handler(r); pattern == "" {
+			rec := &probe{header: http.Header{}}
+			mux.ServeHTTP(rec, r) // learn whether it is 404 or 405 (with Allow)
+			if rec.status == http.StatusMethodNotAllowed {
+				w.Header().Set("Allow", rec.header.Get("Allow"))
+				writeMessage(w, http.StatusMethodNotAllowed, "method not allowed")
+				return
+			}
+			if rec.status == http.StatusMovedPermanently || rec.status == http.StatusTemporaryRedirect || rec.status == http.StatusPermanentRedirect {
+				w.Header().Set("Location", rec.header.Get("Location"))
+				w.WriteHeader(rec.status)
+				return
+			}
+			writeMessage(w, http.StatusNotFound, "not found: "+strings.TrimPrefix(r.URL.Path, "/api"))
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// probe is a ResponseWriter that only keeps the status and headers.
+type probe struct {
+	header http.Header
+	status int
+}
+
+func (p *probe) Header() http.Header         { return p.header }
+func (p *probe) Write(b []byte) (int, error) { return len(b), nil }
+func (p *probe) WriteHeader(code int)        { p.status = code }
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": s.Version})
+}
+
+// readyz is ready when the database answers and the search index is loaded.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2e9)
+	defer cancel()
+	if s.DB != nil {
+		if err := s.DB.Ping(ctx); err != nil {
+			s.log.Warn("readiness: database unreachable", "err", err)
+			writeMessage(w, http.StatusServiceUnavailable, "database unreachable")
+			return
+		}
+	}
+	if s.Syncer != nil && !s.Syncer.Ready() {
+		writeMessage(w, http.StatusServiceUnavailable, "search index loading")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+type runtimeConfig struct {
+	APIBase       string `json:"apiBase"`
+	StorefrontURL string `json:"storefrontUrl"`
+	MapStyleURL   string `json:"mapStyleUrl,omitempty"`
+}
+
+// config tells the web app its runtime settings (also injected into index.html).
+func (s *Server) config(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.static.cfg)
+}

@@ -1,0 +1,78 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+)
+
+// static serves the embedded web app: files as they are (hashed assets
+// cached forever), the app's routes as index.html, and any other
+// extension-less path as index.html with status 404 so the app shows its
+// not-found page.
+type static struct {
+	files fs.FS
+	index []byte // index.html with the runtime config injected
+	cfg   runtimeConfig
+}
+
+var appRoutes = map[string]bool{"/": true, "/claim": true, "/profile": true, "/reset-password": true, "/reviews": true, "/admin": true}
+
+const placeholder = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Locator</title></head>
+<body><h1>Locator</h1><p>The web app is not built into this binary. Run <code>make build</code>;
+the API answers under <a href="/api/store/physical-store/list-physical-store/?latitude=40.71&amp;longitude=-74.0&amp;radius=30">/api/</a>.</p></body></html>`
+
+func newStatic(files fs.FS, cfg runtimeConfig) *static {
+	s := &static{files: files, cfg: cfg}
+	var index []byte
+	if files != nil {
+		index, _ = fs.ReadFile(files, "index.html")
+	}
+	if index == nil {
+		s.files = nil
+		index = []byte(placeholder)
+	}
+	c, _ := json.Marshal(cfg)
+	// json.Marshal escapes <, > and &, so the config cannot close the script.
+	script := []byte("<script>window.__LOCATOR_CONFIG__=" + string(c) + "</script></head>")
+	s.index = bytes.Replace(index, []byte("</head>"), script, 1)
+	return s
+}
+
+func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := path.Clean("/" + r.URL.Path)
+	if p != "/" && s.files != nil {
+		name := strings.TrimPrefix(p, "/")
+		if st, err := fs.Stat(s.files, name); err == nil && !st.IsDir() && name != "index.html" {
+			if strings.HasPrefix(name, "assets/") {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				w.Header().Set("Cache-Control", "no-cache")
+			}
+			http.ServeFileFS(w, r, s.files, name)
+			return
+		}
+	}
+	if path.Ext(p) != "" && !appRoutes[p] {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	status := http.StatusOK
+	if !appRoutes[strings.TrimSuffix(p, "/")] && p != "/" {
+		status = http.StatusNotFound
+	}
+	w.WriteHeader(status)
+	if r.Method == http.MethodGet {
+		_, _ = w.Write(s.index)
+	}
+}

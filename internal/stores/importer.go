@@ -1,0 +1,394 @@
+package stores
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"locator/internal/apperr"
+)
+
+// ImportColumns are the CSV header names (order free; name, and either
+// latitude+longitude or something to geocode, are what a row needs).
+var ImportColumns = []string{"store_id", "name", "image", "phone_number", "hours", "country", "state", "city",
+	"postal_code", "address", "latitude", "longitude", "time_zone", "delivery", "order_online", "curbside_pickup",
+	"status", "working_hours"}
+
+// Geocoder finds coordinates for a row without them.
+type Geocoder interface {
+	Geocode(postalCode, city, state, country string) (lat, lon float64, precision string, ok bool)
+}
+
+// ImportOptions wires the importer.
+type ImportOptions struct {
+	Geocoder Geocoder
+	ZoneAt   func(lat, lon float64) string // fills a missing time zone
+	Batch    int                           // stores per transaction (default 500)
+}
+
+// RowResult is the outcome of one input row.
+type RowResult struct {
+	Line    int // line (CSV) or element number (JSON), 1-based
+	OK      bool
+	ID      int64  // the store written
+	Message string // why it failed, or a note (coordinates geocoded)
+}
+
+// ImportReport sums an import.
+type ImportReport struct {
+	Rows                     []RowResult
+	Created, Updated, Failed int
+}
+
+// importRow is one input record before validation.
+type importRow struct {
+	line   int
+	fields map[string]string
+	hours  []WorkingHour // from JSON arrays
+	hasWH  bool
+}
+
+// Import reads stores from CSV or JSON (format "csv" or "json") and writes
+// the good rows; each bad row is reported with its line and reason. Rows
+// are written in transactions of whole stores, so a crash leaves no
+// half-written store. A row whose store_id already exists updates it.
+func (r *Repo) Import(ctx context.Context, in io.Reader, format string, o ImportOptions) (*ImportReport, error) {
+	if o.Batch <= 0 {
+		o.Batch = 500
+	}
+	var rows []importRow
+	var err error
+	switch format {
+	case "csv":
+		rows, err = readCSV(in)
+	case "json":
+		rows, err = readJSON(in)
+	default:
+		return nil, fmt.Errorf("unknown import format %q (want csv or json)", format)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep := &ImportReport{}
+	var pending []*Store
+	var pendingRes []int    // index into rep.Rows
+	var pendingOrig []int64 // ID before the attempt: 0 for an insert
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		if err := r.SaveAll(ctx, pending); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			// One store spoils the batch: retry one by one to name it.
+			for i, s := range pending {
+				res := &rep.Rows[pendingRes[i]]
+				s.ID = pendingOrig[i] // forget ids of rolled-back inserts
+				if err := r.SaveAll(ctx, []*Store{s}); err != nil {
+					res.OK, res.Message = false, reason(err)
+					continue
+				}
+				res.ID = s.ID
+			}
+		} else {
+			for i, s := range pending {
+				rep.Rows[pendingRes[i]].ID = s.ID
+			}
+		}
+		pending, pendingRes, pendingOrig = pending[:0], pendingRes[:0], pendingOrig[:0]
+		return nil
+	}
+	for _, row := range rows {
+		s, note, err := r.rowStore(ctx, row, o)
+		res := RowResult{Line: row.line, OK: err == nil, Message: note}
+		if err != nil {
+			res.Message = reason(err)
+		}
+		rep.Rows = append(rep.Rows, res)
+		if err != nil {
+			continue
+		}
+		if s.ID != 0 {
+			rep.Rows[len(rep.Rows)-1].Message = strings.TrimSpace("updated existing store; " + note)
+		}
+		pending = append(pending, s)
+		pendingRes = append(pendingRes, len(rep.Rows)-1)
+		pendingOrig = append(pendingOrig, s.ID)
+		if len(pending) >= o.Batch {
+			if err := flush(); err != nil {
+				return rep, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return rep, err
+	}
+	for _, res := range rep.Rows {
+		switch {
+		case !res.OK:
+			rep.Failed++
+		case strings.HasPrefix(res.Message, "updated"):
+			rep.Updated++
+		default:
+			rep.Created++
+		}
+	}
+	return rep, nil
+}
+
+func reason(err error) string {
+	if e, ok := apperr.As(err); ok {
+		return e.Message
+	}
+	return err.Error()
+}
+
+func (r *Repo) rowStore(ctx context.Context, row importRow, o ImportOptions) (*Store, string, error) {
+	f := row.fields
+	if msg, bad := f["\x00error"]; bad {
+		return nil, "", apperr.Invalidf("%s", msg)
+	}
+	s := &Store{
+		StoreID: f["store_id"], Name: f["name"], Image: f["image"], PhoneNumber: f["phone_number"],
+		Hours: f["hours"], CountryCode: strings.ToUpper(f["country"]), State: f["state"], City: f["city"],
+		PostalCode: f["postal_code"], Address: f["address"], TimeZone: f["time_zone"], Status: Status(f["status"]),
+	}
+	if s.CountryCode == "" {
+		s.CountryCode = "US"
+	}
+	var err error
+	for _, b := range []struct {
+		col string
+		dst *bool
+	}{{"delivery", &s.Delivery}, {"order_online", &s.OrderOnline}, {"curbside_pickup", &s.Curbside}} {
+		if *b.dst, err = parseBool(f[b.col]); err != nil {
+			return nil, "", apperr.Invalidf("%s: %v", b.col, err)
+		}
+	}
+	if row.hasWH {
+		s.WorkingHours = row.hours
+	} else if s.WorkingHours, err = ParseWorkingHours(f["working_hours"]); err != nil {
+		return nil, "", apperr.Invalidf("working_hours: %v", err)
+	}
+	note := ""
+	latS, lonS := f["latitude"], f["longitude"]
+	switch {
+	case latS != "" || lonS != "":
+		if s.Latitude, err = strconv.ParseFloat(latS, 64); err != nil {
+			return nil, "", apperr.Invalidf("latitude %q is not a number", latS)
+		}
+		if s.Longitude, err = strconv.ParseFloat(lonS, 64); err != nil {
+			return nil, "", apperr.Invalidf("longitude %q is not a number", lonS)
+		}
+	case o.Geocoder != nil:
+		lat, lon, precision, ok := o.Geocoder.Geocode(s.PostalCode, s.City, s.State, s.CountryCode)
+		if !ok {
+			return nil, "", apperr.Invalidf("no coordinates, and none found for postal code %q or city %q", s.PostalCode, s.City)
+		}
+		s.Latitude, s.Longitude, s.GeoPrecision = lat, lon, precision
+		note = "coordinates filled from the " + strings.ReplaceAll(precision, "_", " ")
+	default:
+		return nil, "", apperr.Invalidf("latitude and longitude are required")
+	}
+	if s.TimeZone == "" && o.ZoneAt != nil {
+		s.TimeZone = o.ZoneAt(s.Latitude, s.Longitude)
+	}
+	if err := s.Validate(); err != nil {
+		return nil, "", err
+	}
+	if s.StoreID != "" {
+		id, err := r.idByStoreID(ctx, s.StoreID)
+		if err != nil {
+			return nil, "", err
+		}
+		if id != 0 {
+			old, err := r.Get(ctx, id)
+			if err != nil {
+				return nil, "", err
+			}
+			s.ID, s.CreatedAt, s.RatingSum, s.ReviewCount = id, old.CreatedAt, old.RatingSum, old.ReviewCount
+		}
+	}
+	return s, note, nil
+}
+
+func (r *Repo) idByStoreID(ctx context.Context, storeID string) (int64, error) {
+	var id int64
+	err := r.db.QueryRow(ctx, "SELECT id FROM stores WHERE store_id = $1 ORDER BY id LIMIT 1", storeID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("find store %q: %w", storeID, err)
+	}
+	return id, nil
+}
+
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "0", "false", "no", "n":
+		return false, nil
+	case "1", "true", "yes", "y":
+		return true, nil
+	}
+	return false, fmt.Errorf("%q is not true/false", v)
+}
+
+// ParseWorkingHours reads the one-column hours form of imports:
+// "Mon 09:00-17:00; Tue 09:00-17:00; Fri 18:00-02:00; Sun closed".
+// Days are names or 3-letter abbreviations; a day may appear more than once.
+func ParseWorkingHours(s string) ([]WorkingHour, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	var out []WorkingHour
+	for _, part := range strings.Split(s, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		day, span, ok := strings.Cut(part, " ")
+		d, okDay := ParseWeekday(day)
+		if !ok || !okDay {
+			return nil, fmt.Errorf("%q: want \"Mon 09:00-17:00\" or \"Sun closed\"", part)
+		}
+		span = strings.TrimSpace(span)
+		if strings.EqualFold(span, "closed") {
+			out = append(out, WorkingHour{WeekDay: d})
+			continue
+		}
+		a, b, ok := strings.Cut(span, "-")
+		h := WorkingHour{WeekDay: d, Start: strings.TrimSpace(a), End: strings.TrimSpace(b)}
+		if !ok || h.Validate() != nil || h.Start == "" {
+			return nil, fmt.Errorf("%q: want \"Mon 09:00-17:00\" or \"Sun closed\"", part)
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+func readCSV(in io.Reader) ([]importRow, error) {
+	cr := csv.NewReader(bufio.NewReader(in))
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = false
+	header, err := cr.Read()
+	if err != nil {
+		return nil, fmt.Errorf("read CSV header: %w", err)
+	}
+	known := map[string]bool{}
+	for _, c := range ImportColumns {
+		known[c] = true
+	}
+	cols := make([]string, len(header))
+	for i, h := range header {
+		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+		if !known[h] {
+			return nil, fmt.Errorf("CSV header: unknown column %q (known: %s)", h, strings.Join(ImportColumns, ", "))
+		}
+		cols[i] = h
+	}
+	var rows []importRow
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return rows, nil
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				// A malformed line is reported as a bad row; reading goes on.
+				rows = append(rows, importRow{line: pe.Line, fields: map[string]string{"\x00error": pe.Err.Error()}})
+				continue
+			}
+			return rows, fmt.Errorf("read CSV: %w", err)
+		}
+		row := importRow{line: line, fields: map[string]string{}}
+		if len(rec) != len(cols) {
+			row.fields["\x00error"] = fmt.Sprintf("%d fields, the header has %d", len(rec), len(cols))
+		}
+		for i, v := range rec {
+			if i < len(cols) {
+				row.fields[cols[i]] = strings.TrimSpace(v)
+			}
+		}
+		rows = append(rows, row)
+	}
+}
+
+func readJSON(in io.Reader) ([]importRow, error) {
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return nil, fmt.Errorf("read JSON: %w", err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("JSON import wants an array of store objects: %w", err)
+	}
+	rows := make([]importRow, 0, len(raw))
+	for i, el := range raw {
+		row := importRow{line: i + 1, fields: map[string]string{}}
+		var obj map[string]any
+		dec := json.NewDecoder(bytes.NewReader(el))
+		dec.UseNumber()
+		if err := dec.Decode(&obj); err != nil || obj == nil {
+			row.fields["\x00error"] = "not a JSON object"
+			rows = append(rows, row)
+			continue
+		}
+		for k, v := range obj {
+			switch val := v.(type) {
+			case string:
+				row.fields[k] = strings.TrimSpace(val)
+			case json.Number:
+				row.fields[k] = val.String()
+			case bool:
+				row.fields[k] = strconv.FormatBool(val)
+			case nil:
+			case []any:
+				if k == "working_hours" || k == "workingHours" {
+					hs, err := jsonHours(val)
+					if err != nil {
+						row.fields["\x00error"] = "working_hours: " + err.Error()
+					}
+					row.hours, row.hasWH = hs, true
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+func jsonHours(val []any) ([]WorkingHour, error) {
+	var out []WorkingHour
+	for _, e := range val {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("want objects {weekDay, startTime, endTime}")
+		}
+		day, _ := m["weekDay"].(string)
+		d, ok := ParseWeekday(day)
+		if !ok {
+			return nil, fmt.Errorf("unknown weekDay %q", day)
+		}
+		start, _ := m["startTime"].(string)
+		end, _ := m["endTime"].(string)
+		h := WorkingHour{WeekDay: d, Start: start, End: end}
+		if err := h.Validate(); err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
