@@ -81,7 +81,7 @@ func (s *Server) routes() {
 func limits(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(r.URL.RawQuery) > MaxQueryBytes {
-			writeMessage(w, http.StatusRequestURITooLong, "query string too long")
+			writeMessage(w, http.StatusBadRequest, "query string too long")
 			return
 		}
 		if r.Body != nil {

@@ -1,0 +1,107 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+)
+
+var (
+	contractOnce   sync.Once
+	contractRouter routers.Router
+	contractErr    error
+)
+
+// contract loads api/openapi.yaml once; every response of the HTTP suite
+// under /api is checked against it.
+func contract(t testing.TB) routers.Router {
+	t.Helper()
+	contractOnce.Do(func() {
+		_, file, _, _ := runtime.Caller(0)
+		path := filepath.Join(filepath.Dir(file), "..", "..", "api", "openapi.yaml")
+		loader := openapi3.NewLoader()
+		doc, err := loader.LoadFromFile(path)
+		if err != nil {
+			contractErr = err
+			return
+		}
+		if err := doc.Validate(context.Background()); err != nil {
+			contractErr = err
+			return
+		}
+		doc.Servers = openapi3.Servers{{URL: "http://locator.test/api"}}
+		contractRouter, contractErr = legacy.NewRouter(doc)
+	})
+	if contractErr != nil {
+		t.Fatalf("load api/openapi.yaml: %v", contractErr)
+	}
+	return contractRouter
+}
+
+// checkContract validates a request (when wantValid) and its response.
+func checkContract(t testing.TB, req *http.Request, rec *httptest.ResponseRecorder, wantValid bool) {
+	t.Helper()
+	if !strings.HasPrefix(req.URL.Path, "/api/") {
+		return
+	}
+	r2 := req.Clone(context.Background())
+	r2.URL.Scheme, r2.URL.Host, r2.Host = "http", "locator.test", "locator.test"
+	route, params, err := contract(t).FindRoute(r2)
+	if err != nil {
+		if rec.Code == http.StatusNotFound || rec.Code == http.StatusMethodNotAllowed {
+			return // an undocumented path, answered as such
+		}
+		t.Fatalf("%s %s is not in the OpenAPI document: %v", req.Method, req.URL, err)
+	}
+	in := &openapi3filter.RequestValidationInput{Request: r2, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	if wantValid {
+		if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+			t.Errorf("request %s does not match the contract: %v", req.URL, err)
+		}
+	}
+	out := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in,
+		Status:                 rec.Code,
+		Header:                 rec.Header(),
+		Options:                &openapi3filter.Options{IncludeResponseStatus: true},
+	}
+	out.SetBodyBytes(rec.Body.Bytes())
+	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+		t.Errorf("response %d to %s does not match the contract: %v\n%s", rec.Code, req.URL, err, truncate(rec.Body.String()))
+	}
+}
+
+func truncate(s string) string {
+	if len(s) > 600 {
+		return s[:600] + "..."
+	}
+	return s
+}
+
+// do sends a request to h and checks it against the contract.
+func do(t testing.TB, h http.Handler, method, target string, body io.Reader, wantValid bool) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(method, target, body)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	var b []byte
+	if rec.Body != nil {
+		b = rec.Body.Bytes()
+	}
+	rec.Body = bytes.NewBuffer(b)
+	checkContract(t, req, rec, wantValid)
+	return rec
+}
