@@ -1,0 +1,60 @@
+# Locator: one binary (Go API + embedded React app).
+#   make run    build everything and start the server on the embedded default
+#   make test   every test: Go with -race on SQLite and PostgreSQL, the fuzz run, web checks
+#   make build  npm packages, web app, Go binary at bin/locator
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+GO       ?= go
+VERSION  ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+FUZZTIME ?= 20s
+ADDR     ?= 127.0.0.1:8080
+
+WEB_DEPS     := web/node_modules/.package-lock.json
+GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
+
+.PHONY: build run test test-go test-fuzz test-web check-format web geodata clean
+
+# npm ci only when the lock file changed since the last install.
+$(WEB_DEPS): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+$(GEODATA_DEPS): tools/geodata/package-lock.json
+	cd tools/geodata && npm ci --no-audit --no-fund
+	touch $@
+
+web: $(WEB_DEPS)
+	cd web && npm run build
+
+# Regenerates internal/places/geodata.bin.gz (committed) from the npm GeoNames packages.
+geodata: $(GEODATA_DEPS)
+	$(GO) run ./tools/geodata
+
+build: web
+	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/locator ./cmd/locator
+	@echo "built bin/locator ($(VERSION))"
+
+run: build
+	LOCATOR_ADDR=$${LOCATOR_ADDR:-$(ADDR)} ./bin/locator serve
+
+check-format:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+test-go: $(GEODATA_DEPS) check-format
+	$(GO) test -race -count=1 ./...
+
+test-fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
+
+test-web: $(WEB_DEPS)
+	cd web && npm run check && npm run build
+
+test: test-go test-fuzz test-web
+	@echo "all tests passed"
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html
