@@ -1,0 +1,134 @@
+package stores_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/stores"
+)
+
+// fakeGeocoder knows one ZIP and one city; the real gazetteer is tested in places.
+type fakeGeocoder struct{}
+
+func (fakeGeocoder) Geocode(postal, city, state, country string) (float64, float64, string, bool) {
+	switch {
+	case postal == "10001":
+		return 40.7506, -73.9972, "postal_code", true
+	case strings.EqualFold(city, "Austin") && state == "TX":
+		return 30.2672, -97.7431, "city", true
+	}
+	return 0, 0, "", false
+}
+
+func zone(lat, lon float64) string {
+	if lon < -90 {
+		return "America/Chicago"
+	}
+	return "America/New_York"
+}
+
+const csvFile = `store_id,name,phone_number,country,state,city,postal_code,address,latitude,longitude,delivery,order_online,curbside_pickup,working_hours,hours
+A1,Cloud Nine,+12125550100,US,NY,New York,10001,1 Main St,40.71,-74.00,true,yes,0,Mon 09:00-17:00; Fri 18:00-02:00; Sun closed,Mon 9-5
+A2,No Coords By Zip,,US,NY,New York,10001,2 Main St,,,false,false,false,,
+A3,No Coords By City,,US,TX,Austin,,3 Main St,,,1,0,1,,
+A4,,,US,NY,New York,,4 Main St,40.7,-74.0,,,,,
+A5,Bad Lat,,US,NY,New York,,5 Main St,abc,-74.0,,,,,
+A6,Nowhere,,US,ZZ,Atlantis,,6 Main St,,,,,,,
+A7,Bad Hours,,US,NY,New York,,7 Main St,40.7,-74.0,,,,Mon 9-5,
+A8,Too Far,,US,NY,New York,,8 Main St,95,-74.0,,,,,
+A9,Bad Flag,,US,NY,New York,,9 Main St,40.7,-74.0,maybe,,,,
+A10,Short Row
+A11,"Quoted, Name",,US,NY,New York,,"11 Main St, Suite 2",40.72,-74.01,,,,Saturday 10:00-10:00,
+`
+
+func TestImportCSV(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		rep, err := repo.Import(ctx, strings.NewReader(csvFile), "csv", stores.ImportOptions{Geocoder: fakeGeocoder{}, ZoneAt: zone, Batch: 2})
+		dbtest.Must(t, err, "import")
+		if rep.Created != 4 || rep.Failed != 7 || rep.Updated != 0 {
+			t.Fatalf("report: %+v", rep)
+		}
+		wantFail := map[int]string{5: "name is required", 6: "latitude", 7: "no coordinates", 8: "working_hours", 9: "latitude must be between", 10: "delivery", 11: "fields"}
+		for _, r := range rep.Rows {
+			if want, bad := wantFail[r.Line]; bad {
+				if r.OK || !strings.Contains(r.Message, want) {
+					t.Errorf("line %d: ok=%v %q, want failure mentioning %q", r.Line, r.OK, r.Message, want)
+				}
+			} else if !r.OK || r.ID == 0 {
+				t.Errorf("line %d: %+v, want success", r.Line, r)
+			}
+		}
+		if m := rep.Rows[1].Message; !strings.Contains(m, "postal code") {
+			t.Errorf("line 3 note: %q", m)
+		}
+		if m := rep.Rows[2].Message; !strings.Contains(m, "city") {
+			t.Errorf("line 4 note: %q", m)
+		}
+		first, err := repo.Get(ctx, rep.Rows[0].ID)
+		dbtest.Must(t, err, "get")
+		if first.Name != "Cloud Nine" || !first.Delivery || !first.OrderOnline || first.Curbside || len(first.WorkingHours) != 3 ||
+			first.WorkingHours[1].End != "02:00" || first.TimeZone != "America/New_York" || first.GeoPrecision != "exact" {
+			t.Fatalf("first store: %+v", first)
+		}
+		austin, _ := repo.Get(ctx, rep.Rows[2].ID)
+		if austin.GeoPrecision != "city" || austin.TimeZone != "America/Chicago" || !austin.Curbside {
+			t.Fatalf("Austin: %+v", austin)
+		}
+
+		// Importing again updates by store_id instead of duplicating.
+		rep2, err := repo.Import(ctx, strings.NewReader(csvFile), "csv", stores.ImportOptions{Geocoder: fakeGeocoder{}, ZoneAt: zone})
+		dbtest.Must(t, err, "re-import")
+		n, _ := repo.Count(ctx)
+		if rep2.Updated != 4 || rep2.Created != 0 || n != 4 {
+			t.Fatalf("re-import: %+v, %d stores", rep2, n)
+		}
+	})
+}
+
+func TestImportJSON(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		in := `[
+ {"store_id":"J1","name":"Json One","latitude":40.7,"longitude":-74,"delivery":true,
+  "working_hours":[{"weekDay":"Monday","startTime":"09:00","endTime":"17:00"},{"weekDay":"Sunday","startTime":null,"endTime":null}]},
+ {"store_id":"J2","name":"Json Zip","postal_code":"10001"},
+ 42,
+ {"name":"Bad Hours","latitude":1,"longitude":1,"working_hours":[{"weekDay":"Funday"}]},
+ {"name":"Bad TZ","latitude":1,"longitude":1,"time_zone":"Mars/Base"}
+]`
+		rep, err := repo.Import(ctx, strings.NewReader(in), "json", stores.ImportOptions{Geocoder: fakeGeocoder{}, ZoneAt: zone})
+		dbtest.Must(t, err, "import")
+		if rep.Created != 2 || rep.Failed != 3 {
+			t.Fatalf("report %+v", rep)
+		}
+		s, _ := repo.Get(ctx, rep.Rows[0].ID)
+		if len(s.WorkingHours) != 2 || s.WorkingHours[0].WeekDay != time.Monday || !s.Delivery {
+			t.Fatalf("json store: %+v", s)
+		}
+		if _, err := repo.Import(ctx, strings.NewReader(`{"not":"an array"}`), "json", stores.ImportOptions{}); err == nil {
+			t.Fatal("a JSON object was accepted as a file")
+		}
+		if _, err := repo.Import(ctx, strings.NewReader("nope,name\n"), "csv", stores.ImportOptions{}); err == nil || !strings.Contains(err.Error(), "unknown column") {
+			t.Fatalf("unknown column: %v", err)
+		}
+	})
+}
+
+func TestParseWorkingHours(t *testing.T) {
+	hs, err := stores.ParseWorkingHours("Mon 09:00-17:00; tue 10:00-18:00;Sunday closed")
+	if err != nil || len(hs) != 3 || hs[1].WeekDay != time.Tuesday || hs[2].Start != "" {
+		t.Fatalf("%+v %v", hs, err)
+	}
+	for _, bad := range []string{"Mon", "Mon 9-5", "Xyz 09:00-17:00", "Mon 09:00-", "Mon -17:00"} {
+		if _, err := stores.ParseWorkingHours(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
