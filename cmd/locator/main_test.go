@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"locator/internal/db/dbtest"
+)
+
+// syncBuffer is a bytes.Buffer safe for the server goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestInvalidConfigurationNamesTheSetting(t *testing.T) {
+	cases := []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"serve", "--addr", "nonsense"}, nil, "LOCATOR_ADDR"},
+		{[]string{"serve"}, map[string]string{"LOCATOR_DATABASE_URL": "mysql://x"}, "LOCATOR_DATABASE_URL"},
+		{[]string{"serve", "--public-url", "ftp://x"}, nil, "LOCATOR_PUBLIC_URL"},
+		{[]string{"serve"}, map[string]string{"LOCATOR_STOREFRONT_URL": "not a url"}, "LOCATOR_STOREFRONT_URL"},
+		{[]string{"serve", "--sync-interval", "-1s"}, nil, "LOCATOR_SYNC_INTERVAL"},
+		{[]string{"migrate", "--log-format", "xml"}, nil, "LOCATOR_LOG_FORMAT"},
+	}
+	for _, c := range cases {
+		var out, errOut bytes.Buffer
+		err := run(context.Background(), c.args, &out, &errOut, env(c.env))
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") || exitCode(err) != 2 {
+			t.Errorf("%v %v: %v, want one line naming %s", c.args, c.env, err, c.want)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"frobnicate"}, &out, &errOut, env(nil)); err == nil || exitCode(err) != 2 {
+		t.Errorf("unknown command: %v", err)
+	}
+	for _, cmd := range []string{"serve", "migrate", "seed", "import"} {
+		errOut.Reset()
+		if err := run(context.Background(), []string{cmd, "--help"}, &out, &errOut, env(nil)); err == nil || !strings.Contains(errOut.String(), "Usage: locator "+cmd) {
+			t.Errorf("%s --help: %v %q", cmd, err, errOut.String())
+		}
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"version"}, &out, &errOut, env(nil)); err != nil || !strings.HasPrefix(out.String(), "locator ") {
+		t.Errorf("version: %v %q", err, out.String())
+	}
+}
+
+func TestServeSeedImportOnBothEngines(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) {
+		serveScenario(t, "sqlite:"+filepath.Join(t.TempDir(), "locator.db"))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		u, _ := dbtest.NewSchema(t)
+		serveScenario(t, u)
+	})
+}
+
+func serveScenario(t *testing.T, dbURL string) {
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL})
+	ctx := context.Background()
+	var out, errOut syncBuffer
+	if err := run(ctx, []string{"seed", "--demo", "--stores", "300"}, &out, &errOut, e); err != nil {
+		t.Fatalf("seed: %v\n%s", err, errOut.String())
+	}
+	if err := run(ctx, []string{"seed", "--demo"}, &out, &errOut, e); err == nil || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("second seed: %v", err)
+	}
+
+	sctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	var sout syncBuffer
+	go func() {
+		done <- run(sctx, []string{"serve", "--addr", "127.0.0.1:0", "--sync-interval", "200ms"}, &sout, &errOut, e)
+	}()
+	var base string
+	for deadline := time.Now().Add(60 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if _, after, ok := strings.Cut(sout.String(), "running at "); ok {
+			base = strings.TrimSpace(after)
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve stopped: %v\n%s", err, errOut.String())
+		default:
+		}
+	}
+	if base == "" {
+		t.Fatalf("server did not start:\n%s", errOut.String())
+	}
+	search := func(lat, lon string) []map[string]any {
+		t.Helper()
+		res, err := http.Get(base + "/api/store/physical-store/list-physical-store/?latitude=" + lat + "&longitude=" + lon + "&radius=30")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var body struct {
+			Stores []map[string]any `json:"physical_stores"`
+		}
+		if res.StatusCode != 200 || json.NewDecoder(res.Body).Decode(&body) != nil {
+			t.Fatalf("search: %d", res.StatusCode)
+		}
+		return body.Stores
+	}
+	if got := search("40.71", "-74.0"); len(got) == 0 {
+		t.Fatal("no demo stores around New York")
+	}
+	if got := search("45.0", "-100.0"); len(got) != 0 {
+		t.Fatalf("stores in the middle of South Dakota: %d", len(got))
+	}
+
+	// An import through the CLI, while the server runs, shows up in its search.
+	file := filepath.Join(t.TempDir(), "stores.csv")
+	csv := "store_id,name,latitude,longitude,state,city,postal_code,working_hours\n" +
+		"PR1,Prairie Vapes,45.0,-100.0,SD,Nowhere,,Mon 09:00-17:00\n" +
+		"PR2,,45.0,-100.0,SD,Nowhere,,\n"
+	if err := os.WriteFile(file, []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var iout syncBuffer
+	err := run(ctx, []string{"import", file}, &iout, &errOut, e)
+	if err == nil || exitCode(err) != 1 || !strings.Contains(iout.String(), "line 3: error: name is required") || !strings.Contains(iout.String(), "1 created, 0 updated, 1 failed") {
+		t.Fatalf("import: %v\n%s", err, iout.String())
+	}
+	var got []map[string]any
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if got = search("45.0", "-100.0"); len(got) > 0 {
+			break
+		}
+	}
+	if len(got) != 1 || got[0]["name"] != "Prairie Vapes" || got[0]["time_zone"] != "America/Chicago" {
+		t.Fatalf("imported store not searchable within 2 s: %v", got)
+	}
+
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not shut down")
+	}
+	if !strings.Contains(errOut.String(), "stopped") {
+		t.Fatalf("no shutdown log:\n%s", errOut.String())
+	}
+}
