@@ -1,0 +1,140 @@
+package mail
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"locator/internal/db"
+)
+
+// Worker delivers the outbox. Several replicas may run one each: a message
+// is leased (locked_until) by one worker at a time.
+type Worker struct {
+	DB     *db.DB
+	Sender Sender
+	From   string
+	Log    *slog.Logger
+	// Poll is how often the outbox is checked (default 1 s).
+	Poll time.Duration
+	// Backoff after the n-th failure: Base * 2^(n-1), at most Max
+	// (defaults 5 s and 5 min). MaxAttempts (default 50) marks a message failed.
+	Base, Max   time.Duration
+	MaxAttempts int
+	// Lease is how long a worker owns a message while sending (default 2 min).
+	Lease time.Duration
+}
+
+func (w *Worker) defaults() {
+	if w.Poll == 0 {
+		w.Poll = time.Second
+	}
+	if w.Base == 0 {
+		w.Base = 5 * time.Second
+	}
+	if w.Max == 0 {
+		w.Max = 5 * time.Minute
+	}
+	if w.MaxAttempts == 0 {
+		w.MaxAttempts = 50
+	}
+	if w.Lease == 0 {
+		w.Lease = 2 * time.Minute
+	}
+	if w.Log == nil {
+		w.Log = slog.Default()
+	}
+}
+
+// Run delivers until ctx ends.
+func (w *Worker) Run(ctx context.Context) {
+	w.defaults()
+	t := time.NewTicker(w.Poll)
+	defer t.Stop()
+	for {
+		if _, err := w.DeliverDue(ctx); err != nil && ctx.Err() == nil {
+			w.Log.Warn("mail delivery pass failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// DeliverDue sends every due message once and returns how many were sent.
+func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
+	w.defaults()
+	sent := 0
+	for {
+		m, attempts, err := w.claim(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return sent, nil
+		}
+		if err != nil {
+			return sent, err
+		}
+		raw := Render(w.From, m, time.Now())
+		if err := w.Sender.Send(ctx, m.To, raw); err != nil {
+			if ctx.Err() != nil {
+				return sent, ctx.Err()
+			}
+			w.fail(ctx, m.ID, attempts, err)
+			continue
+		}
+		if _, err := w.DB.Exec(ctx, "UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = '' WHERE id = $2", time.Now().UTC(), m.ID); err != nil {
+			return sent, fmt.Errorf("mark mail %d sent: %w", m.ID, err)
+		}
+		w.Log.Info("mail sent", "id", m.ID, "subject", m.Subject, "attempts", attempts)
+		sent++
+	}
+}
+
+// claim leases the oldest due message. The lease condition is repeated in
+// the outer WHERE so that on PostgreSQL a second worker racing for the same
+// row re-checks it after the first commits and gets nothing.
+func (w *Worker) claim(ctx context.Context) (Message, int, error) {
+	now := time.Now().UTC()
+	var m Message
+	var attempts int
+	err := w.DB.QueryRow(ctx, `UPDATE outbox SET locked_until = $1, attempts = attempts + 1
+		WHERE id = (SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $2
+			AND (locked_until IS NULL OR locked_until < $2) ORDER BY id LIMIT 1)
+		AND sent_at IS NULL AND (locked_until IS NULL OR locked_until < $2)
+		RETURNING id, to_addr, subject, text_body, html_body, attempts`, now.Add(w.Lease), now).
+		Scan(&m.ID, &m.To, &m.Subject, &m.Text, &m.HTML, &attempts)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return m, 0, fmt.Errorf("claim mail: %w", err)
+	}
+	return m, attempts, err
+}
+
+func (w *Worker) fail(ctx context.Context, id int64, attempts int, cause error) {
+	delay := w.Base
+	for i := 1; i < attempts && delay < w.Max; i++ {
+		delay *= 2
+	}
+	if delay > w.Max {
+		delay = w.Max
+	}
+	now := time.Now().UTC()
+	var failedAt any
+	if attempts >= w.MaxAttempts {
+		failedAt = now
+		w.Log.Error("mail given up", "id", id, "attempts", attempts, "err", cause)
+	} else {
+		w.Log.Warn("mail not sent, will retry", "id", id, "attempts", attempts, "retry_in", delay, "err", cause)
+	}
+	msg := cause.Error()
+	if len(msg) > 500 {
+		msg = msg[:500]
+	}
+	if _, err := w.DB.Exec(ctx, `UPDATE outbox SET locked_until = NULL, next_attempt_at = $1, last_error = $2, failed_at = $3 WHERE id = $4`,
+		now.Add(delay), msg, failedAt, id); err != nil {
+		w.Log.Error("record mail failure", "id", id, "err", err)
+	}
+}
