@@ -14,9 +14,12 @@ import (
 	"strings"
 	"time"
 
+	"locator/internal/accounts"
 	"locator/internal/config"
 	"locator/internal/db"
+	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/mail"
 	"locator/internal/places"
 	"locator/internal/reviews"
 	"locator/internal/seed"
@@ -151,16 +154,9 @@ func cmdSeed(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	return nil
 }
 
-// geocoder adapts the gazetteer to the importer.
-type geocoder struct{ g *places.Gazetteer }
-
-func (g geocoder) Geocode(postal, city, state, country string) (float64, float64, string, bool) {
-	return g.g.Geocode(postal, city, state, country)
-}
-
 func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("import", "import [flags] FILE\n\nImports stores from CSV or JSON (see docs/import.md). Bad rows are reported\nwith their line number and skipped; good rows are kept. A row whose store_id\nexists updates that store. Exit status 1 when any row failed.", stderr)
-	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level", "geocoder-url", "geocoder-kind")
 	format := fs.String("format", "", "csv or json (default: from the file extension)")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
@@ -188,7 +184,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return err
 	}
 	defer d.Close()
-	g, err := places.Load()
+	geo, err := newPlaces(cfg, log)
 	if err != nil {
 		return err
 	}
@@ -196,7 +192,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	rep, err := stores.NewRepo(d).Import(ctx, f, *format, stores.ImportOptions{Geocoder: geocoder{g}, ZoneAt: tz.ZoneAt})
+	rep, err := stores.NewRepo(d).Import(ctx, f, *format, stores.ImportOptions{Geocoder: geo, ZoneAt: tz.ZoneAt})
 	if rep != nil {
 		for _, r := range rep.Rows {
 			switch {
@@ -220,7 +216,8 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url",
-		"log-format", "log-level", "sync-interval", "shutdown-timeout", "no-seed")
+		"log-format", "log-level", "sync-interval", "shutdown-timeout", "no-seed",
+		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
 		return err
@@ -244,24 +241,55 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			}
 		}
 	}
+	// The place index builds while the store index loads.
+	placesDone := make(chan error, 1)
+	var placeSvc *places.Service
+	go func() {
+		var err error
+		placeSvc, err = newPlaces(cfg, log)
+		placesDone <- err
+	}()
 	index := stores.NewIndex()
 	syncer := stores.NewSyncer(sr, index, log)
 	if err := syncer.Load(ctx); err != nil {
 		return err
 	}
+	if err := <-placesDone; err != nil {
+		return err
+	}
+	ipLoc, err := newIPLocator(cfg)
+	if err != nil {
+		return err
+	}
+	defer ipLoc.Close()
 	webFS, built := web.Dist()
 	if !built {
 		log.Warn("the web app is not built into this binary; serving a placeholder page (run make build)")
 		webFS = nil
 	}
-	handler := httpapi.New(httpapi.Deps{
-		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
-		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
-	})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s (LOCATOR_ADDR): %w", cfg.Addr, err)
 	}
+	publicURL := cfg.PublicURL
+	if publicURL == "" {
+		publicURL = "http://" + ln.Addr().String()
+		log.Warn("LOCATOR_PUBLIC_URL is not set: emailed links use " + publicURL)
+	}
+	sender, err := mailSender(cfg, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	acc := accounts.New(d, publicURL, log)
+	acc.LogResetLinks = cfg.SMTPURL == ""
+	acc.Init()
+	handler := httpapi.New(httpapi.Deps{
+		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
+		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
+		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
+		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
+	})
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
@@ -274,6 +302,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	syncCtx, stopSync := context.WithCancel(context.Background())
 	defer stopSync()
 	go syncer.Run(syncCtx, cfg.SyncInterval)
+	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
+	go worker.Run(syncCtx)
+	go housekeeping(syncCtx, acc, log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -297,4 +328,33 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// mailSender is SMTP when configured, else .eml files under the mail folder.
+func mailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
+	if cfg.SMTPURL == "" {
+		log.Info("no SMTP server configured (LOCATOR_SMTP_URL): mail is written to " + cfg.MailDir)
+		return mail.Files{Dir: cfg.MailDir}, nil
+	}
+	s, err := mail.ParseSMTPURL(cfg.SMTPURL, cfg.MailFrom)
+	if err != nil {
+		return nil, &exitError{code: 2, msg: "invalid LOCATOR_SMTP_URL: " + err.Error()}
+	}
+	return s, nil
+}
+
+// housekeeping prunes expired sessions, reset tokens and rate-limit events hourly.
+func housekeeping(ctx context.Context, acc *accounts.Service, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if err := acc.Prune(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("housekeeping failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

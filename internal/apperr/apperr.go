@@ -5,6 +5,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Code classifies an error for the HTTP layer.
@@ -25,6 +26,8 @@ const (
 type Error struct {
 	Code    Code
 	Message string
+	// RetryAfter, with TooMany, says when the caller may try again.
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -7,7 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"net/mail"
+	"net/netip"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 )
@@ -27,6 +30,15 @@ type Config struct {
 	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
 	ShutdownTimeout time.Duration // LOCATOR_SHUTDOWN_TIMEOUT
 	NoSeed          bool          // LOCATOR_NO_SEED: serve does not seed an empty database
+	SMTPURL         string        // LOCATOR_SMTP_URL: smtp://user:pass@host:587; empty: .eml files in MailDir
+	MailFrom        string        // LOCATOR_MAIL_FROM
+	MailDir         string        // LOCATOR_MAIL_DIR
+
+	GeocoderURL     string         // LOCATOR_GEOCODER_URL: optional Nominatim/Photon search endpoint
+	GeocoderKind    string         // LOCATOR_GEOCODER_KIND: auto, nominatim or photon
+	GeoIPDB         string         // LOCATOR_GEOIP_DB: optional MaxMind-format database file
+	TrustedProxies  []netip.Prefix // LOCATOR_TRUSTED_PROXIES: peers whose X-Forwarded-For is believed
+	LocationHeaders []string       // LOCATOR_LOCATION_HEADERS: latitude and longitude headers set by a CDN
 }
 
 // setting describes one configuration value: its flag and its variable.
@@ -55,6 +67,14 @@ var all = map[string]setting{
 	"sync-interval":    {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
 	"shutdown-timeout": {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
 	"no-seed":          {"no-seed", "LOCATOR_NO_SEED", "do not write demo data into an empty database"},
+	"smtp-url":         {"smtp-url", "LOCATOR_SMTP_URL", "SMTP server for mail: smtp://user:pass@host:587 (STARTTLS), smtps://...:465; empty: write .eml files"},
+	"mail-from":        {"mail-from", "LOCATOR_MAIL_FROM", "From address of outgoing mail"},
+	"mail-dir":         {"mail-dir", "LOCATOR_MAIL_DIR", "folder for .eml files when no SMTP server is configured"},
+	"geocoder-url":     {"geocoder-url", "LOCATOR_GEOCODER_URL", "optional Nominatim- or Photon-compatible search endpoint for street addresses (e.g. https://nominatim.example/search)"},
+	"geocoder-kind":    {"geocoder-kind", "LOCATOR_GEOCODER_KIND", "protocol of the geocoder: auto, nominatim or photon"},
+	"geoip-db":         {"geoip-db", "LOCATOR_GEOIP_DB", "optional MaxMind-format IP database file (e.g. GeoLite2-City.mmdb) for /api/geo/ip-location"},
+	"trusted-proxies":  {"trusted-proxies", "LOCATOR_TRUSTED_PROXIES", "comma-separated CIDRs or IPs of proxies whose X-Forwarded-For and location headers are trusted"},
+	"location-headers": {"location-headers", "LOCATOR_LOCATION_HEADERS", "latitude and longitude headers set by a CDN, e.g. CloudFront-Viewer-Latitude,CloudFront-Viewer-Longitude"},
 }
 
 var defaults = map[string]string{
@@ -68,6 +88,14 @@ var defaults = map[string]string{
 	"sync-interval":    "1s",
 	"shutdown-timeout": "20s",
 	"no-seed":          "false",
+	"smtp-url":         "",
+	"mail-from":        "Locator <no-reply@locator.local>",
+	"mail-dir":         "data/mail",
+	"geocoder-url":     "",
+	"geocoder-kind":    "auto",
+	"geoip-db":         "",
+	"trusted-proxies":  "",
+	"location-headers": "",
 }
 
 // Register adds the named settings to fs.
@@ -164,6 +192,58 @@ func (s *Settings) Config() (Config, error) {
 			} else {
 				c.ShutdownTimeout = d
 			}
+		case "smtp-url":
+			if v != "" {
+				u, err := url.Parse(v)
+				if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+					return c, bad("want smtp://[user:pass@]host:port or smtps://...")
+				}
+			}
+			c.SMTPURL = v
+		case "mail-from":
+			if _, err := mail.ParseAddress(v); err != nil {
+				return c, bad("want an email address, e.g. Locator <no-reply@example.com>")
+			}
+			c.MailFrom = v
+		case "mail-dir":
+			if v == "" {
+				return c, bad("want a folder")
+			}
+			c.MailDir = v
+		case "geocoder-url":
+			if v != "" {
+				u, err := url.Parse(v)
+				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+					return c, bad("want an absolute http(s) URL of the search endpoint")
+				}
+			}
+			c.GeocoderURL = v
+		case "geocoder-kind":
+			switch v {
+			case "auto", "nominatim", "photon":
+			default:
+				return c, bad("want auto, nominatim or photon")
+			}
+			c.GeocoderKind = v
+		case "geoip-db":
+			if v != "" {
+				if st, err := os.Stat(v); err != nil || st.IsDir() {
+					return c, bad("want a readable MaxMind-format database file")
+				}
+			}
+			c.GeoIPDB = v
+		case "trusted-proxies":
+			ps, err := parsePrefixes(v)
+			if err != nil {
+				return c, bad(err.Error())
+			}
+			c.TrustedProxies = ps
+		case "location-headers":
+			hs, err := parseHeaderPair(v)
+			if err != nil {
+				return c, bad(err.Error())
+			}
+			c.LocationHeaders = hs
 		case "no-seed":
 			switch strings.ToLower(v) {
 			case "true", "1", "yes":
@@ -194,4 +274,47 @@ func validateDatabaseURL(v string) error {
 	default:
 		return fmt.Errorf("want sqlite:PATH or postgres://...")
 	}
+}
+
+// parsePrefixes reads "10.0.0.0/8, 192.0.2.7" (a bare address is a /32 or
+// /128).
+func parsePrefixes(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for f := range strings.SplitSeq(v, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither a CIDR nor an IP address", f)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
+}
+
+// parseHeaderPair reads "Lat-Header,Lon-Header".
+func parseHeaderPair(v string) ([]string, error) {
+	if v == "" {
+		return nil, nil
+	}
+	var out []string
+	for f := range strings.SplitSeq(v, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" || strings.ContainsFunc(f, func(r rune) bool {
+			return !(r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) {
+			return nil, fmt.Errorf("%q is not a header name", f)
+		}
+		out = append(out, f)
+	}
+	if len(out) != 2 {
+		return nil, fmt.Errorf("want two header names, latitude first then longitude")
+	}
+	return out, nil
 }

@@ -11,8 +11,10 @@ import (
 	"testing/fstest"
 	"time"
 
+	"locator/internal/accounts"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/favorites"
 	"locator/internal/httpapi"
 	"locator/internal/reviews"
 	"locator/internal/stores"
@@ -69,8 +71,10 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 		"assets/app-abc12.js": {Data: []byte("console.log(1)")},
 		"favicon.svg":         {Data: []byte("<svg/>")},
 	}
+	acc := accounts.New(d, "http://locator.test", log)
+	acc.Hasher = accounts.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
 	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web,
-		StorefrontURL: "https://shop.example", Version: "test"})
+		Accounts: acc, Favorites: favorites.New(d, sr), StorefrontURL: "https://shop.example", Version: "test"})
 	return &fixture{srv: srv, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID}
 }

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"math"
 	"net/http"
+	"strconv"
 
 	"locator/internal/apperr"
 )
@@ -49,6 +51,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		status, known := statusOf[e.Code]
 		if !known {
 			status = http.StatusBadRequest
+		}
+		if e.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
 		}
 		writeMessage(w, status, e.Message)
 		return

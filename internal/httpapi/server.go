@@ -8,8 +8,13 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 
+	"locator/internal/accounts"
+	"locator/internal/favorites"
+	"locator/internal/places"
+	"locator/internal/ratelimit"
 	"locator/internal/reviews"
 	"locator/internal/stores"
 )
@@ -27,10 +32,18 @@ type Deps struct {
 	Syncer        *stores.Syncer
 	Stores        *stores.Repo
 	Reviews       *reviews.Repo
-	Web           fs.FS // the built web app; nil or without index.html: a placeholder page
+	Accounts      *accounts.Service
+	Favorites     *favorites.Service
+	IPLimits      *ratelimit.Memory // per-IP limits; nil: a fresh one
+	SecureCookies bool              // served over HTTPS: Secure, __Host- session cookie
+	Web           fs.FS             // the built web app; nil or without index.html: a placeholder page
 	StorefrontURL string
 	MapStyleURL   string
 	Version       string
+
+	Places         *places.Service   // place search; nil: empty answers
+	IPLocator      *places.IPLocator // caller location; nil: always unknown
+	TrustedProxies []netip.Prefix    // peers whose X-Forwarded-For and location headers are believed
 }
 
 // Server routes requests.
@@ -54,6 +67,9 @@ func New(d Deps) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	if s.IPLimits == nil {
+		s.IPLimits = ratelimit.NewMemory()
+	}
 	s.routes()
 	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL})
 	root := http.NewServeMux()
@@ -75,6 +91,19 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/store/physical-store/{id}", s.getStore)
 	m.HandleFunc("GET /api/store/physical-store/{id}/reviews", s.listReviews)
 	m.HandleFunc("GET /api/config", s.config)
+	m.HandleFunc("GET /api/store/physical-store/search-places", s.searchPlaces)
+	m.HandleFunc("GET /api/geo/ip-location", s.ipLocation)
+	m.HandleFunc("GET /api/attribution", s.attribution)
+
+	m.HandleFunc("POST /api/store/customers", s.signUp)
+	m.HandleFunc("POST /api/store/auth", s.signIn)
+	m.HandleFunc("DELETE /api/store/auth", s.signOut)
+	m.HandleFunc("GET /api/store/customers/me", s.me)
+	m.HandleFunc("POST /api/store/customers/me", s.updateMe)
+	m.HandleFunc("POST /api/store/customers/password-token2", s.requestReset)
+	m.HandleFunc("POST /api/store/customers/password-reset", s.resetPassword)
+	m.HandleFunc("POST /api/customers/add-favorite-phstore", s.changeFavorite(true))
+	m.HandleFunc("POST /api/customers/remove-favorite-phstore", s.changeFavorite(false))
 }
 
 // limits refuses oversized query strings and bounds request bodies.

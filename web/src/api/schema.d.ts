@@ -30,6 +30,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/physical-store/search-places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Places for the search box, best first
+         * @description Up to 10 places from the embedded GeoNames gazetteer: cities with or
+         *     without their state or country ("Austin, TX", "austin tx"),
+         *     neighbourhoods ("Williamsburg"), states ("Texas"), US ZIP codes and
+         *     ZIP prefixes ("10001", "100"), abbreviations and alternate names
+         *     ("NYC", "St. Louis", "Ft Worth", "Munchen"). Ranked by population
+         *     with a bias towards the United States. A street address goes to the
+         *     upstream geocoder when one is configured (LOCATOR_GEOCODER_URL),
+         *     falling back to its ZIP code or city. An empty or unknown query
+         *     answers an empty list.
+         */
+        get: operations["searchPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/geo/ip-location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the caller is, roughly
+         * @description From trusted CDN location headers (LOCATOR_LOCATION_HEADERS) or an IP
+         *     database (LOCATOR_GEOIP_DB). The client address is the connection's
+         *     peer, or the X-Forwarded-For address when the peer is a trusted proxy
+         *     (LOCATOR_TRUSTED_PROXIES). 404 when unknown: the map keeps its default
+         *     centre.
+         */
+        get: operations["getIPLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/attribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Data sources the map must credit */
+        get: operations["getAttribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/physical-store/{id}": {
         parameters: {
             query?: never;
@@ -64,6 +133,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a member (does not sign in) */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in; sets the session cookie (rotated at every sign-in)
+         * @description A wrong email and a wrong password give the same 401.
+         */
+        post: operations["signIn"];
+        /** End the session */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/customers/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member */
+        get: operations["getMe"];
+        put?: never;
+        /**
+         * Change the name, or the phone, or the password
+         * @description A password change ends every other session of the member.
+         */
+        post: operations["updateMe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/customers/password-token2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a password-reset link
+         * @description Answers the same 200 whether or not the email has an account, so the
+         *     form does not reveal who is a member. The link is
+         *     {public URL}/reset-password?token=..., valid 30 minutes, single use.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/customers/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset token; ends every session */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/add-favorite-phstore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a favourite store (idempotent) */
+        post: operations["addFavorite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/remove-favorite-phstore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a favourite store (idempotent) */
+        post: operations["removeFavorite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -85,6 +286,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Place: {
+            /** @description e.g. "Brooklyn, New York, United States" */
+            display_name: string;
+            lat: number;
+            lon: number;
+        };
+        PlaceSearch: {
+            /** @enum {integer} */
+            code: 200;
+            data: components["schemas"]["Place"][];
+        };
+        IPLocation: {
+            latitude: number;
+            longitude: number;
+        };
+        Source: {
+            name: string;
+            license: string;
+            url: string;
+            license_url?: string;
+        };
+        Attribution: {
+            sources: components["schemas"]["Source"][];
+        };
         /** @enum {string} */
         Flag: "true" | "false" | "1" | "0";
         Error: {
@@ -177,6 +402,38 @@ export interface components {
             limit: number;
             has_more: boolean;
         };
+        SignUpRequest: {
+            first_name: string;
+            last_name: string;
+            /** @description An optional leading + and digits */
+            phone: string;
+            email: string;
+            /** @description No spaces */
+            password: string;
+        };
+        SignInRequest: {
+            email: string;
+            password: string;
+        };
+        /** @description first_name and last_name together, or phone, or password */
+        ProfileUpdate: {
+            first_name?: string;
+            last_name?: string;
+            phone?: string;
+            password?: string;
+        };
+        FavoriteRequest: {
+            phstore_id: number | string;
+        };
+        Customer: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone: string;
+            /** @description Favourite stores, newest first */
+            favorites_phstores: components["schemas"]["PhysicalStore"][];
+        };
         RuntimeConfig: {
             apiBase: string;
             storefrontUrl: string;
@@ -184,6 +441,26 @@ export interface components {
         };
     };
     responses: {
+        /** @description The member with favourite stores, newest first */
+        Customer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    customer: components["schemas"]["Customer"];
+                };
+            };
+        };
+        /** @description Done */
+        Message: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An error the user can read */
         Error: {
             headers: {
@@ -235,6 +512,71 @@ export interface operations {
             400: components["responses"]["Error"];
         };
     };
+    searchPlaces: {
+        parameters: {
+            query?: {
+                /** @description What the visitor typed; at most 200 characters. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The places found (possibly none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceSearch"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    getIPLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's approximate location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IPLocation"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    getAttribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attribution"];
+                };
+            };
+        };
+    };
     getPhysicalStore: {
         parameters: {
             query?: never;
@@ -283,6 +625,169 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Customer"];
+            400: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Customer"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Customer"];
+            401: components["responses"]["Error"];
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Customer"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @enum {string} */
+                    app?: "locator";
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    addFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Customer"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    removeFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Customer"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };

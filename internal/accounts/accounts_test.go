@@ -1,0 +1,288 @@
+package accounts_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"locator/internal/accounts"
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+)
+
+// fast keeps argon2id but cheap, so tests run quickly under -race.
+var fast = accounts.Hasher{Memory: 64, Time: 1, Threads: 1}
+
+func newService(d *db.DB) *accounts.Service {
+	s := accounts.New(d, "http://locator.test", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s.Hasher = fast
+	return s
+}
+
+func TestPasswordHash(t *testing.T) {
+	h, err := accounts.DefaultHasher.Hash("correct horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
+		t.Fatalf("hash %q", h)
+	}
+	if !accounts.Verify(h, "correct horse") || accounts.Verify(h, "correct hors") || accounts.Verify("garbage", "x") {
+		t.Fatal("verify")
+	}
+	h2, _ := accounts.DefaultHasher.Hash("correct horse")
+	if h == h2 {
+		t.Fatal("no salt")
+	}
+}
+
+func signUp(t *testing.T, s *accounts.Service, email string) *accounts.Customer {
+	t.Helper()
+	c, err := s.SignUp(context.Background(), accounts.SignUpInput{FirstName: " Ann ", LastName: "Lee", Phone: "+12125550100", Email: email, Password: "password1"})
+	dbtest.Must(t, err, "sign up %s", email)
+	return c
+}
+
+func TestSignUpValidation(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		ctx := context.Background()
+		c := signUp(t, s, "  Ann@Example.COM ")
+		if c.Email != "ann@example.com" || c.FirstName != "Ann" {
+			t.Fatalf("%+v", c)
+		}
+		long := strings.Repeat("a", 256)
+		cases := []struct {
+			in   accounts.SignUpInput
+			want string
+		}{
+			{accounts.SignUpInput{LastName: "L", Phone: "1", Email: "a@b.co", Password: "password1"}, "First name is required"},
+			{accounts.SignUpInput{FirstName: "   ", LastName: "L", Phone: "1", Email: "a@b.co", Password: "password1"}, "First name is required"},
+			{accounts.SignUpInput{FirstName: "F", Phone: "1", Email: "a@b.co", Password: "password1"}, "Last name is required"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Email: "a@b.co", Password: "password1"}, "Phone is required"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Password: "password1"}, "Email is required"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co"}, "Password is required"},
+			{accounts.SignUpInput{FirstName: long, LastName: "L", Phone: "1", Email: "a@b.co", Password: "password1"}, "Name must be less than 255 symbols"},
+			{accounts.SignUpInput{FirstName: "F", LastName: long, Phone: "1", Email: "a@b.co", Password: "password1"}, "Last name must be less than 255 symbols"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "+1234567890123", Email: "a@b.co", Password: "password1"}, "Phone should be less thant 12 symbols"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "12-34", Email: "a@b.co", Password: "password1"}, "only digits"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "not-an-email", Password: "password1"}, "Email is invalid"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "short"}, "at least 8"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "pass word1"}, "spaces"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: long}, "Password is too big"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "ANN@example.com", Password: "password1"}, "already exists"},
+		}
+		for _, c := range cases {
+			_, err := s.SignUp(ctx, c.in)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%+v: %v, want %q", c.in, err, c.want)
+			}
+		}
+	})
+}
+
+func TestConcurrentSignUpsCreateOne(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		ok, conflicts := 0, 0
+		for i := 0; i < 5; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := s.SignUp(context.Background(), accounts.SignUpInput{FirstName: "A", LastName: "B", Phone: "1", Email: "race@example.com", Password: "password1"})
+				mu.Lock()
+				defer mu.Unlock()
+				switch apperr.CodeOf(err) {
+				case "":
+					ok++
+				case apperr.Conflict, apperr.TooMany:
+					conflicts++
+				default:
+					t.Errorf("sign up: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		var n int
+		dbtest.Must(t, d.QueryRow(context.Background(), "SELECT COUNT(*) FROM customers").Scan(&n), "count")
+		if ok != 1 || n != 1 {
+			t.Fatalf("%d succeeded, %d rows", ok, n)
+		}
+	})
+}
+
+func TestSessions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		ctx := context.Background()
+		c := signUp(t, s, "ann@example.com")
+		_, _, err1 := s.SignIn(ctx, "ann@example.com", "wrong-password", "")
+		_, _, err2 := s.SignIn(ctx, "nobody@example.com", "password1", "")
+		if err1 != accounts.ErrBadCredentials || err2 != accounts.ErrBadCredentials {
+			t.Fatalf("bad credentials: %v / %v", err1, err2)
+		}
+		got, tok1, err := s.SignIn(ctx, " ANN@example.com", "password1", "")
+		dbtest.Must(t, err, "sign in")
+		if got.ID != c.ID || len(tok1) < 43 {
+			t.Fatalf("sign in: %+v %q", got, tok1)
+		}
+		// The token is stored hashed.
+		var stored string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT token_hash FROM sessions").Scan(&stored), "session")
+		if stored == tok1 || strings.Contains(stored, tok1) {
+			t.Fatal("session token stored in clear")
+		}
+		// Rotation: signing in again with the old cookie ends the old session.
+		_, tok2, err := s.SignIn(ctx, "ann@example.com", "password1", tok1)
+		dbtest.Must(t, err, "sign in again")
+		if _, err := s.Authenticate(ctx, tok1); err != accounts.ErrNoSession {
+			t.Fatalf("old session alive: %v", err)
+		}
+		_, tok3, _ := s.SignIn(ctx, "ann@example.com", "password1", "") // another device
+		me, err := s.Authenticate(ctx, tok2)
+		dbtest.Must(t, err, "authenticate")
+		pw := "new-password"
+		_, err = s.UpdateProfile(ctx, me, accounts.Update{Password: &pw}, tok2)
+		dbtest.Must(t, err, "change password")
+		if _, err := s.Authenticate(ctx, tok2); err != nil {
+			t.Fatalf("current session ended by its own password change: %v", err)
+		}
+		if _, err := s.Authenticate(ctx, tok3); err != accounts.ErrNoSession {
+			t.Fatalf("other session survived a password change: %v", err)
+		}
+		if _, _, err := s.SignIn(ctx, "ann@example.com", "new-password", ""); err != nil {
+			t.Fatalf("new password: %v", err)
+		}
+		dbtest.Must(t, s.SignOut(ctx, tok2), "sign out")
+		if _, err := s.Authenticate(ctx, tok2); err != accounts.ErrNoSession {
+			t.Fatalf("signed-out session alive: %v", err)
+		}
+	})
+}
+
+func TestFailedSignInsLockTheAccountForEveryReplica(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		a, b := newService(d), newService(d) // two replicas
+		ctx := context.Background()
+		signUp(t, a, "ann@example.com")
+		for i := 0; i < accounts.MaxFailedSignIns; i++ {
+			if _, _, err := []*accounts.Service{a, b}[i%2].SignIn(ctx, "ann@example.com", "guess", ""); err != accounts.ErrBadCredentials {
+				t.Fatalf("guess %d: %v", i, err)
+			}
+		}
+		_, _, err := b.SignIn(ctx, "ann@example.com", "password1", "")
+		e, ok := apperr.As(err)
+		if !ok || e.Code != apperr.TooMany || e.RetryAfter <= 0 {
+			t.Fatalf("after %d failures: %v", accounts.MaxFailedSignIns, err)
+		}
+	})
+}
+
+func TestProfileUpdates(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		ctx := context.Background()
+		c := signUp(t, s, "ann@example.com")
+		str := func(v string) *string { return &v }
+		got, err := s.UpdateProfile(ctx, c, accounts.Update{FirstName: str(" Anna "), LastName: str("Lee-Park")}, "")
+		dbtest.Must(t, err, "name")
+		if got.FirstName != "Anna" || got.LastName != "Lee-Park" {
+			t.Fatalf("%+v", got)
+		}
+		got, err = s.UpdateProfile(ctx, c, accounts.Update{Phone: str("+4930123")}, "")
+		dbtest.Must(t, err, "phone")
+		if got.Phone != "+4930123" {
+			t.Fatalf("%+v", got)
+		}
+		for _, c2 := range []struct {
+			u    accounts.Update
+			want string
+		}{
+			{accounts.Update{FirstName: str(" "), LastName: str("x")}, "First name cant be empty"},
+			{accounts.Update{FirstName: str("x"), LastName: str("")}, "First name cant be empty"},
+			{accounts.Update{FirstName: str(strings.Repeat("x", 256)), LastName: str("x")}, "Name must be less than 255 symbols"},
+			{accounts.Update{FirstName: str("x"), LastName: str(strings.Repeat("x", 256))}, "Last name must be less than 255 symbols"},
+			{accounts.Update{Phone: str("1234567890123")}, "Phone should be less thant 12 symbols"},
+			{accounts.Update{Phone: str("")}, "Phone is required"},
+			{accounts.Update{Password: str("")}, "Password is required"},
+			{accounts.Update{Password: str(strings.Repeat("x", 256))}, "Password is too big"},
+			{accounts.Update{}, "Send first_name"},
+			{accounts.Update{Phone: str("1"), Password: str("password1")}, "Send first_name"},
+		} {
+			if _, err := s.UpdateProfile(ctx, c, c2.u, ""); err == nil || !strings.Contains(err.Error(), c2.want) {
+				t.Errorf("%+v: %v, want %q", c2.u, err, c2.want)
+			}
+		}
+	})
+}
+
+func TestPasswordReset(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		ctx := context.Background()
+		signUp(t, s, "ann@example.com")
+		_, tok, _ := s.SignIn(ctx, "ann@example.com", "password1", "")
+
+		// Unknown emails get the same answer and no mail.
+		dbtest.Must(t, s.RequestReset(ctx, "nobody@example.com", "locator"), "unknown email")
+		dbtest.Must(t, s.RequestReset(ctx, " Ann@Example.com ", "locator"), "reset request")
+		var n int
+		var to, body string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM outbox").Scan(&n), "outbox")
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT to_addr, text_body FROM outbox").Scan(&to, &body), "mail")
+		if n != 1 || to != "ann@example.com" {
+			t.Fatalf("%d mails to %q", n, to)
+		}
+		_, after, ok := strings.Cut(body, "http://locator.test/reset-password?token=")
+		if !ok {
+			t.Fatalf("no link in %q", body)
+		}
+		token := strings.Fields(after)[0]
+		var stored string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT token_hash FROM password_resets").Scan(&stored), "token")
+		if stored == token || len(token) < 22 { // >= 128 bits
+			t.Fatal("reset token stored in clear or too short")
+		}
+		if err := s.ResetPassword(ctx, "other@example.com", "brand-new-1", token); err != accounts.ErrBadResetToken {
+			t.Fatalf("token for another email: %v", err)
+		}
+		if err := s.ResetPassword(ctx, "ann@example.com", "short", token); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("short password: %v", err)
+		}
+		dbtest.Must(t, s.ResetPassword(ctx, "ann@example.com", "brand-new-1", token), "reset")
+		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-2", token); err != accounts.ErrBadResetToken {
+			t.Fatalf("token used twice: %v", err)
+		}
+		if _, err := s.Authenticate(ctx, tok); err != accounts.ErrNoSession {
+			t.Fatalf("session survived a reset: %v", err)
+		}
+		if _, _, err := s.SignIn(ctx, "ann@example.com", "brand-new-1", ""); err != nil {
+			t.Fatalf("sign in with the new password: %v", err)
+		}
+		// Expired tokens fail.
+		dbtest.Must(t, s.RequestReset(ctx, "ann@example.com", "locator"), "second request")
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT text_body FROM outbox ORDER BY id DESC LIMIT 1").Scan(&body), "mail 2")
+		_, after, _ = strings.Cut(body, "token=")
+		token2 := strings.Fields(after)[0]
+		_, err := d.Exec(ctx, "UPDATE password_resets SET expires_at = $1", time.Now().UTC().Add(-time.Minute))
+		dbtest.Must(t, err, "expire")
+		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-3", token2); err != accounts.ErrBadResetToken {
+			t.Fatalf("expired token: %v", err)
+		}
+		// Per-email request limit.
+		var last error
+		for i := 0; i < accounts.MaxResetsPerEmail+1; i++ {
+			last = s.RequestReset(ctx, "limit@example.com", "locator")
+		}
+		if apperr.CodeOf(last) != apperr.TooMany {
+			t.Fatalf("reset flood: %v", last)
+		}
+	})
+}

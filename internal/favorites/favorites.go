@@ -1,0 +1,71 @@
+// Package favorites keeps each member's favourite stores, newest first.
+package favorites
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"locator/internal/db"
+	"locator/internal/stores"
+)
+
+// Service manages favourites.
+type Service struct {
+	db     *db.DB
+	stores *stores.Repo
+}
+
+// New returns a service on d.
+func New(d *db.DB, sr *stores.Repo) *Service { return &Service{db: d, stores: sr} }
+
+// Add makes storeID a favourite of customerID (again: no change). An
+// unknown or unpublished store is a NotFound error.
+func (s *Service) Add(ctx context.Context, customerID, storeID int64) error {
+	if _, err := s.stores.PublishedDoc(ctx, storeID); err != nil {
+		return err
+	}
+	t := time.Now().UTC()
+	_, err := s.db.Exec(ctx, `INSERT INTO favorites (customer_id, store_id, created_at, seq) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (customer_id, store_id) DO NOTHING`, customerID, storeID, t, t.UnixNano())
+	if err != nil {
+		return fmt.Errorf("add favourite: %w", err)
+	}
+	return nil
+}
+
+// Remove drops a favourite (not a favourite: no change). An unknown store
+// is a NotFound error.
+func (s *Service) Remove(ctx context.Context, customerID, storeID int64) error {
+	res, err := s.db.Exec(ctx, "DELETE FROM favorites WHERE customer_id = $1 AND store_id = $2", customerID, storeID)
+	if err != nil {
+		return fmt.Errorf("remove favourite: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		if _, err := s.stores.Get(ctx, storeID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Docs returns the customer's published favourite stores as the search API
+// shows them, newest first.
+func (s *Service) Docs(ctx context.Context, customerID int64) ([]json.RawMessage, error) {
+	rows, err := s.db.Query(ctx, `SELECT st.search_doc FROM favorites f JOIN stores st ON st.id = f.store_id
+		WHERE f.customer_id = $1 AND st.status = 'published' ORDER BY f.seq DESC, f.store_id DESC`, customerID)
+	if err != nil {
+		return nil, fmt.Errorf("list favourites: %w", err)
+	}
+	defer rows.Close()
+	out := []json.RawMessage{}
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			return nil, fmt.Errorf("list favourites: %w", err)
+		}
+		out = append(out, json.RawMessage(doc))
+	}
+	return out, rows.Err()
+}

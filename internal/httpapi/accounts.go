@@ -1,0 +1,272 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"locator/internal/accounts"
+	"locator/internal/apperr"
+)
+
+// Per-IP limits, in process (see ratelimit): generous for people, tight
+// enough to slow a script down.
+const (
+	signInPerIPPerMinute = 30
+	signUpPerIPPerHour   = 20
+	resetPerIPPerHour    = 20
+)
+
+type customerDTO struct {
+	ID        int64             `json:"id"`
+	FirstName string            `json:"first_name"`
+	LastName  string            `json:"last_name"`
+	Email     string            `json:"email"`
+	Phone     string            `json:"phone"`
+	Favorites []json.RawMessage `json:"favorites_phstores"`
+}
+
+type customerBody struct {
+	Customer customerDTO `json:"customer"`
+}
+
+func (s *Server) sessionCookieName() string {
+	if s.SecureCookies {
+		return "__Host-locator_session" // Secure, Path=/, no Domain: bound to this host
+	}
+	return "locator_session"
+}
+
+func (s *Server) sessionToken(r *http.Request) string {
+	c, err := r.Cookie(s.sessionCookieName())
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+func (s *Server) setSession(w http.ResponseWriter, token string, maxAge time.Duration) {
+	http.SetCookie(w, &http.Cookie{
+		Name: s.sessionCookieName(), Value: token, Path: "/", MaxAge: int(maxAge.Seconds()),
+		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode,
+	})
+}
+
+func (s *Server) clearSession(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: s.sessionCookieName(), Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode})
+}
+
+// limitIP applies a per-IP limit; false means it already answered 429.
+func (s *Server) limitIP(w http.ResponseWriter, r *http.Request, action string, limit int, per time.Duration) bool {
+	ok, wait := s.IPLimits.Allow(action+":"+clientIP(r), limit, per)
+	if !ok {
+		e := apperr.New(apperr.TooMany, "Too many requests. Please try again later.")
+		e.RetryAfter = wait
+		s.writeError(w, r, e)
+	}
+	return ok
+}
+
+func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (customerBody, error) {
+	favs, err := s.Favorites.Docs(ctx, c.ID)
+	if err != nil {
+		return customerBody{}, err
+	}
+	return customerBody{Customer: customerDTO{ID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, Favorites: favs}}, nil
+}
+
+func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status int, c *accounts.Customer) {
+	body, err := s.customerJSON(r.Context(), c)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, status, body)
+}
+
+// currentCustomer returns the signed-in customer or answers 401.
+func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accounts.Customer, bool) {
+	c, err := s.Accounts.Authenticate(r.Context(), s.sessionToken(r))
+	if err != nil {
+		if apperr.CodeOf(err) == apperr.Unauthorized {
+			s.clearSession(w)
+		}
+		s.writeError(w, r, err)
+		return nil, false
+	}
+	return c, true
+}
+
+type signUpRequest struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Phone     string `json:"phone"`
+	Email     string `json:"email"`
+	Password  string `json:"password"`
+}
+
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
+	var in signUpRequest
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.limitIP(w, r, "signup", signUpPerIPPerHour, time.Hour) {
+		return
+	}
+	c, err := s.Accounts.SignUp(r.Context(), accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.respondCustomer(w, r, http.StatusCreated, c)
+}
+
+type signInRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
+	var in signInRequest
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.limitIP(w, r, "signin", signInPerIPPerMinute, time.Minute) {
+		return
+	}
+	c, token, err := s.Accounts.SignIn(r.Context(), in.Email, in.Password, s.sessionToken(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.setSession(w, token, accounts.SessionTTL)
+	s.respondCustomer(w, r, http.StatusOK, c)
+}
+
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
+	if err := s.Accounts.SignOut(r.Context(), s.sessionToken(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.clearSession(w)
+	writeMessage(w, http.StatusOK, "Signed out")
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	c, ok := s.currentCustomer(w, r)
+	if !ok {
+		return
+	}
+	s.respondCustomer(w, r, http.StatusOK, c)
+}
+
+type updateRequest struct {
+	FirstName *string `json:"first_name"`
+	LastName  *string `json:"last_name"`
+	Phone     *string `json:"phone"`
+	Password  *string `json:"password"`
+}
+
+func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
+	var in updateRequest
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	c, ok := s.currentCustomer(w, r)
+	if !ok {
+		return
+	}
+	c, err := s.Accounts.UpdateProfile(r.Context(), c, accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password}, s.sessionToken(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.respondCustomer(w, r, http.StatusOK, c)
+}
+
+type resetRequest struct {
+	Email string `json:"email"`
+	App   string `json:"app"`
+}
+
+// ResetRequestedMessage is the answer to every well-formed reset request,
+// whether or not the email has an account.
+const ResetRequestedMessage = "If an account exists for this email, a link to reset the password is on its way."
+
+func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) {
+	var in resetRequest
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.limitIP(w, r, "reset", resetPerIPPerHour, time.Hour) {
+		return
+	}
+	if err := s.Accounts.RequestReset(r.Context(), in.Email, in.App); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeMessage(w, http.StatusOK, ResetRequestedMessage)
+}
+
+type passwordResetRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	Token    string `json:"token"`
+}
+
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
+	var in passwordResetRequest
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.limitIP(w, r, "reset", resetPerIPPerHour, time.Hour) {
+		return
+	}
+	if err := s.Accounts.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.clearSession(w)
+	writeMessage(w, http.StatusOK, "Password has been reset.")
+}
+
+type favoriteRequest struct {
+	PhstoreID flexID `json:"phstore_id"`
+}
+
+func (s *Server) changeFavorite(add bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var in favoriteRequest
+		if err := decodeJSON(r, &in); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if in.PhstoreID == 0 {
+			s.writeError(w, r, apperr.Invalidf("phstore_id is required"))
+			return
+		}
+		c, ok := s.currentCustomer(w, r)
+		if !ok {
+			return
+		}
+		var err error
+		if add {
+			err = s.Favorites.Add(r.Context(), c.ID, int64(in.PhstoreID))
+		} else {
+			err = s.Favorites.Remove(r.Context(), c.ID, int64(in.PhstoreID))
+		}
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		s.respondCustomer(w, r, http.StatusOK, c)
+	}
+}
