@@ -97,7 +97,7 @@ func (ix *Index) remove(id int64) {
 	}
 	r := &ix.recs[slot]
 	p := point(r.lat, r.lon)
-	ix.tree.Delete(p, p, slot)
+	ix.tree.Delete(p, p, treeItem(slot, r.flags))
 	*r = record{}
 	delete(ix.slots, id)
 	ix.free = append(ix.free, slot)
@@ -134,12 +134,25 @@ func (ix *Index) put(e Entry) {
 		ix.recs[slot] = rec
 	} else {
 		slot = uint32(len(ix.recs))
+		if slot > slotMask {
+			panic("stores: index is full (over 536M slots)")
+		}
 		ix.recs = append(ix.recs, rec)
 	}
 	ix.slots[e.ID] = slot
 	p := point(e.Latitude, e.Longitude)
-	ix.tree.Insert(p, p, slot)
+	ix.tree.Insert(p, p, treeItem(slot, flags))
 }
+
+// The tree's item is the slot with the store's flags in its top bits, so the
+// search skips stores that miss a filter without reading their record (a
+// cache miss each on a large index).
+const (
+	flagShift = 29
+	slotMask  = 1<<flagShift - 1
+)
+
+func treeItem(slot uint32, flags uint8) uint32 { return slot | uint32(flags)<<flagShift }
 
 func (ix *Index) zone(name string) *time.Location {
 	if loc, ok := ix.zones[name]; ok {

@@ -1,0 +1,90 @@
+package bench
+
+import (
+	"bytes"
+	"compress/gzip"
+	"slices"
+	"time"
+
+	"locator/internal/stores"
+)
+
+// Percentiles of a set of durations.
+type Percentiles struct {
+	N             int
+	P50, P99, Max time.Duration
+	Mean          time.Duration
+}
+
+// Summarize sorts ds in place and returns its percentiles.
+func Summarize(ds []time.Duration) Percentiles {
+	if len(ds) == 0 {
+		return Percentiles{}
+	}
+	slices.Sort(ds)
+	var sum time.Duration
+	for _, d := range ds {
+		sum += d
+	}
+	at := func(p float64) time.Duration { return ds[min(len(ds)-1, int(p*float64(len(ds))))] }
+	return Percentiles{N: len(ds), P50: at(0.50), P99: at(0.99), Max: ds[len(ds)-1], Mean: sum / time.Duration(len(ds))}
+}
+
+// TimeQueries runs every valid request of rs passes times through fn, one
+// after another on this goroutine, and returns the time of each call.
+func TimeQueries(rs []Request, passes int, fn func(q stores.Query)) []time.Duration {
+	out := make([]time.Duration, 0, passes*len(rs))
+	for p := 0; p < passes; p++ {
+		for i := range rs {
+			if rs[i].Invalid {
+				continue
+			}
+			start := time.Now()
+			fn(rs[i].Query)
+			out = append(out, time.Since(start))
+		}
+	}
+	return out
+}
+
+// Sizes are response sizes in bytes over a set of answers.
+type Sizes struct {
+	IdentityMean, IdentityP50, IdentityMax int
+	GzipMean, GzipP50, GzipMax             int
+}
+
+// ResponseSizes renders every valid request of rs and measures the body as
+// sent without and with gzip (BestSpeed, as the server compresses).
+func ResponseSizes(ix *stores.Index, rs []Request) Sizes {
+	var id, gz []int
+	var buf []byte
+	var zb bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&zb, gzip.BestSpeed)
+	for _, r := range rs {
+		if r.Invalid {
+			continue
+		}
+		buf = ix.AppendJSON(buf[:0], r.Query)
+		zb.Reset()
+		w.Reset(&zb)
+		_, _ = w.Write(buf)
+		_ = w.Close()
+		id = append(id, len(buf))
+		gz = append(gz, zb.Len())
+	}
+	stat := func(v []int) (mean, p50, mx int) {
+		if len(v) == 0 {
+			return 0, 0, 0
+		}
+		slices.Sort(v)
+		sum := 0
+		for _, x := range v {
+			sum += x
+		}
+		return sum / len(v), v[len(v)/2], v[len(v)-1]
+	}
+	var s Sizes
+	s.IdentityMean, s.IdentityP50, s.IdentityMax = stat(id)
+	s.GzipMean, s.GzipP50, s.GzipMax = stat(gz)
+	return s
+}
