@@ -6,11 +6,7 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"html"
@@ -22,6 +18,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/ratelimit"
+	"locator/internal/secret"
 )
 
 // Customer is a member.
@@ -62,7 +59,7 @@ var ErrBadResetToken = apperr.Invalidf("This password reset link is invalid or h
 type Service struct {
 	DB        *db.DB
 	Limits    *ratelimit.DB
-	Hasher    Hasher
+	Hasher    secret.Hasher
 	PublicURL string // base of the reset link
 	// LogResetLinks logs the reset link at info level: for installations
 	// without SMTP, where mail goes to .eml files.
@@ -73,7 +70,7 @@ type Service struct {
 
 // New returns a service with production defaults.
 func New(d *db.DB, publicURL string, log *slog.Logger) *Service {
-	return &Service{DB: d, Limits: ratelimit.NewDB(d), Hasher: DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"), Log: log}
+	return &Service{DB: d, Limits: ratelimit.NewDB(d), Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"), Log: log}
 }
 
 func (s *Service) dummy() string {
@@ -85,19 +82,6 @@ func (s *Service) dummy() string {
 
 // Init prepares the constant-time dummy hash; call once at start.
 func (s *Service) Init() { s.dummy() }
-
-func newToken() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("random token: %w", err)
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-func hashToken(t string) string {
-	h := sha256.Sum256([]byte(t))
-	return hex.EncodeToString(h[:])
-}
 
 func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
 
@@ -193,7 +177,7 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	case err != nil:
 		return nil, "", fmt.Errorf("sign in: %w", err)
 	}
-	if c == nil || !Verify(hash, password) {
+	if c == nil || !secret.Verify(hash, password) {
 		if err := s.Limits.Record(ctx, key); err != nil {
 			return nil, "", err
 		}
@@ -202,19 +186,19 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	if err := s.Limits.Clear(ctx, key); err != nil {
 		return nil, "", err
 	}
-	token, err := newToken()
+	token, err := secret.NewToken()
 	if err != nil {
 		return nil, "", err
 	}
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if oldToken != "" {
-			if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", hashToken(oldToken)); err != nil {
+			if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", secret.HashToken(oldToken)); err != nil {
 				return fmt.Errorf("end old session: %w", err)
 			}
 		}
 		t := now()
 		_, err := tx.Exec(ctx, "INSERT INTO sessions (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			hashToken(token), c.ID, t, t.Add(SessionTTL))
+			secret.HashToken(token), c.ID, t, t.Add(SessionTTL))
 		return err
 	})
 	if err != nil {
@@ -223,7 +207,7 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	return c, token, nil
 }
 
-func (s *Service) dummyVerify(password string) { Verify(s.dummy(), password) }
+func (s *Service) dummyVerify(password string) { secret.Verify(s.dummy(), password) }
 
 // Authenticate returns the customer of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, error) {
@@ -232,7 +216,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, er
 	}
 	c, err := scanCustomer(s.DB.QueryRow(ctx, `SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.created_at, c.updated_at
 		FROM sessions s JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
-		hashToken(token), now()))
+		secret.HashToken(token), now()))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoSession
 	}
@@ -247,7 +231,7 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 	if token == "" {
 		return nil
 	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", hashToken(token)); err != nil {
+	if _, err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", secret.HashToken(token)); err != nil {
 		return fmt.Errorf("sign out: %w", err)
 	}
 	return nil
@@ -291,7 +275,7 @@ func (s *Service) UpdateProfile(ctx context.Context, c *Customer, u Update, curr
 			if _, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, c.ID); err != nil {
 				return err
 			}
-			_, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2", c.ID, hashToken(currentToken))
+			_, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2", c.ID, secret.HashToken(currentToken))
 			return err
 		})
 		if err != nil {
@@ -362,7 +346,7 @@ func (s *Service) RequestReset(ctx context.Context, email, app string) error {
 	if err != nil {
 		return fmt.Errorf("reset request: %w", err)
 	}
-	token, err := newToken()
+	token, err := secret.NewToken()
 	if err != nil {
 		return err
 	}
@@ -370,7 +354,7 @@ func (s *Service) RequestReset(ctx context.Context, email, app string) error {
 	t := now()
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.Exec(ctx, "INSERT INTO password_resets (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			hashToken(token), c.ID, t, t.Add(ResetTTL)); err != nil {
+			secret.HashToken(token), c.ID, t, t.Add(ResetTTL)); err != nil {
 			return err
 		}
 		return mail.Enqueue(ctx, tx, resetMail(c, link))
@@ -415,7 +399,7 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 		var customerID int64
 		err := tx.QueryRow(ctx, `SELECT r.customer_id FROM password_resets r JOIN customers c ON c.id = r.customer_id
 			WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2 AND c.email = $3`,
-			hashToken(token), t, email).Scan(&customerID)
+			secret.HashToken(token), t, email).Scan(&customerID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrBadResetToken
 		}

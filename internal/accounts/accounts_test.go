@@ -13,32 +13,16 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/secret"
 )
 
 // fast keeps argon2id but cheap, so tests run quickly under -race.
-var fast = accounts.Hasher{Memory: 64, Time: 1, Threads: 1}
+var fast = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 
 func newService(d *db.DB) *accounts.Service {
 	s := accounts.New(d, "http://locator.test", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	s.Hasher = fast
 	return s
-}
-
-func TestPasswordHash(t *testing.T) {
-	h, err := accounts.DefaultHasher.Hash("correct horse")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
-		t.Fatalf("hash %q", h)
-	}
-	if !accounts.Verify(h, "correct horse") || accounts.Verify(h, "correct hors") || accounts.Verify("garbage", "x") {
-		t.Fatal("verify")
-	}
-	h2, _ := accounts.DefaultHasher.Hash("correct horse")
-	if h == h2 {
-		t.Fatal("no salt")
-	}
 }
 
 func signUp(t *testing.T, s *accounts.Service, email string) *accounts.Customer {

@@ -17,6 +17,7 @@ import (
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
 	"locator/internal/reviews"
+	"locator/internal/secret"
 	"locator/internal/stores"
 )
 
@@ -72,7 +73,7 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 		"favicon.svg":         {Data: []byte("<svg/>")},
 	}
 	acc := accounts.New(d, "http://locator.test", log)
-	acc.Hasher = accounts.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
+	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
 	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web,
 		Accounts: acc, Favorites: favorites.New(d, sr), StorefrontURL: "https://shop.example", Version: "test"})
 	return &fixture{srv: srv, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
