@@ -1,4 +1,6 @@
 import { BrowserRouter } from "react-router";
+import { SessionProvider } from "../lib/session";
+import { PopupHost } from "./PopupHost";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./routes";
 
@@ -6,7 +8,10 @@ export function App() {
   return (
     <AppProviders>
       <BrowserRouter>
-        <AppRoutes />
+        <SessionProvider>
+          <AppRoutes />
+          <PopupHost />
+        </SessionProvider>
       </BrowserRouter>
     </AppProviders>
   );

@@ -1,6 +1,10 @@
-/** Configuration the Go server may inject into index.html before the app's script runs. */
+/** Configuration the Go server injects into index.html before the app's script runs. */
 export interface RuntimeConfig {
   apiBase?: string;
+  /** The marketplace's storefront; "Go to online store" opens {storefrontUrl}/store/{store_id}. */
+  storefrontUrl?: string;
+  /** A MapLibre style URL; when set the map uses it instead of the offline basemap. */
+  mapStyleUrl?: string;
 }
 
 declare global {
@@ -32,3 +36,14 @@ export const apiBase: string = resolveApiBase(
   import.meta.env.VITE_API_BASE,
   window.location.href,
 );
+
+/** The storefront's base URL without a trailing slash ("" when not configured: same origin). */
+export function storefrontUrl(): string {
+  return (window.__LOCATOR_CONFIG__?.storefrontUrl ?? "").trim().replace(/\/+$/, "");
+}
+
+/** The configured MapLibre style URL, read at run time; undefined for the offline basemap. */
+export function mapStyleUrl(): string | undefined {
+  const url = window.__LOCATOR_CONFIG__?.mapStyleUrl?.trim();
+  return url ? url : undefined;
+}

@@ -1,7 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { makeStore } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
 import { LocatorPage } from "./LocatorPage";
+
+// The real map needs WebGL; the end-to-end suite covers it.
+vi.mock("./map/StoreMap", () => ({ default: () => null }));
+// No browser position and no IP location: the default centre stays.
+vi.mock("./geolocation", () => ({ locateVisitor: () => Promise.resolve(null) }));
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -9,7 +15,7 @@ function jsonResponse(body: unknown, status = 200): Response {
 
 describe("LocatorPage", () => {
   it("asks for the stores near New York and lists the first 20 names", async () => {
-    const stores = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Store ${i + 1}`, distance: i }));
+    const stores = Array.from({ length: 25 }, (_, i) => makeStore({ id: i + 1, distance: i }));
     const fetch = vi.fn<(request: Request) => Promise<Response>>(() =>
       Promise.resolve(jsonResponse({ physical_stores: stores, has_more: true })),
     );
@@ -32,6 +38,7 @@ describe("LocatorPage", () => {
       latitude: "40.7128",
       longitude: "-74.006",
       radius: "30",
+      limit: "200",
     });
   });
 

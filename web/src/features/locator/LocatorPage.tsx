@@ -1,34 +1,254 @@
 import { useQuery } from "@tanstack/react-query";
-import { DEFAULT_CENTER, PAGE_SIZE } from "../../lib/constants";
-import { listPhysicalStoresOptions } from "./api/list-physical-stores";
+import { ChevronUp, RotateCw } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Spinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/cn";
+import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, REDO_SEARCH_HIDE_MS } from "../../lib/constants";
+import { isOpenNow } from "../../lib/hours";
+import { physicalStoreOptions } from "./api/get-physical-store";
+import { listPhysicalStoresOptions, type StoreFilters } from "./api/list-physical-stores";
+import type { Place } from "./api/search-places";
+import { FilterChips } from "./FilterChips";
+import { locateVisitor, type LatLon } from "./geolocation";
+import { Header } from "./Header";
+import { MapArea } from "./MapArea";
+import { clampPage, pageBounds, Pagination } from "./Pagination";
+import { PlaceSearch } from "./PlaceSearch";
+import { ResultsList } from "./ResultsList";
+import { StoreDetail } from "./StoreDetail";
+import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
+import type { MapView } from "./map/types";
 
-/** Placeholder locator: lists the stores near the default centre to prove the API wiring. */
+export const EMPTY_TITLE = "No Results Found";
+export const EMPTY_TEXT = "Modify filters or adjust location to discover nearby stores.";
+
+function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** The locator (route /): header, filters, map, results and the store detail panel. */
 export function LocatorPage() {
-  const stores = useQuery(listPhysicalStoresOptions(DEFAULT_CENTER));
+  const [params, setParams] = useSearchParams();
+  const url = useMemo(() => parseLocatorUrl(params), [params]);
+  const now = useNow();
+
+  const navigateTo = useCallback(
+    (next: Partial<LocatorUrlState>, replace = false) => {
+      setParams(formatLocatorUrl({ ...parseLocatorUrl(params), ...next }), { replace });
+    },
+    [params, setParams],
+  );
+
+  // Map centre on load: browser geolocation, then the IP lookup, else the default (spec section 4).
+  // A centre in the address (a chosen place, a Redo search or a shared link) wins.
+  const [located, setLocated] = useState<LatLon | null>(null);
+  const hasUrlCenter = url.center !== null;
+  const tried = useRef(false);
+  useEffect(() => {
+    if (hasUrlCenter || tried.current) return;
+    tried.current = true;
+    void locateVisitor().then((position) => {
+      if (position) setLocated(position);
+    });
+  }, [hasUrlCenter]);
+
+  const center = url.center ?? located ?? DEFAULT_CENTER;
+  const placeLabel = url.place ?? (url.center ? "this area" : located ? "your area" : "New York");
+  const [searchText, setSearchText] = useState(url.place ?? "");
+
+  const view: MapView = useMemo(
+    () => ({
+      latitude: center.latitude,
+      longitude: center.longitude,
+      zoom: url.center ? (url.place ? PLACE_ZOOM : undefined) : DEFAULT_ZOOM,
+      key: `${center.latitude},${center.longitude},${url.place ?? ""}`,
+    }),
+    [center.latitude, center.longitude, url.center, url.place],
+  );
+
+  // Stores: each filter change reloads; Open now is also applied here in each store's zone.
+  const storesQuery = useQuery(listPhysicalStoresOptions({ ...center, filters: url.filters }));
+  const stores = useMemo(() => {
+    const all = storesQuery.data?.physical_stores ?? [];
+    return url.filters.open ? all.filter((s) => isOpenNow(s, now)) : all;
+  }, [storesQuery.data, url.filters.open, now]);
+
+  const searchKey = JSON.stringify([center, url.filters]);
+  const [pageState, setPageState] = useState({ key: searchKey, page: 1 });
+  const page = clampPage(pageState.key === searchKey ? pageState.page : 1, stores.length);
+  const { first, last } = pageBounds(page, stores.length);
+  const pageStores = stores.slice(first - 1, last);
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const goToPage = (p: number) => {
+    setPageState({ key: searchKey, page: p });
+    resultsTop.current?.scrollIntoView({ block: "nearest" });
+  };
+
+  // Selected store: from the list, or fetched by id (shared link, favourites).
+  const listed = url.store !== null ? stores.find((s) => s.id === url.store) : undefined;
+  const fetched = useQuery({ ...physicalStoreOptions(url.store ?? 0), enabled: url.store !== null && !listed && !storesQuery.isPending });
+  const selected = url.store !== null ? (listed ?? fetched.data ?? null) : null;
+
+  const select = useCallback((id: number) => navigateTo({ store: id }), [navigateTo]);
+  const clearSelection = () => navigateTo({ store: null });
+  const toggleFilter = (key: keyof StoreFilters) => navigateTo({ filters: { ...url.filters, [key]: !url.filters[key] }, store: null });
+
+  const choosePlace = (place: Place) => {
+    setSearchText(place.display_name);
+    navigateTo({ place: place.display_name, center: { latitude: place.lat, longitude: place.lon }, store: null });
+  };
+  const useCurrentLocation = () => {
+    void locateVisitor().then((position) => {
+      if (position) navigateTo({ place: null, center: position, store: null });
+    });
+  };
+
+  // Redo search in this area: the map centre; hidden 500 ms after use, shown again when the centre changes.
+  const mapCenter = useRef<LatLon>(center);
+  const [redoVisible, setRedoVisible] = useState(true);
+  const redoHiddenUntil = useRef(0);
+  const onCenterChange = useCallback((c: LatLon) => {
+    mapCenter.current = c;
+    if (Date.now() >= redoHiddenUntil.current) setRedoVisible(true);
+  }, []);
+  const redoSearch = () => {
+    setRedoVisible(false);
+    redoHiddenUntil.current = Date.now() + REDO_SEARCH_HIDE_MS;
+    setSearchText("");
+    navigateTo({ place: null, center: mapCenter.current, store: null });
+  };
+
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const showSheet = sheetOpen || selected !== null;
+
+  const search = (
+    <PlaceSearch value={searchText} onValueChange={setSearchText} onChoose={choosePlace} onCurrentLocation={useCurrentLocation} />
+  );
+
+  const loading = storesQuery.isFetching || (url.store !== null && !selected && fetched.isFetching);
+  const summary = storesQuery.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : `Showing results ${first}-${last}`;
 
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-semibold">Store Locator</h1>
-      <p className="mt-1 text-gray-600">The map and filters are coming soon. Stores near New York:</p>
-      {stores.isPending ? (
-        <p role="status" className="mt-4 text-gray-500">
-          Loading stores…
-        </p>
-      ) : stores.isError ? (
-        <p role="alert" className="mt-4 text-red-700">
-          Could not load stores: {stores.error.message}
-        </p>
-      ) : stores.data.physical_stores.length === 0 ? (
-        <p className="mt-4">No Results Found</p>
-      ) : (
-        <ul aria-label="Stores" className="mt-4 divide-y divide-gray-200 rounded border border-gray-200">
-          {stores.data.physical_stores.slice(0, PAGE_SIZE).map((store) => (
-            <li key={store.id} className="px-4 py-2">
-              {store.name}
-            </li>
-          ))}
-        </ul>
-      )}
-    </main>
+    <div className="flex h-dvh flex-col bg-white">
+      <Header search={search} />
+      <div className="relative grid min-h-0 flex-1 grid-rows-[auto_1fr] md:grid-cols-[26rem_1fr]">
+        <div className="border-b border-gray-200 px-3 pt-2 pb-2 md:col-start-1 md:row-start-1 md:border-r md:px-4 md:pt-3">
+          <nav aria-label="Breadcrumb" className="text-xs text-gray-700">
+            <ol className="flex gap-1">
+              <li>
+                <Link to="/" className="underline hover:text-gray-900">
+                  Home
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+              <li aria-current="page" className="truncate">
+                {placeLabel}
+              </li>
+            </ol>
+          </nav>
+          <div className="mt-1 flex items-baseline justify-between gap-2">
+            <h1 className="truncate text-lg font-semibold text-gray-900 md:text-xl">Stores in {placeLabel}</h1>
+            <Link to="/claim" className="hidden shrink-0 text-sm font-medium text-emerald-800 underline md:inline">
+              Claim your store
+            </Link>
+          </div>
+          <div className="mt-2">
+            <FilterChips filters={url.filters} onToggle={toggleFilter} />
+          </div>
+        </div>
+
+        <div className="relative row-start-2 min-h-0 md:col-start-2 md:row-span-2 md:row-start-1">
+          <MapArea
+            stores={stores}
+            selectedId={url.store}
+            view={view}
+            focus={selected ? { latitude: selected.latitude, longitude: selected.longitude } : null}
+            onSelect={select}
+            onCenterChange={onCenterChange}
+          />
+          {redoVisible && (
+            <button
+              type="button"
+              onClick={redoSearch}
+              className="absolute top-3 left-1/2 z-10 inline-flex whitespace-nowrap -translate-x-1/2 items-center gap-1.5 rounded-full bg-white px-4 py-2 text-sm font-medium text-gray-900 shadow-md hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-emerald-700"
+            >
+              <RotateCw aria-hidden="true" className="size-4" />
+              Redo search in this area
+            </button>
+          )}
+        </div>
+
+        <section
+          aria-label="Results"
+          className={cn(
+            "fixed inset-x-0 bottom-0 z-20 flex flex-col rounded-t-xl border-t border-gray-200 bg-white shadow-[0_-4px_12px_rgb(0_0_0/0.12)]",
+            showSheet ? "max-h-[70dvh]" : "max-h-16",
+            "md:static md:z-auto md:col-start-1 md:row-start-2 md:max-h-none md:min-h-0 md:rounded-none md:border-t-0 md:border-r md:shadow-none",
+          )}
+        >
+          <div className="flex items-center justify-between gap-2 px-4 py-3 md:py-2">
+            <p className="text-sm font-medium text-gray-900" aria-live="polite">
+              {summary}
+            </p>
+            {loading && <Spinner label="Loading stores" className="text-xs" />}
+            <button
+              type="button"
+              className="ml-auto inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-emerald-800 md:hidden"
+              aria-expanded={showSheet}
+              aria-controls="locator-results-body"
+              onClick={() => {
+                if (selected) {
+                  clearSelection();
+                  setSheetOpen(false);
+                } else setSheetOpen((v) => !v);
+              }}
+            >
+              {showSheet ? "Hide results" : "Show results"}
+              <ChevronUp aria-hidden="true" className={cn("size-4 transition-transform", showSheet && "rotate-180")} />
+            </button>
+          </div>
+          <div
+            id="locator-results-body"
+            ref={resultsTop}
+            className={cn("min-h-0 flex-1 overflow-y-auto", !showSheet && "hidden md:block")}
+          >
+            {selected ? (
+              <StoreDetail key={selected.id} store={selected} onBack={clearSelection} now={now} />
+            ) : storesQuery.isError ? (
+              <p role="alert" className="px-4 py-3 text-sm text-red-800">
+                Could not load stores: {storesQuery.error.message}
+              </p>
+            ) : storesQuery.isPending ? null : stores.length === 0 ? (
+              <div className="px-4 py-6 text-center">
+                <p className="font-semibold text-gray-900">{EMPTY_TITLE}</p>
+                <p className="mt-1 text-sm text-gray-700">{EMPTY_TEXT}</p>
+              </div>
+            ) : (
+              <>
+                <ResultsList stores={pageStores} onSelect={select} now={now} />
+                <Pagination page={page} total={stores.length} onPage={goToPage} />
+              </>
+            )}
+          </div>
+        </section>
+
+        <Link
+          to="/claim"
+          className={cn(
+            "fixed right-4 bottom-20 z-20 rounded-full bg-emerald-700 px-4 py-3 text-sm font-semibold text-white shadow-lg md:hidden",
+            showSheet && "hidden",
+          )}
+        >
+          Claim your store
+        </Link>
+      </div>
+    </div>
   );
 }
+

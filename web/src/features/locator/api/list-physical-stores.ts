@@ -1,22 +1,42 @@
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
-import { SEARCH_RADIUS } from "../../../lib/constants";
+import { RESULTS_LIMIT, SEARCH_RADIUS } from "../../../lib/constants";
+
+export interface StoreFilters {
+  open: boolean;
+  delivery: boolean;
+  online: boolean;
+  curbside: boolean;
+}
+
+export const NO_FILTERS: StoreFilters = { open: false, delivery: false, online: false, curbside: false };
 
 export interface StoreSearch {
   latitude: number;
   longitude: number;
+  filters?: StoreFilters;
 }
 
-/** GET store/physical-store/list-physical-store/: the stores near a point. */
-export function listPhysicalStoresOptions({ latitude, longitude }: StoreSearch) {
+/**
+ * GET store/physical-store/list-physical-store/: the stores near a point. Filters are sent only
+ * when on (curbside in the spec's spelling is_curdside_pickup_available); limit is the maximum so
+ * the results panel has pages.
+ */
+export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS }: StoreSearch) {
+  const query = {
+    latitude,
+    longitude,
+    radius: SEARCH_RADIUS,
+    limit: RESULTS_LIMIT,
+    ...(filters.delivery && { is_delivery_available: "true" as const }),
+    ...(filters.online && { is_order_online_available: "true" as const }),
+    ...(filters.curbside && { is_curdside_pickup_available: "true" as const }),
+    ...(filters.open && { is_open_now: "true" as const }),
+  };
   return queryOptions({
-    queryKey: ["physical-stores", { latitude, longitude, radius: SEARCH_RADIUS }],
+    queryKey: ["physical-stores", query],
     queryFn: async ({ signal }) =>
-      unwrap(
-        await api.GET("/store/physical-store/list-physical-store/", {
-          params: { query: { latitude, longitude, radius: SEARCH_RADIUS } },
-          signal,
-        }),
-      ),
+      unwrap(await api.GET("/store/physical-store/list-physical-store/", { params: { query }, signal })),
+    placeholderData: keepPreviousData,
   });
 }

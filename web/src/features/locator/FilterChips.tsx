@@ -1,0 +1,22 @@
+import { Button } from "../../components/ui/button";
+import type { StoreFilters } from "./api/list-physical-stores";
+
+export const FILTER_LABELS: Record<keyof StoreFilters, string> = {
+  open: "Open now",
+  delivery: "Delivery",
+  online: "Order online",
+  curbside: "Curbside pickup",
+};
+
+/** The four filter toggles; each shows an active state (aria-pressed) when on. */
+export function FilterChips({ filters, onToggle }: { filters: StoreFilters; onToggle: (key: keyof StoreFilters) => void }) {
+  return (
+    <div role="group" aria-label="Filters" className="flex gap-2 overflow-x-auto pb-1 md:flex-wrap md:overflow-visible">
+      {(Object.keys(FILTER_LABELS) as (keyof StoreFilters)[]).map((key) => (
+        <Button key={key} variant="chip" aria-pressed={filters[key]} onClick={() => onToggle(key)} className="shrink-0">
+          {FILTER_LABELS[key]}
+        </Button>
+      ))}
+    </div>
+  );
+}

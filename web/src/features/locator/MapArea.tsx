@@ -1,0 +1,33 @@
+import { lazy, Suspense, useState } from "react";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { MAP_LOAD_MESSAGE } from "./messages";
+import type { StoreMapProps } from "./map/types";
+
+const StoreMap = lazy(() => import("./map/StoreMap"));
+
+function Placeholder() {
+  return <div className="flex h-full items-center justify-center bg-slate-100 text-gray-600">Loading...</div>;
+}
+
+/** The map, loaded as its own chunk; "Loading..." while it loads and when it fails. */
+export function MapArea(props: StoreMapProps) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="absolute inset-0">
+      {failed ? (
+        <Placeholder />
+      ) : (
+        <ErrorBoundary
+          fallback={<Placeholder />}
+          onError={(error) => {
+            console.error(MAP_LOAD_MESSAGE, error);
+          }}
+        >
+          <Suspense fallback={<Placeholder />}>
+            <StoreMap {...props} onError={() => setFailed(true)} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { OpenBadge } from "../../components/OpenBadge";
+import { Stars } from "../../components/Stars";
+import type { PhysicalStore } from "../../api/types";
+import { isOpenToday } from "../../lib/hours";
+
+/** One page of stores: name, average rating stars, review count and Opened or Closed. */
+export function ResultsList({ stores, onSelect, now }: { stores: readonly PhysicalStore[]; onSelect: (id: number) => void; now: Date }) {
+  return (
+    <ul aria-label="Stores" className="divide-y divide-gray-200">
+      {stores.map((store) => (
+        <li key={store.id}>
+          <button
+            type="button"
+            onClick={() => onSelect(store.id)}
+            className="flex w-full flex-col items-start gap-1 px-4 py-3 text-left hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700"
+          >
+            <span className="font-medium text-gray-900">{store.name}</span>
+            <span className="flex items-center gap-2">
+              <Stars rating={store.average_rating} count={store.review_count} />
+              <OpenBadge open={isOpenToday(store, now)} openText="Opened" />
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

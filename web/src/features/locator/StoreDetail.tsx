@@ -1,0 +1,103 @@
+import { ArrowLeft, ExternalLink, Heart, Navigation, Phone, Share2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { PhysicalStore } from "../../api/types";
+import { OpenBadge } from "../../components/OpenBadge";
+import { Stars } from "../../components/Stars";
+import { StoreImage } from "../../components/StoreImage";
+import { storefrontUrl } from "../../lib/config";
+import { cn } from "../../lib/cn";
+import { isOpenToday } from "../../lib/hours";
+import { useSession } from "../../lib/session";
+import { AddressLine } from "./AddressLine";
+import { directionsUrl } from "./directions";
+import { ReviewsSummary } from "./ReviewsSummary";
+import { shareStore } from "./share";
+import { WorkingHoursTable } from "./WorkingHoursTable";
+
+const action =
+  "flex flex-col items-center gap-1 rounded-md px-2 py-2 text-xs font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-emerald-700";
+
+/** The store detail side panel (spec section 2). */
+export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBack: () => void; now: Date }) {
+  const { isFavorite, toggleFavorite } = useSession();
+  const [shareNote, setShareNote] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const favorite = isFavorite(store.id);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, [store.id]);
+
+  const onFavorite = () => {
+    if (toggleFavorite(store) === "sign-in") onBack();
+  };
+
+  const onShare = async () => {
+    const result = await shareStore(store);
+    setShareNote(result === "copied" ? "Link copied" : result === "failed" ? "Could not share the link" : "");
+  };
+
+  return (
+    <article aria-labelledby={`store-${store.id}-name`} className="flex flex-col gap-4 p-4">
+      <button type="button" onClick={onBack} className="inline-flex items-center gap-1 self-start text-sm font-medium text-emerald-800 underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to results
+      </button>
+      <StoreImage src={store.image} alt="" className="aspect-video w-full rounded-md bg-gray-100 object-cover" />
+      <div>
+        <h2 id={`store-${store.id}-name`} ref={heading} tabIndex={-1} className="text-xl font-semibold text-gray-900 outline-none">
+          {store.name}
+        </h2>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Stars rating={store.average_rating} count={store.review_count} />
+          <OpenBadge open={isOpenToday(store, now)} openText="Opened" />
+        </div>
+        {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
+      </div>
+
+      <div className="grid grid-cols-4 gap-1 border-y border-gray-200 py-2">
+        {store.phone_number ? (
+          <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} className={action}>
+            <Phone aria-hidden="true" className="size-5" />
+            Call
+          </a>
+        ) : (
+          <span aria-hidden="true" />
+        )}
+        <a href={directionsUrl(store.latitude, store.longitude)} target="_blank" rel="noopener noreferrer" className={action}>
+          <Navigation aria-hidden="true" className="size-5" />
+          Directions
+        </a>
+        <button type="button" onClick={() => void onShare()} className={action}>
+          <Share2 aria-hidden="true" className="size-5" />
+          Share
+        </button>
+        <button type="button" aria-pressed={favorite} onClick={onFavorite} className={action}>
+          <Heart aria-hidden="true" className={cn("size-5", favorite && "fill-rose-600 text-rose-600")} />
+          Favorite
+        </button>
+      </div>
+      <p role="status" className="text-sm text-gray-700 empty:hidden">
+        {shareNote}
+      </p>
+
+      <AddressLine store={store} />
+      <WorkingHoursTable hours={store.workingHours} />
+      {store.phone_number && (
+        <p className="text-sm text-gray-800">
+          Phone: <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} className="underline">{store.phone_number}</a>
+        </p>
+      )}
+      <a
+        href={`${storefrontUrl()}/store/${encodeURIComponent(store.store_id)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 self-start rounded-md bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800"
+      >
+        Go to online store
+        <ExternalLink aria-hidden="true" className="size-4" />
+      </a>
+      <ReviewsSummary storeId={store.id} />
+    </article>
+  );
+}

@@ -1,0 +1,237 @@
+import "maplibre-gl/dist/maplibre-gl.css";
+import type { Feature, FeatureCollection, Point } from "geojson";
+import { AttributionControl, type GeoJSONSource, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from "maplibre-gl";
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { useEffect, useRef } from "react";
+import type { PhysicalStore } from "../../../api/types";
+import markerIcon from "../../../assets/marker.svg";
+import { mapStyleUrl } from "../../../lib/config";
+import { DEFAULT_ZOOM, MARKER_SIZE } from "../../../lib/constants";
+import { DEFAULT_ATTRIBUTION, fetchAttribution, type AttributionSource } from "../api/attribution";
+import { MAP_LOAD_MESSAGE } from "../messages";
+import { loadBasemapData, offlineStyle } from "./basemap";
+import type { MapView, StoreMapProps } from "./types";
+
+setWorkerUrl(workerUrl);
+
+
+const SOURCE = "stores";
+
+function toGeoJson(stores: readonly PhysicalStore[]): FeatureCollection<Point> {
+  return {
+    type: "FeatureCollection",
+    features: stores.map((s) => ({
+      type: "Feature",
+      id: s.id,
+      geometry: { type: "Point", coordinates: [s.longitude, s.latitude] },
+      properties: { id: s.id, name: s.name },
+    })),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function attributionHtml(sources: AttributionSource[], withOsm: boolean): string[] {
+  const links = sources.map(
+    (s) => `<a href="${escapeHtml(s.url)}" target="_blank" rel="noopener">${escapeHtml(s.name)}</a>${s.license ? ` (${escapeHtml(s.license)})` : ""}`,
+  );
+  if (withOsm) links.push('<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">© OpenStreetMap contributors</a>');
+  return links;
+}
+
+/**
+ * The MapLibre map (its own lazily loaded chunk). Stores are one clustered GeoJSON source; every
+ * visible cluster and store is an HTML button marker (32 x 32 px icon for stores), so markers are
+ * reachable by keyboard and named for screen readers.
+ */
+export default function StoreMap({ stores, selectedId, view, focus, onSelect, onCenterChange, onError }: StoreMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const callbacks = useRef({ onSelect, onCenterChange, onError });
+  const storesRef = useRef(stores);
+  const selectedRef = useRef(selectedId);
+  const syncRef = useRef<() => void>(() => {});
+  const initialView = useRef<MapView>(view);
+
+  useEffect(() => {
+    callbacks.current = { onSelect, onCenterChange, onError };
+  }, [onSelect, onCenterChange, onError]);
+
+  // Create the map once.
+  useEffect(() => {
+    const node = container.current;
+    if (!node) return;
+    const styleUrl = mapStyleUrl();
+    let loaded = false;
+    let map: MapLibreMap;
+    const fail = (detail: unknown) => {
+      console.error(MAP_LOAD_MESSAGE, detail);
+      callbacks.current.onError?.();
+    };
+    try {
+      const start = initialView.current;
+      map = new MapLibreMap({
+        container: node,
+        style: styleUrl ?? offlineStyle(),
+        center: [start.longitude, start.latitude],
+        zoom: start.zoom ?? DEFAULT_ZOOM,
+        attributionControl: false,
+        dragRotate: false,
+        pitchWithRotate: false,
+        touchPitch: false,
+        maxZoom: 18,
+      });
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    mapRef.current = map;
+    map.touchZoomRotate.disableRotation();
+    map.keyboard.disableRotation();
+    map.addControl(new NavigationControl({ showCompass: false }), "top-right");
+    const attribution = new AttributionControl({ compact: true, customAttribution: attributionHtml(DEFAULT_ATTRIBUTION, Boolean(styleUrl)) });
+    map.addControl(attribution, "bottom-right");
+    void fetchAttribution().then((sources) => {
+      if (mapRef.current !== map) return;
+      map.removeControl(attribution);
+      map.addControl(new AttributionControl({ compact: true, customAttribution: attributionHtml(sources, Boolean(styleUrl)) }), "bottom-right");
+    });
+
+    map.on("error", (event) => {
+      if (!loaded) fail(event.error);
+    });
+
+    const markers = new Map<string, { marker: Marker; element: HTMLButtonElement }>();
+
+    const sync = () => {
+      if (!map.getSource(SOURCE) || !map.isSourceLoaded(SOURCE)) return;
+      const seen = new Set<string>();
+      for (const f of map.querySourceFeatures(SOURCE) as Feature<Point>[]) {
+        const props = f.properties ?? {};
+        const isCluster = Boolean(props.cluster);
+        const key = isCluster ? `c${String(props.cluster_id)}` : `s${String(props.id)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const existing = markers.get(key);
+        if (existing) {
+          if (!isCluster) existing.element.setAttribute("aria-pressed", String(props.id === selectedRef.current));
+          continue;
+        }
+        const element = document.createElement("button");
+        element.type = "button";
+        const [lon, lat] = f.geometry.coordinates as [number, number];
+        if (isCluster) {
+          const count = Number(props.point_count);
+          element.className = "locator-cluster";
+          element.textContent = String(props.point_count_abbreviated ?? count);
+          element.setAttribute("aria-label", `${count} stores here, zoom in`);
+          element.addEventListener("click", (e) => {
+            e.stopPropagation();
+            const source = map.getSource<GeoJSONSource>(SOURCE);
+            void source
+              ?.getClusterExpansionZoom(Number(props.cluster_id))
+              .then((zoom) => map.easeTo({ center: [lon, lat], zoom: Math.min(zoom, 18) }))
+              .catch(() => undefined);
+          });
+        } else {
+          element.className = "locator-marker";
+          element.setAttribute("aria-label", String(props.name));
+          element.setAttribute("aria-pressed", String(props.id === selectedRef.current));
+          const img = document.createElement("img");
+          img.src = markerIcon;
+          img.alt = "";
+          img.width = MARKER_SIZE;
+          img.height = MARKER_SIZE;
+          element.appendChild(img);
+          const id = Number(props.id);
+          element.addEventListener("click", (e) => {
+            e.stopPropagation();
+            callbacks.current.onSelect(id);
+          });
+        }
+        const marker = new Marker({ element, anchor: isCluster ? "center" : "bottom" }).setLngLat([lon, lat]).addTo(map);
+        markers.set(key, { marker, element });
+      }
+      for (const [key, { marker }] of markers) {
+        if (!seen.has(key)) {
+          marker.remove();
+          markers.delete(key);
+        }
+      }
+    };
+    syncRef.current = sync;
+
+    map.on("load", () => {
+      loaded = true;
+      map.addSource(SOURCE, {
+        type: "geojson",
+        data: toGeoJson(storesRef.current),
+        cluster: true,
+        clusterRadius: 48,
+        clusterMaxZoom: 15,
+      });
+      // Invisible layer: makes MapLibre tile the source so clusters can be queried.
+      map.addLayer({ id: "stores-hidden", type: "circle", source: SOURCE, paint: { "circle-radius": 0, "circle-opacity": 0 } });
+      if (!styleUrl) {
+        loadBasemapData()
+          .then(({ countries, states }) => {
+            void map.getSource<GeoJSONSource>("countries")?.setData(countries);
+            void map.getSource<GeoJSONSource>("states")?.setData(states);
+          })
+          .catch((error: unknown) => console.error(MAP_LOAD_MESSAGE, error));
+      }
+      callbacks.current.onCenterChange({ latitude: map.getCenter().lat, longitude: map.getCenter().lng }, false);
+    });
+    map.on("moveend", (event: { originalEvent?: unknown }) => {
+      const c = map.getCenter();
+      callbacks.current.onCenterChange({ latitude: c.lat, longitude: c.lng }, Boolean(event.originalEvent));
+    });
+    map.on("render", sync);
+
+    return () => {
+      for (const { marker } of markers.values()) marker.remove();
+      markers.clear();
+      syncRef.current = () => {};
+      mapRef.current = null;
+      map.remove();
+    };
+  }, []);
+
+  // New stores: replace the source's data.
+  useEffect(() => {
+    storesRef.current = stores;
+    void mapRef.current?.getSource<GeoJSONSource>(SOURCE)?.setData(toGeoJson(stores));
+  }, [stores]);
+
+  // Selection: highlight the marker.
+  useEffect(() => {
+    selectedRef.current = selectedId;
+    syncRef.current();
+  }, [selectedId]);
+
+  // A new search centre moves the map (a Redo search passes the map's own centre and no zoom).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    map.jumpTo({ center: [view.longitude, view.latitude], zoom: view.zoom ?? map.getZoom() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- moves only when the view's key changes
+  }, [view.key]);
+
+  // A selected store off screen (e.g. chosen from favourites) is brought into view.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !focus) return;
+    if (!map.getBounds().contains([focus.longitude, focus.latitude])) {
+      map.easeTo({ center: [focus.longitude, focus.latitude] });
+    }
+  }, [focus]);
+
+  // MapLibre's CSS makes its container position: relative, so the sizing box is a wrapper.
+  return (
+    <div className="absolute inset-0">
+      <div ref={container} className="h-full w-full" role="region" aria-label="Map of stores" />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { PhysicalStore, StoreWithDistance, WorkingHour } from "../api/types";
+import { WEEKDAYS } from "../lib/constants";
+
+/** Every day 09:00-17:00. */
+export const NINE_TO_FIVE: WorkingHour[] = WEEKDAYS.map((weekDay) => ({ weekDay, startTime: "09:00", endTime: "17:00" }));
+
+/** A complete store as the API answers it; override what a test cares about. */
+export function makeStore(overrides: Partial<StoreWithDistance> = {}): StoreWithDistance {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    store_id: `st_${id}`,
+    name: `Store ${id}`,
+    image: null,
+    phone_number: "+12125550100",
+    hours: "Daily 9:00 AM - 5:00 PM",
+    country_id: 1,
+    country: { id: 1, code: "US", display_name: "United States" },
+    state: "NY",
+    city: "New York City",
+    postal_code: "10001",
+    address: "1 Main St",
+    latitude: 40.71,
+    longitude: -74.0,
+    workingHours: NINE_TO_FIVE,
+    is_delivery_available: false,
+    is_order_online_available: false,
+    is_curbside_pickup_available: false,
+    average_rating: 4.2,
+    review_count: 10,
+    time_zone: "America/New_York",
+    distance: 0.5,
+    ...overrides,
+  };
+}
+
+export type { PhysicalStore };
