@@ -1,8 +1,6 @@
 package places
 
 import (
-	"slices"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -75,55 +73,6 @@ func isASCII(s string) bool {
 	return true
 }
 
-// nameEntry is one folded name of one place.
-type nameEntry struct {
-	key string
-	idx int32
-	alt bool
-}
-
-// buildIndex runs once, on the first name look-up: many callers (the HTTP
-// server) never need it.
-func (g *Gazetteer) buildIndex() {
-	g.indexOnce.Do(func() {
-		names := make([]nameEntry, 0, len(g.places)*5/2)
-		for i, p := range g.places {
-			if !isCurrent(p.Feature) {
-				continue
-			}
-			idx := int32(i)
-			k := Fold(p.Name)
-			if k != "" {
-				names = append(names, nameEntry{key: k, idx: idx})
-			}
-			if a := Fold(p.ASCIIName); a != k && a != "" {
-				names = append(names, nameEntry{key: a, idx: idx})
-			}
-			// tools/geodata already dropped alternates that fold like the name.
-			for _, alt := range p.AltNames {
-				if a := Fold(alt); a != "" {
-					names = append(names, nameEntry{key: a, idx: idx, alt: true})
-				}
-			}
-		}
-		// Sorting by key only (then position, for determinism) is much
-		// cheaper than ranking here; FindCity ranks the few entries per key.
-		slices.SortFunc(names, func(a, b nameEntry) int {
-			if c := strings.Compare(a.key, b.key); c != 0 {
-				return c
-			}
-			return int(a.idx - b.idx)
-		})
-		g.names = slices.Clip(names)
-
-		g.regions = make(map[string]string, len(g.admin1))
-		for k, name := range g.admin1 {
-			country, code, _ := strings.Cut(k, ".")
-			g.regions[country+"."+Fold(name)] = code
-		}
-	})
-}
-
 // normCountry upper-cases an ISO code, defaults to "US" and accepts the usual
 // spellings of the United States found in store spreadsheets.
 func normCountry(country string) string {
@@ -145,7 +94,7 @@ func (g *Gazetteer) resolveRegion(country, state string) (code string, ok bool) 
 	if up := strings.ToUpper(state); g.admin1[country+"."+up] != "" {
 		return up, true
 	}
-	if code, ok := g.regions[country+"."+Fold(state)]; ok {
+	if code, ok := g.buildIndex().regionCodes[country+"."+Fold(state)]; ok {
 		return code, true
 	}
 	if country != "US" {
@@ -164,11 +113,11 @@ func (g *Gazetteer) resolveRegion(country, state string) (code string, ok bool) 
 // A match on a place's own name beats one on an alternate name; among equals
 // the most populous wins. Places that no longer exist are never returned.
 func (g *Gazetteer) FindCity(name, state, country string) (Place, bool) {
-	key := Fold(name)
+	key := canonical(Fold(name))
 	if key == "" {
 		return Place{}, false
 	}
-	g.buildIndex()
+	x := g.buildIndex()
 	country = normCountry(country)
 	region, ok := g.resolveRegion(country, state)
 	if !ok {
@@ -176,9 +125,11 @@ func (g *Gazetteer) FindCity(name, state, country string) (Place, bool) {
 	}
 	best := -1
 	bestAlt := true
-	i := sort.Search(len(g.names), func(i int) bool { return g.names[i].key >= key })
-	for ; i < len(g.names) && g.names[i].key == key; i++ {
-		e := g.names[i]
+	lo, eq, _ := x.rangeOf(key)
+	for _, e := range x.entries[lo:eq] {
+		if int(e.idx) >= len(g.places) {
+			continue // a region
+		}
 		p := &g.places[e.idx]
 		if p.Country != country || (region != "" && p.Admin1 != region) {
 			continue

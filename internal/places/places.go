@@ -9,7 +9,7 @@
 // Measured on the 2-core development machine (Go 1.26, 199,568 places,
 // 41,488 ZIPs): Load decodes the 5.3 MB embedded file in about 0.5 s and the
 // Gazetteer keeps about 50 MB of heap (the Place structs are 29 MB of it); the
-// name index behind FindCity and Geocode is built on first use (0.4-1.2 s,
+// name index behind FindCity, Geocode and Search (index.go) is built on first use or by BuildIndex (about 0.3 s,
 // 18.5 MB more). See BenchmarkLoad and BenchmarkNameIndex.
 package places
 
@@ -67,8 +67,7 @@ type Gazetteer struct {
 	admin1 map[string]string // "US.TX" -> "Texas"
 
 	indexOnce sync.Once
-	names     []nameEntry       // sorted by key, then place index
-	regions   map[string]string // "US.texas" (country + "." + Fold(name)) -> "TX"
+	index     *nameIndex // see index.go
 }
 
 var loadEmbedded = sync.OnceValues(func() (*Gazetteer, error) {

@@ -27,6 +27,12 @@ type Geocoder interface {
 	Geocode(postalCode, city, state, country string) (lat, lon float64, precision string, ok bool)
 }
 
+// AddressGeocoder is a Geocoder that can also place a street address (with
+// an upstream geocoder); the importer prefers it for rows with an address.
+type AddressGeocoder interface {
+	GeocodeAddress(address, postalCode, city, state, country string) (lat, lon float64, precision string, ok bool)
+}
+
 // ImportOptions wires the importer.
 type ImportOptions struct {
 	Geocoder Geocoder
@@ -190,7 +196,14 @@ func (r *Repo) rowStore(ctx context.Context, row importRow, o ImportOptions) (*S
 			return nil, "", apperr.Invalidf("longitude %q is not a number", lonS)
 		}
 	case o.Geocoder != nil:
-		lat, lon, precision, ok := o.Geocoder.Geocode(s.PostalCode, s.City, s.State, s.CountryCode)
+		var lat, lon float64
+		var precision string
+		var ok bool
+		if ag, isAG := o.Geocoder.(AddressGeocoder); isAG && strings.TrimSpace(s.Address) != "" {
+			lat, lon, precision, ok = ag.GeocodeAddress(s.Address, s.PostalCode, s.City, s.State, s.CountryCode)
+		} else {
+			lat, lon, precision, ok = o.Geocoder.Geocode(s.PostalCode, s.City, s.State, s.CountryCode)
+		}
 		if !ok {
 			return nil, "", apperr.Invalidf("no coordinates, and none found for postal code %q or city %q", s.PostalCode, s.City)
 		}

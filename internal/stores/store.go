@@ -37,7 +37,7 @@ type Store struct {
 	Address      string
 	Latitude     float64
 	Longitude    float64
-	GeoPrecision string // exact, postal_code or city: how the coordinates were found
+	GeoPrecision string // exact, address, postal_code or city: how the coordinates were found
 	TimeZone     string // IANA name
 	Delivery     bool
 	OrderOnline  bool

@@ -1,0 +1,502 @@
+package places
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/maxmind/mmdbwriter"
+	"github.com/maxmind/mmdbwriter/mmdbtype"
+)
+
+// TestSearch covers every class of query the search box understands, with
+// the real answer expected first.
+func TestSearch(t *testing.T) {
+	g := mustLoad(t)
+	for _, c := range []struct {
+		class, q, want string
+		lat, lon       float64
+	}{
+		{"city", "brooklyn", "Brooklyn, New York, United States", 40.65, -73.95},
+		{"city", "Austin", "Austin, Texas, United States", 30.27, -97.74},
+		{"city, state code", "Austin, TX", "Austin, Texas, United States", 30.27, -97.74},
+		{"city state code", "austin tx", "Austin, Texas, United States", 30.27, -97.74},
+		{"city, state name", "Austin, Texas", "Austin, Texas, United States", 30.27, -97.74},
+		{"city state name", "brooklyn new york", "Brooklyn, New York, United States", 40.65, -73.95},
+		{"state picks the town", "Portland, ME", "Portland, Maine, United States", 43.66, -70.26},
+		{"state picks the town", "brooklyn oh", "Brooklyn, Ohio, United States", 41.44, -81.74},
+		{"neighbourhood", "Williamsburg", "Williamsburg, New York, United States", 40.71, -73.95},
+		{"neighbourhood", "harlem", "Harlem, New York, United States", 40.81, -73.94},
+		{"ZIP", "10001", "10001, New York, NY, United States", 40.75, -74.00},
+		{"ZIP+4", "10001-1234", "10001, New York, NY, United States", 40.75, -74.00},
+		{"ZIP prefix", "100", "10001, New York, NY, United States", 40.75, -74.00},
+		{"ZIP prefix", "7870", "78701, Austin, TX, United States", 30.27, -97.74},
+		{"abbreviation", "NYC", "New York City, New York, United States", 40.71, -74.01},
+		{"abbreviation", "St. Louis", "St. Louis, Missouri, United States", 38.63, -90.20},
+		{"abbreviation", "Saint Louis", "St. Louis, Missouri, United States", 38.63, -90.20},
+		{"abbreviation", "st louis mo", "St. Louis, Missouri, United States", 38.63, -90.20},
+		{"abbreviation", "Ft Worth", "Fort Worth, Texas, United States", 32.73, -97.32},
+		{"abbreviation", "Fort Worth", "Fort Worth, Texas, United States", 32.73, -97.32},
+		{"abbreviation", "Mt Vernon NY", "Mount Vernon, New York, United States", 40.91, -73.84},
+		{"abbreviation", "LA", "Los Angeles, California, United States", 34.05, -118.24},
+		{"accent", "Munchen", "Munich, Bavaria, Germany", 48.14, 11.58},
+		{"accent", "München", "Munich, Bavaria, Germany", 48.14, 11.58},
+		{"accent", "MÜNCHEN", "Munich, Bavaria, Germany", 48.14, 11.58},
+		{"city country", "munich germany", "Munich, Bavaria, Germany", 48.14, 11.58},
+		{"typed in part", "brookl", "Brooklyn, New York, United States", 40.65, -73.95},
+		{"typed in part", "san fran", "San Francisco, California, United States", 37.77, -122.42},
+		{"US bias", "birmingham", "Birmingham, Alabama, United States", 33.52, -86.80},
+		{"population", "springfield", "Springfield, Missouri, United States", 37.22, -93.30},
+		{"population beats the bias", "paris", "Paris, Île-de-France, France", 48.85, 2.35},
+		{"state", "Texas", "Texas, United States", 31.0, -97.6},
+		{"street address offline", "350 5th Ave, New York, NY 10118", "10118, New York, NY, United States", 40.75, -73.99},
+		{"street address offline", "123 Main St, Austin, TX", "Austin, Texas, United States", 30.27, -97.74},
+		{"washington dc", "washington dc", "Washington, District of Columbia, United States", 38.90, -77.04},
+	} {
+		res := g.Search(c.q, 10)
+		if len(res) == 0 {
+			t.Errorf("%s: Search(%q) found nothing", c.class, c.q)
+			continue
+		}
+		if r := res[0]; r.DisplayName != c.want || !near(r.Lat, r.Lon, c.lat, c.lon, 0.5) {
+			t.Errorf("%s: Search(%q)[0] = %q %.3f,%.3f; want %q near %.2f,%.2f", c.class, c.q, r.DisplayName, r.Lat, r.Lon, c.want, c.lat, c.lon)
+		}
+		if len(res) > 10 {
+			t.Errorf("Search(%q): %d results", c.q, len(res))
+		}
+		seen := map[string]bool{}
+		for _, r := range res {
+			if seen[r.DisplayName] {
+				t.Errorf("Search(%q): %q twice", c.q, r.DisplayName)
+			}
+			seen[r.DisplayName] = true
+		}
+	}
+	// Precise coordinates for the example of the issue.
+	if r := g.Search("brooklyn", 10)[0]; !near(r.Lat, r.Lon, 40.65, -73.95, 0.01) || r.Kind != KindCity {
+		t.Errorf("brooklyn = %+v", r)
+	}
+	if r := g.Search("Williamsburg", 10)[0]; r.Kind != KindNeighbourhood {
+		t.Errorf("Williamsburg kind %q", r.Kind)
+	}
+	zips := g.Search("100", 10)
+	if len(zips) != 10 {
+		t.Fatalf("ZIP prefix: %d results", len(zips))
+	}
+	for i, r := range zips {
+		if !strings.HasPrefix(r.DisplayName, "100") || r.Kind != KindPostalCode || (i > 0 && r.DisplayName < zips[i-1].DisplayName) {
+			t.Errorf("ZIP prefix result %d: %q", i, r.DisplayName)
+		}
+	}
+	for _, r := range g.Search("springfield", 10) {
+		if !strings.HasSuffix(r.DisplayName, "United States") {
+			t.Errorf("springfield: %q ranks among US towns", r.DisplayName)
+		}
+	}
+}
+
+func TestSearchNothing(t *testing.T) {
+	g := mustLoad(t)
+	for _, q := range []string{"", "   ", ",,,", "!!!", "asdfghjkl", "qqqqqqqqqqqqqqq", "99999", "1", "12", "123456", "000",
+		strings.Repeat("a", 201), strings.Repeat("new york ", 30)} {
+		if res := g.Search(q, 10); len(res) != 0 {
+			t.Errorf("Search(%q) = %d results (first %q), want none", q, len(res), res[0].DisplayName)
+		}
+	}
+	if res := g.Search("austin", 0); len(res) != 0 {
+		t.Errorf("limit 0: %d results", len(res))
+	}
+	if res := g.Search("a", 3); len(res) != 3 {
+		t.Errorf("limit 3: %d results", len(res))
+	}
+}
+
+func TestFindCityAbbreviations(t *testing.T) {
+	g := mustLoad(t)
+	for _, name := range []string{"Ft Worth", "Ft. Worth", "fort worth"} {
+		if p, ok := g.FindCity(name, "TX", "US"); !ok || p.Name != "Fort Worth" {
+			t.Errorf("FindCity(%q, TX) = %q %v", name, p.Name, ok)
+		}
+	}
+}
+
+func TestAppendFoldMatchesFold(t *testing.T) {
+	g := mustLoad(t)
+	check := func(s string) {
+		if got, want := string(appendFold(nil, s)), Fold(s); got != want {
+			t.Fatalf("appendFold(%q) = %q, Fold = %q", s, got, want)
+		}
+	}
+	for _, s := range []string{"", " -a- ", "St. John's", "A\tB", "x\x01y", "  New   York  ", "O'Fallon"} {
+		check(s)
+	}
+	for _, p := range g.Places() {
+		check(p.Name)
+		check(p.ASCIIName)
+		for _, a := range p.AltNames {
+			check(a)
+		}
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	for in, want := range map[string]string{
+		"saint louis": "st louis", "fort worth": "ft worth", "mount vernon": "mt vernon", "sainte genevieve": "ste genevieve",
+		"fortaleza": "fortaleza", "port saint lucie": "port st lucie", "st louis": "st louis",
+	} {
+		if got := canonical(in); got != want {
+			t.Errorf("canonical(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// mixedQueries is the query set of the benchmark and the latency harness:
+// whole and partly typed names, with states, ZIPs, abbreviations, accents,
+// addresses and misses, weighted towards what people type.
+var mixedQueries = []string{
+	"brooklyn", "Austin, TX", "austin tx", "Williamsburg", "10001", "100", "NYC", "St. Louis", "Saint Louis",
+	"Ft Worth", "Munchen", "München", "b", "br", "bro", "broo", "brook", "brookl", "s", "sa", "san", "san f",
+	"san fran", "los angeles", "chicago", "houston tx", "phoenix", "philadelphia", "san antonio", "san diego",
+	"dallas", "jacksonville fl", "portland me", "portland, oregon", "seattle", "denver", "boston ma", "miami",
+	"atlanta ga", "new york", "new orleans la", "las vegas", "texas", "california", "94103", "9410", "606",
+	"paris", "london", "munich germany", "springfield", "columbus oh", "kansas city", "harlem", "soho",
+	"350 5th Ave, New York, NY 10118", "123 Main St, Austin, TX", "asdfghjkl", "zzzz", "s tx", "a ca",
+}
+
+func BenchmarkSearch(b *testing.B) {
+	g := mustLoad(b)
+	g.BuildIndex()
+	i := 0
+	for b.Loop() {
+		g.Search(mixedQueries[i%len(mixedQueries)], 10)
+		i++
+	}
+}
+
+// TestSearchLatency is the in-process harness: p50 and p99 per query over
+// the mixed set (go test -run SearchLatency -v ./internal/places/).
+func TestSearchLatency(t *testing.T) {
+	g := mustLoad(t)
+	start := time.Now()
+	g.BuildIndex()
+	t.Logf("index ready in %v (built now or earlier in this test binary)", time.Since(start).Round(time.Millisecond))
+	for _, q := range mixedQueries { // warm up, and let the collector finish with the build's garbage
+		g.Search(q, 10)
+	}
+	runtime.GC()
+	const rounds = 50
+	d := make([]time.Duration, 0, rounds*len(mixedQueries))
+	for range rounds {
+		for _, q := range mixedQueries {
+			t0 := time.Now()
+			g.Search(q, 10)
+			d = append(d, time.Since(t0))
+		}
+	}
+	slices.Sort(d)
+	p := func(q float64) time.Duration { return d[int(q*float64(len(d)-1))] }
+	t.Logf("%d queries: p50 %v, p90 %v, p99 %v, max %v", len(d), p(0.5), p(0.9), p(0.99), d[len(d)-1])
+}
+
+// --- upstream geocoder ---
+
+type fakeUpstream struct {
+	hits  atomic.Int32
+	delay time.Duration
+	fail  bool
+	photo bool
+	last  atomic.Value // the last query string
+}
+
+func (f *fakeUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.hits.Add(1)
+	f.last.Store(r.URL.RawQuery)
+	if f.delay > 0 {
+		select {
+		case <-time.After(f.delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if f.fail {
+		http.Error(w, "boom", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if f.photo {
+		fmt.Fprint(w, `{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-73.98566,40.74844]},
+			"properties":{"name":"Empire State Building","housenumber":"350","street":"5th Avenue","city":"New York","state":"New York","country":"United States"}}]}`)
+		return
+	}
+	fmt.Fprint(w, `[{"lat":"40.7484405","lon":"-73.9856644","display_name":"Empire State Building, 350, 5th Avenue, Manhattan, New York, 10118, United States"}]`)
+}
+
+func newFake(t *testing.T, f *fakeUpstream, path string, o UpstreamOptions) *Upstream {
+	t.Helper()
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	o.URL = srv.URL + path
+	u, err := NewUpstream(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func TestUpstreamNominatimAndCache(t *testing.T) {
+	f := &fakeUpstream{}
+	u := newFake(t, f, "/search", UpstreamOptions{})
+	if u.Kind() != KindNominatim {
+		t.Fatalf("kind %q", u.Kind())
+	}
+	s := &Service{Gazetteer: mustLoad(t), Upstream: u}
+	for range 3 {
+		res := s.Search(context.Background(), "350 5th Ave, New York", 10)
+		if len(res) != 1 || !strings.HasPrefix(res[0].DisplayName, "Empire State Building") || !near(res[0].Lat, res[0].Lon, 40.748, -73.986, 0.001) {
+			t.Fatalf("upstream answer %+v", res)
+		}
+	}
+	if n := f.hits.Load(); n != 1 {
+		t.Errorf("%d upstream requests for one query asked 3 times, want 1 (cached)", n)
+	}
+	if q, _ := f.last.Load().(string); !strings.Contains(q, "format=jsonv2") || !strings.Contains(q, "q=350+5th+Ave") {
+		t.Errorf("query string %q", q)
+	}
+	// Place names never go upstream.
+	if res := s.Search(context.Background(), "brooklyn", 10); res[0].DisplayName != "Brooklyn, New York, United States" || f.hits.Load() != 1 {
+		t.Errorf("brooklyn: %q, %d upstream requests", res[0].DisplayName, f.hits.Load())
+	}
+}
+
+func TestUpstreamPhoton(t *testing.T) {
+	f := &fakeUpstream{photo: true}
+	u := newFake(t, f, "/api", UpstreamOptions{})
+	if u.Kind() != KindPhoton {
+		t.Fatalf("kind %q", u.Kind())
+	}
+	res, err := u.Search(context.Background(), "350 5th Ave", 5)
+	if err != nil || len(res) != 1 || res[0].DisplayName != "Empire State Building, 350 5th Avenue, New York, United States" ||
+		!near(res[0].Lat, res[0].Lon, 40.748, -73.986, 0.001) {
+		t.Fatalf("photon: %+v %v", res, err)
+	}
+	if q, _ := f.last.Load().(string); strings.Contains(q, "format=") {
+		t.Errorf("photon got a Nominatim parameter: %q", q)
+	}
+	// Shape detection: a Nominatim answer under kind photon still parses.
+	u2 := newFake(t, &fakeUpstream{}, "/api", UpstreamOptions{Kind: KindPhoton})
+	if res, err := u2.Search(context.Background(), "350 5th Ave", 5); err != nil || len(res) != 1 {
+		t.Errorf("shape detection: %+v %v", res, err)
+	}
+}
+
+func TestUpstreamFailureFallsBack(t *testing.T) {
+	g := mustLoad(t)
+	for name, f := range map[string]*fakeUpstream{
+		"failing": {fail: true},
+		"slow":    {delay: 2 * time.Second},
+	} {
+		t.Run(name, func(t *testing.T) {
+			u := newFake(t, f, "/search", UpstreamOptions{Timeout: 150 * time.Millisecond})
+			s := &Service{Gazetteer: g, Upstream: u}
+			start := time.Now()
+			res := s.Search(context.Background(), "350 5th Ave, New York, NY 10118", 10)
+			if took := time.Since(start); took > time.Second {
+				t.Errorf("took %v despite a 150 ms timeout", took)
+			}
+			if len(res) == 0 || res[0].DisplayName != "10118, New York, NY, United States" {
+				t.Fatalf("fallback answer %+v", res)
+			}
+			// The upstream is skipped for a while after failing.
+			s.Search(context.Background(), "1 Other St, Austin, TX", 10)
+			if n := f.hits.Load(); n != 1 {
+				t.Errorf("%d upstream requests, want 1 (cool-down after a failure)", n)
+			}
+			lat, lon, prec, ok := s.GeocodeAddress("1 Main St", "78701", "Austin", "TX", "US")
+			if !ok || prec != PrecisionPostalCode || !near(lat, lon, 30.27, -97.74, 0.05) {
+				t.Errorf("GeocodeAddress with a down upstream = %v,%v %q %v", lat, lon, prec, ok)
+			}
+		})
+	}
+}
+
+func TestServiceGeocode(t *testing.T) {
+	g := mustLoad(t)
+	f := &fakeUpstream{}
+	s := &Service{Gazetteer: g, Upstream: newFake(t, f, "/search", UpstreamOptions{})}
+	// A street address near its ZIP: the upstream's point, precision address.
+	lat, lon, prec, ok := s.GeocodeAddress("350 5th Ave", "10118", "New York", "NY", "US")
+	if !ok || prec != PrecisionAddress || !near(lat, lon, 40.748, -73.986, 0.001) {
+		t.Errorf("GeocodeAddress = %v,%v %q %v", lat, lon, prec, ok)
+	}
+	// An upstream answer far from the ZIP is not believed.
+	lat, lon, prec, ok = s.GeocodeAddress("350 5th Ave", "78701", "Austin", "TX", "US")
+	if !ok || prec != PrecisionPostalCode || !near(lat, lon, 30.27, -97.74, 0.05) {
+		t.Errorf("far answer: %v,%v %q %v", lat, lon, prec, ok)
+	}
+	// No house number: offline only.
+	before := f.hits.Load()
+	if _, _, prec, ok = s.GeocodeAddress("Main Street", "", "Austin", "TX", "US"); !ok || prec != PrecisionCity || f.hits.Load() != before {
+		t.Errorf("no house number: %q %v, upstream asked %d times", prec, ok, f.hits.Load()-before)
+	}
+	// Postal code, then city, then the upstream.
+	if _, _, prec, ok = s.Geocode("10001", "Austin", "TX", "US"); !ok || prec != PrecisionPostalCode {
+		t.Errorf("postal first: %q %v", prec, ok)
+	}
+	if _, _, prec, ok = s.Geocode("", "Tiny Hamlet Nowhere", "NY", "US"); !ok || prec != PrecisionCity {
+		t.Errorf("upstream last: %q %v", prec, ok)
+	}
+	offline := &Service{Gazetteer: g}
+	if _, _, _, ok = offline.Geocode("", "Tiny Hamlet Nowhere", "NY", "US"); ok {
+		t.Error("offline geocoded an unknown town")
+	}
+	if _, _, prec, ok = offline.GeocodeAddress("350 5th Ave", "10118", "", "", ""); !ok || prec != PrecisionPostalCode {
+		t.Errorf("offline address: %q %v", prec, ok)
+	}
+}
+
+func TestNewUpstreamChecks(t *testing.T) {
+	for _, o := range []UpstreamOptions{{URL: ""}, {URL: "ftp://x/y"}, {URL: "/search"}, {URL: "http://x/search", Kind: "google"}} {
+		if _, err := NewUpstream(o); err == nil {
+			t.Errorf("NewUpstream(%+v) accepted", o)
+		}
+	}
+}
+
+func TestLRU(t *testing.T) {
+	c := newLRU(2, time.Minute)
+	now := time.Now()
+	c.now = func() time.Time { return now }
+	c.put("a", []Result{{DisplayName: "A"}})
+	c.put("b", nil)
+	if _, ok := c.get("a"); !ok { // a is now the most recent
+		t.Fatal("a missing")
+	}
+	c.put("c", nil) // evicts b
+	if _, ok := c.get("b"); ok {
+		t.Error("b not evicted")
+	}
+	if r, ok := c.get("a"); !ok || r[0].DisplayName != "A" {
+		t.Error("a evicted")
+	}
+	now = now.Add(2 * time.Minute)
+	if _, ok := c.get("a"); ok {
+		t.Error("a outlived its TTL")
+	}
+	if c.len() != 1 {
+		t.Errorf("len %d", c.len())
+	}
+}
+
+// --- IP location ---
+
+// writeMMDB writes a MaxMind-format database with the given locations.
+func writeMMDB(t testing.TB, nets map[string][2]float64) string {
+	t.Helper()
+	tree, err := mmdbwriter.New(mmdbwriter.Options{DatabaseType: "GeoLite2-City", RecordSize: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]string, 0, len(nets))
+	for k := range nets {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, cidr := range keys {
+		_, n, err := net.ParseCIDR(cidr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ll := nets[cidr]
+		if err := tree.Insert(n, mmdbtype.Map{"location": mmdbtype.Map{
+			"latitude": mmdbtype.Float64(ll[0]), "longitude": mmdbtype.Float64(ll[1])}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "test.mmdb")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tree.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestIPLocator(t *testing.T) {
+	path := writeMMDB(t, map[string][2]float64{"81.2.69.0/24": {51.5142, -0.0931}, "2a02:ff00::/32": {45.0, 9.0}})
+	l, err := NewIPLocator(path, []string{"CloudFront-Viewer-Latitude", "CloudFront-Viewer-Longitude"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if lat, lon, ok := l.FromIP(netip.MustParseAddr("81.2.69.160")); !ok || lat != 51.5142 || lon != -0.0931 {
+		t.Errorf("FromIP = %v %v %v", lat, lon, ok)
+	}
+	if _, _, ok := l.FromIP(netip.MustParseAddr("::ffff:81.2.69.1")); !ok {
+		t.Error("IPv4-mapped address not found")
+	}
+	if lat, _, ok := l.FromIP(netip.MustParseAddr("2a02:ff00::1")); !ok || lat != 45 {
+		t.Error("IPv6 address not found")
+	}
+	for _, a := range []string{"8.8.8.8", "127.0.0.1"} {
+		if _, _, ok := l.FromIP(netip.MustParseAddr(a)); ok {
+			t.Errorf("FromIP(%s) found", a)
+		}
+	}
+	h := http.Header{}
+	h.Set("CloudFront-Viewer-Latitude", "47.6")
+	h.Set("CloudFront-Viewer-Longitude", "-122.3")
+	if lat, lon, ok := l.FromHeaders(h.Get); !ok || lat != 47.6 || lon != -122.3 {
+		t.Errorf("FromHeaders = %v %v %v", lat, lon, ok)
+	}
+	h.Set("CloudFront-Viewer-Latitude", "north")
+	if _, _, ok := l.FromHeaders(h.Get); ok {
+		t.Error("bad header accepted")
+	}
+	if l.DatabaseType() != "GeoLite2-City" {
+		t.Errorf("type %q", l.DatabaseType())
+	}
+	if _, err := NewIPLocator(filepath.Join(t.TempDir(), "missing.mmdb"), nil); err == nil {
+		t.Error("missing database accepted")
+	}
+	junk := filepath.Join(t.TempDir(), "junk.mmdb")
+	os.WriteFile(junk, []byte("not a database"), 0o600)
+	if _, err := NewIPLocator(junk, nil); err == nil {
+		t.Error("junk database accepted")
+	}
+	var none *IPLocator
+	if _, _, ok := none.FromIP(netip.MustParseAddr("81.2.69.160")); ok || none.HasHeaders() || none.DatabaseType() != "" {
+		t.Error("nil locator answers")
+	}
+}
+
+func TestAttribution(t *testing.T) {
+	names := func(o AttributionOptions) (out []string) {
+		for _, s := range Attribution(o) {
+			out = append(out, s.Name)
+		}
+		return out
+	}
+	if got := names(AttributionOptions{}); len(got) != 1 || got[0] != "GeoNames" {
+		t.Errorf("offline: %v", got)
+	}
+	if got := names(AttributionOptions{UpstreamGeocoder: true, IPDatabaseType: "GeoLite2-City"}); len(got) != 3 || !strings.Contains(got[1], "OpenStreetMap") {
+		t.Errorf("with upstream: %v", got)
+	}
+}

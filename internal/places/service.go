@@ -1,0 +1,98 @@
+package places
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+)
+
+// PrecisionAddress is the precision of coordinates an upstream geocoder
+// found for a street address.
+const PrecisionAddress = "address"
+
+// Service is place search and geocoding: the embedded gazetteer, and an
+// upstream geocoder for street addresses when one is configured.
+type Service struct {
+	Gazetteer *Gazetteer
+	Upstream  *Upstream // nil: offline only
+	Log       *slog.Logger
+}
+
+// Search answers a place search box (see Gazetteer.Search). A street
+// address goes to the upstream geocoder when there is one; when it fails or
+// knows nothing, the gazetteer answers.
+func (s *Service) Search(ctx context.Context, q string, limit int) []Result {
+	if s.Upstream != nil && LooksLikeAddress(q) && len([]rune(q)) <= MaxQueryLength {
+		res, err := s.Upstream.Search(ctx, q, limit)
+		if err == nil && len(res) > 0 {
+			return res
+		}
+		if err != nil && err != ErrUpstreamDown && s.Log != nil {
+			s.Log.WarnContext(ctx, "upstream geocoder failed; answering from the embedded gazetteer", "err", err)
+		}
+	}
+	return s.Gazetteer.Search(q, limit)
+}
+
+// Geocode locates a store from its postal code, then its city and state
+// (see Gazetteer.Geocode), then, when neither is known and an upstream is
+// configured, by asking the upstream for "city, state postal, country".
+// It has the method set of stores.Geocoder.
+func (s *Service) Geocode(postalCode, city, state, country string) (lat, lon float64, precision string, ok bool) {
+	if lat, lon, precision, ok = s.Gazetteer.Geocode(postalCode, city, state, country); ok || s.Upstream == nil {
+		return lat, lon, precision, ok
+	}
+	q := joinNonEmpty(", ", city, strings.TrimSpace(state+" "+postalCode), country)
+	if q == "" {
+		return 0, 0, "", false
+	}
+	res, err := s.Upstream.Search(context.Background(), q, 1)
+	if err != nil || len(res) == 0 {
+		return 0, 0, "", false
+	}
+	precision = PrecisionCity
+	if strings.TrimSpace(city) == "" {
+		precision = PrecisionPostalCode
+	}
+	return res[0].Lat, res[0].Lon, precision, true
+}
+
+// maxAddressDistanceKm bounds how far an upstream answer for a street
+// address may lie from the store's postal code or city: farther, it is taken
+// to be a different street of the same name elsewhere.
+const maxAddressDistanceKm = 100
+
+// GeocodeAddress locates a store from its street address. With an upstream
+// geocoder and an address that has a house number, the upstream's answer
+// (precision "address") wins when it lies near the postal code or city;
+// otherwise, or when the upstream fails, it is Geocode.
+func (s *Service) GeocodeAddress(address, postalCode, city, state, country string) (lat, lon float64, precision string, ok bool) {
+	if s.Upstream == nil || !LooksLikeAddress(address) {
+		return s.Geocode(postalCode, city, state, country)
+	}
+	olat, olon, oprec, ook := s.Gazetteer.Geocode(postalCode, city, state, country)
+	q := joinNonEmpty(", ", address, city, strings.TrimSpace(state+" "+postalCode), country)
+	res, err := s.Upstream.Search(context.Background(), q, 1)
+	if err == nil && len(res) > 0 {
+		r := res[0]
+		if !ook || haversine(olat, olon, r.Lat, r.Lon)*6371 <= maxAddressDistanceKm {
+			return r.Lat, r.Lon, PrecisionAddress, true
+		}
+	} else if err != nil && err != ErrUpstreamDown && s.Log != nil {
+		s.Log.Warn("upstream geocoder failed; geocoding from the postal code or city", "err", err)
+	}
+	if ook {
+		return olat, olon, oprec, true
+	}
+	return s.Geocode(postalCode, city, state, country)
+}
+
+func joinNonEmpty(sep string, parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
