@@ -1,0 +1,56 @@
+package claims
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"locator/internal/apperr"
+)
+
+// BusinessInput is the create-user call of the claim wizard.
+type BusinessInput struct {
+	StoreName, Email, Password, PhoneNumber, ReferredBy string
+}
+
+// CreateBusinessAccount creates the store dashboard account. Its table is
+// separate from customers; the password is hashed like members'. The email
+// is unique, so concurrent identical submissions create exactly one account.
+func (s *Service) CreateBusinessAccount(ctx context.Context, in BusinessInput) (int64, error) {
+	in.StoreName, in.PhoneNumber, in.ReferredBy = clean(in.StoreName), clean(in.PhoneNumber), clean(in.ReferredBy)
+	in.Email = strings.ToLower(clean(in.Email))
+	switch {
+	case in.StoreName == "":
+		return 0, apperr.Invalidf("Store name is required")
+	case in.Email == "":
+		return 0, apperr.Invalidf("Email is required")
+	case strings.TrimSpace(in.Password) == "":
+		return 0, apperr.Invalidf("Password is required")
+	case utf8.RuneCountInString(in.Password) > 255:
+		return 0, apperr.Invalidf("Password is too big")
+	case utf8.RuneCountInString(in.StoreName) > maxShort || utf8.RuneCountInString(in.ReferredBy) > maxShort || len(in.PhoneNumber) > 32:
+		return 0, apperr.Invalidf("Fields must be at most %d characters", maxShort)
+	}
+	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
+		return 0, apperr.Invalidf("Email is invalid")
+	}
+	hash, err := s.Hasher.Hash(in.Password)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = s.DB.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, referred_by, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING RETURNING id`,
+		in.Email, in.StoreName, in.PhoneNumber, hash, in.ReferredBy, s.now()).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, apperr.New(apperr.Conflict, "A business account with this email already exists. Sign in to the store dashboard with it.")
+	}
+	if err != nil {
+		return 0, fmt.Errorf("create business account: %w", err)
+	}
+	return id, nil
+}

@@ -1,0 +1,291 @@
+// Package claims handles store owners claiming their store: the claim form,
+// the business account for the store dashboard, and moderation (approve or
+// reject, with an audit log and an email to the owner). Approval publishes
+// the store through the stores package, so it shows up in search at once.
+package claims
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/secret"
+	"locator/internal/stores"
+)
+
+// Status of a claim.
+type Status string
+
+const (
+	Pending  Status = "pending"
+	Approved Status = "approved"
+	Rejected Status = "rejected"
+)
+
+// Claim is a submitted claim form.
+type Claim struct {
+	ID                 int64
+	BusinessName       string
+	Email              string
+	Phone              string
+	Country            string
+	State              string
+	Address1           string
+	City               string
+	PostalCode         string
+	Website            string
+	WorkingHours       string
+	Category           string
+	Status             Status
+	RejectReason       string
+	DuplicateOfStoreID int64 // a published store that looks like this one (for the moderator)
+	StoreID            int64 // the store published on approval
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+	DecidedAt          *time.Time
+	DecidedBy          string
+}
+
+// Input is the claim form.
+type Input struct {
+	BusinessName, Email, Phone, Country, State, Address1, City, PostalCode, Website, WorkingHours, Category string
+}
+
+// Field limits.
+const (
+	maxShort = 255
+	maxLong  = 1000
+)
+
+// Geocoder finds coordinates for an address.
+type Geocoder interface {
+	Geocode(postalCode, city, state, country string) (lat, lon float64, precision string, ok bool)
+}
+
+// Service implements claims.
+type Service struct {
+	DB       *db.DB
+	Stores   *stores.Repo
+	Geocoder Geocoder
+	ZoneAt   func(lat, lon float64) string
+	Hasher   secret.Hasher
+	Log      *slog.Logger
+	Now      func() time.Time
+
+	dummyOnce sync.Once
+	dummy     string
+}
+
+// New returns a service with production defaults.
+func New(d *db.DB, sr *stores.Repo, g Geocoder, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
+	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Hasher: secret.DefaultHasher, Log: log, Now: time.Now}
+}
+
+func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
+
+func clean(v string) string { return strings.TrimSpace(v) }
+
+// validate checks the form (spec section 5) and bounds every field.
+func (in *Input) validate() error {
+	f := []*string{&in.BusinessName, &in.Email, &in.Phone, &in.Country, &in.State, &in.Address1, &in.City, &in.PostalCode, &in.Website, &in.WorkingHours, &in.Category}
+	for _, p := range f {
+		*p = clean(*p)
+	}
+	in.Email = strings.ToLower(in.Email)
+	required := []struct{ v, msg string }{
+		{in.BusinessName, "Business name is required"},
+		{in.Email, "Email is required"},
+		{in.Phone, "Phone is required"},
+		{in.Country, "Country is required"},
+		{in.City, "City is required"},
+		{in.PostalCode, "Postal code is required"},
+		{in.Address1, "Address is required"},
+	}
+	for _, r := range required {
+		if r.v == "" {
+			return apperr.Invalidf("%s", r.msg)
+		}
+	}
+	if !strings.Contains(in.Email, "@") {
+		return apperr.Invalidf("Email must contain @")
+	}
+	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
+		return apperr.Invalidf("Email is invalid")
+	}
+	short := []struct{ name, v string }{
+		{"Business name", in.BusinessName}, {"Email", in.Email}, {"Phone", in.Phone}, {"Country", in.Country},
+		{"State", in.State}, {"Address", in.Address1}, {"City", in.City}, {"Postal code", in.PostalCode}, {"Category", in.Category},
+	}
+	for _, f := range short {
+		if utf8.RuneCountInString(f.v) > maxShort {
+			return apperr.Invalidf("%s must be at most %d characters", f.name, maxShort)
+		}
+	}
+	if len(in.Phone) > 32 || strings.Trim(in.Phone, "+0123456789 -().") != "" {
+		return apperr.Invalidf("Phone may contain only digits, spaces, + - ( ) and .")
+	}
+	if utf8.RuneCountInString(in.WorkingHours) > maxLong || len(in.Website) > 2048 {
+		return apperr.Invalidf("Working hours and website must be at most %d characters", maxLong)
+	}
+	if in.Website != "" {
+		w := in.Website
+		if !strings.Contains(w, "://") {
+			w = "https://" + w
+		}
+		u, err := url.Parse(w)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.Contains(u.Hostname(), ".") || strings.ContainsAny(u.Hostname(), " <>\"'") {
+			return apperr.Invalidf("Website must be a web address, e.g. https://example.com")
+		}
+		in.Website = w
+	}
+	return nil
+}
+
+// dedupeKey identifies a retried submission: same email and business on
+// the same day (UTC).
+func dedupeKey(in Input, t time.Time) string {
+	h := sha256.Sum256([]byte(strings.ToLower(in.Email) + "\x00" + strings.ToLower(in.BusinessName) + "\x00" + t.Format("2006-01-02")))
+	return hex.EncodeToString(h[:])
+}
+
+// Submit stores a pending claim. A retried identical submission (same email
+// and business within a day) returns the first claim instead of a second one.
+func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim, bool, error) {
+	if err := in.validate(); err != nil {
+		return nil, false, err
+	}
+	t := s.now()
+	if c, err := s.recentDuplicate(ctx, in, t); err != nil || c != nil {
+		return c, false, err
+	}
+	dup, err := s.lookalike(ctx, in)
+	if err != nil {
+		return nil, false, err
+	}
+	var id int64
+	err = s.DB.QueryRow(ctx, `INSERT INTO claims (business_name, email, phone, country, state, address1, city, postal_code,
+		website, working_hours, category, duplicate_of_store_id, dedupe_key, client_ip, created_at, updated_at)
+		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15)
+		ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+		in.BusinessName, in.Email, in.Phone, in.Country, in.State, in.Address1, in.City, in.PostalCode,
+		in.Website, in.WorkingHours, in.Category, dup, dedupeKey(in, t), clientIP, t).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) { // a concurrent identical submission won
+		c, err := s.recentDuplicate(ctx, in, t)
+		if err == nil && c == nil {
+			err = fmt.Errorf("claim vanished after a duplicate insert")
+		}
+		return c, false, err
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("insert claim: %w", err)
+	}
+	c, err := s.Get(ctx, id)
+	return c, true, err
+}
+
+func (s *Service) recentDuplicate(ctx context.Context, in Input, t time.Time) (*Claim, error) {
+	var id int64
+	err := s.DB.QueryRow(ctx, `SELECT id FROM claims WHERE lower(email) = $1 AND lower(business_name) = $2 AND created_at > $3
+		ORDER BY id LIMIT 1`, strings.ToLower(in.Email), strings.ToLower(in.BusinessName), t.Add(-24*time.Hour)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find duplicate claim: %w", err)
+	}
+	return s.Get(ctx, id)
+}
+
+// lookalike finds a published store with the same name and postal code:
+// probably the store being claimed again, which the moderator should see.
+func (s *Service) lookalike(ctx context.Context, in Input) (any, error) {
+	var id int64
+	err := s.DB.QueryRow(ctx, `SELECT id FROM stores WHERE status = 'published' AND lower(name) = $1 AND postal_code = $2
+		ORDER BY id LIMIT 1`, strings.ToLower(in.BusinessName), in.PostalCode).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find a matching store: %w", err)
+	}
+	return id, nil
+}
+
+const claimColumns = `id, business_name, email, phone, country, state, address1, city, postal_code, website, working_hours,
+	category, status, reject_reason, COALESCE(duplicate_of_store_id, 0), COALESCE(store_id, 0), created_at, updated_at,
+	decided_at, decided_by`
+
+func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
+	var c Claim
+	var status string
+	var decided sql.NullTime
+	if err := row.Scan(&c.ID, &c.BusinessName, &c.Email, &c.Phone, &c.Country, &c.State, &c.Address1, &c.City, &c.PostalCode,
+		&c.Website, &c.WorkingHours, &c.Category, &status, &c.RejectReason, &c.DuplicateOfStoreID, &c.StoreID,
+		&c.CreatedAt, &c.UpdatedAt, &decided, &c.DecidedBy); err != nil {
+		return nil, err
+	}
+	c.Status = Status(status)
+	if decided.Valid {
+		t := decided.Time
+		c.DecidedAt = &t
+	}
+	return &c, nil
+}
+
+// Get returns one claim.
+func (s *Service) Get(ctx context.Context, id int64) (*Claim, error) {
+	return getClaim(ctx, s.DB, id)
+}
+
+func getClaim(ctx context.Context, q db.Querier, id int64) (*Claim, error) {
+	c, err := scanClaim(q.QueryRow(ctx, "SELECT "+claimColumns+" FROM claims WHERE id = $1", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.New(apperr.NotFound, "claim %d not found", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get claim %d: %w", id, err)
+	}
+	return c, nil
+}
+
+// List returns claims in a status ("" for all), oldest first, at most limit.
+func (s *Service) List(ctx context.Context, status Status, limit int) ([]Claim, error) {
+	if limit <= 0 || limit > 1000 {
+		limit = 200
+	}
+	q := "SELECT " + claimColumns + " FROM claims"
+	args := []any{limit}
+	if status != "" {
+		if status != Pending && status != Approved && status != Rejected {
+			return nil, apperr.Invalidf("status must be pending, approved or rejected")
+		}
+		q += " WHERE status = $2"
+		args = append(args, string(status))
+	}
+	rows, err := s.DB.Query(ctx, q+" ORDER BY id LIMIT $1", args...)
+	if err != nil {
+		return nil, fmt.Errorf("list claims: %w", err)
+	}
+	defer rows.Close()
+	out := []Claim{}
+	for rows.Next() {
+		c, err := scanClaim(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list claims: %w", err)
+		}
+		out = append(out, *c)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,271 @@
+package claims_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/claims"
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/secret"
+	"locator/internal/stores"
+)
+
+type geocoder struct{}
+
+func (geocoder) Geocode(postal, city, state, country string) (float64, float64, string, bool) {
+	if postal == "78701" {
+		return 30.2711, -97.7437, "postal_code", true
+	}
+	return 0, 0, "", false
+}
+
+func zone(lat, lon float64) string { return "America/Chicago" }
+
+func newService(d *db.DB) *claims.Service {
+	s := claims.New(d, stores.NewRepo(d), geocoder{}, zone, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
+	return s
+}
+
+func form() claims.Input {
+	return claims.Input{BusinessName: "Lone Star Vapes", Email: "Owner@Example.com", Phone: "+1 512 555 0100", Country: "United States",
+		State: "TX", Address1: "100 Congress Ave", City: "Austin", PostalCode: "78701", Website: "lonestarvapes.example",
+		WorkingHours: "Mon-Fri 9am-9pm, Sat 10-6, Sun closed", Category: "Vape shop"}
+}
+
+func TestSubmitValidation(t *testing.T) {
+	d := dbtest.SQLite(t)
+	s := newService(d)
+	ctx := context.Background()
+	cases := []struct {
+		mut  func(*claims.Input)
+		want string
+	}{
+		{func(in *claims.Input) { in.BusinessName = "  " }, "Business name is required"},
+		{func(in *claims.Input) { in.Email = "" }, "Email is required"},
+		{func(in *claims.Input) { in.Email = "owner.example.com" }, "@"},
+		{func(in *claims.Input) { in.Phone = "" }, "Phone is required"},
+		{func(in *claims.Input) { in.Phone = "call me" }, "Phone may contain"},
+		{func(in *claims.Input) { in.Country = "" }, "Country is required"},
+		{func(in *claims.Input) { in.City = "" }, "City is required"},
+		{func(in *claims.Input) { in.PostalCode = "" }, "Postal code is required"},
+		{func(in *claims.Input) { in.Address1 = "" }, "Address is required"},
+		{func(in *claims.Input) { in.BusinessName = strings.Repeat("x", 256) }, "at most 255"},
+		{func(in *claims.Input) { in.WorkingHours = strings.Repeat("x", 1001) }, "at most 1000"},
+		{func(in *claims.Input) { in.Website = "javascript:alert(1)" }, "Website"},
+		{func(in *claims.Input) { in.Website = "not a site" }, "Website"},
+	}
+	for _, c := range cases {
+		in := form()
+		c.mut(&in)
+		if _, _, err := s.Submit(ctx, in, "127.0.0.1"); apperr.CodeOf(err) != apperr.Invalid || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", in, err, c.want)
+		}
+	}
+	// Optional fields may be empty; scripts are kept as text.
+	in := form()
+	in.State, in.Website, in.WorkingHours, in.Category = "", "", "", ""
+	in.BusinessName = `<script>alert("x")</script> Vapes`
+	c, created, err := s.Submit(ctx, in, "127.0.0.1")
+	dbtest.Must(t, err, "minimal claim")
+	if !created || c.BusinessName != in.BusinessName || c.Status != claims.Pending || c.Email != "owner@example.com" {
+		t.Fatalf("%+v", c)
+	}
+}
+
+func TestClaimToPublishedStore(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		ctx := context.Background()
+		c, created, err := s.Submit(ctx, form(), "10.0.0.1")
+		dbtest.Must(t, err, "submit")
+		again, created2, err := s.Submit(ctx, form(), "10.0.0.1") // a retry
+		dbtest.Must(t, err, "resubmit")
+		if !created || created2 || again.ID != c.ID || c.Website != "https://lonestarvapes.example" {
+			t.Fatalf("dedupe: %+v %v / %+v %v", c, created, again, created2)
+		}
+		// 50 identical create-user calls at once: one account.
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		okCount, conflicts := 0, 0
+		for i := 0; i < 50; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := s.CreateBusinessAccount(ctx, claims.BusinessInput{StoreName: "Lone Star Vapes", Email: "owner@example.com", Password: "owner-pass-1", PhoneNumber: "+15125550100", ReferredBy: "locator-claim-form"})
+				mu.Lock()
+				defer mu.Unlock()
+				if err == nil {
+					okCount++
+				} else if apperr.CodeOf(err) == apperr.Conflict {
+					conflicts++
+				} else {
+					t.Errorf("create user: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		var n int
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM business_accounts").Scan(&n), "count")
+		if okCount != 1 || conflicts != 49 || n != 1 {
+			t.Fatalf("%d created, %d conflicts, %d rows", okCount, conflicts, n)
+		}
+		var hash string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT password_hash FROM business_accounts").Scan(&hash), "hash")
+		if !secret.Verify(hash, "owner-pass-1") {
+			t.Fatal("business password not hashed with argon2id")
+		}
+
+		pending, err := s.List(ctx, claims.Pending, 0)
+		dbtest.Must(t, err, "list")
+		if len(pending) != 1 || pending[0].ID != c.ID {
+			t.Fatalf("pending: %+v", pending)
+		}
+		// Nothing is published before approval.
+		sr := stores.NewRepo(d)
+		if n, _ := sr.Count(ctx); n != 0 {
+			t.Fatalf("%d stores before approval", n)
+		}
+		approved, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Placement{})
+		dbtest.Must(t, err, "approve")
+		if approved.Status != claims.Approved || approved.StoreID == 0 || approved.DecidedBy != "mod@example.com" || approved.DecidedAt == nil {
+			t.Fatalf("approved: %+v", approved)
+		}
+		if _, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Placement{}); apperr.CodeOf(err) != apperr.Conflict {
+			t.Fatalf("approve twice: %v", err)
+		}
+		st, err := sr.Get(ctx, approved.StoreID)
+		dbtest.Must(t, err, "store")
+		if st.Status != stores.Published || st.TimeZone != "America/Chicago" || st.GeoPrecision != "postal_code" || st.CountryCode != "US" ||
+			len(st.WorkingHours) != 7 || st.WorkingHours[0].Start != "" || st.WorkingHours[1].Start != "09:00" || st.WorkingHours[1].End != "21:00" ||
+			st.WorkingHours[6].End != "18:00" || st.Hours != form().WorkingHours {
+			t.Fatalf("published store: %+v", st)
+		}
+		// The search index picks it up near the address.
+		ix := stores.NewIndex()
+		sy := stores.NewSyncer(sr, ix, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		dbtest.Must(t, sy.Load(ctx), "load")
+		q := stores.Query{Latitude: 30.27, Longitude: -97.74, RadiusMiles: 5}
+		dbtest.Must(t, q.Validate(), "query")
+		if hits, _ := ix.Nearest(q); len(hits) != 1 || hits[0].ID == 0 {
+			t.Fatalf("search near the address: %+v", hits)
+		}
+		// A second claim for the same store is flagged, and rejected: nothing new is published.
+		in := form()
+		in.Email = "someone-else@example.com"
+		c2, _, err := s.Submit(ctx, in, "10.0.0.2")
+		dbtest.Must(t, err, "second claim")
+		if c2.DuplicateOfStoreID != approved.StoreID {
+			t.Fatalf("look-alike not flagged: %+v", c2)
+		}
+		if _, err := s.Reject(ctx, c2.ID, "mod@example.com", " "); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("reject without reason: %v", err)
+		}
+		rejected, err := s.Reject(ctx, c2.ID, "mod@example.com", "Already listed")
+		dbtest.Must(t, err, "reject")
+		if rejected.Status != claims.Rejected || rejected.RejectReason != "Already listed" {
+			t.Fatalf("rejected: %+v", rejected)
+		}
+		if n, _ := sr.Count(ctx); n != 1 {
+			t.Fatalf("%d stores after a rejection", n)
+		}
+		// The owners were emailed through the outbox, and every action audited.
+		rows, err := d.Query(ctx, "SELECT to_addr, subject FROM outbox ORDER BY id")
+		dbtest.Must(t, err, "outbox")
+		var mails []string
+		for rows.Next() {
+			var to, subj string
+			_ = rows.Scan(&to, &subj)
+			mails = append(mails, to+": "+subj)
+		}
+		rows.Close()
+		if len(mails) != 2 || !strings.Contains(mails[0], "owner@example.com: Your store claim was approved") || !strings.Contains(mails[1], "someone-else@example.com: Your store claim was not approved") {
+			t.Fatalf("mails: %v", mails)
+		}
+		audit, err := s.Audit(ctx, 0)
+		dbtest.Must(t, err, "audit")
+		if len(audit) != 2 || audit[0].Action != "claim.reject" || audit[1].Action != "claim.approve" || audit[1].Actor != "mod@example.com" || !strings.Contains(string(audit[1].Details), `"store_id"`) {
+			t.Fatalf("audit: %+v", audit)
+		}
+	})
+}
+
+func TestApproveNeedsAPlace(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		ctx := context.Background()
+		in := form()
+		in.PostalCode = "00000"
+		c, _, err := s.Submit(ctx, in, "")
+		dbtest.Must(t, err, "submit")
+		if _, err := s.Approve(ctx, c.ID, "m", claims.Placement{}); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("ungeocodable approve: %v", err)
+		}
+		lat, lon := 30.3, -97.7
+		if _, err := s.Approve(ctx, c.ID, "m", claims.Placement{Latitude: &lat}); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("half a placement: %v", err)
+		}
+		got, err := s.Approve(ctx, c.ID, "m", claims.Placement{Latitude: &lat, Longitude: &lon})
+		dbtest.Must(t, err, "approve with coordinates")
+		st, _ := stores.NewRepo(d).Get(ctx, got.StoreID)
+		if st.Latitude != lat || st.GeoPrecision != "exact" {
+			t.Fatalf("%+v", st)
+		}
+	})
+}
+
+func TestModerators(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		ctx := context.Background()
+		if err := s.AddModerator(ctx, "mod@example.com", "short"); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("short password: %v", err)
+		}
+		dbtest.Must(t, s.AddModerator(ctx, "Mod@Example.com", "moderator-pass"), "add")
+		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "wrong-password"); err != claims.ErrModeratorCredentials {
+			t.Fatalf("wrong password: %v", err)
+		}
+		m, tok, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass")
+		dbtest.Must(t, err, "sign in")
+		got, err := s.AuthenticateModerator(ctx, tok)
+		dbtest.Must(t, err, "authenticate")
+		if got.ID != m.ID {
+			t.Fatal("wrong moderator")
+		}
+		dbtest.Must(t, s.SignOutModerator(ctx, tok), "sign out")
+		if _, err := s.AuthenticateModerator(ctx, tok); apperr.CodeOf(err) != apperr.Unauthorized {
+			t.Fatalf("after sign out: %v", err)
+		}
+	})
+}
+
+func TestParseFreeHours(t *testing.T) {
+	cases := map[string]string{
+		"Mon-Fri 9am-9pm, Sat 10-6, Sun closed": "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 10:00 18:00",
+		"Daily 09:00-21:00":                     "0 09:00 21:00,1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 09:00 21:00",
+		"24/7":                                  "0 00:00 23:59,1 00:00 23:59,2 00:00 23:59,3 00:00 23:59,4 00:00 23:59,5 00:00 23:59,6 00:00 23:59",
+		"Fri & Sat 6 PM – 2 AM":                 "5 18:00 02:00,6 18:00 02:00",
+		"Monday to Thursday 10:30am - 7pm; Friday: noon-midnight": "1 10:30 19:00,2 10:30 19:00,3 10:30 19:00,4 10:30 19:00,5 12:00 00:00",
+		"Weekends 11-5":                         "0 11:00 17:00,6 11:00 17:00",
+		"Fri-Mon 10am-8pm":                      "0 10:00 20:00,1 10:00 20:00,5 10:00 20:00,6 10:00 20:00",
+	}
+	for in, want := range cases {
+		hs, ok := claims.ParseFreeHours(in)
+		if !ok || stores.EncodeSchedule(hs) != want {
+			t.Errorf("%q: %v %q, want %q", in, ok, stores.EncodeSchedule(hs), want)
+		}
+	}
+	for _, bad := range []string{"", "call us", "Mon-Fri whenever", "Mon 9-5, Mon 10-6", "Mon 25-26", "Mon 13pm-2pm"} {
+		if hs, ok := claims.ParseFreeHours(bad); ok {
+			t.Errorf("%q parsed as %+v", bad, hs)
+		}
+	}
+	_ = time.Monday
+}
