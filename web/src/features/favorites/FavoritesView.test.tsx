@@ -1,0 +1,48 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useEffect } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { useSession, type Customer } from "../../lib/session";
+import { makeStore } from "../../test/fixtures";
+import { renderAt } from "../../test/render";
+
+function OpenFavorites() {
+  const { openPopup } = useSession();
+  useEffect(() => openPopup("favorites"), [openPopup]);
+  return <button type="button">outside</button>;
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const base: Omit<Customer, "favorites_phstores"> = { id: 1, first_name: "Ann", last_name: "Lee", email: "a@example.com", phone: "+1" };
+
+describe("the favorites view", () => {
+  it('shows "There is no favorite stores" when empty', async () => {
+    renderAt(<OpenFavorites />, "/", { customer: { ...base, favorites_phstores: [] } });
+    const dialog = await screen.findByRole("dialog", { name: "Favorites" });
+    expect(within(dialog).getByText("There is no favorite stores")).toBeInTheDocument();
+  });
+
+  it("lists favourites with Open now or Closed, and the heart removes one", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(json({ customer: { ...base, favorites_phstores: [] } }))));
+    const open = makeStore({ id: 1, name: "Always Open" });
+    const closed = makeStore({ id: 2, name: "Never Open", workingHours: [] });
+    renderAt(<OpenFavorites />, "/", { customer: { ...base, favorites_phstores: [open, closed] } });
+    const list = await screen.findByRole("list", { name: "Favorite stores" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Always Open");
+    expect(items[0]).toHaveTextContent("Open now");
+    expect(items[1]).toHaveTextContent("Never Open");
+    expect(items[1]).toHaveTextContent("Closed");
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove Always Open from favorites" }));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
+  });
+
+  it("Escape and the close icon close it; focus goes back", async () => {
+    renderAt(<OpenFavorites />, "/", { customer: { ...base, favorites_phstores: [] } });
+    await screen.findByRole("dialog");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { Customer } from "../../lib/session";
+import { makeStore } from "../../test/fixtures";
+import { renderAt } from "../../test/render";
+import { StoreDetail } from "./StoreDetail";
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const summary = {
+  store_id: 7,
+  summary: {
+    average: 4.25,
+    count: 4,
+    counts: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: rating === 5 ? 2 : rating === 4 ? 1 : rating === 1 ? 1 : 0 })),
+    recommended_percentage: 75,
+  },
+  reviews: [],
+  page: 1,
+  limit: 1,
+  has_more: false,
+};
+
+const customer: Customer = { id: 1, first_name: "Ann", last_name: "Lee", email: "ann@example.com", phone: "+1", favorites_phstores: [] };
+
+/** fetch stub: reviews answer the summary; favourite calls answer `favoriteStatus`. */
+function stubFetch(favoriteStatus = 200) {
+  const fetch = vi.fn((request: Request) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith("/reviews")) return Promise.resolve(json(summary));
+    if (path.includes("favorite-phstore")) return Promise.resolve(json(favoriteStatus === 200 ? { customer } : { message: "no" }, favoriteStatus));
+    return Promise.resolve(json({ message: "not found" }, 404));
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+const favoriteCalls = (fetch: ReturnType<typeof stubFetch>) =>
+  fetch.mock.calls.map(([r]) => new URL(r.url).pathname).filter((p) => p.includes("favorite-phstore"));
+
+describe("StoreDetail", () => {
+  const store = makeStore({ id: 7, name: "Cloud Nine", store_id: "st_7" });
+
+  it("shows the store, its actions, hours, links and the reviews summary", async () => {
+    stubFetch();
+    renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />);
+    expect(screen.getByRole("heading", { name: "Cloud Nine" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+12125550100");
+    expect(screen.getByRole("link", { name: "Go to online store" })).toHaveAttribute("target", "_blank");
+    expect(screen.getByRole("link", { name: "Go to online store" }).getAttribute("href")).toMatch(/\/store\/st_7$/);
+    expect(screen.getByRole("link", { name: "Go to reviews" })).toHaveAttribute("href", "/reviews?store=7");
+    expect(await screen.findByText("4.3")).toBeInTheDocument();
+    expect(screen.getByText("75% of reviewers recommend this store")).toBeInTheDocument();
+  });
+
+  it("has no Call button without a phone number", () => {
+    stubFetch();
+    renderAt(<StoreDetail store={makeStore({ phone_number: null })} onBack={() => {}} now={new Date()} />);
+    expect(screen.queryByRole("link", { name: "Call" })).not.toBeInTheDocument();
+  });
+
+  it("Back to results clears the selection", async () => {
+    stubFetch();
+    const onBack = vi.fn();
+    renderAt(<StoreDetail store={store} onBack={onBack} now={new Date()} />);
+    await userEvent.click(screen.getByRole("button", { name: "Back to results" }));
+    expect(onBack).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the Favorite toggle", () => {
+  const store = makeStore({ id: 7, name: "Cloud Nine" });
+
+  it("logged out: clears the selected store and opens the sign-in popup", async () => {
+    const fetch = stubFetch();
+    const onBack = vi.fn();
+    renderAt(<StoreDetail store={store} onBack={onBack} now={new Date()} />);
+    await userEvent.click(screen.getByRole("button", { name: "Favorite" }));
+    expect(onBack).toHaveBeenCalledOnce();
+    expect(await screen.findByRole("dialog", { name: "Welcome back" })).toBeInTheDocument();
+    expect(favoriteCalls(fetch)).toEqual([]);
+  });
+
+  it("logged in: adds, then removes, calling the server each time", async () => {
+    const fetch = stubFetch();
+    renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />, "/", { customer });
+    const button = screen.getByRole("button", { name: "Favorite" });
+    expect(button).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(button);
+    expect(button).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(button);
+    expect(button).toHaveAttribute("aria-pressed", "false");
+    await waitFor(() => expect(favoriteCalls(fetch)).toEqual(["/api/customers/add-favorite-phstore", "/api/customers/remove-favorite-phstore"]));
+    const body = (await fetch.mock.calls.find(([r]) => r.url.includes("add-favorite"))![0].clone().json()) as unknown;
+    expect(body).toEqual({ phstore_id: 7 });
+  });
+
+  it("changes the local list even when the server call fails, and logs the error", async () => {
+    stubFetch(500);
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />, "/", { customer });
+    const button = screen.getByRole("button", { name: "Favorite" });
+    await userEvent.click(button);
+    expect(button).toHaveAttribute("aria-pressed", "true");
+    await waitFor(() => expect(log).toHaveBeenCalledWith("There is some error adding store to favorites"));
+    await userEvent.click(button);
+    expect(button).toHaveAttribute("aria-pressed", "false");
+    await waitFor(() => expect(log).toHaveBeenCalledWith("There is some error removing store from favorites"));
+  });
+});

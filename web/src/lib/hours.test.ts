@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { WorkingHour } from "../api/types";
+import { isOpenAt, isOpenNow, isOpenToday, zonedTime } from "./hours";
+
+const at = (weekday: number, hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number);
+  return { weekday, minutes: h! * 60 + m! };
+};
+const MONDAY = 1;
+const TUESDAY = 2;
+const week = (startTime: string | null, endTime: string | null): WorkingHour[] =>
+  (["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const).map((weekDay) => ({
+    weekDay,
+    startTime,
+    endTime,
+  }));
+
+describe("isOpenAt (the Open now rule)", () => {
+  const hours = week("09:00", "17:00");
+
+  it("is open from start inclusive to end inclusive to the minute", () => {
+    expect(isOpenAt(hours, at(MONDAY, "08:59"))).toBe(false);
+    expect(isOpenAt(hours, at(MONDAY, "09:00"))).toBe(true);
+    expect(isOpenAt(hours, at(MONDAY, "12:30"))).toBe(true);
+    expect(isOpenAt(hours, at(MONDAY, "17:00"))).toBe(true);
+    expect(isOpenAt(hours, at(MONDAY, "17:01"))).toBe(false);
+  });
+
+  it("needs an entry for today with both times", () => {
+    const mondayOnly: WorkingHour[] = [{ weekDay: "Monday", startTime: "09:00", endTime: "17:00" }];
+    expect(isOpenAt(mondayOnly, at(TUESDAY, "10:00"))).toBe(false);
+    expect(isOpenAt([{ weekDay: "Monday", startTime: "09:00", endTime: null }], at(MONDAY, "10:00"))).toBe(false);
+    expect(isOpenAt([], at(MONDAY, "10:00"))).toBe(false);
+  });
+
+  it("runs hours past midnight into the next day (end before start)", () => {
+    const late: WorkingHour[] = [{ weekDay: "Monday", startTime: "18:00", endTime: "02:00" }];
+    expect(isOpenAt(late, at(MONDAY, "17:59"))).toBe(false);
+    expect(isOpenAt(late, at(MONDAY, "18:00"))).toBe(true);
+    expect(isOpenAt(late, at(MONDAY, "23:59"))).toBe(true);
+    expect(isOpenAt(late, at(TUESDAY, "00:00"))).toBe(true);
+    expect(isOpenAt(late, at(TUESDAY, "02:00"))).toBe(true);
+    expect(isOpenAt(late, at(TUESDAY, "02:01"))).toBe(false);
+    // Monday early morning belongs to Sunday's entry, which there is none of.
+    expect(isOpenAt(late, at(MONDAY, "01:00"))).toBe(false);
+  });
+
+  it("wraps Saturday night into Sunday", () => {
+    const sat: WorkingHour[] = [{ weekDay: "Saturday", startTime: "20:00", endTime: "03:00" }];
+    expect(isOpenAt(sat, at(0, "02:30"))).toBe(true);
+  });
+
+  it("treats start equal to end as open all day", () => {
+    expect(isOpenAt([{ weekDay: "Monday", startTime: "00:00", endTime: "00:00" }], at(MONDAY, "03:00"))).toBe(true);
+  });
+});
+
+describe("isOpenNow in the store's own time zone", () => {
+  // 2026-03-02 is a Monday. 15:30 UTC = 10:30 in New York (EST), 07:30 in Los Angeles (PST).
+  const now = new Date("2026-03-02T15:30:00Z");
+  const hours = week("09:00", "17:00");
+
+  it("reads the weekday and time in the zone", () => {
+    expect(zonedTime(now, "America/New_York")).toEqual({ weekday: MONDAY, minutes: 10 * 60 + 30 });
+    expect(zonedTime(now, "America/Los_Angeles")).toEqual({ weekday: MONDAY, minutes: 7 * 60 + 30 });
+    expect(zonedTime(new Date("2026-03-03T02:00:00Z"), "America/Chicago")).toEqual({ weekday: MONDAY, minutes: 20 * 60 });
+  });
+
+  it("opens a New York store and not a Los Angeles one at the same instant", () => {
+    expect(isOpenNow({ workingHours: hours, time_zone: "America/New_York" }, now)).toBe(true);
+    expect(isOpenNow({ workingHours: hours, time_zone: "America/Los_Angeles" }, now)).toBe(false);
+  });
+
+  it("uses the zone's weekday across midnight UTC", () => {
+    // 2026-03-03 03:00 UTC is Monday 22:00 in New York: a Monday 18:00-02:00 store is open.
+    const late: WorkingHour[] = [{ weekDay: "Monday", startTime: "18:00", endTime: "02:00" }];
+    expect(isOpenNow({ workingHours: late, time_zone: "America/New_York" }, new Date("2026-03-03T03:00:00Z"))).toBe(true);
+    // and at Tuesday 01:30 New York time, still open from Monday's entry
+    expect(isOpenNow({ workingHours: late, time_zone: "America/New_York" }, new Date("2026-03-03T06:30:00Z"))).toBe(true);
+    expect(isOpenNow({ workingHours: late, time_zone: "America/New_York" }, new Date("2026-03-03T07:30:00Z"))).toBe(false);
+  });
+
+  it("falls back to the browser's zone for an unknown zone", () => {
+    expect(() => isOpenNow({ workingHours: hours, time_zone: "Nowhere/Special" }, now)).not.toThrow();
+  });
+});
+
+describe("isOpenToday (panel and favourites status)", () => {
+  const now = new Date("2026-03-02T15:30:00Z"); // Monday in the Americas
+
+  it("is open when today's entry has both start and end, whatever the time", () => {
+    expect(isOpenToday({ workingHours: week("20:00", "22:00"), time_zone: "America/New_York" }, now)).toBe(true);
+  });
+
+  it("is closed when today's entry lacks a time or there is none", () => {
+    expect(isOpenToday({ workingHours: week(null, null), time_zone: "America/New_York" }, now)).toBe(false);
+    expect(isOpenToday({ workingHours: [{ weekDay: "Monday", startTime: "09:00", endTime: null }], time_zone: "America/New_York" }, now)).toBe(false);
+    expect(isOpenToday({ workingHours: [{ weekDay: "Tuesday", startTime: "09:00", endTime: "17:00" }], time_zone: "America/New_York" }, now)).toBe(false);
+  });
+
+  it("takes today in the store's zone", () => {
+    // 2026-03-03 02:00 UTC: Monday evening in Los Angeles, Tuesday in Tokyo.
+    const t = new Date("2026-03-03T02:00:00Z");
+    const mondayOnly: WorkingHour[] = [{ weekDay: "Monday", startTime: "09:00", endTime: "17:00" }];
+    expect(isOpenToday({ workingHours: mondayOnly, time_zone: "America/Los_Angeles" }, t)).toBe(true);
+    expect(isOpenToday({ workingHours: mondayOnly, time_zone: "Asia/Tokyo" }, t)).toBe(false);
+  });
+});
