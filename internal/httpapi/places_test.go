@@ -1,0 +1,239 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/maxmind/mmdbwriter"
+	"github.com/maxmind/mmdbwriter/mmdbtype"
+
+	"locator/internal/httpapi"
+	"locator/internal/places"
+)
+
+var placeService = sync.OnceValues(func() (*places.Service, error) {
+	g, err := places.Load()
+	if err != nil {
+		return nil, err
+	}
+	g.BuildIndex()
+	return &places.Service{Gazetteer: g}, nil
+})
+
+func placesServer(t testing.TB, d httpapi.Deps) *httpapi.Server {
+	t.Helper()
+	if d.Places == nil {
+		svc, err := placeService()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Places = svc
+	}
+	d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	return httpapi.New(d)
+}
+
+type placeAnswer struct {
+	Code int `json:"code"`
+	Data []struct {
+		DisplayName string  `json:"display_name"`
+		Lat         float64 `json:"lat"`
+		Lon         float64 `json:"lon"`
+	} `json:"data"`
+}
+
+func searchPlaces(t *testing.T, h http.Handler, q string) (int, placeAnswer, string) {
+	t.Helper()
+	rec := do(t, h, http.MethodGet, "/api/store/physical-store/search-places?q="+url.QueryEscape(q), nil, true)
+	var a placeAnswer
+	if rec.Code == http.StatusOK {
+		if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
+			t.Fatalf("q=%s: %v", q, err)
+		}
+	}
+	return rec.Code, a, rec.Body.String()
+}
+
+// TestSearchPlacesAPI: every class of query, through HTTP and the contract.
+func TestSearchPlacesAPI(t *testing.T) {
+	srv := placesServer(t, httpapi.Deps{})
+	for _, c := range []struct {
+		class, q, want string
+		lat, lon       float64
+	}{
+		{"city", "brooklyn", "Brooklyn, New York, United States", 40.65, -73.95},
+		{"city with state code", "Austin, TX", "Austin, Texas, United States", 30.27, -97.74},
+		{"city state, no comma", "austin tx", "Austin, Texas, United States", 30.27, -97.74},
+		{"neighbourhood", "Williamsburg", "Williamsburg, New York, United States", 40.71, -73.95},
+		{"ZIP", "10001", "10001, New York, NY, United States", 40.75, -74.00},
+		{"ZIP prefix", "100", "10001, New York, NY, United States", 40.75, -74.00},
+		{"abbreviation", "NYC", "New York City, New York, United States", 40.71, -74.01},
+		{"abbreviation", "St. Louis", "St. Louis, Missouri, United States", 38.63, -90.20},
+		{"abbreviation", "Saint Louis", "St. Louis, Missouri, United States", 38.63, -90.20},
+		{"abbreviation", "Ft Worth", "Fort Worth, Texas, United States", 32.73, -97.32},
+		{"accent", "Munchen", "Munich, Bavaria, Germany", 48.14, 11.58},
+		{"accent", "München", "Munich, Bavaria, Germany", 48.14, 11.58},
+		{"US bias", "birmingham", "Birmingham, Alabama, United States", 33.52, -86.80},
+		{"street address without upstream", "350 5th Ave, New York, NY 10118", "10118, New York, NY, United States", 40.75, -73.99},
+	} {
+		code, a, body := searchPlaces(t, srv, c.q)
+		if code != 200 || a.Code != 200 || len(a.Data) == 0 || len(a.Data) > 10 {
+			t.Errorf("%s: q=%q: %d %s", c.class, c.q, code, body)
+			continue
+		}
+		if p := a.Data[0]; p.DisplayName != c.want || math.Abs(p.Lat-c.lat) > 0.05 || math.Abs(p.Lon-c.lon) > 0.05 {
+			t.Errorf("%s: q=%q first = %q (%.3f, %.3f), want %q near (%.2f, %.2f)", c.class, c.q, p.DisplayName, p.Lat, p.Lon, c.want, c.lat, c.lon)
+		}
+	}
+	if _, a, _ := searchPlaces(t, srv, "100"); len(a.Data) != 10 {
+		t.Errorf("ZIP prefix: %d results, want 10", len(a.Data))
+	}
+	// Nothing to find: 200 with an empty list (never null).
+	for _, q := range []string{"", "   ", "asdfghjkl", "!!!", strings.Repeat("x", 200)} {
+		code, a, body := searchPlaces(t, srv, q)
+		if code != 200 || a.Code != 200 || a.Data == nil || len(a.Data) != 0 || !strings.Contains(body, `"data":[]`) {
+			t.Errorf("q=%q: %d %s", q, code, body)
+		}
+	}
+	if rec := do(t, srv, http.MethodGet, "/api/store/physical-store/search-places", nil, true); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"data":[]`) {
+		t.Errorf("no q: %d %s", rec.Code, rec.Body.String())
+	}
+	// Too long: 400 with a message.
+	code, _, body := searchPlaces(t, srv, strings.Repeat("é", 201))
+	if code != 400 || !strings.Contains(body, `"message"`) {
+		t.Errorf("201 characters: %d %s", code, body)
+	}
+	// The route does not collide with /store/physical-store/{id}.
+	if rec := do(t, srv, http.MethodPost, "/api/store/physical-store/search-places?q=x", nil, false); rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %d", rec.Code)
+	}
+}
+
+func TestSearchPlacesUpstream(t *testing.T) {
+	hits := 0
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits++
+		fmt.Fprint(w, `[{"lat":"40.7484405","lon":"-73.9856644","display_name":"Empire State Building, 350, 5th Avenue, New York, 10118, United States"}]`)
+	}))
+	defer up.Close()
+	u, err := places.NewUpstream(places.UpstreamOptions{URL: up.URL + "/search"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := places.Load()
+	srv := placesServer(t, httpapi.Deps{Places: &places.Service{Gazetteer: g, Upstream: u}})
+	_, a, body := searchPlaces(t, srv, "350 5th Ave, New York")
+	if len(a.Data) != 1 || !strings.HasPrefix(a.Data[0].DisplayName, "Empire State Building") || hits != 1 {
+		t.Fatalf("upstream: %s (hits %d)", body, hits)
+	}
+	rec := do(t, srv, http.MethodGet, "/api/attribution", nil, true)
+	if !strings.Contains(rec.Body.String(), "OpenStreetMap") {
+		t.Errorf("attribution with an upstream: %s", rec.Body.String())
+	}
+}
+
+func TestAttributionAPI(t *testing.T) {
+	rec := do(t, placesServer(t, httpapi.Deps{}), http.MethodGet, "/api/attribution", nil, true)
+	var a struct {
+		Sources []struct{ Name, License, URL string } `json:"sources"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil || rec.Code != 200 {
+		t.Fatalf("%d %s", rec.Code, rec.Body.String())
+	}
+	if len(a.Sources) != 1 || a.Sources[0].Name != "GeoNames" || a.Sources[0].License != "CC BY 4.0" {
+		t.Errorf("offline sources: %+v", a.Sources)
+	}
+	rec = do(t, placesServer(t, httpapi.Deps{MapStyleURL: "https://tiles.example/style.json"}), http.MethodGet, "/api/attribution", nil, true)
+	if !strings.Contains(rec.Body.String(), "ODbL") {
+		t.Errorf("with a map style: %s", rec.Body.String())
+	}
+}
+
+func testMMDB(t *testing.T) string {
+	t.Helper()
+	tree, err := mmdbwriter.New(mmdbwriter.Options{DatabaseType: "GeoLite2-City", RecordSize: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cidr, ll := range map[string][2]float64{"81.2.69.0/24": {51.5142, -0.0931}, "89.160.20.0/24": {58.4167, 15.6167}} {
+		_, n, _ := net.ParseCIDR(cidr)
+		if err := tree.Insert(n, mmdbtype.Map{"location": mmdbtype.Map{
+			"latitude": mmdbtype.Float64(ll[0]), "longitude": mmdbtype.Float64(ll[1])}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "city.mmdb")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tree.WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return path
+}
+
+func TestIPLocationAPI(t *testing.T) {
+	loc, err := places.NewIPLocator(testMMDB(t), []string{"CloudFront-Viewer-Latitude", "CloudFront-Viewer-Longitude"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer loc.Close()
+	srv := placesServer(t, httpapi.Deps{IPLocator: loc, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}})
+	get := func(remote string, hdr map[string]string) (int, float64, float64) {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodGet, "/api/geo/ip-location", nil)
+		req.RemoteAddr = remote
+		for k, v := range hdr {
+			req.Header.Set(k, v)
+		}
+		rec := serve(srv, req)
+		checkContract(t, req, nil, rec, true)
+		var out struct{ Latitude, Longitude float64 }
+		_ = json.Unmarshal(rec.Body.Bytes(), &out)
+		return rec.Code, out.Latitude, out.Longitude
+	}
+	cdn := map[string]string{"CloudFront-Viewer-Latitude": "47.61", "CloudFront-Viewer-Longitude": "-122.33"}
+	for _, c := range []struct {
+		name     string
+		remote   string
+		hdr      map[string]string
+		code     int
+		lat, lon float64
+	}{
+		{"direct client in the database", "81.2.69.160:5000", nil, 200, 51.5142, -0.0931},
+		{"direct client unknown", "8.8.8.8:5000", nil, 404, 0, 0},
+		{"trusted proxy: X-Forwarded-For", "10.1.2.3:5000", map[string]string{"X-Forwarded-For": "89.160.20.112"}, 200, 58.4167, 15.6167},
+		{"trusted proxies chained", "10.1.2.3:5000", map[string]string{"X-Forwarded-For": "6.6.6.6, 81.2.69.1, 10.9.9.9"}, 200, 51.5142, -0.0931},
+		{"untrusted peer: X-Forwarded-For ignored", "8.8.8.8:5000", map[string]string{"X-Forwarded-For": "81.2.69.160"}, 404, 0, 0},
+		{"CDN headers from a trusted proxy", "10.1.2.3:5000", cdn, 200, 47.61, -122.33},
+		{"CDN headers from anyone else ignored", "81.2.69.160:5000", cdn, 200, 51.5142, -0.0931},
+		{"IPv6 peer", "[2001:db8::1]:5000", nil, 404, 0, 0},
+	} {
+		code, lat, lon := get(c.remote, c.hdr)
+		if code != c.code || lat != c.lat || lon != c.lon {
+			t.Errorf("%s: %d (%v, %v), want %d (%v, %v)", c.name, code, lat, lon, c.code, c.lat, c.lon)
+		}
+	}
+	// Nothing configured: always 404.
+	req := httptest.NewRequest(http.MethodGet, "/api/geo/ip-location", nil)
+	rec := serve(placesServer(t, httpapi.Deps{}), req)
+	checkContract(t, req, nil, rec, true)
+	if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"message"`) {
+		t.Errorf("unconfigured: %d %s", rec.Code, rec.Body.String())
+	}
+}
