@@ -6,3 +6,5 @@ export type WorkingHour = components["schemas"]["WorkingHour"];
 /** A search answer entry: the store plus its distance in miles. */
 export type StoreWithDistance = PhysicalStore & { distance: number };
 export type ReviewList = components["schemas"]["ReviewList"];
+export type Customer = components["schemas"]["Customer"];
+export type AttributionSource = components["schemas"]["Source"];

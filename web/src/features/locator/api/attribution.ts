@@ -1,10 +1,7 @@
-import { requestJson } from "../../../api/http";
+import { api, unwrap } from "../../../api/client";
+import type { AttributionSource } from "../../../api/types";
 
-export interface AttributionSource {
-  name: string;
-  license: string;
-  url: string;
-}
+export type { AttributionSource };
 
 /** The sources to credit when /api/attribution is not available. */
 export const DEFAULT_ATTRIBUTION: AttributionSource[] = [
@@ -16,8 +13,8 @@ export const DEFAULT_ATTRIBUTION: AttributionSource[] = [
 /** GET attribution: the data sources to credit on the map. */
 export async function fetchAttribution(): Promise<AttributionSource[]> {
   try {
-    const answer = await requestJson<{ sources: AttributionSource[] }>("/attribution");
-    return Array.isArray(answer.sources) && answer.sources.length > 0 ? answer.sources : DEFAULT_ATTRIBUTION;
+    const { sources } = unwrap(await api.GET("/attribution"));
+    return sources.length > 0 ? sources : DEFAULT_ATTRIBUTION;
   } catch {
     return DEFAULT_ATTRIBUTION;
   }

@@ -1,8 +1,8 @@
-import { requestJson } from "../../../api/http";
+import { api, unwrap } from "../../../api/client";
 
 /** GET geo/ip-location: the visitor's approximate position, or a failure (404) when unknown. */
 export async function ipLocation(signal?: AbortSignal): Promise<{ latitude: number; longitude: number }> {
-  const answer = await requestJson<{ latitude: number; longitude: number }>("/geo/ip-location", { signal });
-  if (!Number.isFinite(answer.latitude) || !Number.isFinite(answer.longitude)) throw new Error("no IP location");
-  return answer;
+  const { latitude, longitude } = unwrap(await api.GET("/geo/ip-location", { signal }));
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) throw new Error("no IP location");
+  return { latitude, longitude };
 }

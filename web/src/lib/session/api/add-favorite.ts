@@ -1,12 +1,7 @@
-import { requestJson } from "../../../api/http";
+import { api, unwrap } from "../../../api/client";
 import type { Customer } from "../types";
 
 /** POST customers/add-favorite-phstore (credentials). */
 export async function addFavorite(phstoreId: number): Promise<Customer> {
-  const answer = await requestJson<{ customer: Customer }>("/customers/add-favorite-phstore", {
-    method: "POST",
-    body: { phstore_id: phstoreId },
-    credentials: true,
-  });
-  return answer.customer;
+  return unwrap(await api.POST("/customers/add-favorite-phstore", { body: { phstore_id: phstoreId }, credentials: "include" })).customer;
 }

@@ -1,6 +1,6 @@
-import { requestJson } from "../../../api/http";
+import { api, unwrap } from "../../../api/client";
 
 /** DELETE store/auth (credentials): ends the session. */
 export async function signOut(): Promise<void> {
-  await requestJson<unknown>("/store/auth", { method: "DELETE", credentials: true });
+  unwrap(await api.DELETE("/store/auth", { credentials: "include" }));
 }
