@@ -44,6 +44,13 @@ type region struct {
 
 type regionRef struct{ country, code string } // code "" is the whole country
 
+// displaySuffix ends the display names of a region's places.
+type displaySuffix struct {
+	folded      string // Fold(region name)
+	withRegion  string // ", New York, United States"
+	countryOnly string // ", United States" (for "Washington" in "Washington, D.C.")
+}
+
 type nameIndex struct {
 	keys    []byte
 	entries []entry   // sorted by key, then idx
@@ -54,6 +61,7 @@ type nameIndex struct {
 	regionCodes  map[string]string      // "US.texas" (country + "." + folded name) -> "TX"
 	regionByName map[string][]regionRef // folded region, state code or country name -> regions
 	countryName  map[string]string      // "US" -> "United States"
+	suffix       map[regionRef]displaySuffix
 }
 
 func (x *nameIndex) key(e entry) []byte { return x.keys[e.off : e.off+uint32(e.n)] }
@@ -213,6 +221,18 @@ func (g *Gazetteer) newIndex() *nameIndex {
 			lc := strings.ToLower(r.code)
 			x.regionByName[lc] = append(x.regionByName[lc], ref)
 		}
+	}
+	x.suffix = make(map[regionRef]displaySuffix, len(x.regions))
+	for _, r := range x.regions {
+		c := x.countryName[r.country]
+		if c == "" {
+			continue // no current place in that country
+		}
+		d := displaySuffix{folded: Fold(r.name), withRegion: ", " + r.name + ", " + c, countryOnly: ", " + c}
+		if d.folded == Fold(c) {
+			d.withRegion = d.countryOnly
+		}
+		x.suffix[regionRef{r.country, r.code}] = d
 	}
 	for code, name := range x.countryName {
 		k := Fold(name)

@@ -285,20 +285,20 @@ func (g *Gazetteer) result(x *nameIndex, idx int32) Result {
 		return Result{DisplayName: r.name + ", " + x.countryName[r.country], Lat: r.lat, Lon: r.lon, Kind: KindRegion}
 	}
 	p := &g.places[idx]
-	parts := []string{p.Name}
-	c := x.countryName[p.Country]
-	if a := g.admin1[p.Country+"."+p.Admin1]; a != "" {
-		fa, fn := Fold(a), Fold(p.Name)
-		if fa != fn && !strings.HasPrefix(fa, fn+" ") && fa != Fold(c) {
-			parts = append(parts, a)
+	name := p.Name
+	if sfx, ok := x.suffix[regionRef{p.Country, p.Admin1}]; ok {
+		fn := Fold(p.Name)
+		if sfx.folded != fn && !strings.HasPrefix(sfx.folded, fn+" ") {
+			name += sfx.withRegion
+		} else {
+			name += sfx.countryOnly
 		}
-	}
-	if c != "" && c != p.Name {
-		parts = append(parts, c)
+	} else if c := x.countryName[p.Country]; c != "" && c != p.Name {
+		name += ", " + c
 	}
 	kind := KindCity
 	if p.Feature == "PPLX" {
 		kind = KindNeighbourhood
 	}
-	return Result{DisplayName: strings.Join(parts, ", "), Lat: p.Lat, Lon: p.Lon, Kind: kind}
+	return Result{DisplayName: name, Lat: p.Lat, Lon: p.Lon, Kind: kind}
 }
