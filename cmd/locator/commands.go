@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"locator/internal/accounts"
+	"locator/internal/claims"
 	"locator/internal/config"
 	"locator/internal/db"
 	"locator/internal/favorites"
@@ -289,6 +290,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
+		Claims: claims.New(d, sr, placeSvc, (&lazyZones{log: log}).ZoneAt, log),
 	})
 	srv := &http.Server{
 		Handler:           handler,

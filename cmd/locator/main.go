@@ -52,6 +52,8 @@ Usage:
   locator migrate   apply database migrations
   locator seed      write the offline demo data set (--demo)
   locator import    import stores from a CSV or JSON file
+  locator claims    moderate store claims: list, show, approve, reject
+  locator moderators add EMAIL: a moderator for the /admin page
   locator version   print the version
 
 Run "locator COMMAND --help" for a command's flags. Every flag can also be
@@ -75,6 +77,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return cmdSeed(ctx, rest, stdout, stderr, getenv)
 	case "import":
 		return cmdImport(ctx, rest, stdout, stderr, getenv)
+	case "claims":
+		return cmdClaims(ctx, rest, stdout, stderr, getenv)
+	case "moderators":
+		return cmdModerators(ctx, rest, os.Stdin, stdout, stderr, getenv)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "locator", version)
 		return nil

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -158,6 +159,49 @@ func serveScenario(t *testing.T, dbURL string) {
 	if len(got) != 1 || got[0]["name"] != "Prairie Vapes" || got[0]["time_zone"] != "America/Chicago" {
 		t.Fatalf("imported store not searchable within 2 s: %v", got)
 	}
+
+	// A claim over HTTP, seen and approved on the command line, shows up in search.
+	claim := `{"business_name":"Capitol Vapes","email":"owner@example.com","phone":"+15125550100","country":"US","state":"TX",` +
+		`"address1":"100 Congress Ave","city":"Austin","postal_code":"78701","working_hours":"Mon-Sat 10am-8pm, Sun closed"}`
+	res, err := http.Post(base+"/api/store/claim", "application/json", strings.NewReader(claim))
+	if err != nil || res.StatusCode != 201 {
+		t.Fatalf("claim: %v %v", err, res)
+	}
+	res.Body.Close()
+	var lout syncBuffer
+	dbtest.Must(t, run(ctx, []string{"claims", "list", "--json"}, &lout, &errOut, e), "claims list")
+	var listed []struct {
+		ID     int64  `json:"id"`
+		Status string `json:"status"`
+	}
+	if err := json.Unmarshal([]byte(lout.String()), &listed); err != nil || len(listed) != 1 || listed[0].Status != "pending" {
+		t.Fatalf("claims list: %v %s", err, lout.String())
+	}
+	var aout syncBuffer
+	dbtest.Must(t, run(ctx, []string{"claims", "approve", strconv.FormatInt(listed[0].ID, 10)}, &aout, &errOut, e), "approve")
+	if !strings.Contains(aout.String(), "approved") {
+		t.Fatalf("approve output: %s", aout.String())
+	}
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		got = search("30.27", "-97.74")
+		if len(got) > 0 && got[0]["name"] == "Capitol Vapes" {
+			break
+		}
+	}
+	if len(got) == 0 || got[0]["name"] != "Capitol Vapes" || got[0]["time_zone"] != "America/Chicago" || len(got[0]["workingHours"].([]any)) != 7 {
+		t.Fatalf("approved store not searchable near its address within 2 s: %v", got)
+	}
+	if err := run(ctx, []string{"claims", "reject", strconv.FormatInt(listed[0].ID, 10), "--reason", "late"}, &aout, &errOut, e); err == nil {
+		t.Fatal("rejecting an approved claim succeeded")
+	}
+	var mout syncBuffer
+	me := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL, "LOCATOR_MODERATOR_PASSWORD": "moderator-pass"})
+	dbtest.Must(t, run(ctx, []string{"moderators", "add", "mod@example.com"}, &mout, &errOut, me), "moderators add")
+	res, err = http.Post(base+"/api/admin/auth", "application/json", strings.NewReader(`{"email":"mod@example.com","password":"moderator-pass"}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("moderator sign in: %v %v", err, res)
+	}
+	res.Body.Close()
 
 	stop()
 	select {

@@ -74,6 +74,11 @@ type Geocoder interface {
 	Geocode(postalCode, city, state, country string) (lat, lon float64, precision string, ok bool)
 }
 
+// AddressGeocoder can also use the street address (an upstream geocoder).
+type AddressGeocoder interface {
+	GeocodeAddress(address, postalCode, city, state, country string) (lat, lon float64, precision string, ok bool)
+}
+
 // Service implements claims.
 type Service struct {
 	DB       *db.DB

@@ -32,7 +32,14 @@ func (s *Service) Suggest(c *Claim) Suggestion {
 	if s.Geocoder == nil {
 		return Suggestion{}
 	}
-	lat, lon, precision, ok := s.Geocoder.Geocode(c.PostalCode, c.City, c.State, countryCode(c.Country))
+	var lat, lon float64
+	var precision string
+	var ok bool
+	if ag, can := s.Geocoder.(AddressGeocoder); can {
+		lat, lon, precision, ok = ag.GeocodeAddress(c.Address1, c.PostalCode, c.City, c.State, countryCode(c.Country))
+	} else {
+		lat, lon, precision, ok = s.Geocoder.Geocode(c.PostalCode, c.City, c.State, countryCode(c.Country))
+	}
 	return Suggestion{Latitude: lat, Longitude: lon, Precision: precision, Found: ok}
 }
 

@@ -75,7 +75,7 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	acc := accounts.New(d, "http://locator.test", log)
 	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
 	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web,
-		Accounts: acc, Favorites: favorites.New(d, sr), StorefrontURL: "https://shop.example", Version: "test"})
+		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), StorefrontURL: "https://shop.example", Version: "test"})
 	return &fixture{srv: srv, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"locator/internal/accounts"
+	"locator/internal/claims"
 	"locator/internal/favorites"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
@@ -34,6 +35,7 @@ type Deps struct {
 	Reviews       *reviews.Repo
 	Accounts      *accounts.Service
 	Favorites     *favorites.Service
+	Claims        *claims.Service
 	IPLimits      *ratelimit.Memory // per-IP limits; nil: a fresh one
 	SecureCookies bool              // served over HTTPS: Secure, __Host- session cookie
 	Web           fs.FS             // the built web app; nil or without index.html: a placeholder page
@@ -104,6 +106,16 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/store/customers/password-reset", s.resetPassword)
 	m.HandleFunc("POST /api/customers/add-favorite-phstore", s.changeFavorite(true))
 	m.HandleFunc("POST /api/customers/remove-favorite-phstore", s.changeFavorite(false))
+
+	m.HandleFunc("POST /api/store/claim", s.submitClaim)
+	m.HandleFunc("POST /api/store/create-user", s.createUser)
+	m.HandleFunc("POST /api/admin/auth", s.adminSignIn)
+	m.HandleFunc("DELETE /api/admin/auth", s.adminSignOut)
+	m.HandleFunc("GET /api/admin/me", s.adminMe)
+	m.HandleFunc("GET /api/admin/claims", s.adminListClaims)
+	m.HandleFunc("GET /api/admin/claims/{id}", s.adminGetClaim)
+	m.HandleFunc("POST /api/admin/claims/{id}/approve", s.adminDecide(true))
+	m.HandleFunc("POST /api/admin/claims/{id}/reject", s.adminDecide(false))
 }
 
 // limits refuses oversized query strings and bounds request bodies.

@@ -265,6 +265,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a store (moderated before it appears)
+         * @description A retried identical claim (same email and business within a day) answers 200 with the first claim.
+         */
+        post: operations["submitClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/create-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the business account of the store dashboard */
+        post: operations["createBusinessUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moderator sign-in (its own cookie; member sessions never count) */
+        post: operations["adminSignIn"];
+        /** Moderator sign-out */
+        delete: operations["adminSignOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in moderator */
+        get: operations["adminMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claims, oldest first (pending by default) */
+        get: operations["adminListClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One claim with its geocoded location */
+        get: operations["adminGetClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/claims/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish the claimed store, at the given or the geocoded coordinates */
+        post: operations["adminApproveClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/claims/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a claim with a reason (emailed to the owner) */
+        post: operations["adminRejectClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -434,6 +574,53 @@ export interface components {
             /** @description Favourite stores, newest first */
             favorites_phstores: components["schemas"]["PhysicalStore"][];
         };
+        ClaimRequest: {
+            business_name: string;
+            email: string;
+            phone: string;
+            country: string;
+            state?: string;
+            address1: string;
+            city: string;
+            postal_code: string;
+            website?: string;
+            /** @description Free text, e.g. "Mon-Fri 9am-9pm, Sun closed" */
+            working_hours?: string;
+            category?: string;
+        };
+        Claim: {
+            id: number;
+            business_name: string;
+            email: string;
+            phone: string;
+            country: string;
+            state: string;
+            address1: string;
+            city: string;
+            postal_code: string;
+            website: string;
+            working_hours: string;
+            category: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            reject_reason: string;
+            /** @description A published store that looks like this one */
+            duplicate_of_store_id: number | null;
+            /** @description The store published on approval */
+            store_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            decided_by: string;
+            suggested_location: null | {
+                latitude: number;
+                longitude: number;
+                precision: string;
+            };
+            /** @description The working hours text could be read into weekly hours */
+            working_hours_parsed: boolean;
+        };
         RuntimeConfig: {
             apiBase: string;
             storefrontUrl: string;
@@ -441,6 +628,44 @@ export interface components {
         };
     };
     responses: {
+        /** @description The claim, pending moderation */
+        ClaimSubmitted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    message: string;
+                    claim: {
+                        id: number;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                    };
+                };
+            };
+        };
+        /** @description A claim */
+        Claim: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Claim"];
+            };
+        };
+        /** @description The moderator */
+        Moderator: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    moderator: {
+                        email: string;
+                    };
+                };
+            };
+        };
         /** @description The member with favourite stores, newest first */
         Customer: {
             headers: {
@@ -789,6 +1014,186 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    submitClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ClaimSubmitted"];
+            201: components["responses"]["ClaimSubmitted"];
+            400: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createBusinessUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store_name: string;
+                    email: string;
+                    password: string;
+                    phone_number?: string;
+                    referred_by?: string;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Moderator"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+        };
+    };
+    adminMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Moderator"];
+            401: components["responses"]["Error"];
+        };
+    };
+    adminListClaims: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Claims */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claims: components["schemas"]["Claim"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    adminGetClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Claim"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    adminApproveClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    latitude?: number;
+                    longitude?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Claim"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    adminRejectClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Claim"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getConfig: {

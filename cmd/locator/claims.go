@@ -1,0 +1,309 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+
+	"locator/internal/claims"
+	"locator/internal/config"
+	"locator/internal/places"
+	"locator/internal/stores"
+)
+
+// lazyZones builds the time-zone finder on first use: it costs ~2 s and a
+// few hundred MB while loading, and a server may never approve a claim.
+type lazyZones struct {
+	once sync.Once
+	tz   *places.TimeZones
+	log  *slog.Logger
+}
+
+func (z *lazyZones) ZoneAt(lat, lon float64) string {
+	z.once.Do(func() {
+		var err error
+		if z.tz, err = places.NewTimeZones(); err != nil {
+			z.log.Error("time zones unavailable", "err", err)
+		}
+	})
+	if z.tz == nil {
+		return "UTC"
+	}
+	return z.tz.ZoneAt(lat, lon)
+}
+
+const claimsUsage = `claims list [--status pending|approved|rejected|all] [--json]
+       locator claims show ID [--json]
+       locator claims approve ID [--lat LAT --lon LON] [--json]
+       locator claims reject ID --reason TEXT [--json]
+
+Moderates store claims. Approval publishes the store at the given
+coordinates or at its geocoded address (running servers show it within a
+second); both decisions email the owner and are written to the audit log
+with the operator's name ($USER) as the actor.`
+
+func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newFlags("claims", claimsUsage, stderr)
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level", "geocoder-url", "geocoder-kind")
+	asJSON := fs.Bool("json", false, "print JSON (for scripts)")
+	status := fs.String("status", "pending", "list: pending, approved, rejected or all")
+	reason := fs.String("reason", "", "reject: the reason, sent to the owner")
+	lat := fs.String("lat", "", "approve: latitude (with --lon) instead of the geocoded one")
+	lon := fs.String("lon", "", "approve: longitude")
+	if len(args) == 0 {
+		fs.Usage()
+		return &exitError{code: 2, msg: "claims needs list, show, approve or reject"}
+	}
+	action, rest := args[0], args[1:]
+	// Flags may come before or after the id.
+	var ids []string
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			return err
+		}
+		rest = fs.Args()
+		if len(rest) > 0 {
+			ids, rest = append(ids, rest[0]), rest[1:]
+		}
+	}
+	cfg, err := s.Config()
+	if err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	var id int64
+	if action != "list" {
+		if len(ids) != 1 {
+			return &exitError{code: 2, msg: "claims " + action + " needs one claim ID"}
+		}
+		if id, err = strconv.ParseInt(ids[0], 10, 64); err != nil || id < 1 {
+			return &exitError{code: 2, msg: "claim ID must be a positive whole number"}
+		}
+	}
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	var geo claims.Geocoder
+	if action == "approve" || action == "show" {
+		svc, err := newPlaces(cfg, log)
+		if err != nil {
+			return err
+		}
+		geo = svc
+	}
+	svc := claims.New(d, stores.NewRepo(d), geo, (&lazyZones{log: log}).ZoneAt, log)
+	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
+	print := func(c *claims.Claim) error {
+		if *asJSON {
+			return json.NewEncoder(stdout).Encode(claimJSON(svc, c, geo != nil))
+		}
+		fmt.Fprintf(stdout, "claim %d: %s\n", c.ID, c.Status)
+		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
+		for _, kv := range [][2]string{{"business", c.BusinessName}, {"email", c.Email}, {"phone", c.Phone},
+			{"address", strings.Join(nonEmpty(c.Address1, c.City, c.State, c.PostalCode, c.Country), ", ")},
+			{"website", c.Website}, {"hours", c.WorkingHours}, {"category", c.Category}, {"submitted", c.CreatedAt.Format("2006-01-02 15:04 MST")}} {
+			if kv[1] != "" {
+				fmt.Fprintf(w, "  %s\t%s\n", kv[0], kv[1])
+			}
+		}
+		if c.DuplicateOfStoreID != 0 {
+			fmt.Fprintf(w, "  look-alike\tpublished store %d has the same name and postal code\n", c.DuplicateOfStoreID)
+		}
+		if c.StoreID != 0 {
+			fmt.Fprintf(w, "  store\t%d\n", c.StoreID)
+		}
+		if c.RejectReason != "" {
+			fmt.Fprintf(w, "  reason\t%s\n", c.RejectReason)
+		}
+		if geo != nil && c.Status == claims.Pending {
+			if sg := svc.Suggest(c); sg.Found {
+				fmt.Fprintf(w, "  geocoded\t%.5f, %.5f (%s)\n", sg.Latitude, sg.Longitude, sg.Precision)
+			} else {
+				fmt.Fprintf(w, "  geocoded\tnot found: approve with --lat and --lon\n")
+			}
+		}
+		return w.Flush()
+	}
+	switch action {
+	case "list":
+		st := claims.Status(*status)
+		if *status == "all" {
+			st = ""
+		}
+		list, err := svc.List(ctx, st, 1000)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			out := make([]claimOut, 0, len(list))
+			for i := range list {
+				out = append(out, claimJSON(svc, &list[i], false))
+			}
+			return json.NewEncoder(stdout).Encode(out)
+		}
+		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(w, "ID\tSTATUS\tBUSINESS\tEMAIL\tCITY\tSUBMITTED")
+		for _, c := range list {
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", c.ID, c.Status, c.BusinessName, c.Email, c.City, c.CreatedAt.Format("2006-01-02 15:04"))
+		}
+		return w.Flush()
+	case "show":
+		c, err := svc.Get(ctx, id)
+		if err != nil {
+			return err
+		}
+		return print(c)
+	case "approve":
+		var p claims.Placement
+		if *lat != "" || *lon != "" {
+			la, err1 := strconv.ParseFloat(*lat, 64)
+			lo, err2 := strconv.ParseFloat(*lon, 64)
+			if err1 != nil || err2 != nil {
+				return &exitError{code: 2, msg: "--lat and --lon must both be numbers"}
+			}
+			p = claims.Placement{Latitude: &la, Longitude: &lo}
+		}
+		c, err := svc.Approve(ctx, id, actor, p)
+		if err != nil {
+			return err
+		}
+		return print(c)
+	case "reject":
+		c, err := svc.Reject(ctx, id, actor, *reason)
+		if err != nil {
+			return err
+		}
+		return print(c)
+	default:
+		fs.Usage()
+		return &exitError{code: 2, msg: fmt.Sprintf("unknown claims action %q", action)}
+	}
+}
+
+type claimOut struct {
+	ID                 int64    `json:"id"`
+	Status             string   `json:"status"`
+	BusinessName       string   `json:"business_name"`
+	Email              string   `json:"email"`
+	Phone              string   `json:"phone"`
+	Country            string   `json:"country"`
+	State              string   `json:"state"`
+	Address1           string   `json:"address1"`
+	City               string   `json:"city"`
+	PostalCode         string   `json:"postal_code"`
+	Website            string   `json:"website"`
+	WorkingHours       string   `json:"working_hours"`
+	Category           string   `json:"category"`
+	RejectReason       string   `json:"reject_reason,omitempty"`
+	DuplicateOfStoreID int64    `json:"duplicate_of_store_id,omitempty"`
+	StoreID            int64    `json:"store_id,omitempty"`
+	CreatedAt          string   `json:"created_at"`
+	DecidedBy          string   `json:"decided_by,omitempty"`
+	SuggestedLatitude  *float64 `json:"suggested_latitude,omitempty"`
+	SuggestedLongitude *float64 `json:"suggested_longitude,omitempty"`
+}
+
+func claimJSON(svc *claims.Service, c *claims.Claim, suggest bool) claimOut {
+	o := claimOut{ID: c.ID, Status: string(c.Status), BusinessName: c.BusinessName, Email: c.Email, Phone: c.Phone,
+		Country: c.Country, State: c.State, Address1: c.Address1, City: c.City, PostalCode: c.PostalCode, Website: c.Website,
+		WorkingHours: c.WorkingHours, Category: c.Category, RejectReason: c.RejectReason, DuplicateOfStoreID: c.DuplicateOfStoreID,
+		StoreID: c.StoreID, CreatedAt: c.CreatedAt.Format("2006-01-02T15:04:05Z07:00"), DecidedBy: c.DecidedBy}
+	if suggest && c.Status == claims.Pending {
+		if sg := svc.Suggest(c); sg.Found {
+			o.SuggestedLatitude, o.SuggestedLongitude = &sg.Latitude, &sg.Longitude
+		}
+	}
+	return o
+}
+
+func nonEmpty(vs ...string) []string {
+	var out []string
+	for _, v := range vs {
+		if strings.TrimSpace(v) != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func firstNonEmpty(vs ...string) string {
+	for _, v := range vs {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+const moderatorsUsage = `moderators add EMAIL [--password-file FILE]
+
+Creates a moderator (or sets the password of an existing one). The password
+is read from --password-file, else from LOCATOR_MODERATOR_PASSWORD, else
+from the first line of standard input. At least 12 characters.`
+
+func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newFlags("moderators", moderatorsUsage, stderr)
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
+	pwFile := fs.String("password-file", "", "file whose first line is the password")
+	if len(args) == 0 || args[0] != "add" {
+		fs.Usage()
+		return &exitError{code: 2, msg: "moderators needs: add EMAIL"}
+	}
+	rest := args[1:]
+	var emails []string
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			return err
+		}
+		rest = fs.Args()
+		if len(rest) > 0 {
+			emails, rest = append(emails, rest[0]), rest[1:]
+		}
+	}
+	if len(emails) != 1 {
+		return &exitError{code: 2, msg: "moderators add needs one EMAIL"}
+	}
+	cfg, err := s.Config()
+	if err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	var password string
+	switch {
+	case *pwFile != "":
+		b, err := os.ReadFile(*pwFile)
+		if err != nil {
+			return err
+		}
+		password, _, _ = strings.Cut(string(b), "\n")
+	case getenv("LOCATOR_MODERATOR_PASSWORD") != "":
+		password = getenv("LOCATOR_MODERATOR_PASSWORD")
+	default:
+		fmt.Fprint(stderr, "password: ")
+		line, err := bufio.NewReader(stdin).ReadString('\n')
+		if err != nil && line == "" {
+			return &exitError{code: 2, msg: "no password given (stdin, --password-file or LOCATOR_MODERATOR_PASSWORD)"}
+		}
+		password = strings.TrimRight(line, "\r\n")
+	}
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := claims.New(d, stores.NewRepo(d), nil, nil, log).AddModerator(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", strings.ToLower(strings.TrimSpace(emails[0])))
+	return nil
+}
