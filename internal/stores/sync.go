@@ -42,10 +42,17 @@ func (s *Syncer) Load(ctx context.Context) error {
 	// tighter GC target while loading keeps the peak resident size close to
 	// what the index really needs.
 	old := debug.SetGCPercent(25)
+	// The tree is built once at the end, in Hilbert order (see Index).
+	s.index.mu.Lock()
+	s.index.deferTree = true
+	s.index.mu.Unlock()
 	_, err = s.repo.ScanChanges(ctx, -1, 5000, func(cs []Change) error {
 		s.apply(cs)
 		return nil
 	})
+	s.index.mu.Lock()
+	s.index.flushPending()
+	s.index.mu.Unlock()
 	debug.SetGCPercent(old)
 	if err != nil {
 		return fmt.Errorf("load search index: %w", err)

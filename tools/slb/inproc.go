@@ -1,0 +1,157 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"flag"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"time"
+
+	"github.com/tidwall/rtree"
+
+	"locator/internal/bench"
+	"locator/internal/stores"
+)
+
+func heapAfterGC() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// cmdInproc measures the index in this process: its memory, the gate, the
+// per-query latency of the mix and the answer sizes.
+func cmdInproc(_ context.Context, args []string) error {
+	fs := flag.NewFlagSet("inproc", flag.ContinueOnError)
+	size := fs.String("size", "S", "S, M, L or a number of stores")
+	spread := fs.String("spread", "clustered", "clustered or uniform")
+	passes := fs.Int("passes", 3, "timed passes over the 10,000 queries (after one warm-up pass)")
+	gate := fs.Int("gate", 1000, "queries checked against the brute-force oracle")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	n, err := bench.ParseSize(*size)
+	if err != nil {
+		return err
+	}
+	sp, err := bench.ParseSpread(*spread)
+	if err != nil {
+		return err
+	}
+	d, err := bench.NewDataset(n, sp)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	es, err := d.Entries()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("generated %d %s stores in %s\n", n, sp, time.Since(start).Round(time.Millisecond))
+	docBytes := 0
+	for i := range es {
+		docBytes += len(es[i].Doc)
+	}
+	fmt.Printf("document: %d bytes on average\n", docBytes/n)
+
+	// The R-tree alone, built like Index.PutAll and Syncer.Load build it:
+	// float32 points, one uint32 item each, inserted in Hilbert order.
+	order := make([]int, n)
+	keys := make([]uint64, n)
+	for i := range order {
+		order[i], keys[i] = i, hilbert(es[i].Latitude, es[i].Longitude)
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
+	keys = nil
+	h0 := heapAfterGC()
+	var tr rtree.RTreeGN[float32, uint32]
+	for _, i := range order {
+		p := [2]float32{float32(es[i].Longitude), float32(es[i].Latitude)}
+		tr.Insert(p, p, uint32(i))
+	}
+	h1 := heapAfterGC()
+	fmt.Printf("index (R-tree alone): %.1f B/store\n", float64(h1-h0)/float64(n))
+	tr.Clear()
+
+	h0 = heapAfterGC()
+	start = time.Now()
+	ix := stores.NewIndex()
+	ix.PutAll(es)
+	build := time.Since(start)
+	h1 = heapAfterGC()
+	fmt.Printf("whole Index (tree, records, id map, documents): %.0f B/store (documents %d B/store), built in %s\n",
+		float64(h1-h0)/float64(n), docBytes/n, build.Round(time.Millisecond))
+
+	pts := make([][2]float64, n)
+	for i := range es {
+		pts[i] = [2]float64{es[i].Latitude, es[i].Longitude}
+	}
+	mix := bench.QueryMix(pts, bench.MixSize)
+	if *gate > 0 {
+		start = time.Now()
+		if err := bench.Gate(ix, bench.NewOracle(es), mix, *gate); err != nil {
+			return fmt.Errorf("correctness gate FAILED (the run is void): %w", err)
+		}
+		fmt.Printf("correctness gate: %d queries equal the float64 haversine oracle (%s)\n", *gate, time.Since(start).Round(time.Millisecond))
+	}
+	es = nil // the index holds its own copy of the documents
+	runtime.GC()
+	// Steady state: what a server looks like after start-up.
+	debug.FreeOSMemory()
+
+	valid := bench.Valid(mix)
+	var buf []byte
+	variants := []struct {
+		name string
+		rs   []bench.Request
+	}{{"mix", valid}, {"limit 50", bench.WithLimit(valid, 50)}, {"limit 20", bench.WithLimit(valid, 20)}}
+	for _, v := range variants {
+		bench.TimeQueries(v.rs, 1, func(q stores.Query) { ix.Nearest(q) }) // warm-up
+		p := bench.Summarize(bench.TimeQueries(v.rs, *passes, func(q stores.Query) { ix.Nearest(q) }))
+		j := bench.Summarize(bench.TimeQueries(v.rs, *passes, func(q stores.Query) { buf = ix.AppendJSON(buf[:0], q) }))
+		fmt.Printf("%-8s Nearest     p50 %6.1f us  p99 %6.1f us  mean %6.1f us  max %7.1f us  (%d queries)\n",
+			v.name, us(p.P50), us(p.P99), us(p.Mean), us(p.Max), p.N)
+		fmt.Printf("%-8s AppendJSON  p50 %6.1f us  p99 %6.1f us  mean %6.1f us  max %7.1f us\n",
+			v.name, us(j.P50), us(j.P99), us(j.Mean), us(j.Max))
+	}
+	for _, v := range variants {
+		s := bench.ResponseSizes(ix, v.rs)
+		fmt.Printf("%-8s answer bytes: identity mean %d p50 %d max %d; gzip (BestSpeed) mean %d p50 %d max %d\n",
+			v.name, s.IdentityMean, s.IdentityP50, s.IdentityMax, s.GzipMean, s.GzipP50, s.GzipMax)
+	}
+	runtime.KeepAlive(ix)
+	return nil
+}
+
+func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+
+// hilbert is stores' curve key (internal/stores/index.go), copied to build
+// the same tree outside the index.
+func hilbert(lat, lon float64) uint64 {
+	const side = 1<<31 - 1
+	x := uint32((lon + 180) / 360 * side)
+	y := uint32((lat + 90) / 180 * side)
+	var d uint64
+	for s := uint32(1 << 30); s > 0; s /= 2 {
+		var rx, ry uint32
+		if x&s != 0 {
+			rx = 1
+		}
+		if y&s != 0 {
+			ry = 1
+		}
+		d += uint64(s) * uint64(s) * uint64((3*rx)^ry)
+		if ry == 0 {
+			if rx == 1 {
+				x, y = s-1-x, s-1-y
+			}
+			x, y = y, x
+		}
+	}
+	return d
+}
