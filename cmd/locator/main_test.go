@@ -50,6 +50,9 @@ func TestInvalidConfigurationNamesTheSetting(t *testing.T) {
 		{[]string{"serve"}, map[string]string{"LOCATOR_STOREFRONT_URL": "not a url"}, "LOCATOR_STOREFRONT_URL"},
 		{[]string{"serve", "--sync-interval", "-1s"}, nil, "LOCATOR_SYNC_INTERVAL"},
 		{[]string{"migrate", "--log-format", "xml"}, nil, "LOCATOR_LOG_FORMAT"},
+		{[]string{"serve", "--trusted-proxies", "10.0.0.0/33"}, nil, "LOCATOR_TRUSTED_PROXIES"},
+		{[]string{"serve"}, map[string]string{"LOCATOR_GEOIP_DB": "/nonexistent/city.mmdb"}, "LOCATOR_GEOIP_DB"},
+		{[]string{"import", "--geocoder-url", "nominatim"}, nil, "LOCATOR_GEOCODER_URL"},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
@@ -132,6 +135,22 @@ func serveScenario(t *testing.T, dbURL string) {
 	}
 	if got := search("40.71", "-74.0"); len(got) == 0 {
 		t.Fatal("no demo stores around New York")
+	}
+	// Place search answers offline from the embedded gazetteer.
+	if res, err := http.Get(base + "/api/store/physical-store/search-places?q=brooklyn"); err != nil {
+		t.Fatal(err)
+	} else {
+		var body struct {
+			Code int `json:"code"`
+			Data []struct {
+				DisplayName string `json:"display_name"`
+			} `json:"data"`
+		}
+		err := json.NewDecoder(res.Body).Decode(&body)
+		res.Body.Close()
+		if err != nil || body.Code != 200 || len(body.Data) == 0 || body.Data[0].DisplayName != "Brooklyn, New York, United States" {
+			t.Fatalf("search-places?q=brooklyn: %v %+v", err, body)
+		}
 	}
 	if got := search("45.0", "-100.0"); len(got) != 0 {
 		t.Fatalf("stores in the middle of South Dakota: %d", len(got))
