@@ -558,3 +558,12 @@ func TestStartupCost(t *testing.T) {
 		cpu.Round(time.Millisecond), float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), len(g.index.entries))
 	runtime.KeepAlive(g)
 }
+
+// BenchmarkServiceSearchCached is a repeated query: the service's cache.
+func BenchmarkServiceSearchCached(b *testing.B) {
+	s := &Service{Gazetteer: mustLoad(b)}
+	s.Search(context.Background(), "brooklyn", 10)
+	for b.Loop() {
+		s.Search(context.Background(), "brooklyn", 10)
+	}
+}
