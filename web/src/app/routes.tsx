@@ -13,6 +13,7 @@ const ClaimPage = lazyNamed(() => import("../features/claim/ClaimPage"), "ClaimP
 const ProfilePage = lazyNamed(() => import("../features/profile/ProfilePage"), "ProfilePage");
 const ResetPasswordPage = lazyNamed(() => import("../features/auth/ResetPasswordPage"), "ResetPasswordPage");
 const ReviewsPage = lazyNamed(() => import("../features/reviews/ReviewsPage"), "ReviewsPage");
+const AdminPage = lazyNamed(() => import("../features/admin/AdminPage"), "AdminPage");
 
 /** The route table (spec section 2). Keep in step with the Go server's list of app routes. */
 export function AppRoutes() {
@@ -24,6 +25,7 @@ export function AppRoutes() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/reviews" element={<ReviewsPage />} />
+        <Route path="/admin" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -1,0 +1,261 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
+import { describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../test/render";
+import { AdminPage } from "./AdminPage";
+import { REASON_REQUIRED } from "./messages";
+import type { Claim } from "./types";
+
+// The real map needs WebGL (the end-to-end run covers it); this stand-in "drags" the marker.
+vi.mock("./map/LocationPicker", () => ({
+  default: ({ onChange }: { onChange: (at: { latitude: number; longitude: number }) => void }) => (
+    <button type="button" onClick={() => onChange({ latitude: 40.5, longitude: -73.9 })}>
+      Drag the marker
+    </button>
+  ),
+}));
+
+function makeClaim(overrides: Partial<Claim> = {}): Claim {
+  return {
+    id: 1,
+    business_name: "Corner Books",
+    email: "owner@example.com",
+    phone: "+1 212 555 0100",
+    country: "United States",
+    state: "NY",
+    address1: "1 Main St",
+    city: "New York",
+    postal_code: "10001",
+    website: "https://corner.example",
+    working_hours: "Mon-Fri 9am-5pm",
+    category: "Books",
+    status: "pending",
+    reject_reason: "",
+    duplicate_of_store_id: null,
+    store_id: null,
+    created_at: "2025-01-02T10:00:00Z",
+    decided_at: null,
+    decided_by: "",
+    suggested_location: { latitude: 40.7506, longitude: -73.9972, precision: "address" },
+    working_hours_parsed: true,
+    ...overrides,
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+/** A fake API: `routes` maps "METHOD /path" to an answer; every request is recorded. */
+function stubApi(routes: Record<string, (call: Call) => Response>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      const text = await request.text();
+      const call: Call = { method: request.method, path: url.pathname, search: url.searchParams, body: text ? JSON.parse(text) : undefined };
+      calls.push(call);
+      const route = routes[`${request.method} ${url.pathname}`];
+      return route ? route(call) : json({ message: `no stub for ${request.method} ${url.pathname}` }, 404);
+    }),
+  );
+  return calls;
+}
+
+const signedIn = { "GET /api/admin/me": () => json({ moderator: { email: "mod@example.com" } }) };
+
+describe("AdminPage", () => {
+  it("shows the server's message when sign-in fails", async () => {
+    const calls = stubApi({
+      "GET /api/admin/me": () => json({ message: "Sign in as a moderator" }, 401),
+      "POST /api/admin/auth": () => json({ message: "Invalid email or password" }, 401),
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+
+    await user.type(await screen.findByLabelText("Email"), "mod@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong password");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not sign in: Invalid email or password");
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ email: "mod@example.com", password: "wrong password" });
+  });
+
+  it("signs in, lists the pending claims and filters by status", async () => {
+    let me = 401;
+    const calls = stubApi({
+      "GET /api/admin/me": () => (me === 200 ? json({ moderator: { email: "mod@example.com" } }) : json({ message: "no" }, 401)),
+      "POST /api/admin/auth": () => {
+        me = 200;
+        return json({ moderator: { email: "mod@example.com" } });
+      },
+      "GET /api/admin/claims": ({ search }) =>
+        search.get("status") === "rejected"
+          ? json({ claims: [makeClaim({ id: 9, business_name: "Gone Shop", status: "rejected", reject_reason: "Closed" })] })
+          : json({ claims: [makeClaim(), makeClaim({ id: 2, business_name: "Twin Books", duplicate_of_store_id: 17 })] }),
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+
+    await user.type(await screen.findByLabelText("Email"), "mod@example.com");
+    await user.type(screen.getByLabelText("Password"), "a long password");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    const list = await screen.findByRole("list", { name: "Claims" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent("Corner Books");
+    expect(items[0]).toHaveTextContent("New York, NY, United States");
+    expect(items[1]).toHaveTextContent("Twin Books");
+    expect(items[1]).toHaveTextContent("Possible duplicate");
+    expect(screen.getByText("Signed in as mod@example.com")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/admin/claims")?.search.get("status")).toBe("pending");
+
+    await user.click(screen.getByRole("button", { name: "Rejected" }));
+    expect(await screen.findByText("Gone Shop")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Rejected" })).toHaveAttribute("aria-pressed", "true");
+    expect(calls.at(-1)?.search.get("status")).toBe("rejected");
+  });
+
+  it("shows a claim's details with the look-alike warning and approves at the moved marker", async () => {
+    const claim = makeClaim({ duplicate_of_store_id: 17, working_hours_parsed: false, working_hours: "whenever" });
+    let pending = true;
+    const calls = stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: pending ? [claim] : [] }),
+      "GET /api/admin/claims/1": () => json(pending ? claim : { ...claim, status: "approved", store_id: 501 }),
+      "POST /api/admin/claims/1/approve": () => {
+        pending = false;
+        return json({ ...claim, status: "approved", store_id: 501, decided_at: "2025-01-03T10:00:00Z", decided_by: "mod@example.com" });
+      },
+    });
+    const user = userEvent.setup();
+    const { container } = renderAt(<AdminPage />, "/admin");
+
+    await user.click(await screen.findByRole("button", { name: /Corner Books/ }));
+    const heading = await screen.findByRole("heading", { level: 2, name: "Corner Books" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(/a published store has the same name and postal code/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "store #17" })).toHaveAttribute("href", "/?store=17");
+    expect(screen.getByText("No: could not be read as weekly hours")).toBeInTheDocument();
+    expect(screen.getByLabelText("Latitude")).toHaveValue("40.750600");
+    expect(screen.getByLabelText("Longitude")).toHaveValue("-73.997200");
+
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+
+    await user.click(await screen.findByRole("button", { name: "Drag the marker" }));
+    expect(screen.getByLabelText("Latitude")).toHaveValue("40.500000");
+    expect(screen.getByLabelText("Longitude")).toHaveValue("-73.900000");
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+
+    expect(await screen.findByText("Approved claim #1: Corner Books is published as store #501.")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/admin/claims/1/approve")?.body).toEqual({ latitude: 40.5, longitude: -73.9 });
+    expect(await screen.findByText("No pending claims.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Store #501" })).toBeInTheDocument();
+  });
+
+  it("sends typed coordinates, and nothing when the location was left alone", async () => {
+    const claim = makeClaim();
+    const calls = stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: [claim, makeClaim({ id: 2, business_name: "Other" })] }),
+      "GET /api/admin/claims/1": () => json(claim),
+      "GET /api/admin/claims/2": () => json(makeClaim({ id: 2, business_name: "Other" })),
+      "POST /api/admin/claims/1/approve": () => json({ message: "The address could not be geocoded" }, 400),
+      "POST /api/admin/claims/2/approve": () => json({ message: "The address could not be geocoded" }, 400),
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+
+    await user.click(await screen.findByRole("button", { name: /Corner Books/ }));
+    const latitude = await screen.findByLabelText("Latitude");
+    await user.clear(latitude);
+    await user.type(latitude, "95");
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Enter a latitude from -90 to 90");
+    await user.clear(latitude);
+    await user.type(latitude, "41.25");
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Could not approve: The address could not be geocoded")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/admin/claims/1/approve")?.body).toEqual({ latitude: 41.25, longitude: -73.9972 });
+
+    await user.click(screen.getByRole("button", { name: /Other/ }));
+    await screen.findByRole("heading", { level: 2, name: "Other" });
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(calls.find((c) => c.path === "/api/admin/claims/2/approve")?.body).toEqual({}));
+  });
+
+  it("requires a reason to reject", async () => {
+    const claim = makeClaim();
+    const calls = stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: [claim] }),
+      "GET /api/admin/claims/1": () => json(claim),
+      "POST /api/admin/claims/1/reject": ({ body }) =>
+        json({ ...claim, status: "rejected", reject_reason: (body as { reason: string }).reason, decided_at: "2025-01-03T10:00:00Z", decided_by: "mod@example.com" }),
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+
+    await user.click(await screen.findByRole("button", { name: /Corner Books/ }));
+    const reason = await screen.findByLabelText(/^Reason/);
+    await user.type(reason, "   ");
+    await user.click(screen.getByRole("button", { name: "Reject" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(REASON_REQUIRED);
+    expect(reason).toHaveAttribute("aria-invalid", "true");
+    expect(reason).toHaveFocus();
+    expect(calls.some((c) => c.path.endsWith("/reject"))).toBe(false);
+
+    await user.type(reason, "Not the owner");
+    await user.click(screen.getByRole("button", { name: "Reject" }));
+    expect(await screen.findByText(/Rejected claim #1: Corner Books/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith("/reject"))?.body).toEqual({ reason: "Not the owner" });
+    expect(await screen.findByText("Not the owner")).toBeInTheDocument();
+  });
+
+  it("shows script-like claim text as text", async () => {
+    const evil = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const claim = makeClaim({ business_name: evil, website: "javascript:alert(3)", working_hours: "<b>always</b>" });
+    stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: [claim] }),
+      "GET /api/admin/claims/1": () => json(claim),
+    });
+    const user = userEvent.setup();
+    const { container } = renderAt(<AdminPage />, "/admin");
+
+    await user.click(await screen.findByRole("button", { name: /alert\(2\)/ }));
+    expect(await screen.findByRole("heading", { level: 2, name: evil })).toHaveTextContent(evil);
+    expect(screen.getByText("javascript:alert(3)").tagName).toBe("DD");
+    expect(screen.getByText("<b>always</b>")).toBeInTheDocument();
+    expect(container.querySelector("script, b, img[src='x']")).toBeNull();
+  });
+
+  it("signs out", async () => {
+    let me = 200;
+    stubApi({
+      "GET /api/admin/me": () => (me === 200 ? json({ moderator: { email: "mod@example.com" } }) : json({ message: "no" }, 401)),
+      "DELETE /api/admin/auth": () => {
+        me = 401;
+        return json({ message: "Signed out" });
+      },
+      "GET /api/admin/claims": () => json({ claims: [] }),
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+
+    expect(await screen.findByText("No pending claims.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    expect(await screen.findByRole("heading", { name: "Moderator sign-in" })).toBeInTheDocument();
+  });
+});

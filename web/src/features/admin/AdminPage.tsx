@@ -1,0 +1,155 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../../api/client";
+import { Button } from "../../components/ui/button";
+import { FormError } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { adminMeOptions } from "./api/admin-me";
+import { adminSignOut } from "./api/admin-sign-out";
+import { claimOptions } from "./api/get-claim";
+import { adminKeys } from "./api/keys";
+import { claimsOptions } from "./api/list-claims";
+import { ClaimDetail } from "./ClaimDetail";
+import { ClaimList, StatusFilter } from "./ClaimList";
+import { STATUS_LABELS } from "./messages";
+import { SignInForm } from "./SignInForm";
+import type { Claim, ClaimFilter, Moderator } from "./types";
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+const errorText = (error: unknown) =>
+  error instanceof ApiError && error.status !== 0 ? error.message : "the server could not be reached";
+
+/** /admin: moderators sign in and approve or reject store claims (issue #5). */
+export function AdminPage() {
+  const queryClient = useQueryClient();
+  const me = useQuery(adminMeOptions());
+
+  useEffect(() => {
+    document.title = "Moderation · Locator";
+  }, []);
+
+  if (me.isPending) return <Spinner label="Loading…" className="p-6" />;
+  if (me.isError) {
+    return (
+      <main className="p-6">
+        <FormError>{`Could not reach the server: ${errorText(me.error)}`}</FormError>
+      </main>
+    );
+  }
+  if (me.data === null) {
+    return <SignInForm onSignedIn={(moderator) => queryClient.setQueryData(adminKeys.me, moderator)} />;
+  }
+  return <Moderation moderator={me.data} />;
+}
+
+function Moderation({ moderator }: { moderator: Moderator }) {
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<ClaimFilter>("pending");
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [notice, setNotice] = useState("");
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusDetail = useRef(false);
+
+  const list = useQuery(claimsOptions(filter));
+  const detail = useQuery({ ...claimOptions(selectedId ?? 0), enabled: selectedId !== null });
+
+  const signedOut = () => {
+    queryClient.removeQueries({ queryKey: adminKeys.claims });
+    queryClient.setQueryData(adminKeys.me, null);
+  };
+
+  useEffect(() => {
+    if (isUnauthorized(list.error) || isUnauthorized(detail.error)) signedOut();
+  });
+
+  // Focus the claim's heading once it shows after a selection or a decision.
+  useEffect(() => {
+    if (focusDetail.current && detail.data) {
+      focusDetail.current = false;
+      headingRef.current?.focus();
+    }
+  }, [detail.data]);
+
+  const select = (id: number) => {
+    focusDetail.current = true;
+    setNotice("");
+    setSelectedId(id);
+    if (id === selectedId) headingRef.current?.focus();
+  };
+
+  const decided = (message: string, claim?: Claim) => {
+    setNotice(message);
+    focusDetail.current = true;
+    if (claim) queryClient.setQueryData(adminKeys.claim(claim.id), claim);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.claims });
+  };
+
+  const signOut = async () => {
+    setSignOutError(null);
+    try {
+      await adminSignOut();
+      signedOut();
+    } catch (error) {
+      setSignOutError(`Could not sign out: ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <div className="min-h-dvh bg-gray-50">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
+        <h1 className="text-lg font-semibold text-gray-900">Claims moderation</h1>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
+          <span className="break-all">Signed in as {moderator.email}</span>
+          <Button variant="outline" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </div>
+        {signOutError && <FormError>{signOutError}</FormError>}
+      </header>
+      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+        <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 md:col-span-2" : "sr-only"}>
+          {notice}
+        </p>
+        <section aria-labelledby="claims-heading" className="flex min-w-0 flex-col gap-3">
+          <h2 id="claims-heading" className="text-base font-semibold text-gray-900">
+            {STATUS_LABELS[filter]} claims
+          </h2>
+          <StatusFilter
+            value={filter}
+            onChange={(f) => {
+              setFilter(f);
+              setNotice("");
+            }}
+          />
+          {list.isPending ? (
+            <Spinner label="Loading claims…" />
+          ) : list.isError ? (
+            <FormError>{`Could not load claims: ${errorText(list.error)}`}</FormError>
+          ) : list.data.length === 0 ? (
+            <p className="text-gray-700">No {filter === "all" ? "" : `${STATUS_LABELS[filter].toLowerCase()} `}claims.</p>
+          ) : (
+            <ClaimList claims={list.data} selectedId={selectedId} onSelect={select} />
+          )}
+        </section>
+        <div className="min-w-0 rounded-md border border-gray-200 bg-white p-4">
+          {selectedId === null ? (
+            <p className="text-gray-700">Select a claim to review it.</p>
+          ) : detail.isPending ? (
+            <Spinner label="Loading the claim…" />
+          ) : detail.isError ? (
+            <FormError>{`Could not load the claim: ${errorText(detail.error)}`}</FormError>
+          ) : (
+            <ClaimDetail
+              key={detail.data.id}
+              claim={detail.data}
+              headingRef={headingRef}
+              onDecided={decided}
+              onUnauthorized={signedOut}
+            />
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import { useMutation } from "@tanstack/react-query";
+import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
+import { ApiError } from "../../api/client";
+import { Button } from "../../components/ui/button";
+import { FormError } from "../../components/ui/field";
+import { approveClaim } from "./api/approve-claim";
+import { rejectClaim } from "./api/reject-claim";
+import { formatDate } from "./ClaimList";
+import { formatCoordinate, parseCoordinates } from "./coordinates";
+import { LocationEditor } from "./LocationEditor";
+import { COORDINATES_INVALID, NO_SUGGESTION, REASON_REQUIRED, STATUS_LABELS } from "./messages";
+import type { Claim, Coordinates } from "./types";
+
+const REASON_MAX = 1000;
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 0 ? "the server could not be reached" : error.message;
+  return "unexpected error";
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-gray-100 py-2 sm:flex-row sm:gap-4">
+      <dt className="text-sm font-medium text-gray-700 sm:w-40 sm:shrink-0">{label}</dt>
+      <dd className="whitespace-pre-wrap break-words text-gray-900 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+/** Text or an em dash for an empty field (every claim field is text, never HTML). */
+const text = (value: string) => (value.trim() === "" ? "—" : value);
+
+export interface ClaimDetailProps {
+  claim: Claim;
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** A decision was recorded (or the claim turned out to be decided already): refresh and report. */
+  onDecided: (message: string, claim?: Claim) => void;
+  /** The moderator session ended. */
+  onUnauthorized: () => void;
+}
+
+/** One claim: all its fields as text, warnings, and for a pending claim the map, Approve and Reject. */
+export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: ClaimDetailProps) {
+  const suggested = claim.suggested_location;
+  return (
+    <section aria-labelledby={`claim-${claim.id}-heading`} className="flex flex-col gap-4">
+      <div>
+        <h2
+          id={`claim-${claim.id}-heading`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold break-words text-gray-900 [overflow-wrap:anywhere] focus:outline-none"
+        >
+          {claim.business_name}
+        </h2>
+        <p className="text-sm text-gray-700">
+          Claim #{claim.id} · {STATUS_LABELS[claim.status]} · submitted {formatDate(claim.created_at)}
+        </p>
+      </div>
+
+      {claim.duplicate_of_store_id !== null && (
+        <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <strong>Possible duplicate:</strong> a published store has the same name and postal code (
+          <a className="underline" href={`/?store=${claim.duplicate_of_store_id}`} target="_blank" rel="noopener noreferrer">
+            store #{claim.duplicate_of_store_id}
+          </a>
+          ). Check it before approving.
+        </div>
+      )}
+
+      <dl>
+        <Row label="Business name">{text(claim.business_name)}</Row>
+        <Row label="Category">{text(claim.category)}</Row>
+        <Row label="Email">{text(claim.email)}</Row>
+        <Row label="Phone">{text(claim.phone)}</Row>
+        <Row label="Website">{text(claim.website)}</Row>
+        <Row label="Address">{text(claim.address1)}</Row>
+        <Row label="City">{text(claim.city)}</Row>
+        <Row label="State">{text(claim.state)}</Row>
+        <Row label="Postal code">{text(claim.postal_code)}</Row>
+        <Row label="Country">{text(claim.country)}</Row>
+        <Row label="Working hours">{text(claim.working_hours)}</Row>
+        <Row label="Hours parsed">
+          {claim.working_hours_parsed ? "Yes: read as weekly hours" : "No: could not be read as weekly hours"}
+        </Row>
+        {claim.status === "pending" && (
+          <Row label="Geocoded location">
+            {suggested
+              ? `${formatCoordinate(suggested.latitude)}, ${formatCoordinate(suggested.longitude)} (precision: ${suggested.precision})`
+              : "Not found"}
+          </Row>
+        )}
+        {claim.decided_at !== null && <Row label="Decided">{`${formatDate(claim.decided_at)} by ${claim.decided_by}`}</Row>}
+        {claim.status === "rejected" && <Row label="Reason">{text(claim.reject_reason)}</Row>}
+        {claim.store_id !== null && (
+          <Row label="Published store">
+            <a className="text-emerald-800 underline" href={`/?store=${claim.store_id}`} target="_blank" rel="noopener noreferrer">
+              Store #{claim.store_id}
+            </a>
+          </Row>
+        )}
+      </dl>
+
+      {claim.status === "pending" && <Decision claim={claim} onDecided={onDecided} onUnauthorized={onUnauthorized} />}
+    </section>
+  );
+}
+
+function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "headingRef">) {
+  const suggested = claim.suggested_location;
+  const [latitude, setLatitude] = useState(suggested ? formatCoordinate(suggested.latitude) : "");
+  const [longitude, setLongitude] = useState(suggested ? formatCoordinate(suggested.longitude) : "");
+  const [position, setPosition] = useState<Coordinates | null>(
+    suggested ? { latitude: suggested.latitude, longitude: suggested.longitude } : null,
+  );
+  const [edited, setEdited] = useState(false);
+  const [coordinateError, setCoordinateError] = useState<string | undefined>();
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const reasonId = useId();
+
+  const fail = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) onUnauthorized();
+    if (error instanceof ApiError && error.status === 409) onDecided(`Claim #${claim.id} was already decided: ${error.message}`);
+  };
+  const approve = useMutation({
+    mutationFn: (at: Coordinates | undefined) => approveClaim(claim.id, at),
+    onSuccess: (c) =>
+      onDecided(`Approved claim #${c.id}: ${c.business_name} is published${c.store_id !== null ? ` as store #${c.store_id}` : ""}.`, c),
+    onError: fail,
+  });
+  const reject = useMutation({
+    mutationFn: (why: string) => rejectClaim(claim.id, why),
+    onSuccess: (c) => onDecided(`Rejected claim #${c.id}: ${c.business_name}. The owner is emailed the reason.`, c),
+    onError: fail,
+  });
+  const busy = approve.isPending || reject.isPending;
+
+  const typed = (lat: string, lon: string) => {
+    setEdited(true);
+    setCoordinateError(undefined);
+    const parsed = parseCoordinates(lat, lon);
+    if (parsed) setPosition(parsed);
+  };
+
+  const onApprove = () => {
+    approve.reset();
+    reject.reset();
+    if (!edited || (latitude.trim() === "" && longitude.trim() === "")) {
+      approve.mutate(undefined);
+      return;
+    }
+    const at = parseCoordinates(latitude, longitude);
+    if (!at) {
+      setCoordinateError(COORDINATES_INVALID);
+      return;
+    }
+    approve.mutate(at);
+  };
+
+  const onReject = (event: FormEvent) => {
+    event.preventDefault();
+    approve.reset();
+    reject.reset();
+    const why = reason.trim();
+    if (why === "") {
+      setReasonError(REASON_REQUIRED);
+      reasonRef.current?.focus();
+      return;
+    }
+    reject.mutate(why);
+  };
+
+  const resetLocation = () => {
+    if (!suggested) return;
+    setLatitude(formatCoordinate(suggested.latitude));
+    setLongitude(formatCoordinate(suggested.longitude));
+    setPosition({ latitude: suggested.latitude, longitude: suggested.longitude });
+    setEdited(false);
+    setCoordinateError(undefined);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby={`approve-${claim.id}`} className="flex flex-col gap-3">
+        <h3 id={`approve-${claim.id}`} className="text-lg font-semibold text-gray-900">
+          Location and approval
+        </h3>
+        <p className="text-sm text-gray-700">
+          {suggested ? "Drag the marker, click the map or type the coordinates if the geocoded position is wrong." : NO_SUGGESTION}
+        </p>
+        <LocationEditor
+          latitude={latitude}
+          longitude={longitude}
+          position={position}
+          error={coordinateError}
+          onMarkerMove={(at) => {
+            setEdited(true);
+            setCoordinateError(undefined);
+            setPosition(at);
+            setLatitude(formatCoordinate(at.latitude));
+            setLongitude(formatCoordinate(at.longitude));
+          }}
+          onLatitudeChange={(value) => {
+            setLatitude(value);
+            typed(value, longitude);
+          }}
+          onLongitudeChange={(value) => {
+            setLongitude(value);
+            typed(latitude, value);
+          }}
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={onApprove} disabled={busy}>
+            {approve.isPending ? "Approving…" : "Approve"}
+          </Button>
+          {edited && suggested && (
+            <Button variant="outline" onClick={resetLocation} disabled={busy}>
+              Use the geocoded location
+            </Button>
+          )}
+        </div>
+        <p className="text-xs text-gray-700">
+          {edited ? "Publishes the store at the coordinates above." : "Publishes the store at the geocoded location."}
+        </p>
+        {approve.isError && <FormError>{`Could not approve: ${failureText(approve.error)}`}</FormError>}
+      </section>
+
+      <form noValidate onSubmit={onReject} aria-labelledby={`reject-${claim.id}`} className="flex flex-col gap-3">
+        <h3 id={`reject-${claim.id}`} className="text-lg font-semibold text-gray-900">
+          Rejection
+        </h3>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={reasonId} className="text-sm font-medium text-gray-900">
+            Reason (required, emailed to the owner)
+          </label>
+          <textarea
+            id={reasonId}
+            ref={reasonRef}
+            rows={3}
+            maxLength={REASON_MAX}
+            required
+            value={reason}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (reasonError && e.target.value.trim() !== "") setReasonError(undefined);
+            }}
+            className="rounded-md border border-gray-400 px-3 py-2 text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-700 aria-invalid:border-red-700"
+          />
+          {reasonError && (
+            <p id={`${reasonId}-error`} role="alert" className="text-sm text-red-700">
+              {reasonError}
+            </p>
+          )}
+        </div>
+        <div>
+          <Button type="submit" variant="outline" disabled={busy}>
+            {reject.isPending ? "Rejecting…" : "Reject"}
+          </Button>
+        </div>
+        {reject.isError && <FormError>{`Could not reject: ${failureText(reject.error)}`}</FormError>}
+      </form>
+    </div>
+  );
+}
