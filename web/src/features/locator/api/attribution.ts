@@ -3,14 +3,16 @@ import type { AttributionSource } from "../../../api/types";
 
 export type { AttributionSource };
 
-/** The sources to credit when /api/attribution is not available. */
-export const DEFAULT_ATTRIBUTION: AttributionSource[] = [
+/** The offline basemap's own sources (npm world-atlas and us-atlas). */
+export const BASEMAP_ATTRIBUTION: AttributionSource[] = [
   { name: "Natural Earth", license: "Public domain", url: "https://www.naturalearthdata.com/" },
   { name: "US Census Bureau", license: "Public domain", url: "https://www.census.gov/geographies/mapping-files.html" },
-  { name: "GeoNames", license: "CC BY 4.0", url: "https://www.geonames.org/" },
 ];
 
-/** GET attribution: the data sources to credit on the map. */
+/** The server's sources (place search) when /api/attribution is not available. */
+export const DEFAULT_ATTRIBUTION: AttributionSource[] = [{ name: "GeoNames", license: "CC BY 4.0", url: "https://www.geonames.org/" }];
+
+/** GET attribution: the data sources the server uses (GeoNames for places, ...). */
 export async function fetchAttribution(): Promise<AttributionSource[]> {
   try {
     const { sources } = unwrap(await api.GET("/attribution"));
@@ -18,4 +20,10 @@ export async function fetchAttribution(): Promise<AttributionSource[]> {
   } catch {
     return DEFAULT_ATTRIBUTION;
   }
+}
+
+/** Sources to credit on the map: the basemap's (offline only) then the server's, each once. */
+export function mapAttribution(server: AttributionSource[], offline: boolean): AttributionSource[] {
+  const all = [...(offline ? BASEMAP_ATTRIBUTION : []), ...server];
+  return all.filter((s, i) => all.findIndex((o) => o.name === s.name) === i);
 }

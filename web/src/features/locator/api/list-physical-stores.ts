@@ -38,5 +38,7 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/store/physical-store/list-physical-store/", { params: { query }, signal })),
     placeholderData: keepPreviousData,
+    // Every filter or centre change reloads (spec section 4), even back to a search seen before.
+    staleTime: 0,
   });
 }

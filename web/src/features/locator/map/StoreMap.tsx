@@ -7,7 +7,7 @@ import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
 import { mapStyleUrl } from "../../../lib/config";
 import { DEFAULT_ZOOM, MARKER_SIZE } from "../../../lib/constants";
-import { DEFAULT_ATTRIBUTION, fetchAttribution, type AttributionSource } from "../api/attribution";
+import { DEFAULT_ATTRIBUTION, fetchAttribution, mapAttribution, type AttributionSource } from "../api/attribution";
 import { MAP_LOAD_MESSAGE } from "../messages";
 import { loadBasemapData, offlineStyle } from "./basemap";
 import type { MapView, StoreMapProps } from "./types";
@@ -91,12 +91,12 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
     map.addControl(new NavigationControl({ showCompass: false }), "top-right");
-    const attribution = new AttributionControl({ compact: true, customAttribution: attributionHtml(DEFAULT_ATTRIBUTION, Boolean(styleUrl)) });
+    const attribution = new AttributionControl({ compact: true, customAttribution: attributionHtml(mapAttribution(DEFAULT_ATTRIBUTION, !styleUrl), Boolean(styleUrl)) });
     map.addControl(attribution, "bottom-right");
     void fetchAttribution().then((sources) => {
       if (mapRef.current !== map) return;
       map.removeControl(attribution);
-      map.addControl(new AttributionControl({ compact: true, customAttribution: attributionHtml(sources, Boolean(styleUrl)) }), "bottom-right");
+      map.addControl(new AttributionControl({ compact: true, customAttribution: attributionHtml(mapAttribution(sources, !styleUrl), Boolean(styleUrl)) }), "bottom-right");
     });
 
     map.on("error", (event) => {

@@ -1,0 +1,65 @@
+// Starts the real locator binary on a free port with a temporary SQLite database seeded with
+// demo data. The binary is built from the current tree (embedding the current web/dist) unless
+// LOCATOR_BIN points at one.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const repo = resolve(import.meta.dirname, "../..");
+
+export async function startServer({ stores = 3000 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "locator-e2e-"));
+  if (!existsSync(resolve(repo, "web/dist/index.html"))) {
+    throw new Error("web/dist/index.html is missing: run `npm run build` (or `make build`) first");
+  }
+  let bin = process.env.LOCATOR_BIN;
+  if (!bin) {
+    bin = join(dir, "locator");
+    console.log("building the locator binary...");
+    execFileSync("go", ["build", "-o", bin, "./cmd/locator"], { cwd: repo, stdio: "inherit" });
+  }
+  const db = `sqlite:${join(dir, "db")}`;
+  execFileSync(bin, ["seed", "--demo", "--stores", String(stores), "--database-url", db], { cwd: dir, stdio: "ignore" });
+  const child = spawn(bin, ["serve", "--no-seed", "--addr", "127.0.0.1:0", "--database-url", db], {
+    cwd: dir,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const url = await new Promise((resolveUrl, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}\n${stderr}`)), 60_000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /Locator is running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1].replace(/\/$/, ""));
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}\n${stderr}`));
+    });
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => {
+          const t = setTimeout(() => {
+            child.kill("SIGKILL");
+            r();
+          }, 5000);
+          child.on("exit", () => {
+            clearTimeout(t);
+            r();
+          });
+        });
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
