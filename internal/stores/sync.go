@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"runtime/debug"
 	"sync/atomic"
 	"time"
@@ -31,6 +32,10 @@ func (s *Syncer) Ready() bool { return s.ready.Load() }
 // Version is the last search version the index reflects.
 func (s *Syncer) Version() int64 { return s.version.Load() }
 
+// loadWorkers is how many connections read the stores at start-up, each
+// its own range of ids (the readers' CPU, not the database, is the limit).
+var loadWorkers = max(2, runtime.GOMAXPROCS(0))
+
 // Load reads every published store into the index.
 func (s *Syncer) Load(ctx context.Context) error {
 	start := time.Now()
@@ -46,7 +51,7 @@ func (s *Syncer) Load(ctx context.Context) error {
 	s.index.mu.Lock()
 	s.index.deferTree = true
 	s.index.mu.Unlock()
-	_, err = s.repo.ScanChanges(ctx, -1, 5000, func(cs []Change) error {
+	_, err = s.repo.scanPublished(ctx, loadWorkers, 5000, func(cs []Change) error {
 		s.apply(cs)
 		return nil
 	})
