@@ -9,8 +9,9 @@
 // Measured on the 2-core development machine (Go 1.26, 199,568 places,
 // 41,488 ZIPs): Load decodes the 5.3 MB embedded file in about 0.5 s and the
 // Gazetteer keeps about 50 MB of heap (the Place structs are 29 MB of it); the
-// name index behind FindCity, Geocode and Search (index.go) is built on first use or by BuildIndex (about 0.3 s,
-// 18.5 MB more). See BenchmarkLoad and BenchmarkNameIndex.
+// name index behind FindCity, Geocode and Search (index.go) is built on first
+// use or by BuildIndex (about 0.45 s on an idle machine,
+// 17.6 MB more). See BenchmarkLoad, BenchmarkNameIndex and TestStartupCost.
 package places
 
 import (
