@@ -1,0 +1,56 @@
+import { useViewFocus } from "./useViewFocus";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "../../components/ui/button";
+import { DialogTitle } from "../../components/ui/dialog";
+import { Field, FormError } from "../../components/ui/field";
+import { useSession } from "../../lib/session";
+import { required } from "../../lib/validation";
+import { signIn } from "./api/sign-in";
+import { LinkButton } from "./LinkButton";
+import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED } from "./messages";
+
+const schema = z.object({ email: required(EMAIL_REQUIRED), password: required(PASSWORD_REQUIRED) });
+type Values = z.infer<typeof schema>;
+
+/** Sign in: on success the session stores the customer, loads the favourites and closes the popup. */
+export function SignInView() {
+  const { openPopup, signedIn } = useSession();
+  const [failed, setFailed] = useState(false);
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: Values) => {
+    setFailed(false);
+    try {
+      signedIn(await signIn(values));
+    } catch {
+      // Any failure (status or network) reads the same; "Invalid email or password" only flags it.
+      setFailed(true);
+    }
+  };
+
+  const ref = useViewFocus<HTMLDivElement>();
+  return (
+    <div ref={ref}>
+      <DialogTitle>Welcome back</DialogTitle>
+      <p className="mt-2 text-gray-700">Sign in to access an enhanced shopping experience.</p>
+      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-4 flex flex-col gap-3">
+        <Field label="Email" type="text" inputMode="email" autoComplete="email" data-autofocus error={errors.email?.message} {...register("email")} />
+        <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        {failed && <FormError>{SIGN_IN_FAILED}</FormError>}
+        <Button type="submit" disabled={isSubmitting}>
+          Enter
+        </Button>
+      </form>
+      <p className="mt-4 text-sm text-gray-800">
+        Not a member? <LinkButton onClick={() => openPopup("sign-up")}>Join us</LinkButton>
+      </p>
+      <p className="mt-2 text-sm text-gray-800">
+        Forgot password? <LinkButton onClick={() => openPopup("reset-password")}>Reset</LinkButton>
+      </p>
+    </div>
+  );
+}

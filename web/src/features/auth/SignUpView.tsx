@@ -1,0 +1,75 @@
+import { useViewFocus } from "./useViewFocus";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "../../components/ui/button";
+import { DialogTitle } from "../../components/ui/dialog";
+import { Field, FormError } from "../../components/ui/field";
+import { usePopup } from "../../lib/session";
+import { required } from "../../lib/validation";
+import { signUp } from "./api/sign-up";
+import { LinkButton } from "./LinkButton";
+import { EMAIL_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, PASSWORD_REQUIRED, PHONE_REQUIRED } from "./messages";
+
+const schema = z.object({
+  first_name: required(FIRST_NAME_REQUIRED),
+  last_name: required(LAST_NAME_REQUIRED),
+  phone: required(PHONE_REQUIRED),
+  email: required(EMAIL_REQUIRED),
+  password: required(PASSWORD_REQUIRED),
+});
+type Values = z.infer<typeof schema>;
+
+/**
+ * Sign up: five required fields (native `required` too). Success moves to sign in; a failure
+ * shows the server's message as-is (nothing when it has none).
+ */
+export function SignUpView() {
+  const { openPopup } = usePopup();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { first_name: "", last_name: "", phone: "", email: "", password: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: Values) => {
+    setFailure(null);
+    try {
+      await signUp(values);
+      openPopup("sign-in");
+    } catch (error) {
+      setFailure(serverMessage(error));
+    }
+  };
+
+  const ref = useViewFocus<HTMLDivElement>();
+  return (
+    <div ref={ref}>
+      <DialogTitle>BECOME A MEMBER</DialogTitle>
+      <p className="mt-2 text-gray-700">Create your Member profile, and get access to an enhanced shopping experience.</p>
+      <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-4 flex flex-col gap-3">
+        <Field label="First name" required autoComplete="given-name" data-autofocus error={errors.first_name?.message} {...register("first_name")} />
+        <Field label="Last name" required autoComplete="family-name" error={errors.last_name?.message} {...register("last_name")} />
+        <Field label="Phone" type="tel" required autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
+        <Field label="Email" type="text" inputMode="email" required autoComplete="email" error={errors.email?.message} {...register("email")} />
+        <Field label="Password" type="password" required autoComplete="new-password" error={errors.password?.message} {...register("password")} />
+        {failure && <FormError>{failure}</FormError>}
+        <Button type="submit" disabled={isSubmitting}>
+          Enter
+        </Button>
+      </form>
+      <p className="mt-4 text-sm text-gray-800">
+        Already a member? <LinkButton onClick={() => openPopup("sign-in")}>Sign in</LinkButton>
+      </p>
+    </div>
+  );
+}
+
+/** The server's message text, or nothing when it sent none (the generic status text is not shown). */
+function serverMessage(error: unknown): string | null {
+  if (!(error instanceof Error) || error.name !== "ApiError") return null;
+  if (/^Request failed with status \d+$/.test(error.message)) return null;
+  return error.message || null;
+}

@@ -1,0 +1,13 @@
+// Texts of the auth popup and the reset page, verbatim from the specification (sections 2, 5, 8).
+
+export const EMAIL_REQUIRED = "Email is required";
+export const PASSWORD_REQUIRED = "Password is required";
+export const FIRST_NAME_REQUIRED = "First name is required";
+export const LAST_NAME_REQUIRED = "Last name is required";
+export const PHONE_REQUIRED = "Phone is required";
+
+export const SIGN_IN_FAILED = "These credentials do not match our records";
+export const RESET_REQUEST_FAILED = "User with this email not found";
+
+export const RESET_DONE = "Password has been reset.  Now you can login";
+export const RESET_FAILED = "Reset password has been failed. Make sure you use existing user email.";

@@ -1,0 +1,8 @@
+/**
+ * The reset token: everything after the first "=" of the query string (spec section 2), so
+ * "?token=abc" gives "abc". Empty when the query has no "=".
+ */
+export function tokenFromSearch(search: string): string {
+  const at = search.indexOf("=");
+  return at === -1 ? "" : search.slice(at + 1);
+}

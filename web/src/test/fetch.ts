@@ -1,0 +1,35 @@
+import { vi } from "vitest";
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  credentials: RequestCredentials;
+}
+
+type Answer = { status?: number; body?: unknown } | Error;
+
+/**
+ * Stubs fetch with a route table: "METHOD /api/path" -> answer (or a function of the call).
+ * Unknown routes answer 404. Returns the recorded calls, bodies parsed as JSON.
+ */
+export function stubApi(routes: Record<string, Answer | ((call: Call) => Answer)>) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    const text = request.body ? await request.text() : "";
+    const call: Call = {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      credentials: request.credentials,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${call.path}`];
+    const answer = typeof route === "function" ? route(call) : route;
+    if (answer instanceof Error) throw new TypeError(answer.message);
+    const { status = 200, body = {} } = answer ?? { status: 404, body: { message: "Not found" } };
+    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return calls;
+}
