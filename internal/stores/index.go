@@ -88,10 +88,24 @@ func (ix *Index) PutAll(es []Entry) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.deferTree = true
+	ix.reserve(len(es))
 	for i := range es {
 		ix.put(es[i])
 	}
 	ix.flushPending()
+}
+
+// reserve makes room for n more stores (a bulk load that knows its size),
+// sparing the records and the id map their repeated doubling.
+func (ix *Index) reserve(n int) {
+	if n <= 0 {
+		return
+	}
+	if len(ix.slots) == 0 {
+		ix.slots = make(map[int64]uint32, n)
+	}
+	ix.recs = slices.Grow(ix.recs, n)
+	ix.pending = slices.Grow(ix.pending, n)
 }
 
 // flushPending inserts the deferred slots into the tree in Hilbert order
@@ -100,24 +114,23 @@ func (ix *Index) flushPending() {
 	ix.deferTree = false
 	type keyed struct {
 		key  uint64
-		slot uint32
+		p    [2]float32
+		item uint32
 	}
 	ks := make([]keyed, 0, len(ix.pending))
 	for _, slot := range ix.pending {
 		if r := &ix.recs[slot]; r.live {
-			ks = append(ks, keyed{hilbert(r.lat, r.lon), slot})
+			ks = append(ks, keyed{hilbert(r.lat, r.lon), point(r.lat, r.lon), treeItem(slot, r.flags)})
 		}
 	}
 	ix.pending = nil
 	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
 	for i, k := range ks {
 		// A slot removed and reused while deferred is listed twice.
-		if i > 0 && ks[i-1].slot == k.slot && ks[i-1].key == k.key {
+		if i > 0 && ks[i-1].item == k.item && ks[i-1].key == k.key {
 			continue
 		}
-		r := &ix.recs[k.slot]
-		p := point(r.lat, r.lon)
-		ix.tree.Insert(p, p, treeItem(k.slot, r.flags))
+		ix.tree.Insert(k.p, k.p, k.item)
 	}
 }
 

@@ -327,13 +327,21 @@ const changeColumns = `id, latitude, longitude, is_delivery_available, is_order_
 // at a time, in no particular order across ranges. This is the start-up
 // load: reading a million rows costs seconds of CPU in the driver, which
 // the cores share.
-func (r *Repo) scanPublished(ctx context.Context, workers, batch int, fn func([]Change) error) (int64, error) {
+// reserve, when not nil, is told first how many stores may come.
+func (r *Repo) scanPublished(ctx context.Context, workers, batch int, reserve func(n int), fn func([]Change) error) (int64, error) {
 	var lo, hi sql.NullInt64
 	if err := r.db.QueryRow(ctx, "SELECT MIN(id), MAX(id) FROM stores").Scan(&lo, &hi); err != nil {
 		return 0, fmt.Errorf("read store ids: %w", err)
 	}
 	if !lo.Valid {
 		return -1, nil
+	}
+	if reserve != nil {
+		var n int
+		if err := r.db.QueryRow(ctx, "SELECT COUNT(*) FROM stores WHERE status = 'published'").Scan(&n); err != nil {
+			return 0, fmt.Errorf("count published stores: %w", err)
+		}
+		reserve(n)
 	}
 	// SQLite would walk the status index and look each row up in the table
 	// (a B-tree search per row); the table itself is already in id order.
@@ -398,7 +406,7 @@ func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64
 		for rows.Next() {
 			var c Change
 			var v int64
-			var doc string // the driver's own copy: no second one
+			var doc string // the driver's own copy
 			if err := rows.Scan(&c.ID, &c.Latitude, &c.Longitude, &c.Delivery, &c.OrderOnline, &c.Curbside,
 				&zone, &sched, &doc, &status, &v); err != nil {
 				rows.Close()

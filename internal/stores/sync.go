@@ -51,7 +51,11 @@ func (s *Syncer) Load(ctx context.Context) error {
 	s.index.mu.Lock()
 	s.index.deferTree = true
 	s.index.mu.Unlock()
-	_, err = s.repo.scanPublished(ctx, loadWorkers, 5000, func(cs []Change) error {
+	_, err = s.repo.scanPublished(ctx, loadWorkers, 5000, func(n int) {
+		s.index.mu.Lock()
+		s.index.reserve(n)
+		s.index.mu.Unlock()
+	}, func(cs []Change) error {
 		s.apply(cs)
 		return nil
 	})
