@@ -1,5 +1,80 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { useSession, type Customer } from "../../lib/session";
+import { NameForm, PasswordForm, PhoneForm } from "./ProfileForms";
+import { Section } from "./Section";
 
+type Editing = "name" | "phone" | "password" | null;
+
+/**
+ * /profile, "My account": a sidebar (Profile, Locator, Log out) and the Name, Email (read-only),
+ * Phone and Password sections. Signed-out visitors go to / with the sign-in popup open.
+ */
 export function ProfilePage() {
-  return <ComingSoon title="My account" />;
+  const { loginState, customer, signedIn, logout, openPopup } = useSession();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  useEffect(() => {
+    if (loginState !== "logged-out") return;
+    void navigate("/", { replace: true });
+    openPopup("sign-in");
+  }, [loginState, navigate, openPopup]);
+
+  if (loginState !== "logged-in" || !customer) {
+    return (
+      <main className="p-6">
+        <Spinner label="Loading your account" />
+      </main>
+    );
+  }
+
+  const toggle = (section: Exclude<Editing, null>) => setEditing((current) => (current === section ? null : section));
+  const saved = (next: Customer) => {
+    signedIn(next);
+    setEditing(null);
+  };
+  const formProps = { customer, onSaved: saved, onDone: () => setEditing(null) };
+
+  return (
+    <div className="mx-auto flex min-h-screen max-w-5xl flex-col gap-6 p-4 md:flex-row md:p-8">
+      <nav aria-label="Account" className="md:w-48 md:shrink-0">
+        <ul className="flex gap-2 md:flex-col">
+          <li>
+            <Link to="/profile" aria-current="page" className="block rounded-md bg-emerald-50 px-3 py-2 font-medium text-emerald-900">
+              Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/" className="block rounded-md px-3 py-2 text-gray-800 hover:bg-gray-100">
+              Locator
+            </Link>
+          </li>
+          <li>
+            <Button variant="ghost" className="w-full justify-start px-3 py-2 text-base font-normal" onClick={() => void logout()}>
+              Log out
+            </Button>
+          </li>
+        </ul>
+      </nav>
+      <main className="min-w-0 flex-1">
+        <h1 className="text-2xl font-semibold text-gray-900">My account</h1>
+        <Section title="Name" value={`${customer.first_name} ${customer.last_name}`} editing={editing === "name"} onToggle={() => toggle("name")}>
+          <NameForm {...formProps} />
+        </Section>
+        <section aria-label="Email" className="border-b border-gray-200 py-5">
+          <Field label={<span className="text-lg font-semibold">Email</span>} value={customer.email} readOnly />
+        </section>
+        <Section title="Phone" value={customer.phone} editing={editing === "phone"} onToggle={() => toggle("phone")}>
+          <PhoneForm {...formProps} />
+        </Section>
+        <Section title="Password" value="••••••••" editing={editing === "password"} onToggle={() => toggle("password")}>
+          <PasswordForm {...formProps} />
+        </Section>
+      </main>
+    </div>
+  );
 }

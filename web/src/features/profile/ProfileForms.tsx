@@ -1,0 +1,149 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "../../components/ui/button";
+import { blockSpaces, Field } from "../../components/ui/field";
+import type { Customer } from "../../lib/session";
+import { updateMe } from "./api/update-me";
+import { verifyPassword } from "./api/verify-password";
+import { PASSWORD_FAILED, PASSWORD_UPDATED } from "./messages";
+import {
+  nameSchema,
+  passwordSchema,
+  phoneSchema,
+  sanitizePhone,
+  type NameValues,
+  type PasswordValues,
+  type PhoneValues,
+} from "./schemas";
+
+interface FormProps {
+  customer: Customer;
+  /** The saved customer; the form closes. */
+  onSaved: (customer: Customer) => void;
+  /** Closes the form without a change. */
+  onDone: () => void;
+}
+
+/** Name: no call when unchanged; the save has no error handling beyond a log (spec section 8). */
+export function NameForm({ customer, onSaved, onDone }: FormProps) {
+  const { register, handleSubmit, formState } = useForm<NameValues>({
+    resolver: zodResolver(nameSchema),
+    defaultValues: { first_name: customer.first_name, last_name: customer.last_name },
+  });
+  const { errors, isSubmitting } = formState;
+  const onSubmit = async (values: NameValues) => {
+    const first_name = values.first_name.trim();
+    const last_name = values.last_name.trim();
+    if (first_name === customer.first_name && last_name === customer.last_name) return onDone();
+    try {
+      onSaved(await updateMe({ first_name, last_name }));
+    } catch (error) {
+      console.error(error);
+    }
+  };
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-3">
+      <Field label="First name" autoComplete="given-name" autoFocus error={errors.first_name?.message} {...register("first_name")} />
+      <Field label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register("last_name")} />
+      <Button type="submit" className="self-start" disabled={isSubmitting}>
+        Save changes
+      </Button>
+    </form>
+  );
+}
+
+/** Phone: only an optional leading "+" and digits can be typed; errors are only logged. */
+export function PhoneForm({ customer, onSaved, onDone }: FormProps) {
+  const { register, handleSubmit, formState } = useForm<PhoneValues>({
+    resolver: zodResolver(phoneSchema),
+    defaultValues: { phone: customer.phone },
+  });
+  const { errors, isSubmitting } = formState;
+  const phone = register("phone");
+  const onSubmit = async ({ phone: value }: PhoneValues) => {
+    if (value === customer.phone) return onDone();
+    try {
+      onSaved(await updateMe({ phone: value }));
+    } catch (error) {
+      console.error(error);
+    }
+  };
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-3">
+      <Field
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        autoFocus
+        error={errors.phone?.message}
+        {...phone}
+        onChange={(e) => {
+          e.target.value = sanitizePhone(e.target.value);
+          void phone.onChange(e);
+        }}
+      />
+      <Button type="submit" className="self-start" disabled={isSubmitting}>
+        Save changes
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Password: the old password is verified with a sign-in first; spaces are blocked on key press.
+ * Outcome by alert: "Password updated" or the failure text.
+ */
+export function PasswordForm({ customer, onSaved, onDone }: FormProps) {
+  const { register, handleSubmit, formState } = useForm<PasswordValues>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { old_password: "", new_password: "", confirm_password: "" },
+  });
+  const { errors, isSubmitting } = formState;
+  const onSubmit = async (values: PasswordValues) => {
+    if (values.new_password === values.old_password) return onDone();
+    let saved: Customer;
+    try {
+      await verifyPassword(customer.email, values.old_password);
+      saved = await updateMe({ password: values.new_password });
+    } catch (error) {
+      console.error(error);
+      window.alert(PASSWORD_FAILED);
+      return;
+    }
+    window.alert(PASSWORD_UPDATED);
+    onSaved(saved);
+  };
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-3">
+      <Field
+        label="Old password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        onKeyDown={blockSpaces}
+        error={errors.old_password?.message}
+        {...register("old_password")}
+      />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        onKeyDown={blockSpaces}
+        error={errors.new_password?.message}
+        {...register("new_password")}
+      />
+      <Field
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        onKeyDown={blockSpaces}
+        error={errors.confirm_password?.message}
+        {...register("confirm_password")}
+      />
+      <Button type="submit" className="self-start" disabled={isSubmitting}>
+        Save changes
+      </Button>
+    </form>
+  );
+}

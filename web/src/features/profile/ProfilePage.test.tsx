@@ -1,0 +1,271 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { Route, Routes } from "react-router";
+import type { Customer } from "../../lib/session";
+import { stubApi } from "../../test/fetch";
+import { renderAt } from "../../test/render";
+import { ProfilePage } from "./ProfilePage";
+
+const ADA: Customer = { id: 7, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+15550100", favorites_phstores: [] };
+
+function renderProfile(customer: Customer | null = ADA) {
+  renderAt(
+    <Routes>
+      <Route path="/" element={<h1>Locator home</h1>} />
+      <Route path="/profile" element={<ProfilePage />} />
+    </Routes>,
+    "/profile",
+    { customer },
+  );
+  return userEvent.setup();
+}
+
+const section = (name: string) => screen.getByRole("region", { name });
+const long = (n: number) => "x".repeat(n);
+
+async function setValue(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
+  await user.clear(input);
+  if (value !== "") {
+    await user.click(input);
+    await user.paste(value);
+  }
+}
+
+describe("ProfilePage", () => {
+  it("sends signed-out visitors to / with the sign-in popup open", async () => {
+    stubApi({});
+    renderProfile(null);
+    expect(await screen.findByRole("heading", { name: "Locator home" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Welcome back" })).toBeInTheDocument();
+  });
+
+  it("shows the sidebar and the sections; the email is read-only", () => {
+    stubApi({});
+    renderProfile();
+    const nav = screen.getByRole("navigation", { name: "Account" });
+    expect(within(nav).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getByRole("link", { name: "Locator" })).toHaveAttribute("href", "/");
+    expect(within(nav).getByRole("button", { name: "Log out" })).toBeInTheDocument();
+    expect(within(section("Name")).getByText("Ada Lovelace")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Email" })).toHaveValue("ada@example.com");
+    expect(screen.getByRole("textbox", { name: "Email" })).toHaveAttribute("readonly");
+    expect(within(section("Phone")).getByText("+15550100")).toBeInTheDocument();
+  });
+
+  it("logs out: ends the session and goes to /", async () => {
+    const calls = stubApi({ "DELETE /api/store/auth": { body: { message: "bye" } } });
+    const user = renderProfile();
+    await user.click(screen.getByRole("button", { name: "Log out" }));
+    expect(await screen.findByRole("heading", { name: "Locator home" })).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["DELETE /api/store/auth"]);
+  });
+
+  describe("name", () => {
+    it.each([
+      ["a blank first name", "   ", "Lovelace", "First name cant be empty"],
+      ["a blank last name", "Ada", " ", "First name cant be empty"],
+      ["a first name over 255", long(256), "Lovelace", "Name must be less than 255 symbols"],
+      ["a last name over 255", "Ada", long(256), "Last name must be less than 255 symbols"],
+    ])("refuses %s", async (_, first, last, message) => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit name" }));
+      await setValue(user, screen.getByLabelText("First name"), first);
+      await setValue(user, screen.getByLabelText("Last name"), last);
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it("accepts exactly 255 characters", async () => {
+      const calls = stubApi({ "POST /api/store/customers/me": (c) => ({ body: { customer: { ...ADA, ...(c.body as object) } } }) });
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit name" }));
+      await setValue(user, screen.getByLabelText("First name"), long(255));
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(calls).toHaveLength(1));
+    });
+
+    it("makes no call when nothing changed, and closes", async () => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit name" }));
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(screen.queryByRole("button", { name: "Save changes" })).not.toBeInTheDocument());
+      expect(calls).toEqual([]);
+    });
+
+    it("Cancel closes the form without a call", async () => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit name" }));
+      await user.type(screen.getByLabelText("First name"), "x");
+      await user.click(screen.getByRole("button", { name: "Cancel name" }));
+      expect(screen.queryByLabelText("First name")).not.toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it("saves the trimmed names with credentials and shows them", async () => {
+      const calls = stubApi({ "POST /api/store/customers/me": (c) => ({ body: { customer: { ...ADA, ...(c.body as object) } } }) });
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit name" }));
+      await setValue(user, screen.getByLabelText("First name"), " Augusta ");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await within(section("Name")).findByText("Augusta Lovelace")).toBeInTheDocument();
+      expect(calls).toEqual([
+        { method: "POST", path: "/api/store/customers/me", body: { first_name: "Augusta", last_name: "Lovelace" }, credentials: "include" },
+      ]);
+    });
+  });
+
+  describe("phone", () => {
+    it("accepts only an optional leading plus and digits", async () => {
+      stubApi({});
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit phone" }));
+      const input = screen.getByRole("textbox", { name: "Phone" });
+      await user.clear(input);
+      await user.type(input, "a+1 2-3+4x");
+      expect(input).toHaveValue("+1234");
+      await user.clear(input);
+      await user.type(input, "55+5");
+      expect(input).toHaveValue("555");
+    });
+
+    it("refuses more than 12 characters", async () => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit phone" }));
+      await setValue(user, screen.getByRole("textbox", { name: "Phone" }), "+123456789012");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText("Phone should be less thant 12 symbols")).toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it("requires a phone", async () => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit phone" }));
+      await user.clear(screen.getByRole("textbox", { name: "Phone" }));
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText("Phone is required")).toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it("saves a changed phone; an unchanged one makes no call", async () => {
+      const calls = stubApi({ "POST /api/store/customers/me": (c) => ({ body: { customer: { ...ADA, ...(c.body as object) } } }) });
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit phone" }));
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(screen.queryByRole("button", { name: "Save changes" })).not.toBeInTheDocument());
+      expect(calls).toEqual([]);
+      await user.click(screen.getByRole("button", { name: "Edit phone" }));
+      await setValue(user, screen.getByRole("textbox", { name: "Phone" }), "+123456789012".slice(0, 12));
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await within(section("Phone")).findByText("+12345678901")).toBeInTheDocument();
+      expect(calls.map((c) => c.body)).toEqual([{ phone: "+12345678901" }]);
+    });
+
+    it("only logs a failed save", async () => {
+      stubApi({ "POST /api/store/customers/me": { status: 400, body: { message: "bad phone" } } });
+      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+      const user = renderProfile();
+      await user.click(screen.getByRole("button", { name: "Edit phone" }));
+      await setValue(user, screen.getByRole("textbox", { name: "Phone" }), "+1999");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(error).toHaveBeenCalled());
+      expect(alert).not.toHaveBeenCalled();
+    });
+  });
+
+  describe("password", () => {
+    const open = async (user: ReturnType<typeof userEvent.setup>) => {
+      await user.click(screen.getByRole("button", { name: "Edit password" }));
+    };
+
+    it("requires all three", async () => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await open(user);
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findAllByText("Password is required")).toHaveLength(3);
+      expect(calls).toEqual([]);
+    });
+
+    it("blocks spaces on key press", async () => {
+      stubApi({});
+      const user = renderProfile();
+      await open(user);
+      for (const label of ["Old password", "New password", "Confirm new password"]) {
+        await user.type(screen.getByLabelText(label), "a b c");
+        expect(screen.getByLabelText(label)).toHaveValue("abc");
+      }
+    });
+
+    it("refuses more than 255 characters", async () => {
+      stubApi({});
+      const user = renderProfile();
+      await open(user);
+      fireEvent.input(screen.getByLabelText("Old password"), { target: { value: long(256) } });
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText("Password is too big")).toBeInTheDocument();
+    });
+
+    it("refuses a confirmation that differs", async () => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await open(user);
+      await user.type(screen.getByLabelText("Old password"), "old-secret");
+      await user.type(screen.getByLabelText("New password"), "new-secret-1");
+      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-2");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText("New password do not match.")).toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it("verifies the old password with a sign-in, then saves and alerts", async () => {
+      const calls = stubApi({
+        "POST /api/store/auth": { body: { customer: ADA } },
+        "POST /api/store/customers/me": { body: { customer: ADA } },
+      });
+      const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+      const user = renderProfile();
+      await open(user);
+      await user.type(screen.getByLabelText("Old password"), "old-secret");
+      await user.type(screen.getByLabelText("New password"), "new-secret-1");
+      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-1");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith("Password updated"));
+      expect(calls.map((c) => [c.path, c.body])).toEqual([
+        ["/api/store/auth", { email: "ada@example.com", password: "old-secret" }],
+        ["/api/store/customers/me", { password: "new-secret-1" }],
+      ]);
+    });
+
+    it("alerts the failure text when the old password is wrong, without saving", async () => {
+      const calls = stubApi({ "POST /api/store/auth": { status: 401, body: { message: "Invalid email or password" } } });
+      const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const user = renderProfile();
+      await open(user);
+      await user.type(screen.getByLabelText("Old password"), "wrong");
+      await user.type(screen.getByLabelText("New password"), "new-secret-1");
+      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-1");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(alert).toHaveBeenCalledWith("Reset password has been failed. Make sure you use existing user email."));
+      expect(calls.map((c) => c.path)).toEqual(["/api/store/auth"]);
+    });
+
+    it("makes no call when the new password equals the old one", async () => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await open(user);
+      for (const label of ["Old password", "New password", "Confirm new password"]) await user.type(screen.getByLabelText(label), "same-secret");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(screen.queryByLabelText("Old password")).not.toBeInTheDocument());
+      expect(calls).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,17 @@
+// Profile texts, verbatim from the specification (sections 5 and 8).
+
+export const FIRST_NAME_EMPTY = "First name cant be empty";
+export const FIRST_NAME_TOO_LONG = "Name must be less than 255 symbols";
+export const LAST_NAME_TOO_LONG = "Last name must be less than 255 symbols";
+export const PHONE_REQUIRED = "Phone is required";
+export const PHONE_TOO_LONG = "Phone should be less thant 12 symbols";
+export const PASSWORD_REQUIRED = "Password is required";
+export const PASSWORD_TOO_BIG = "Password is too big";
+export const PASSWORD_MISMATCH = "New password do not match.";
+export const PASSWORD_UPDATED = "Password updated";
+export const PASSWORD_FAILED = "Reset password has been failed. Make sure you use existing user email.";
+
+/** Limits of spec section 9. */
+export const NAME_MAX = 255;
+export const PASSWORD_MAX = 255;
+export const PHONE_MAX = 12;

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import {
+  FIRST_NAME_EMPTY,
+  FIRST_NAME_TOO_LONG,
+  LAST_NAME_TOO_LONG,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MISMATCH,
+  PASSWORD_REQUIRED,
+  PASSWORD_TOO_BIG,
+  PHONE_MAX,
+  PHONE_REQUIRED,
+  PHONE_TOO_LONG,
+} from "./messages";
+
+const notBlank = (value: string) => value.trim() !== "";
+
+/** Name: both required, not blank after trimming, at most 255; a blank last name reads "First name cant be empty" too. */
+export const nameSchema = z.object({
+  first_name: z.string().refine(notBlank, FIRST_NAME_EMPTY).refine((v) => v.length <= NAME_MAX, FIRST_NAME_TOO_LONG),
+  last_name: z.string().refine(notBlank, FIRST_NAME_EMPTY).refine((v) => v.length <= NAME_MAX, LAST_NAME_TOO_LONG),
+});
+export type NameValues = z.infer<typeof nameSchema>;
+
+/** Phone: required, at most 12 characters. */
+export const phoneSchema = z.object({
+  phone: z.string().refine(notBlank, PHONE_REQUIRED).refine((v) => v.length <= PHONE_MAX, PHONE_TOO_LONG),
+});
+export type PhoneValues = z.infer<typeof phoneSchema>;
+
+const password = z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, PASSWORD_TOO_BIG);
+
+/** Password change: old, new and confirm required, at most 255; confirm equals new. */
+export const passwordSchema = z
+  .object({ old_password: password, new_password: password, confirm_password: password })
+  .refine((v) => v.confirm_password === v.new_password, { message: PASSWORD_MISMATCH, path: ["confirm_password"] });
+export type PasswordValues = z.infer<typeof passwordSchema>;
+
+/** The phone input keeps only an optional leading "+" and digits. */
+export function sanitizePhone(value: string): string {
+  const plus = value.startsWith("+") ? "+" : "";
+  return plus + value.replace(/\D/g, "");
+}
