@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { MAP_LOAD_MESSAGE } from "./messages";
 import type { StoreMapProps } from "./map/types";
@@ -12,9 +12,20 @@ function Placeholder() {
 /** The map, loaded as its own chunk; "Loading..." while it loads and when it fails. */
 export function MapArea(props: StoreMapProps) {
   const [failed, setFailed] = useState(false);
+  // The map (MapLibre, WebGL) starts once the page has painted and the main thread is idle, so
+  // the header and the results come first.
+  const [start, setStart] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(() => setStart(true), { timeout: 1500 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setStart(true), 200);
+    return () => window.clearTimeout(id);
+  }, []);
   return (
     <div className="absolute inset-0">
-      {failed ? (
+      {failed || !start ? (
         <Placeholder />
       ) : (
         <ErrorBoundary

@@ -188,9 +188,24 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
       const c = map.getCenter();
       callbacks.current.onCenterChange({ latitude: c.lat, longitude: c.lng }, Boolean(event.originalEvent));
     });
-    map.on("render", sync);
+    // Markers follow the map by themselves while it moves; which clusters and stores show only
+    // changes when a move ends or the data is tiled, so sync then (not on every frame).
+    let pending = 0;
+    const schedule = () => {
+      if (pending) return;
+      pending = requestAnimationFrame(() => {
+        pending = 0;
+        sync();
+      });
+    };
+    map.on("moveend", schedule);
+    map.on("sourcedata", (e) => {
+      if (e.sourceId === SOURCE && map.isSourceLoaded(SOURCE)) schedule();
+    });
+    map.on("idle", schedule);
 
     return () => {
+      cancelAnimationFrame(pending);
       for (const { marker } of markers.values()) marker.remove();
       markers.clear();
       syncRef.current = () => {};
