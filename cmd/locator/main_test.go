@@ -88,7 +88,8 @@ func TestServeSeedImportOnBothEngines(t *testing.T) {
 }
 
 func serveScenario(t *testing.T, dbURL string) {
-	e := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL})
+	mailDir := t.TempDir()
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL, "LOCATOR_MAIL_DIR": mailDir})
 	ctx := context.Background()
 	var out, errOut syncBuffer
 	if err := run(ctx, []string{"seed", "--demo", "--stores", "300"}, &out, &errOut, e); err != nil {
@@ -210,11 +211,24 @@ func serveScenario(t *testing.T, dbURL string) {
 	if len(got) == 0 || got[0]["name"] != "Capitol Vapes" || got[0]["time_zone"] != "America/Chicago" || len(got[0]["workingHours"].([]any)) != 7 {
 		t.Fatalf("approved store not searchable near its address within 2 s: %v", got)
 	}
+	// Without SMTP, the owner's approval mail lands in the mail folder.
+	var eml []byte
+	for deadline := time.Now().Add(5 * time.Second); eml == nil && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		files, _ := filepath.Glob(filepath.Join(mailDir, "*.eml"))
+		for _, f := range files {
+			if b, _ := os.ReadFile(f); strings.Contains(string(b), "To: owner@example.com") {
+				eml = b
+			}
+		}
+	}
+	if !strings.Contains(string(eml), "Your store claim was approved") {
+		t.Fatalf("no approval mail in %s: %q", mailDir, eml)
+	}
 	if err := run(ctx, []string{"claims", "reject", strconv.FormatInt(listed[0].ID, 10), "--reason", "late"}, &aout, &errOut, e); err == nil {
 		t.Fatal("rejecting an approved claim succeeded")
 	}
 	var mout syncBuffer
-	me := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL, "LOCATOR_MODERATOR_PASSWORD": "moderator-pass"})
+	me := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL, "LOCATOR_MODERATOR_PASSWORD": "moderator-pass", "LOCATOR_MAIL_DIR": mailDir})
 	dbtest.Must(t, run(ctx, []string{"moderators", "add", "mod@example.com"}, &mout, &errOut, me), "moderators add")
 	res, err = http.Post(base+"/api/admin/auth", "application/json", strings.NewReader(`{"email":"mod@example.com","password":"moderator-pass"}`))
 	if err != nil || res.StatusCode != 200 {

@@ -60,7 +60,7 @@ func (s *Server) clearSession(w http.ResponseWriter) {
 
 // limitIP applies a per-IP limit; false means it already answered 429.
 func (s *Server) limitIP(w http.ResponseWriter, r *http.Request, action string, limit int, per time.Duration) bool {
-	ok, wait := s.IPLimits.Allow(action+":"+clientIP(r), limit, per)
+	ok, wait := s.IPLimits.Allow(action+":"+s.clientIP(r), limit, per)
 	if !ok {
 		e := apperr.New(apperr.TooMany, "Too many requests. Please try again later.")
 		e.RetryAfter = wait

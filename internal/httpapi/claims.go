@@ -46,7 +46,7 @@ func (s *Server) submitClaim(w http.ResponseWriter, r *http.Request) {
 	}
 	c, created, err := s.Claims.Submit(r.Context(), claims.Input{BusinessName: in.BusinessName, Email: in.Email, Phone: in.Phone,
 		Country: in.Country, State: in.State, Address1: in.Address1, City: in.City, PostalCode: in.PostalCode,
-		Website: in.Website, WorkingHours: in.WorkingHours, Category: in.Category}, clientIP(r))
+		Website: in.Website, WorkingHours: in.WorkingHours, Category: in.Category}, s.clientIP(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -56,11 +55,11 @@ func (f *flexID) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// clientIP is the address rate limits count: the connection's peer.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+// clientIP is the address rate limits count: the caller as seen through
+// the trusted proxies (LOCATOR_TRUSTED_PROXIES), else the connection's peer.
+func (s *Server) clientIP(r *http.Request) string {
+	if a := callerAddr(r, s.TrustedProxies); a.IsValid() {
+		return a.String()
 	}
-	return host
+	return r.RemoteAddr
 }
