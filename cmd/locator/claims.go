@@ -15,6 +15,7 @@ import (
 
 	"locator/internal/claims"
 	"locator/internal/config"
+	"locator/internal/httpapi"
 	"locator/internal/places"
 	"locator/internal/stores"
 )
@@ -105,7 +106,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	print := func(c *claims.Claim) error {
 		if *asJSON {
-			return json.NewEncoder(stdout).Encode(claimJSON(svc, c, geo != nil))
+			return json.NewEncoder(stdout).Encode(httpapi.NewClaimDTO(svc, c, geo != nil && c.Status == claims.Pending))
 		}
 		fmt.Fprintf(stdout, "claim %d: %s\n", c.ID, c.Status)
 		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
@@ -145,9 +146,9 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 			return err
 		}
 		if *asJSON {
-			out := make([]claimOut, 0, len(list))
+			out := make([]httpapi.ClaimDTO, 0, len(list))
 			for i := range list {
-				out = append(out, claimJSON(svc, &list[i], false))
+				out = append(out, httpapi.NewClaimDTO(svc, &list[i], false))
 			}
 			return json.NewEncoder(stdout).Encode(out)
 		}
@@ -188,42 +189,6 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		fs.Usage()
 		return &exitError{code: 2, msg: fmt.Sprintf("unknown claims action %q", action)}
 	}
-}
-
-type claimOut struct {
-	ID                 int64    `json:"id"`
-	Status             string   `json:"status"`
-	BusinessName       string   `json:"business_name"`
-	Email              string   `json:"email"`
-	Phone              string   `json:"phone"`
-	Country            string   `json:"country"`
-	State              string   `json:"state"`
-	Address1           string   `json:"address1"`
-	City               string   `json:"city"`
-	PostalCode         string   `json:"postal_code"`
-	Website            string   `json:"website"`
-	WorkingHours       string   `json:"working_hours"`
-	Category           string   `json:"category"`
-	RejectReason       string   `json:"reject_reason,omitempty"`
-	DuplicateOfStoreID int64    `json:"duplicate_of_store_id,omitempty"`
-	StoreID            int64    `json:"store_id,omitempty"`
-	CreatedAt          string   `json:"created_at"`
-	DecidedBy          string   `json:"decided_by,omitempty"`
-	SuggestedLatitude  *float64 `json:"suggested_latitude,omitempty"`
-	SuggestedLongitude *float64 `json:"suggested_longitude,omitempty"`
-}
-
-func claimJSON(svc *claims.Service, c *claims.Claim, suggest bool) claimOut {
-	o := claimOut{ID: c.ID, Status: string(c.Status), BusinessName: c.BusinessName, Email: c.Email, Phone: c.Phone,
-		Country: c.Country, State: c.State, Address1: c.Address1, City: c.City, PostalCode: c.PostalCode, Website: c.Website,
-		WorkingHours: c.WorkingHours, Category: c.Category, RejectReason: c.RejectReason, DuplicateOfStoreID: c.DuplicateOfStoreID,
-		StoreID: c.StoreID, CreatedAt: c.CreatedAt.Format("2006-01-02T15:04:05Z07:00"), DecidedBy: c.DecidedBy}
-	if suggest && c.Status == claims.Pending {
-		if sg := svc.Suggest(c); sg.Found {
-			o.SuggestedLatitude, o.SuggestedLongitude = &sg.Latitude, &sg.Longitude
-		}
-	}
-	return o
 }
 
 func nonEmpty(vs ...string) []string {

@@ -159,7 +159,9 @@ type suggestionDTO struct {
 	Precision string  `json:"precision"`
 }
 
-type claimDTO struct {
+// ClaimDTO is a claim as the admin API (and the claims command's --json)
+// shows it.
+type ClaimDTO struct {
 	ID                 int64          `json:"id"`
 	BusinessName       string         `json:"business_name"`
 	Email              string         `json:"email"`
@@ -190,15 +192,16 @@ func optionalID(v int64) *int64 {
 	return &v
 }
 
-func (s *Server) toClaimDTO(c *claims.Claim, withSuggestion bool) claimDTO {
-	d := claimDTO{ID: c.ID, BusinessName: c.BusinessName, Email: c.Email, Phone: c.Phone, Country: c.Country, State: c.State,
+// NewClaimDTO renders c; withSuggestion adds the geocoded location.
+func NewClaimDTO(svc *claims.Service, c *claims.Claim, withSuggestion bool) ClaimDTO {
+	d := ClaimDTO{ID: c.ID, BusinessName: c.BusinessName, Email: c.Email, Phone: c.Phone, Country: c.Country, State: c.State,
 		Address1: c.Address1, City: c.City, PostalCode: c.PostalCode, Website: c.Website, WorkingHours: c.WorkingHours,
 		Category: c.Category, Status: string(c.Status), RejectReason: c.RejectReason,
 		DuplicateOfStoreID: optionalID(c.DuplicateOfStoreID), StoreID: optionalID(c.StoreID),
 		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy}
 	_, d.HoursParsed = claims.ParseFreeHours(c.WorkingHours)
 	if withSuggestion {
-		if sg := s.Claims.Suggest(c); sg.Found {
+		if sg := svc.Suggest(c); sg.Found {
 			d.Suggested = &suggestionDTO{Latitude: sg.Latitude, Longitude: sg.Longitude, Precision: sg.Precision}
 		}
 	}
@@ -206,7 +209,7 @@ func (s *Server) toClaimDTO(c *claims.Claim, withSuggestion bool) claimDTO {
 }
 
 type claimListDTO struct {
-	Claims []claimDTO `json:"claims"`
+	Claims []ClaimDTO `json:"claims"`
 }
 
 func (s *Server) adminListClaims(w http.ResponseWriter, r *http.Request) {
@@ -225,9 +228,9 @@ func (s *Server) adminListClaims(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	out := claimListDTO{Claims: make([]claimDTO, 0, len(list))}
+	out := claimListDTO{Claims: make([]ClaimDTO, 0, len(list))}
 	for i := range list {
-		out.Claims = append(out.Claims, s.toClaimDTO(&list[i], status == string(claims.Pending)))
+		out.Claims = append(out.Claims, NewClaimDTO(s.Claims, &list[i], status == string(claims.Pending)))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -254,7 +257,7 @@ func (s *Server) adminGetClaim(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.toClaimDTO(c, true))
+	writeJSON(w, http.StatusOK, NewClaimDTO(s.Claims, c, true))
 }
 
 type approveRequest struct {
@@ -297,6 +300,6 @@ func (s *Server) adminDecide(approve bool) http.HandlerFunc {
 			s.writeError(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, s.toClaimDTO(c, false))
+		writeJSON(w, http.StatusOK, NewClaimDTO(s.Claims, c, false))
 	}
 }
