@@ -1,0 +1,7 @@
+// Claim wizard texts; the toasts are verbatim from the specification (section 8).
+
+export const SUCCESS_TITLE = "Store claim submitted!";
+export const SUCCESS_TEXT = "We will review your claim and get back to you soon.";
+export const FAILURE_TITLE = "Something went wrong";
+export const FAILURE_TEXT = "Failed to submit your store claim. Please try again.";
+export const SUBMITTING = "Submitting...";
