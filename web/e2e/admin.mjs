@@ -66,7 +66,6 @@ async function startServer(dir) {
 async function axe(page, label) {
   await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
     const r = await window.axe.run(document, { resultTypes: ["violations"] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   });
