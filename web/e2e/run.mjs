@@ -58,8 +58,9 @@ test("loads the stores near New York with the map", async (ctx) => {
   await page.getByText("Showing results 1-20").waitFor();
   assert.equal((await listedNames(page)).length, 20);
   await page.locator(".locator-marker, .locator-cluster").first().waitFor({ timeout: 20_000 });
-  await page.locator(".maplibregl-ctrl-attrib").waitFor();
-  assert.match(await page.locator(".maplibregl-ctrl-attrib").innerHTML(), /Natural Earth/);
+  for (const source of ["Natural Earth", "US Census Bureau", "GeoNames"]) {
+    await page.getByRole("link", { name: source }).waitFor();
+  }
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(SHOTS, "desktop-1280x800.png") });
   await axe(page, "desktop");

@@ -2,7 +2,7 @@
 // binary with demo data, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 // Prints the performance score and the main metrics; `--min=90` makes it fail below a score.
 // Run after `npm run build`: npm run lighthouse
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -11,6 +11,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/browser.mjs";
 import { startServer } from "../e2e/server.mjs";
 
 const min = Number(process.argv.find((a) => a.startsWith("--min="))?.slice(6) ?? 0);
+const jsonOut = process.argv.find((a) => a.startsWith("--json="))?.slice(7);
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
 const server = await startServer();
 const profile = mkdtempSync(join(tmpdir(), "locator-lighthouse-"));
@@ -24,6 +25,7 @@ try {
   for (let i = 0; i < runs; i++) {
     const result = await lighthouse(`${server.url}/`, { port: chrome.port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
     const { categories, audits } = result.lhr;
+    if (jsonOut) writeFileSync(jsonOut, JSON.stringify(result.lhr));
     const score = Math.round(categories.performance.score * 100);
     scores.push(score);
     const metric = (id) => audits[id]?.displayValue ?? "n/a";

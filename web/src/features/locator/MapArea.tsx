@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { mapStyleUrl } from "../../lib/config";
+import { MapAttribution } from "./MapAttribution";
 import { MAP_LOAD_MESSAGE } from "./messages";
 import type { StoreMapProps } from "./map/types";
 
@@ -39,6 +41,7 @@ export function MapArea(props: StoreMapProps) {
           </Suspense>
         </ErrorBoundary>
       )}
+      {!mapStyleUrl() && <MapAttribution />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
 import type { AttributionSource } from "../../../api/types";
 
@@ -20,6 +21,10 @@ export async function fetchAttribution(): Promise<AttributionSource[]> {
   } catch {
     return DEFAULT_ATTRIBUTION;
   }
+}
+
+export function attributionOptions() {
+  return queryOptions({ queryKey: ["attribution"], queryFn: fetchAttribution, staleTime: Infinity });
 }
 
 /** Sources to credit on the map: the basemap's (offline only) then the server's, each once. */

@@ -7,12 +7,16 @@ import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
 import { mapStyleUrl } from "../../../lib/config";
 import { DEFAULT_ZOOM, MARKER_SIZE } from "../../../lib/constants";
-import { DEFAULT_ATTRIBUTION, fetchAttribution, mapAttribution, type AttributionSource } from "../api/attribution";
 import { MAP_LOAD_MESSAGE } from "../messages";
 import { loadBasemapData, offlineStyle } from "./basemap";
 import type { MapView, StoreMapProps } from "./types";
 
 setWorkerUrl(workerUrl);
+
+// Fetch the offline basemap's data as soon as this chunk loads, alongside MapLibre's start-up.
+let basemap: ReturnType<typeof loadBasemapData> | null = null;
+const basemapData = () => (basemap ??= loadBasemapData());
+if (!mapStyleUrl()) void basemapData().catch(() => undefined);
 
 
 const SOURCE = "stores";
@@ -29,17 +33,7 @@ function toGeoJson(stores: readonly PhysicalStore[]): FeatureCollection<Point> {
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function attributionHtml(sources: AttributionSource[], withOsm: boolean): string[] {
-  const links = sources.map(
-    (s) => `<a href="${escapeHtml(s.url)}" target="_blank" rel="noopener">${escapeHtml(s.name)}</a>${s.license ? ` (${escapeHtml(s.license)})` : ""}`,
-  );
-  if (withOsm) links.push('<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">© OpenStreetMap contributors</a>');
-  return links;
-}
+const OSM_ATTRIBUTION = '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">© OpenStreetMap contributors</a>';
 
 /**
  * The MapLibre map (its own lazily loaded chunk). Stores are one clustered GeoJSON source; every
@@ -82,6 +76,8 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
         pitchWithRotate: false,
         touchPitch: false,
         maxZoom: 18,
+        fadeDuration: 0,
+        pixelRatio: Math.min(window.devicePixelRatio || 1, 2),
       });
     } catch (error) {
       fail(error);
@@ -91,13 +87,11 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
     map.addControl(new NavigationControl({ showCompass: false }), "top-right");
-    const attribution = new AttributionControl({ compact: true, customAttribution: attributionHtml(mapAttribution(DEFAULT_ATTRIBUTION, !styleUrl), Boolean(styleUrl)) });
-    map.addControl(attribution, "bottom-right");
-    void fetchAttribution().then((sources) => {
-      if (mapRef.current !== map) return;
-      map.removeControl(attribution);
-      map.addControl(new AttributionControl({ compact: true, customAttribution: attributionHtml(mapAttribution(sources, !styleUrl), Boolean(styleUrl)) }), "bottom-right");
-    });
+    // The offline basemap's credits are drawn by MapArea (MapAttribution) at first paint; a
+    // configured style brings its sources' own attribution, shown by MapLibre's control.
+    if (styleUrl) {
+      map.addControl(new AttributionControl({ compact: true, customAttribution: OSM_ATTRIBUTION }), "bottom-right");
+    }
 
     map.on("error", (event) => {
       if (!loaded) fail(event.error);
@@ -175,7 +169,7 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
       // Invisible layer: makes MapLibre tile the source so clusters can be queried.
       map.addLayer({ id: "stores-hidden", type: "circle", source: SOURCE, paint: { "circle-radius": 0, "circle-opacity": 0 } });
       if (!styleUrl) {
-        loadBasemapData()
+        basemapData()
           .then(({ countries, states }) => {
             void map.getSource<GeoJSONSource>("countries")?.setData(countries);
             void map.getSource<GeoJSONSource>("states")?.setData(states);
@@ -230,7 +224,10 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
-    map.jumpTo({ center: [view.longitude, view.latitude], zoom: view.zoom ?? map.getZoom() });
+    const c = map.getCenter();
+    const zoom = view.zoom ?? map.getZoom();
+    if (Math.abs(c.lat - view.latitude) < 1e-6 && Math.abs(c.lng - view.longitude) < 1e-6 && zoom === map.getZoom()) return;
+    map.jumpTo({ center: [view.longitude, view.latitude], zoom });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- moves only when the view's key changes
   }, [view.key]);
 
