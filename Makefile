@@ -51,7 +51,7 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
 test-web: $(WEB_DEPS)
-	cd web && npm run check && npm run build
+	cd web && npm run check && npm run build && npm run size && npm run e2e
 
 test: test-go test-fuzz test-web
 	@echo "all tests passed"

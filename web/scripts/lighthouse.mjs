@@ -17,7 +17,8 @@ const server = await startServer();
 const profile = mkdtempSync(join(tmpdir(), "locator-lighthouse-"));
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || CHROMIUM,
-  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  // --no-webgl: measure the page without the map drawing (no GPU here: WebGL runs in software).
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, ...(process.argv.includes("--no-webgl") ? ["--disable-webgl", "--disable-3d-apis"] : [])],
   userDataDir: profile,
 });
 const scores = [];
