@@ -72,7 +72,8 @@ function stubApi(routes: Record<string, (call: Call) => Response>) {
 
 const signedIn = { "GET /api/admin/me": () => json({ moderator: { email: "mod@example.com" } }) };
 
-describe("AdminPage", () => {
+// Generous: user-event typing is slow on a loaded 2-core machine.
+describe("AdminPage", { timeout: 20_000 }, () => {
   it("shows the server's message when sign-in fails", async () => {
     const calls = stubApi({
       "GET /api/admin/me": () => json({ message: "Sign in as a moderator" }, 401),
