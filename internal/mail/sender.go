@@ -128,7 +128,10 @@ func (s *SMTP) Send(ctx context.Context, to string, msg []byte) error {
 	if err := wc.Close(); err != nil {
 		return fmt.Errorf("smtp data: %w", err)
 	}
-	return c.Quit()
+	// The server accepted the message with its reply to DATA: it is
+	// delivered. A failed QUIT must not make the worker send it again.
+	_ = c.Quit()
+	return nil
 }
 
 // plainAuth is PLAIN without net/smtp's own TLS check: Send already decided
