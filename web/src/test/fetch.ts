@@ -3,6 +3,8 @@ import { vi } from "vitest";
 export interface Call {
   method: string;
   path: string;
+  /** The query parameters. */
+  query: URLSearchParams;
   body: unknown;
   credentials: RequestCredentials;
 }
@@ -20,6 +22,7 @@ export function stubApi(routes: Record<string, Answer | ((call: Call) => Answer)
     const call: Call = {
       method: request.method,
       path: new URL(request.url).pathname,
+      query: new URL(request.url).searchParams,
       body: text ? (JSON.parse(text) as unknown) : undefined,
       credentials: request.credentials,
     };
@@ -32,4 +35,9 @@ export function stubApi(routes: Record<string, Answer | ((call: Call) => Answer)
   });
   vi.stubGlobal("fetch", fetch);
   return calls;
+}
+
+/** The calls without their query, for comparing whole calls. */
+export function sent(calls: Call[]) {
+  return calls.map(({ method, path, body, credentials }) => ({ method, path, body, credentials }));
 }

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { usePopup, useSession, type Customer, type PopupView } from "../../lib/session";
 import { makeStore } from "../../test/fixtures";
-import { stubApi } from "../../test/fetch";
+import { sent, stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
 
 const CUSTOMER: Customer = {
@@ -38,7 +38,7 @@ async function openOn(view: PopupView = "sign-in") {
   return { user, dialog };
 }
 
-describe("sign-in view", () => {
+describe("sign-in view", { timeout: 20_000 }, () => {
   beforeEach(() => {
     stubApi({});
   });
@@ -86,7 +86,7 @@ describe("sign-in view", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(screen.getByText("state: logged-in")).toBeInTheDocument();
     expect(screen.getByText("favourites: 1")).toBeInTheDocument();
-    expect(calls).toEqual([
+    expect(sent(calls)).toEqual([
       { method: "POST", path: "/api/store/auth", body: { email: "ada@example.com", password: "secret-pass" }, credentials: "include" },
     ]);
   });
@@ -104,7 +104,7 @@ describe("sign-in view", () => {
   });
 });
 
-describe("sign-up view", () => {
+describe("sign-up view", { timeout: 20_000 }, () => {
   const fill = async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => {
     await user.type(within(dialog).getByLabelText("First name"), "Ada");
     await user.type(within(dialog).getByLabelText("Last name"), "Lovelace");
@@ -165,7 +165,7 @@ describe("sign-up view", () => {
   });
 });
 
-describe("reset views", () => {
+describe("reset views", { timeout: 20_000 }, () => {
   it("requires the email", async () => {
     const calls = stubApi({});
     const { user, dialog } = await openOn("reset-password");
@@ -200,7 +200,7 @@ describe("reset views", () => {
   });
 });
 
-describe("the popup", () => {
+describe("the popup", { timeout: 20_000 }, () => {
   it("closes with the close icon and opens again on sign in", async () => {
     stubApi({});
     const user = userEvent.setup();
@@ -217,6 +217,15 @@ describe("the popup", () => {
     await user.click(within(dialog).getByRole("button", { name: "Join us" }));
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("moves focus to the new view's first field when the view changes", async () => {
+    stubApi({});
+    const { user, dialog } = await openOn();
+    await user.click(within(dialog).getByRole("button", { name: "Join us" }));
+    expect(within(dialog).getByLabelText("First name")).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+    expect(within(dialog).getByLabelText("Email")).toHaveFocus();
   });
 
   it("keeps Tab inside the dialog", async () => {

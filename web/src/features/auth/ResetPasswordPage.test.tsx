@@ -36,7 +36,7 @@ describe("tokenFromSearch", () => {
   });
 });
 
-describe("ResetPasswordPage", () => {
+describe("ResetPasswordPage", { timeout: 20_000 }, () => {
   it("does nothing when the passwords differ", async () => {
     const calls = stubApi({});
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});

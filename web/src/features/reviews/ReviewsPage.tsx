@@ -1,5 +1,135 @@
-import { ComingSoon } from "../../components/ComingSoon";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { ReviewList } from "../../api/types";
+import { Stars } from "../../components/Stars";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { storeOptions } from "./api/get-store";
+import { reviewsOptions } from "./api/list-reviews";
 
+type Review = ReviewList["reviews"][number];
+
+/** /reviews?store=ID: the store's name, its review summary and its reviews, newest first. */
 export function ReviewsPage() {
-  return <ComingSoon title="Reviews" />;
+  const [params] = useSearchParams();
+  const raw = params.get("store") ?? "";
+  const id = /^\d+$/.test(raw) ? Number(raw) : 0;
+  if (id < 1) {
+    return (
+      <Shell title="Reviews">
+        <p className="mt-4 text-gray-700">No store was chosen. Open the reviews from a store on the locator.</p>
+      </Shell>
+    );
+  }
+  return <StoreReviews id={id} />;
+}
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-3xl p-4 md:p-8">
+      <Link to="/" className="text-sm font-medium text-emerald-800 underline">
+        Back to the locator
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold text-gray-900">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+function StoreReviews({ id }: { id: number }) {
+  const store = useQuery(storeOptions(id));
+  const reviews = useInfiniteQuery(reviewsOptions(id));
+  const title = store.data ? store.data.name : "Reviews";
+  const first = reviews.data?.pages[0];
+  const list = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
+
+  return (
+    <Shell title={title}>
+      {store.isError && <p className="mt-2 text-gray-700">This store could not be found.</p>}
+      {reviews.isPending ? (
+        <Spinner label="Loading reviews" className="mt-6" />
+      ) : reviews.isError || !first ? (
+        <p className="mt-6 text-gray-700">Reviews are not available right now.</p>
+      ) : (
+        <>
+          <Summary summary={first.summary} />
+          <section aria-labelledby="reviews-list" className="mt-8">
+            <h2 id="reviews-list" className="text-lg font-semibold text-gray-900">
+              All reviews
+            </h2>
+            {list.length === 0 ? (
+              <p className="mt-3 text-gray-700">This store has no reviews yet.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-gray-200">
+                {list.map((review) => (
+                  <ReviewItem key={review.id} review={review} />
+                ))}
+              </ul>
+            )}
+            {reviews.hasNextPage && (
+              <Button variant="outline" className="mt-4" disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+                {reviews.isFetchingNextPage ? "Loading…" : "Show more reviews"}
+              </Button>
+            )}
+          </section>
+        </>
+      )}
+    </Shell>
+  );
+}
+
+function Summary({ summary }: { summary: ReviewList["summary"] }) {
+  const max = Math.max(1, ...summary.counts.map((c) => c.count));
+  return (
+    <section aria-labelledby="reviews-summary" className="mt-6 rounded-lg border border-gray-200 p-4">
+      <h2 id="reviews-summary" className="text-lg font-semibold text-gray-900">
+        Reviews summary
+      </h2>
+      <div className="mt-3 flex flex-col gap-6 sm:flex-row">
+        <div className="shrink-0 text-center">
+          <p className="text-4xl font-semibold text-gray-900">{summary.average.toFixed(1)}</p>
+          <Stars rating={summary.average} />
+          <p className="text-sm text-gray-700">{summary.count} reviews</p>
+        </div>
+        <div className="flex-1">
+          <ul aria-label="Ratings" className="space-y-1.5">
+            {[5, 4, 3, 2, 1].map((rating) => {
+              const count = summary.counts.find((c) => c.rating === rating)?.count ?? 0;
+              return (
+                <li key={rating} className="flex items-center gap-2 text-sm text-gray-800">
+                  <span className="w-16">{rating} stars</span>
+                  <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-gray-200">
+                    <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(count / max) * 100}%` }} />
+                  </span>
+                  <span className="w-10 text-right">{count}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="mt-3 text-gray-800">{summary.recommended_percentage}% of reviewers recommend this store</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "long", day: "numeric" });
+
+function ReviewItem({ review }: { review: Review }) {
+  const product = review.product as { title?: unknown };
+  const date = new Date(review.created_at);
+  return (
+    <li className="py-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Stars rating={review.rating} />
+        <span className="font-medium text-gray-900">{review.customer.first_name}</span>
+        <time dateTime={review.created_at} className="text-sm text-gray-600">
+          {Number.isNaN(date.getTime()) ? review.created_at : dateFormat.format(date)}
+        </time>
+      </div>
+      {typeof product.title === "string" && product.title !== "" && <p className="mt-1 text-sm text-gray-600">{product.title}</p>}
+      <p className="mt-2 whitespace-pre-line text-gray-800">{review.content}</p>
+    </li>
+  );
 }
