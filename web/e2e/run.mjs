@@ -43,7 +43,6 @@ async function listedNames(page) {
 async function axe(page, label) {
   await page.addScriptTag({ content: AXE });
   const result = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
     const r = await window.axe.run(document, { resultTypes: ["violations"] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   });
