@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"io"
@@ -70,6 +71,7 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	web := fstest.MapFS{
 		"index.html":          {Data: []byte("<!doctype html><html><head><title>Locator</title></head><body></body></html>")},
 		"assets/app-abc12.js": {Data: []byte("console.log(1)")},
+		"assets/big-abc12.js": {Data: []byte(strings.Repeat("console.log('a fairly long line');\n", 100))},
 		"favicon.svg":         {Data: []byte("<svg/>")},
 	}
 	acc := accounts.New(d, "http://locator.test", log)
@@ -314,6 +316,25 @@ func TestServingAndOperations(t *testing.T) {
 	rec := serve(f.srv, req)
 	if rec.Code != http.StatusForbidden {
 		t.Fatalf("cross-site POST: %d", rec.Code)
+	}
+	// Static files gzipped when asked for, identity otherwise.
+	req, _ = http.NewRequest(http.MethodGet, "http://locator.test/assets/big-abc12.js", nil)
+	req.Header.Set("Accept-Encoding", "gzip, br")
+	rec = serve(f.srv, req)
+	if rec.Header().Get("Content-Encoding") != "gzip" || rec.Body.Len() >= 3400 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
+		t.Fatalf("gzipped asset: %v, %d bytes", rec.Header(), rec.Body.Len())
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if !strings.HasPrefix(string(plain), "console.log('a fairly") || len(plain) != 3500 {
+		t.Fatalf("gunzipped %d bytes", len(plain))
+	}
+	req, _ = http.NewRequest(http.MethodGet, "http://locator.test/assets/big-abc12.js", nil)
+	if rec = serve(f.srv, req); rec.Header().Get("Content-Encoding") != "" || rec.Body.Len() != 3500 {
+		t.Fatalf("identity asset: %v %d", rec.Header(), rec.Body.Len())
 	}
 	// Gzip when asked for.
 	req, _ = http.NewRequest(http.MethodGet, "http://locator.test"+list+"?"+nyc, nil)

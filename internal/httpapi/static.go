@@ -2,11 +2,15 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // static serves the embedded web app: files as they are (hashed assets
@@ -17,6 +21,28 @@ type static struct {
 	files fs.FS
 	index []byte // index.html with the runtime config injected
 	cfg   runtimeConfig
+	gz    sync.Map // file name -> gzipped bytes ([]byte), made on first request
+}
+
+// compressible files are sent gzipped to clients that accept it: the
+// entry script shrinks from ~330 KB to ~110 KB. Each is compressed once.
+var compressible = map[string]bool{".js": true, ".mjs": true, ".css": true, ".svg": true, ".json": true, ".geojson": true, ".txt": true, ".map": true, ".html": true}
+
+func (s *static) gzipped(name string) ([]byte, bool) {
+	if v, ok := s.gz.Load(name); ok {
+		return v.([]byte), true
+	}
+	raw, err := fs.ReadFile(s.files, name)
+	if err != nil || len(raw) < 1024 {
+		return nil, false
+	}
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	_, _ = w.Write(raw)
+	_ = w.Close()
+	out := b.Bytes()
+	s.gz.Store(name, out)
+	return out, true
 }
 
 var appRoutes = map[string]bool{"/": true, "/claim": true, "/profile": true, "/reset-password": true, "/reviews": true, "/admin": true}
@@ -57,6 +83,21 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			} else {
 				w.Header().Set("Cache-Control", "no-cache")
 			}
+			ext := path.Ext(name)
+			if compressible[ext] && r.Header.Get("Range") == "" && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+				if gz, ok := s.gzipped(name); ok {
+					h := w.Header()
+					h.Set("Content-Type", contentType(ext))
+					h.Set("Content-Encoding", "gzip")
+					h.Set("Vary", "Accept-Encoding")
+					h.Set("Content-Length", strconv.Itoa(len(gz)))
+					if r.Method == http.MethodGet {
+						_, _ = w.Write(gz)
+					}
+					return
+				}
+			}
+			w.Header().Set("Vary", "Accept-Encoding")
 			http.ServeFileFS(w, r, s.files, name)
 			return
 		}
@@ -75,4 +116,11 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet {
 		_, _ = w.Write(s.index)
 	}
+}
+
+func contentType(ext string) string {
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return "application/octet-stream"
 }
