@@ -41,6 +41,9 @@ func hav(angle float64) float64 {
 // bound below stays a lower bound for the float64 points inside a box.
 const boxSlack = 3.0 / (EarthRadiusMiles * 1609.344) // 3 m in radians
 
+// boxLowerBound is the angle form of boxLowerA (the search walk uses
+// boxLowerA); it states the geometry plainly and its test pins it down.
+//
 // boxLowerBound is a lower bound, in radians, of the great-circle distance
 // from the query point to any point of the lat/lon box. Two bounds hold for
 // every point of the box, and the larger is used:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"sync/atomic"
@@ -67,6 +68,7 @@ func (s *Syncer) Load(ctx context.Context) error {
 		return fmt.Errorf("load search index: %w", err)
 	}
 	debug.FreeOSMemory()
+	tuneGC(old)
 	s.version.Store(v)
 	s.ready.Store(true)
 	s.log.Info("search index loaded", "stores", s.index.Len(), "version", v, "duration", time.Since(start).Round(time.Millisecond))
@@ -83,6 +85,29 @@ func (s *Syncer) apply(cs []Change) {
 			s.index.remove(cs[i].ID)
 		}
 	}
+}
+
+// gcHeadroom is the garbage a serving replica may pile up between
+// collections once the index is loaded.
+const gcHeadroom = 256 << 20
+
+// tuneGC bounds the heap's growth between collections by gcHeadroom
+// instead of GOGC's default 100%: the index is most of the live heap and
+// lives for ever, so at 1M stores GOGC=100 let request garbage grow the
+// resident size from 1.2 GB after load to 2.4 GB under load, for nothing.
+// Collections stay cheap, as the documents (most of the index) hold no
+// pointers. An explicit GOGC, or a percent already below 100, is kept.
+func tuneGC(percent int) {
+	if os.Getenv("GOGC") != "" || percent < 100 {
+		return
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapAlloc == 0 {
+		return
+	}
+	p := int(uint64(percent) * gcHeadroom / ms.HeapAlloc)
+	debug.SetGCPercent(min(percent, max(p, 10)))
 }
 
 // Poll applies the changes since the last version seen, if any.
