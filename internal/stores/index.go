@@ -24,9 +24,8 @@ type Index struct {
 	sched map[string]*Schedule // interned: most stores share a few weekly patterns
 	// While deferTree is set (a bulk load under one lock), new slots wait
 	// in pending and enter the tree together, in Hilbert-curve order:
-	// inserted in id order (spatially random) the tree's nodes end up half
-	// full, 37-40 B a store; in curve order they fill up, ~14 B a store, and
-	// searches visit fewer, tighter nodes.
+	// inserted in id order (spatially random) the tree costs 37-40 B a
+	// store; in curve order ~30 B, and searches visit tighter nodes.
 	deferTree bool
 	pending   []uint32
 }
@@ -134,14 +133,15 @@ func (ix *Index) flushPending() {
 	}
 }
 
-// hilbert is the position of a point along a Hilbert curve of order 31
-// over the whole globe (~1 cm cells).
+// hilbert is the position of a point along a Hilbert curve of order 16
+// over the whole globe (cells of ~0.0055 degrees): fine enough to order
+// stores for the tree.
 func hilbert(lat, lon float64) uint64 {
-	const side = 1<<31 - 1
+	const side = 1<<16 - 1
 	x := uint32((lon + 180) / 360 * side)
 	y := uint32((lat + 90) / 180 * side)
 	var d uint64
-	for s := uint32(1 << 30); s > 0; s /= 2 {
+	for s := uint32(1 << 15); s > 0; s /= 2 {
 		var rx, ry uint32
 		if x&s != 0 {
 			rx = 1

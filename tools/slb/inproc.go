@@ -133,11 +133,11 @@ func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
 // hilbert is stores' curve key (internal/stores/index.go), copied to build
 // the same tree outside the index.
 func hilbert(lat, lon float64) uint64 {
-	const side = 1<<31 - 1
+	const side = 1<<16 - 1
 	x := uint32((lon + 180) / 360 * side)
 	y := uint32((lat + 90) / 180 * side)
 	var d uint64
-	for s := uint32(1 << 30); s > 0; s /= 2 {
+	for s := uint32(1 << 15); s > 0; s /= 2 {
 		var rx, ry uint32
 		if x&s != 0 {
 			rx = 1
