@@ -8,7 +8,10 @@ import { join, resolve } from "node:path";
 
 const repo = resolve(import.meta.dirname, "../..");
 
-export async function startServer({ stores = 3000 } = {}) {
+// Options: `env` adds environment variables (e.g. LOCATOR_SMTP_URL, LOCATOR_PUBLIC_URL) and
+// `port` fixes the port (0: any free one), so a public URL can name it before the start.
+// The answer also carries `bin` and `db` for running CLI commands against the same database.
+export async function startServer({ stores = 3000, env = {}, port = 0 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "locator-e2e-"));
   if (!existsSync(resolve(repo, "web/dist/index.html"))) {
     throw new Error("web/dist/index.html is missing: run `npm run build` (or `make build`) first");
@@ -21,8 +24,9 @@ export async function startServer({ stores = 3000 } = {}) {
   }
   const db = `sqlite:${join(dir, "db")}`;
   execFileSync(bin, ["seed", "--demo", "--stores", String(stores), "--database-url", db], { cwd: dir, stdio: "ignore" });
-  const child = spawn(bin, ["serve", "--no-seed", "--addr", "127.0.0.1:0", "--database-url", db], {
+  const child = spawn(bin, ["serve", "--no-seed", "--addr", `127.0.0.1:${port}`, "--database-url", db], {
     cwd: dir,
+    env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
@@ -45,6 +49,8 @@ export async function startServer({ stores = 3000 } = {}) {
   });
   return {
     url,
+    bin,
+    db,
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

@@ -87,7 +87,14 @@ export function ClaimPage() {
 
   return (
     <div className="min-h-screen bg-gray-50">
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster
+        position="top-center"
+        closeButton
+        toastOptions={{
+          // Plain light toasts (sonner's rich colours fail contrast); errors in dark red.
+          classNames: { error: "!border-red-700 !text-red-800", success: "!border-emerald-700 !text-emerald-900", description: "!text-gray-800" },
+        }}
+      />
       <header className="mx-auto flex max-w-2xl items-center justify-between gap-4 p-4">
         <Link
           to="/"
