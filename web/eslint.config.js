@@ -6,7 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const features = ["locator", "auth", "favorites", "profile", "claim", "reviews", "notfound"];
+const features = ["locator", "auth", "favorites", "profile", "claim", "reviews", "notfound", "admin"];
 
 // Import direction (DESIGN.md, "Web app"):
 //   src/app -> src/features/<name> -> src/components, src/lib, src/api
