@@ -82,7 +82,7 @@ func cmdLua(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("lua", flag.ContinueOnError)
 	size := fs.String("size", "M", "S, M, L or a number of stores")
 	spread := fs.String("spread", "clustered", "clustered or uniform")
-	dir := fs.String("dir", "tmp/slb", "folder for slb-<variant>.lua")
+	dir := fs.String("dir", filepath.Join(os.TempDir(), "slb"), "folder for slb-<variant>.lua")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -225,7 +225,7 @@ func cmdHTTP(ctx context.Context, args []string) error {
 	runs := fs.Int("runs", 3, "timed runs per point; the median is reported")
 	dur := fs.Duration("duration", 30*time.Second, "each timed run")
 	warm := fs.Duration("warmup", 5*time.Second, "warm-up before each series")
-	dir := fs.String("dir", "tmp/slb", "folder for the wrk scripts")
+	dir := fs.String("dir", filepath.Join(os.TempDir(), "slb"), "folder for the wrk scripts")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
