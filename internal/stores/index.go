@@ -109,28 +109,97 @@ func (ix *Index) reserve(n int) {
 
 // flushPending inserts the deferred slots into the tree in Hilbert order
 // and ends deferring. The caller holds the write lock.
+//
+// When the tree was empty (a bulk load into an empty index), the records
+// are renumbered and the documents re-packed in the same Hilbert order
+// first (see repack), so the records and documents of one answer sit close
+// together in memory instead of scattered over the whole arena.
 func (ix *Index) flushPending() {
 	ix.deferTree = false
-	type keyed struct {
-		key  uint64
-		p    [2]float32
-		item uint32
-	}
-	ks := make([]keyed, 0, len(ix.pending))
+	ks := make([]hilbertKey, 0, len(ix.pending))
 	for _, slot := range ix.pending {
 		if r := &ix.recs[slot]; r.live {
-			ks = append(ks, keyed{hilbert(r.lat, r.lon), point(r.lat, r.lon), treeItem(slot, r.flags)})
+			ks = append(ks, hilbertKey{hilbert(r.lat, r.lon), slot})
 		}
 	}
 	ix.pending = nil
-	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
-	for i, k := range ks {
-		// A slot removed and reused while deferred is listed twice.
-		if i > 0 && ks[i-1].item == k.item && ks[i-1].key == k.key {
-			continue
+	// By key then slot, so that a slot listed twice (removed and reused
+	// while deferred) sits next to itself even among stores of the same
+	// curve cell.
+	slices.SortFunc(ks, func(a, b hilbertKey) int {
+		if c := cmp.Compare(a.key, b.key); c != 0 {
+			return c
 		}
-		ix.tree.Insert(k.p, k.p, k.item)
+		return cmp.Compare(a.slot, b.slot)
+	})
+	ks = slices.CompactFunc(ks, func(a, b hilbertKey) bool { return a.slot == b.slot })
+	if ix.tree.Len() == 0 {
+		// Every live slot is in ks: the index can be laid out afresh.
+		ix.repack(ks)
 	}
+	for _, k := range ks {
+		r := &ix.recs[k.slot]
+		p := point(r.lat, r.lon)
+		ix.tree.Insert(p, p, treeItem(k.slot, r.flags))
+	}
+}
+
+type hilbertKey struct {
+	key  uint64
+	slot uint32
+}
+
+// repackBuckets is how many Hilbert ranges repack sorts the documents into
+// on its first pass: the extra memory it holds at any time is about one
+// range's share of the documents (see repack).
+const repackBuckets = 16
+
+// repack renumbers the records in the order of ks (every live slot, in
+// Hilbert order) and copies the documents into a new arena in that order;
+// ks is rewritten with the new slots. The caller holds the write lock and
+// inserts ks into an empty tree afterwards.
+//
+// Copying the documents straight into curve order would hold two full
+// copies at the end (the old arena is freed only when its last document
+// has moved, and curve order visits the old chunks at random). So it takes
+// two passes: the first reads the old arena in its own order and sorts each
+// document into one of repackBuckets arenas by its curve range, so each old
+// chunk becomes garbage as soon as it has been read; the second copies the
+// buckets one after the other, in curve order, into the final arena, each
+// bucket becoming garbage when done. The collector reclaims the chunks as
+// it goes: the peak is about the documents once plus a bucket, plus GC
+// headroom.
+func (ix *Index) repack(ks []hilbertKey) {
+	n := len(ks)
+	if n == 0 {
+		ix.recs, ix.free = ix.recs[:0], nil
+		return
+	}
+	bucket := make([]uint8, len(ix.recs)) // old slot -> curve range
+	for i, k := range ks {
+		bucket[k.slot] = uint8(i * repackBuckets / n)
+	}
+	ix.arena = arena{} // drop the old arena's last chunk
+	var tmp [repackBuckets]arena
+	for slot := range ix.recs { // slot order is about the old arena's order
+		if r := &ix.recs[slot]; r.live {
+			r.doc = tmp[bucket[slot]].copy(r.doc)
+		}
+	}
+	bucket = nil
+	recs := make([]record, n, max(n, cap(ix.recs)))
+	for i, k := range ks {
+		if b := i * repackBuckets / n; i > 0 && b != (i-1)*repackBuckets/n {
+			tmp[b-1] = arena{} // the bucket before is done
+		}
+		old := &ix.recs[k.slot]
+		recs[i] = *old
+		recs[i].doc = ix.arena.copy(old.doc)
+		*old = record{}
+		ix.slots[recs[i].id] = uint32(i)
+		ks[i].slot = uint32(i)
+	}
+	ix.recs, ix.free = recs, nil
 }
 
 // hilbert is the position of a point along a Hilbert curve of order 16

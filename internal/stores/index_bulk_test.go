@@ -1,8 +1,11 @@
 package stores
 
 import (
+	"cmp"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"unsafe"
 )
 
 // PutAll defers the tree to the end; a store given twice in one call (its
@@ -29,4 +32,114 @@ func TestPutAllDeferredTree(t *testing.T) {
 	if ix.Len() != 1500 || ix.tree.Len() != 1500 {
 		t.Fatalf("after removals: len %d, tree %d", ix.Len(), ix.tree.Len())
 	}
+}
+
+// A bulk load into an empty index lays the records and documents out in
+// Hilbert order; Put and Remove keep working afterwards.
+func TestPutAllRepacksInCurveOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	es := randomEntries(rng, 5000)
+	es = append(es, es[30]) // given twice: its first slot is reused while deferred
+	ix := NewIndex()
+	ix.PutAll(es)
+	if len(ix.recs) != 5000 || len(ix.free) != 0 || ix.tree.Len() != 5000 {
+		t.Fatalf("recs %d, free %d, tree %d", len(ix.recs), len(ix.free), ix.tree.Len())
+	}
+	byID := make(map[int64]Entry, len(es))
+	for _, e := range es {
+		byID[e.ID] = e
+	}
+	var prevKey uint64
+	var prevEnd uintptr
+	for i := range ix.recs {
+		r := &ix.recs[i]
+		if !r.live || ix.slots[r.id] != uint32(i) {
+			t.Fatalf("slot %d: live %v, id map %d", i, r.live, ix.slots[r.id])
+		}
+		if k := hilbert(r.lat, r.lon); k < prevKey {
+			t.Fatalf("slot %d out of curve order", i)
+		} else {
+			prevKey = k
+		}
+		want := byID[r.id].Doc
+		if string(r.doc)+"}" != string(want) {
+			t.Fatalf("slot %d: doc %q, want %q", i, r.doc, want)
+		}
+		// Consecutive documents are adjacent (the arena is far larger
+		// than these documents, so one chunk holds them all).
+		start := uintptr(unsafe.Pointer(unsafe.SliceData(r.doc)))
+		if i > 0 && start != prevEnd {
+			t.Fatalf("slot %d: document not next to the one before", i)
+		}
+		prevEnd = start + uintptr(len(r.doc))
+	}
+	// Searches give what a brute-force scan gives, before and after changes.
+	check := func() {
+		t.Helper()
+		for j := 0; j < 50; j++ {
+			q := Query{Latitude: 25 + rng.Float64()*24, Longitude: -124 + rng.Float64()*57, RadiusMiles: 50, Limit: 20}
+			hits, _ := ix.Nearest(q)
+			var live []Entry
+			for _, e := range byID {
+				live = append(live, e)
+			}
+			want := bruteHits(live, q)
+			if len(hits) != len(want) {
+				t.Fatalf("query %d: %d hits, want %d", j, len(hits), len(want))
+			}
+			for i := range hits {
+				if hits[i].ID != want[i] {
+					t.Fatalf("query %d hit %d: id %d, want %d", j, i, hits[i].ID, want[i])
+				}
+			}
+		}
+	}
+	check()
+	for _, e := range es[:1000] {
+		ix.Remove(e.ID)
+		delete(byID, e.ID)
+	}
+	upd := es[2000]
+	upd.Latitude, upd.Longitude = 40.0, -100.0
+	upd.Doc = []byte(`{"id":2001,"name":"moved"}`)
+	ix.Put(upd)
+	byID[upd.ID] = upd
+	for _, e := range randomEntries(rng, 6000)[5000:] {
+		ix.Put(e)
+		byID[e.ID] = e
+	}
+	if ix.Len() != len(byID) || ix.tree.Len() != len(byID) {
+		t.Fatalf("len %d, tree %d, want %d", ix.Len(), ix.tree.Len(), len(byID))
+	}
+	check()
+	out := string(ix.AppendJSON(nil, Query{Latitude: 40, Longitude: -100, RadiusMiles: 1, Limit: 5}))
+	if want := `{"physical_stores":[{"id":2001,"name":"moved","distance":0}],"has_more":false}`; out != want {
+		t.Fatalf("moved store: %s", out)
+	}
+}
+
+// bruteHits is the ids of the nearest q.Limit matches of es by exact distance
+// (filters and open-now unused here).
+func bruteHits(es []Entry, q Query) []int64 {
+	type hit struct {
+		id int64
+		d  float64
+	}
+	var hs []hit
+	for _, e := range es {
+		if d := DistanceMiles(q.Latitude, q.Longitude, e.Latitude, e.Longitude); d <= q.RadiusMiles {
+			hs = append(hs, hit{e.ID, d})
+		}
+	}
+	slices.SortFunc(hs, func(a, b hit) int {
+		if c := cmp.Compare(a.d, b.d); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	var ids []int64
+	for i := 0; i < len(hs) && i < q.Limit; i++ {
+		ids = append(ids, hs[i].id)
+	}
+	return ids
 }
