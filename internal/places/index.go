@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
+	"locator/internal/places/fold"
 )
 
 // The name index serves FindCity, Geocode and Search. It holds every folded
@@ -87,7 +88,7 @@ func canonical(folded string) string {
 // appendFold appends Fold(s) to dst without allocating for ASCII names (most
 // of them); it must agree with Fold (TestAppendFoldMatchesFold).
 func appendFold(dst []byte, s string) []byte {
-	if !isASCII(s) {
+	if !fold.IsASCII(s) {
 		return append(dst, Fold(s)...)
 	}
 	start := len(dst)

@@ -39,7 +39,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
+	"locator/internal/places/fold"
 )
 
 // formatVersion is the first line of the payload; bump it with internal/places
@@ -338,14 +338,14 @@ func altNames(name, ascii, field string) []string {
 	if field == "" {
 		return nil
 	}
-	seen := map[string]bool{fold(name): true, fold(ascii): true}
+	seen := map[string]bool{fold.Fold(name): true, fold.Fold(ascii): true}
 	var out []string
 	for _, a := range strings.Split(field, ",") {
 		a = clean(a)
 		if !usefulAlt(a) {
 			continue
 		}
-		k := fold(a)
+		k := fold.Fold(a)
 		if k == "" || seen[k] {
 			continue
 		}
@@ -382,67 +382,4 @@ func cmpChain(cs ...int) int {
 		}
 	}
 	return 0
-}
-
-// fold is a copy of places.Fold (which cannot be imported here: it embeds this
-// program's output). The generator drops alternates that fold to an
-// already-kept key because look-ups only ever compare folded keys.
-func fold(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	add := func(r rune) {
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		if r < utf8.RuneSelf {
-			b.WriteByte(byte(unicode.ToLower(r)))
-		} else if x, ok := foldSpecial[r]; ok {
-			b.WriteString(x)
-		} else {
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	fold := func(r rune) {
-		switch {
-		case r == '\'' || r == '.':
-		case r == ' ' || r == '-':
-			space = b.Len() > 0
-		case r < utf8.RuneSelf && r > ' ':
-			add(r)
-		case r == '’' || unicode.Is(unicode.Mn, r):
-		case unicode.Is(unicode.Pd, r) || unicode.IsSpace(r):
-			space = b.Len() > 0
-		default:
-			add(r)
-		}
-	}
-	if isASCII(s) {
-		// NFD is the identity on ASCII, and most names are ASCII.
-		for i := range len(s) {
-			fold(rune(s[i]))
-		}
-	} else {
-		for _, r := range norm.NFD.String(s) {
-			fold(r)
-		}
-	}
-	return b.String()
-}
-
-// foldSpecial covers Latin letters that have no Unicode decomposition.
-var foldSpecial = map[rune]string{
-	'ß': "ss", 'ẞ': "ss", 'æ': "ae", 'Æ': "ae", 'œ': "oe", 'Œ': "oe", 'ø': "o", 'Ø': "o",
-	'ł': "l", 'Ł': "l", 'đ': "d", 'Đ': "d", 'ð': "d", 'Ð': "d", 'þ': "th", 'Þ': "th",
-	'ħ': "h", 'Ħ': "h", 'ı': "i", 'ŧ': "t", 'Ŧ': "t",
-}
-
-func isASCII(s string) bool {
-	for i := range len(s) {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
