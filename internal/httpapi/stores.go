@@ -13,9 +13,10 @@ import (
 	"locator/internal/stores"
 )
 
-// parseListQuery decodes the search parameters. Every parameter may appear
+// ParseListQuery decodes the search parameters (exported for the SLB-1
+// PostGIS baseline, which must read queries by the same rules). Every parameter may appear
 // more than once only with the same value; flags accept true/false/1/0.
-func parseListQuery(raw string) (stores.Query, error) {
+func ParseListQuery(raw string) (stores.Query, error) {
 	var q stores.Query
 	vals, err := url.ParseQuery(raw)
 	if err != nil {
@@ -111,23 +112,23 @@ var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip
 
 // listStores answers the nearest published stores from the in-memory index.
 func (s *Server) listStores(w http.ResponseWriter, r *http.Request) {
-	q, err := parseListQuery(r.URL.RawQuery)
+	q, err := ParseListQuery(r.URL.RawQuery)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	bp := bufPool.Get().(*[]byte)
 	body := s.Index.AppendJSON((*bp)[:0], q)
-	writeBody(w, r, body)
+	WriteBody(w, r, body)
 	*bp = body
 	if cap(body) <= 1<<20 { // don't keep rare huge buffers
 		bufPool.Put(bp)
 	}
 }
 
-// writeBody writes a JSON body, gzipped when the client accepts it and the
-// body is big enough to gain from it.
-func writeBody(w http.ResponseWriter, r *http.Request, body []byte) {
+// WriteBody writes a JSON body, gzipped when the client accepts it and the
+// body is big enough to gain from it (exported for the SLB-1 baseline).
+func WriteBody(w http.ResponseWriter, r *http.Request, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Vary", "Accept-Encoding")
@@ -165,5 +166,5 @@ func (s *Server) getStore(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeBody(w, r, doc)
+	WriteBody(w, r, doc)
 }

@@ -119,7 +119,7 @@ func (ix *Index) flushPending() {
 	ks := make([]hilbertKey, 0, len(ix.pending))
 	for _, slot := range ix.pending {
 		if r := &ix.recs[slot]; r.live {
-			ks = append(ks, hilbertKey{hilbert(r.lat, r.lon), slot})
+			ks = append(ks, hilbertKey{HilbertKey(r.lat, r.lon), slot})
 		}
 	}
 	ix.pending = nil
@@ -202,10 +202,10 @@ func (ix *Index) repack(ks []hilbertKey) {
 	ix.recs, ix.free = recs, nil
 }
 
-// hilbert is the position of a point along a Hilbert curve of order 16
+// HilbertKey is the position of a point along a Hilbert curve of order 16
 // over the whole globe (cells of ~0.0055 degrees): fine enough to order
 // stores for the tree.
-func hilbert(lat, lon float64) uint64 {
+func HilbertKey(lat, lon float64) uint64 {
 	const side = 1<<16 - 1
 	x := uint32((lon + 180) / 360 * side)
 	y := uint32((lat + 90) / 180 * side)

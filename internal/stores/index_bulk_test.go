@@ -56,7 +56,7 @@ func TestPutAllRepacksInCurveOrder(t *testing.T) {
 		if !r.live || ix.slots[r.id] != uint32(i) {
 			t.Fatalf("slot %d: live %v, id map %d", i, r.live, ix.slots[r.id])
 		}
-		if k := hilbert(r.lat, r.lon); k < prevKey {
+		if k := HilbertKey(r.lat, r.lon); k < prevKey {
 			t.Fatalf("slot %d out of curve order", i)
 		} else {
 			prevKey = k

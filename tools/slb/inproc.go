@@ -64,7 +64,7 @@ func cmdInproc(_ context.Context, args []string) error {
 	order := make([]int, n)
 	keys := make([]uint64, n)
 	for i := range order {
-		order[i], keys[i] = i, hilbert(es[i].Latitude, es[i].Longitude)
+		order[i], keys[i] = i, stores.HilbertKey(es[i].Latitude, es[i].Longitude)
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
 	keys = nil
@@ -129,29 +129,3 @@ func cmdInproc(_ context.Context, args []string) error {
 }
 
 func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
-
-// hilbert is stores' curve key (internal/stores/index.go), copied to build
-// the same tree outside the index.
-func hilbert(lat, lon float64) uint64 {
-	const side = 1<<16 - 1
-	x := uint32((lon + 180) / 360 * side)
-	y := uint32((lat + 90) / 180 * side)
-	var d uint64
-	for s := uint32(1 << 15); s > 0; s /= 2 {
-		var rx, ry uint32
-		if x&s != 0 {
-			rx = 1
-		}
-		if y&s != 0 {
-			ry = 1
-		}
-		d += uint64(s) * uint64(s) * uint64((3*rx)^ry)
-		if ry == 0 {
-			if rx == 1 {
-				x, y = s-1-x, s-1-y
-			}
-			x, y = y, x
-		}
-	}
-	return d
-}

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +16,7 @@ import (
 
 	"locator/internal/bench"
 	"locator/internal/db"
+	"locator/internal/httpapi"
 	"locator/internal/stores"
 )
 
@@ -83,7 +82,7 @@ func cmdPostGISServe(ctx context.Context, args []string) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok")) })
 	mux.HandleFunc("GET "+bench.Path, func(w http.ResponseWriter, r *http.Request) {
-		q, err := parseQuery(r.URL.RawQuery)
+		q, err := httpapi.ParseListQuery(r.URL.RawQuery)
 		if err != nil {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadRequest)
@@ -96,7 +95,7 @@ func cmdPostGISServe(ctx context.Context, args []string) error {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		writeBody(w, r, body)
+		httpapi.WriteBody(w, r, body)
 		*bp = body
 		bufPool.Put(bp)
 	})
@@ -162,73 +161,4 @@ func searchPostGIS(ctx context.Context, pool *pgxpool.Pool, dst []byte, q stores
 	return append(dst, '}'), nil
 }
 
-// parseQuery reads the search parameters with the locator's rules.
-func parseQuery(raw string) (stores.Query, error) {
-	var q stores.Query
-	vals, err := url.ParseQuery(raw)
-	if err != nil {
-		return q, fmt.Errorf("malformed query string")
-	}
-	num := func(name string, dst *float64) error {
-		v := strings.TrimSpace(vals.Get(name))
-		if v == "" {
-			return fmt.Errorf("%s is required", name)
-		}
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			return fmt.Errorf("%s must be a number", name)
-		}
-		*dst = f
-		return nil
-	}
-	for _, f := range []struct {
-		name string
-		dst  *float64
-	}{{"latitude", &q.Latitude}, {"longitude", &q.Longitude}, {"radius", &q.RadiusMiles}} {
-		if err := num(f.name, f.dst); err != nil {
-			return q, err
-		}
-	}
-	if v := vals.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > stores.MaxLimit {
-			return q, fmt.Errorf("limit must be a whole number from 1 to %d", stores.MaxLimit)
-		}
-		q.Limit = n
-	}
-	for _, f := range []struct {
-		name string
-		dst  *bool
-	}{{"is_delivery_available", &q.Delivery}, {"is_order_online_available", &q.OrderOnline}, {"is_curbside_pickup_available", &q.Curbside}} {
-		switch strings.ToLower(vals.Get(f.name)) {
-		case "true", "1":
-			*f.dst = true
-		case "false", "0", "":
-		default:
-			return q, fmt.Errorf("%s must be true or false", f.name)
-		}
-	}
-	return q, q.Validate()
-}
-
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
-
-var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed); return w }}
-
-// writeBody mirrors the locator's: gzip only when asked and worth it.
-func writeBody(w http.ResponseWriter, r *http.Request, body []byte) {
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Vary", "Accept-Encoding")
-	if len(body) < 1400 || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		h.Set("Content-Length", strconv.Itoa(len(body)))
-		_, _ = w.Write(body)
-		return
-	}
-	h.Set("Content-Encoding", "gzip")
-	gz := gzipPool.Get().(*gzip.Writer)
-	gz.Reset(w)
-	_, _ = gz.Write(body)
-	_ = gz.Close()
-	gzipPool.Put(gz)
-}
