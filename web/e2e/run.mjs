@@ -165,6 +165,8 @@ test("opens a store from a map marker (clusters expand on click)", async (ctx) =
   await page.locator(".locator-marker, .locator-cluster").first().waitFor({ timeout: 20_000 });
   for (let i = 0; i < 8 && (await page.locator(".locator-marker").count()) === 0; i++) {
     await page.locator(".locator-cluster").first().click();
+    // A cluster click starts the interactive map, which replaces the preview once drawn.
+    await page.locator('[data-map="interactive"]').waitFor({ timeout: 20_000 });
     await page.waitForTimeout(1200);
   }
   const marker = page.locator(".locator-marker").first();
@@ -176,6 +178,78 @@ test("opens a store from a map marker (clusters expand on click)", async (ctx) =
   await page.getByRole("heading", { level: 2, name }).waitFor();
   assert.equal(await marker.getAttribute("aria-pressed"), "true");
   await close();
+});
+
+/** The markers and clusters, by name, whose centres lie at least `inset` px inside the map (read at once). */
+function markerNames(page, inset = 40) {
+  return page.evaluate((inset) => {
+    const region = document.querySelector('[aria-label="Map of stores"]').getBoundingClientRect();
+    const names = [];
+    for (const m of document.querySelectorAll(".locator-marker, .locator-cluster")) {
+      if (m.closest('[aria-hidden="true"]')) continue;
+      const b = m.getBoundingClientRect();
+      const x = b.x + b.width / 2;
+      const y = b.y + b.height / 2;
+      if (x < region.x + inset || x > region.right - inset || y < region.y + inset || y > region.bottom - inset) continue;
+      names.push(`${m.getAttribute("aria-label")} @${Math.round(x - region.x)},${Math.round(y - region.y)}`);
+    }
+    return names.sort();
+  }, inset);
+}
+
+test("the map opens as a static preview and becomes MapLibre on the first interaction", async (ctx) => {
+  const { page, close } = await openPage(ctx);
+  const mapRequests = [];
+  page.on("request", (r) => {
+    if (/StoreMap-|maplibre-gl-worker/.test(r.url())) mapRequests.push(r.url());
+  });
+  const region = page.getByRole("region", { name: "Map of stores" });
+  await page.getByText("Showing results 1-20").waitFor();
+  await page.locator(".locator-marker, .locator-cluster").first().waitFor({ timeout: 20_000 });
+  // The preview: basemap drawn (a canvas with a bitmap), markers and clusters, no MapLibre.
+  await page.waitForFunction(() => (document.querySelector("[data-map-preview] canvas")?.width ?? 0) > 0, null, { timeout: 20_000 });
+  await page.waitForTimeout(1500);
+  assert.equal(await region.getAttribute("data-map"), "preview");
+  assert.equal(await page.locator(".maplibregl-canvas").count(), 0, "MapLibre not started without an interaction");
+  assert.deepEqual(mapRequests, [], "the MapLibre chunk is not loaded before an interaction");
+  // A store marker in the preview opens the store without starting the map.
+  for (let i = 0; i < 4 && (await page.locator(".locator-marker").count()) === 0; i++) {
+    await page.getByRole("button", { name: "Zoom in", exact: true }).click();
+    await page.locator('[data-map="interactive"]').waitFor({ timeout: 20_000 });
+  }
+  const marker = page.locator(".locator-marker").first();
+  const name = await marker.getAttribute("aria-label");
+  await marker.click();
+  await page.getByRole("heading", { level: 2, name }).waitFor();
+  await page.getByRole("button", { name: "Back to results" }).click();
+  await close();
+
+  // Zoom in on the preview: the interactive map takes over at the same camera with the same
+  // clusters and stores (the preview clusters with MapLibre's settings).
+  const second = await openPage(ctx);
+  const p = second.page;
+  await p.locator(".locator-marker, .locator-cluster").first().waitFor({ timeout: 20_000 });
+  await p.getByRole("button", { name: "Zoom in", exact: true }).click();
+  const preview = await markerNames(p);
+  assert.equal(await p.locator('[data-map="preview"]').count(), 1, "read from the preview");
+  assert.ok(preview.length > 0, "markers in the zoomed preview");
+  await p.locator('[data-map="interactive"]').waitFor({ timeout: 20_000 });
+  await p.locator(".maplibregl-canvas").waitFor();
+  await p.waitForTimeout(800);
+  assert.equal(await p.locator("[data-map-preview]").count(), 0, "the preview is gone");
+  assert.deepEqual(await markerNames(p), preview, "the map shows what the preview showed");
+  assert.deepEqual(p.errors, []);
+  await second.close();
+
+  // Keyboard: an arrow key on the preview starts the map and the focus moves to its canvas.
+  const third = await openPage(ctx);
+  const k = third.page;
+  await k.locator(".locator-marker, .locator-cluster").first().waitFor({ timeout: 20_000 });
+  await k.locator("[data-map-preview] [role=region]").focus();
+  await k.keyboard.press("ArrowRight");
+  await k.locator('[data-map="interactive"]').waitFor({ timeout: 20_000 });
+  await k.waitForFunction(() => document.activeElement?.classList.contains("maplibregl-canvas"), null, { timeout: 5_000 });
+  await third.close();
 });
 
 test("paginates 20 stores per page", async (ctx) => {

@@ -1,45 +1,100 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { mapStyleUrl } from "../../lib/config";
+import { DEFAULT_ZOOM } from "../../lib/constants";
 import { MapAttribution } from "./MapAttribution";
 import { MAP_LOAD_MESSAGE } from "./messages";
+import { MapPreview } from "./map/MapPreview";
+import type { Camera } from "./map/projection";
 import type { StoreMapProps } from "./map/types";
 
 const StoreMap = lazy(() => import("./map/StoreMap"));
 
-function Placeholder() {
-  return <div className="flex h-full items-center justify-center bg-slate-100 text-gray-600">Loading...</div>;
-}
+const inPreview = (node: EventTarget | null) => node instanceof Element && node.closest("[data-map-preview]") !== null;
 
-/** The map, loaded as its own chunk; "Loading..." while it loads and when it fails. */
+/**
+ * The map. It opens as a static preview (MapPreview: the basemap drawn in a worker, the real
+ * markers and clusters as buttons), which costs the main thread almost nothing; MapLibre GL (its
+ * own chunk, WebGL) starts when the user first moves or zooms the map or opens a cluster, and
+ * takes over, at the preview's camera, once its first frame is drawn. If MapLibre cannot start
+ * (no WebGL, chunk failed), the preview stays.
+ */
 export function MapArea(props: StoreMapProps) {
+  const { view, onCenterChange } = props;
+  const [camera, setCamera] = useState<Camera>(() => ({ latitude: view.latitude, longitude: view.longitude, zoom: view.zoom ?? DEFAULT_ZOOM }));
+  // A new search centre moves the preview (the map follows `view` itself once it runs).
+  const [viewKey, setViewKey] = useState(view.key);
+  if (view.key !== viewKey) {
+    setViewKey(view.key);
+    setCamera((c) => ({ latitude: view.latitude, longitude: view.longitude, zoom: view.zoom ?? c.zoom }));
+  }
+  const cameraRef = useRef(camera);
+  useLayoutEffect(() => {
+    cameraRef.current = camera;
+  }, [camera]);
+
+  const [started, setStarted] = useState<Camera | null>(null);
+  const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  // The map (MapLibre, WebGL) starts once the page has painted and the main thread is idle, so
-  // the header and the results come first.
-  const [start, setStart] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(() => setStart(true), { timeout: 1500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setStart(true), 200);
-    return () => window.clearTimeout(id);
-  }, []);
+  const [dragging, setDragging] = useState(false);
+  const [previewFocused, setPreviewFocused] = useState(false);
+  // The preview gives way once the map has drawn, but not in the middle of a drag.
+  const interactive = ready && !failed && !dragging;
+
+  const activate = useCallback(() => setStarted((s) => s ?? cameraRef.current), []);
+  const onCameraChange = useCallback(
+    (next: Camera, byUser: boolean) => {
+      setCamera(next);
+      onCenterChange({ latitude: next.latitude, longitude: next.longitude }, byUser);
+    },
+    [onCenterChange],
+  );
+  const onReady = useCallback(() => setReady(true), []);
+  const onFailed = useCallback(() => setFailed(true), []);
+
   return (
-    <div className="absolute inset-0">
-      {failed || !start ? (
-        <Placeholder />
-      ) : (
+    <div
+      className="absolute inset-0"
+      role="region"
+      aria-label="Map of stores"
+      data-map={interactive ? "interactive" : "preview"}
+      onFocus={(e: FocusEvent<HTMLDivElement>) => setPreviewFocused(inPreview(e.target))}
+      onBlur={(e: FocusEvent<HTMLDivElement>) => {
+        if (!inPreview(e.relatedTarget)) setPreviewFocused(false);
+      }}
+    >
+      {started && !failed && (
         <ErrorBoundary
-          fallback={<Placeholder />}
+          fallback={null}
           onError={(error) => {
             console.error(MAP_LOAD_MESSAGE, error);
+            setFailed(true);
           }}
         >
-          <Suspense fallback={<Placeholder />}>
-            <StoreMap {...props} onError={() => setFailed(true)} />
+          <Suspense fallback={null}>
+            <StoreMap
+              {...props}
+              start={started}
+              camera={interactive ? undefined : camera}
+              hidden={!interactive}
+              focusOnShow={previewFocused}
+              onReady={onReady}
+              onError={onFailed}
+            />
           </Suspense>
         </ErrorBoundary>
+      )}
+      {!interactive && (
+        <MapPreview
+          camera={camera}
+          stores={props.stores}
+          selectedId={props.selectedId}
+          focus={props.focus}
+          onSelect={props.onSelect}
+          onCameraChange={onCameraChange}
+          onActivate={activate}
+          onDragChange={setDragging}
+        />
       )}
       {!mapStyleUrl() && <MapAttribution />}
     </div>

@@ -6,10 +6,11 @@ import { useEffect, useRef } from "react";
 import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
 import { mapStyleUrl } from "../../../lib/config";
-import { DEFAULT_ZOOM, MARKER_SIZE } from "../../../lib/constants";
+import { MARKER_SIZE } from "../../../lib/constants";
 import { MAP_LOAD_MESSAGE } from "../messages";
 import { loadBasemapData, offlineStyle } from "./basemap";
-import type { MapView, StoreMapProps } from "./types";
+import type { Camera } from "./projection";
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, MAX_ZOOM, type StoreMapProps } from "./types";
 
 setWorkerUrl(workerUrl);
 
@@ -35,23 +36,38 @@ function toGeoJson(stores: readonly PhysicalStore[]): FeatureCollection<Point> {
 
 const OSM_ATTRIBUTION = '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">© OpenStreetMap contributors</a>';
 
+export interface InteractiveMapProps extends StoreMapProps {
+  /** Where the map starts (the preview's camera when the user started the map). */
+  start: Camera;
+  /** While set, the map follows this camera (the preview's, as the user moves it). */
+  camera?: Camera;
+  /** Hidden: drawn but invisible and without markers, under the preview, until it takes over. */
+  hidden: boolean;
+  /** The map, its basemap and its first frame are ready. */
+  onReady: () => void;
+  /** Focus the map's canvas when it is shown (the preview had the focus). */
+  focusOnShow?: boolean;
+}
+
 /**
  * The MapLibre map (its own lazily loaded chunk). Stores are one clustered GeoJSON source; every
  * visible cluster and store is an HTML button marker (32 x 32 px icon for stores), so markers are
  * reachable by keyboard and named for screen readers.
  */
-export default function StoreMap({ stores, selectedId, view, focus, onSelect, onCenterChange, onError }: StoreMapProps) {
+export default function StoreMap({ stores, selectedId, view, focus, onSelect, onCenterChange, onError, start, camera, hidden, onReady, focusOnShow }: InteractiveMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  const callbacks = useRef({ onSelect, onCenterChange, onError });
+  const callbacks = useRef({ onSelect, onCenterChange, onError, onReady });
   const storesRef = useRef(stores);
   const selectedRef = useRef(selectedId);
   const syncRef = useRef<() => void>(() => {});
-  const initialView = useRef<MapView>(view);
+  const initialView = useRef<Camera>(start);
+  const hiddenRef = useRef(hidden);
+  const viewKey = useRef(view.key);
 
   useEffect(() => {
-    callbacks.current = { onSelect, onCenterChange, onError };
-  }, [onSelect, onCenterChange, onError]);
+    callbacks.current = { onSelect, onCenterChange, onError, onReady };
+  }, [onSelect, onCenterChange, onError, onReady]);
 
   // Create the map once.
   useEffect(() => {
@@ -59,6 +75,9 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     if (!node) return;
     const styleUrl = mapStyleUrl();
     let loaded = false;
+    // Ready once loaded, the basemap's data is in and a frame with everything has been drawn.
+    let basemapSet = Boolean(styleUrl);
+    let ready = false;
     let map: MapLibreMap;
     const fail = (detail: unknown) => {
       console.error(MAP_LOAD_MESSAGE, detail);
@@ -70,12 +89,12 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
         container: node,
         style: styleUrl ?? offlineStyle(),
         center: [start.longitude, start.latitude],
-        zoom: start.zoom ?? DEFAULT_ZOOM,
+        zoom: start.zoom,
         attributionControl: false,
         dragRotate: false,
         pitchWithRotate: false,
         touchPitch: false,
-        maxZoom: 18,
+        maxZoom: MAX_ZOOM,
         fadeDuration: 0,
         pixelRatio: Math.min(window.devicePixelRatio || 1, 2),
       });
@@ -100,6 +119,7 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     const markers = new Map<string, { marker: Marker; element: HTMLButtonElement }>();
 
     const sync = () => {
+      if (hiddenRef.current) return;
       if (!map.getSource(SOURCE) || !map.isSourceLoaded(SOURCE)) return;
       const seen = new Set<string>();
       for (const f of map.querySourceFeatures(SOURCE) as Feature<Point>[]) {
@@ -126,13 +146,14 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
             const source = map.getSource<GeoJSONSource>(SOURCE);
             void source
               ?.getClusterExpansionZoom(Number(props.cluster_id))
-              .then((zoom) => map.easeTo({ center: [lon, lat], zoom: Math.min(zoom, 18) }))
+              .then((zoom) => map.easeTo({ center: [lon, lat], zoom: Math.min(zoom, MAX_ZOOM) }))
               .catch(() => undefined);
           });
         } else {
           element.className = "locator-marker";
           element.setAttribute("aria-label", String(props.name));
           element.setAttribute("aria-pressed", String(props.id === selectedRef.current));
+          element.dataset.storeId = String(props.id);
           const img = document.createElement("img");
           img.src = markerIcon;
           img.alt = "";
@@ -163,8 +184,8 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
         type: "geojson",
         data: toGeoJson(storesRef.current),
         cluster: true,
-        clusterRadius: 48,
-        clusterMaxZoom: 15,
+        clusterRadius: CLUSTER_RADIUS,
+        clusterMaxZoom: CLUSTER_MAX_ZOOM,
       });
       // Invisible layer: makes MapLibre tile the source so clusters can be queried.
       map.addLayer({ id: "stores-hidden", type: "circle", source: SOURCE, paint: { "circle-radius": 0, "circle-opacity": 0 } });
@@ -173,8 +194,12 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
           .then(({ countries, states }) => {
             void map.getSource<GeoJSONSource>("countries")?.setData(countries);
             void map.getSource<GeoJSONSource>("states")?.setData(states);
+            basemapSet = true;
           })
-          .catch((error: unknown) => console.error(MAP_LOAD_MESSAGE, error));
+          .catch((error: unknown) => {
+            console.error(MAP_LOAD_MESSAGE, error);
+            basemapSet = true;
+          });
       }
       callbacks.current.onCenterChange({ latitude: map.getCenter().lat, longitude: map.getCenter().lng }, false);
     });
@@ -197,6 +222,11 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
       if (e.sourceId === SOURCE && map.isSourceLoaded(SOURCE)) schedule();
     });
     map.on("idle", schedule);
+    map.on("idle", () => {
+      if (ready || !loaded || !basemapSet) return;
+      ready = true;
+      callbacks.current.onReady();
+    });
 
     return () => {
       cancelAnimationFrame(pending);
@@ -220,10 +250,26 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     syncRef.current();
   }, [selectedId]);
 
+  // Shown: markers appear; the focus moves to the map when the preview had it.
+  useEffect(() => {
+    hiddenRef.current = hidden;
+    if (hidden) return;
+    syncRef.current();
+    if (focusOnShow) mapRef.current?.getCanvas().focus();
+  }, [hidden, focusOnShow]);
+
+  // While hidden under the preview, the map follows the preview's camera.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !camera) return;
+    map.jumpTo({ center: [camera.longitude, camera.latitude], zoom: camera.zoom });
+  }, [camera]);
+
   // A new search centre moves the map (a Redo search passes the map's own centre and no zoom).
   useEffect(() => {
     const map = mapRef.current;
-    if (!map) return;
+    if (!map || view.key === viewKey.current) return;
+    viewKey.current = view.key;
     const c = map.getCenter();
     const zoom = view.zoom ?? map.getZoom();
     if (Math.abs(c.lat - view.latitude) < 1e-6 && Math.abs(c.lng - view.longitude) < 1e-6 && zoom === map.getZoom()) return;
@@ -242,8 +288,8 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
 
   // MapLibre's CSS makes its container position: relative, so the sizing box is a wrapper.
   return (
-    <div className="absolute inset-0">
-      <div ref={container} className="h-full w-full" role="region" aria-label="Map of stores" />
+    <div className="absolute inset-0" style={hidden ? { visibility: "hidden" } : undefined} aria-hidden={hidden || undefined}>
+      <div ref={container} className="h-full w-full" />
     </div>
   );
 }

@@ -2,10 +2,12 @@ import type { FeatureCollection } from "geojson";
 import type { StyleSpecification } from "maplibre-gl";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import countriesUrl from "world-atlas/countries-110m.json?url";
-import statesUrl from "us-atlas/states-10m.json?url";
+import { BASEMAP_COLORS, COUNTRIES_LINE_WIDTH, countriesUrl, STATES_LINE_WIDTH, statesUrl } from "./basemapStyle";
 
 const EMPTY: FeatureCollection = { type: "FeatureCollection", features: [] };
+
+const [sz0, sw0, sz1, sw1] = STATES_LINE_WIDTH;
+const [cz0, cw0, cz1, cw1] = COUNTRIES_LINE_WIDTH;
 
 /**
  * The offline basemap: no tile server and no glyphs. Countries from Natural Earth (npm
@@ -20,20 +22,20 @@ export function offlineStyle(): StyleSpecification {
       states: { type: "geojson", data: EMPTY },
     },
     layers: [
-      { id: "water", type: "background", paint: { "background-color": "#cde3ef" } },
-      { id: "countries-fill", type: "fill", source: "countries", paint: { "fill-color": "#f2efe6" } },
-      { id: "states-fill", type: "fill", source: "states", paint: { "fill-color": "#f6f4ee" } },
+      { id: "water", type: "background", paint: { "background-color": BASEMAP_COLORS.water } },
+      { id: "countries-fill", type: "fill", source: "countries", paint: { "fill-color": BASEMAP_COLORS.countriesFill } },
+      { id: "states-fill", type: "fill", source: "states", paint: { "fill-color": BASEMAP_COLORS.statesFill } },
       {
         id: "states-line",
         type: "line",
         source: "states",
-        paint: { "line-color": "#b9b3a4", "line-width": ["interpolate", ["linear"], ["zoom"], 3, 0.5, 10, 1.5] },
+        paint: { "line-color": BASEMAP_COLORS.statesLine, "line-width": ["interpolate", ["linear"], ["zoom"], sz0, sw0, sz1, sw1] },
       },
       {
         id: "countries-line",
         type: "line",
         source: "countries",
-        paint: { "line-color": "#9c968a", "line-width": ["interpolate", ["linear"], ["zoom"], 2, 0.6, 10, 2] },
+        paint: { "line-color": BASEMAP_COLORS.countriesLine, "line-width": ["interpolate", ["linear"], ["zoom"], cz0, cw0, cz1, cw1] },
       },
     ],
   };

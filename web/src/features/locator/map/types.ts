@@ -19,3 +19,8 @@ export interface StoreMapProps {
   onCenterChange: (center: { latitude: number; longitude: number }, byUser: boolean) => void;
   onError?: () => void;
 }
+
+/** Store clustering, shared by the MapLibre source and the static preview. */
+export const CLUSTER_RADIUS = 48;
+export const CLUSTER_MAX_ZOOM = 15;
+export const MAX_ZOOM = 18;

@@ -1,0 +1,267 @@
+import { Minus, Plus } from "lucide-react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
+import Supercluster, { type ClusterProperties } from "supercluster";
+import type { PhysicalStore } from "../../../api/types";
+import markerIcon from "../../../assets/marker.svg";
+import { MARKER_SIZE } from "../../../lib/constants";
+import { countriesUrl, statesUrl } from "./basemapStyle";
+import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
+import { bitmapTransform, bounds, panBy, toScreen, zoomAround, type Camera } from "./projection";
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, MAX_ZOOM } from "./types";
+
+export interface MapPreviewProps {
+  camera: Camera;
+  stores: readonly PhysicalStore[];
+  selectedId: number | null;
+  focus: { latitude: number; longitude: number } | null;
+  onSelect: (id: number) => void;
+  /** The camera after a pan or zoom (`byUser`) or after the preview moved to show the selection. */
+  onCameraChange: (camera: Camera, byUser: boolean) => void;
+  /** The user interacts with the map: start the interactive map. */
+  onActivate: () => void;
+  onDragChange: (dragging: boolean) => void;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+const PAN_STEP = 100;
+
+type StoreFeature = GeoJSON.Feature<GeoJSON.Point, { id: number; name: string }>;
+
+/**
+ * A static preview of the map, shown until the user interacts with it: the offline basemap drawn
+ * in a worker (canvas 2D, off the main thread) and the same markers and clusters as the MapLibre
+ * map (Supercluster with MapLibre's settings), as buttons. Clicking a store opens it; dragging,
+ * the wheel, the arrow and +/- keys, the zoom buttons or a cluster move the preview and start
+ * the interactive map, which takes over at the preview's camera.
+ */
+export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCameraChange, onActivate, onDragChange }: MapPreviewProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [size, setSize] = useState<Size | null>(null);
+  const [drawn, setDrawn] = useState<{ camera: Camera; size: Size } | null>(null);
+  const cameraRef = useRef(camera);
+  const sizeRef = useRef(size);
+  useLayoutEffect(() => {
+    cameraRef.current = camera;
+    sizeRef.current = size;
+  });
+
+  useLayoutEffect(() => {
+    const node = root.current;
+    if (!node) return;
+    const measure = () => setSize((old) => (old && old.width === node.clientWidth && old.height === node.clientHeight ? old : { width: node.clientWidth, height: node.clientHeight }));
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+
+  // The basemap, drawn by a worker for each camera and size; where workers cannot draw on a
+  // canvas (OffscreenCanvas), the preview shows the water colour and the markers only.
+  const worker = useRef<{ post: (draw: Omit<PreviewDraw, "id" | "countriesUrl" | "statesUrl">) => void } | null>(null);
+  useEffect(() => {
+    if (typeof Worker === "undefined" || typeof OffscreenCanvas === "undefined") return;
+    const w = new Worker(new URL("./previewWorker.ts", import.meta.url), { type: "module" });
+    const pending = new Map<number, { camera: Camera; size: Size }>();
+    let next = 0;
+    w.onmessage = (event: MessageEvent<PreviewDrawn>) => {
+      const answer = event.data;
+      const view = pending.get(answer.id);
+      for (const id of pending.keys()) if (id <= answer.id) pending.delete(id);
+      if ("error" in answer) {
+        console.error("map preview:", answer.error);
+        return;
+      }
+      const node = canvas.current;
+      const ctx = node?.getContext("bitmaprenderer");
+      if (!node || !ctx || !view) {
+        answer.bitmap.close();
+        return;
+      }
+      node.width = answer.bitmap.width;
+      node.height = answer.bitmap.height;
+      ctx.transferFromImageBitmap(answer.bitmap);
+      setDrawn(view);
+    };
+    worker.current = {
+      post: (draw) => {
+        const id = ++next;
+        pending.set(id, { camera: draw.camera, size: { width: draw.width, height: draw.height } });
+        w.postMessage({ ...draw, id, countriesUrl, statesUrl } satisfies PreviewDraw);
+      },
+    };
+    return () => {
+      worker.current = null;
+      w.terminate();
+    };
+  }, []);
+  useEffect(() => {
+    if (!size || size.width === 0 || size.height === 0) return;
+    worker.current?.post({ camera, width: size.width, height: size.height, pixelRatio: Math.min(window.devicePixelRatio || 1, 2) });
+  }, [camera, size]);
+
+  // A drag moves the layer with the pointer; the camera changes when it ends.
+  const drag = useRef<{ id: number; x: number; y: number; dx: number; dy: number } | null>(null);
+  useLayoutEffect(() => {
+    if (layer.current) layer.current.style.transform = "";
+  }, [camera]);
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (!e.isPrimary || e.button !== 0 || (e.target as HTMLElement).closest("button")) return;
+    onActivate();
+    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, dx: 0, dy: 0 };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    onDragChange(true);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    d.dx = e.clientX - d.x;
+    d.dy = e.clientY - d.y;
+    if (layer.current) layer.current.style.transform = `translate(${d.dx}px, ${d.dy}px)`;
+  };
+  const endDrag = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    drag.current = null;
+    if (Math.abs(d.dx) + Math.abs(d.dy) > 2) onCameraChange(panBy(cameraRef.current, d.dx, d.dy), true);
+    else if (layer.current) layer.current.style.transform = "";
+    onDragChange(false);
+  };
+
+  const lastWheel = useRef(0);
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    onActivate();
+    const now = Date.now();
+    const s = sizeRef.current;
+    if (!s || e.deltaY === 0 || now - lastWheel.current < 250) return;
+    lastWheel.current = now;
+    const box = e.currentTarget.getBoundingClientRect();
+    onCameraChange(zoomAround(cameraRef.current, s.width, s.height, e.clientX - box.left, e.clientY - box.top, e.deltaY < 0 ? 1 : -1, 0, MAX_ZOOM), true);
+  };
+  const zoomBy = (dz: number) => {
+    onActivate();
+    const s = sizeRef.current;
+    if (s) onCameraChange(zoomAround(cameraRef.current, s.width, s.height, s.width / 2, s.height / 2, dz, 0, MAX_ZOOM), true);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const pans: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], ArrowRight: [-PAN_STEP, 0], ArrowUp: [0, PAN_STEP], ArrowDown: [0, -PAN_STEP] };
+    const pan = pans[e.key];
+    if (pan) {
+      e.preventDefault();
+      onActivate();
+      onCameraChange(panBy(cameraRef.current, pan[0], pan[1]), true);
+    } else if (e.key === "+" || e.key === "=") {
+      e.preventDefault();
+      zoomBy(1);
+    } else if (e.key === "-") {
+      e.preventDefault();
+      zoomBy(-1);
+    }
+  };
+
+  // The same clusters as the map's source (MapLibre clusters each tile at its integer zoom).
+  const index = useMemo(() => {
+    const sc = new Supercluster<{ id: number; name: string }>({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2, extent: 512 });
+    sc.load(
+      stores.map(
+        (s): StoreFeature => ({ type: "Feature", geometry: { type: "Point", coordinates: [s.longitude, s.latitude] }, properties: { id: s.id, name: s.name } }),
+      ),
+    );
+    return sc;
+  }, [stores]);
+  const points = size && size.width > 0 ? index.getClusters(bounds(camera, size.width, size.height, 48), Math.floor(camera.zoom)) : [];
+
+  // A selected store out of view (e.g. chosen from favourites) is brought into view.
+  useEffect(() => {
+    const s = sizeRef.current;
+    if (!focus || !s || s.width === 0) return;
+    const [x, y] = toScreen(cameraRef.current, s.width, s.height, focus.longitude, focus.latitude);
+    if (x < 0 || y < 0 || x > s.width || y > s.height) onCameraChange({ ...cameraRef.current, latitude: focus.latitude, longitude: focus.longitude }, false);
+  }, [focus, onCameraChange]);
+
+  return (
+    <div ref={root} className="absolute inset-0 overflow-hidden bg-[#cde3ef]" data-map-preview="">
+      <div
+        role="region"
+        aria-label="Map"
+        tabIndex={0}
+        className="absolute inset-0 cursor-grab touch-none select-none focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-amber-500"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        onWheel={onWheel}
+        onKeyDown={onKeyDown}
+      >
+        <div ref={layer} className="absolute inset-0">
+          <canvas
+            ref={canvas}
+            aria-hidden="true"
+            className="absolute top-0 left-0 origin-top-left"
+            style={
+              drawn && size
+                ? { width: drawn.size.width, height: drawn.size.height, transform: bitmapTransform(drawn.camera, drawn.size.width, drawn.size.height, camera, size.width, size.height) }
+                : { display: "none" }
+            }
+          />
+          {size &&
+            points.map((p) => {
+              const [lon = 0, lat = 0] = p.geometry.coordinates;
+              const [x, y] = toScreen(camera, size.width, size.height, lon, lat);
+              const props = p.properties as Partial<ClusterProperties> & { id?: number; name?: string };
+              if (props.cluster) {
+                const count = props.point_count ?? 0;
+                const clusterId = props.cluster_id ?? 0;
+                return (
+                  <button
+                    key={`c${clusterId}`}
+                    type="button"
+                    className="locator-cluster absolute -translate-x-1/2 -translate-y-1/2"
+                    style={{ left: x, top: y }}
+                    aria-label={`${count} stores here, zoom in`}
+                    onClick={() => {
+                      onActivate();
+                      const zoom = Math.min(index.getClusterExpansionZoom(clusterId), MAX_ZOOM);
+                      onCameraChange({ latitude: lat, longitude: lon, zoom }, true);
+                    }}
+                  >
+                    {props.point_count_abbreviated ?? count}
+                  </button>
+                );
+              }
+              const id = Number(props.id);
+              return (
+                <button
+                  key={`s${id}`}
+                  type="button"
+                  className="locator-marker absolute -translate-x-1/2 -translate-y-full"
+                  style={{ left: x, top: y }}
+                  aria-label={String(props.name)}
+                  aria-pressed={id === selectedId}
+                  data-store-id={id}
+                  onClick={() => onSelect(id)}
+                >
+                  <img src={markerIcon} alt="" width={MARKER_SIZE} height={MARKER_SIZE} />
+                </button>
+              );
+            })}
+        </div>
+      </div>
+      <div className="absolute top-2.5 right-2.5 flex flex-col overflow-hidden rounded bg-white shadow-[0_0_0_2px_rgb(0_0_0/0.1)]">
+        <button type="button" aria-label="Zoom in" title="Zoom in" className="flex size-[29px] items-center justify-center text-gray-800 hover:bg-gray-100" onClick={() => zoomBy(1)}>
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
+        <button type="button" aria-label="Zoom out" title="Zoom out" className="flex size-[29px] items-center justify-center border-t border-gray-200 text-gray-800 hover:bg-gray-100" onClick={() => zoomBy(-1)}>
+          <Minus aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </div>
+  );
+}

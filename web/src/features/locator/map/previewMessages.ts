@@ -1,0 +1,16 @@
+import type { Camera } from "./projection";
+
+/** Main thread -> preview worker: draw the basemap for this view. */
+export interface PreviewDraw {
+  id: number;
+  camera: Camera;
+  /** The view in CSS pixels. */
+  width: number;
+  height: number;
+  pixelRatio: number;
+  countriesUrl: string;
+  statesUrl: string;
+}
+
+/** Preview worker -> main thread: the drawn view, or why it could not be drawn. */
+export type PreviewDrawn = { id: number; bitmap: ImageBitmap } | { id: number; error: string };
