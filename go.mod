@@ -14,6 +14,7 @@ require (
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/pgx/v5 v5.12.0 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/klauspost/compress v1.20.3
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/maxmind/mmdbwriter v1.2.0 // indirect
 	github.com/mitchellh/mapstructure v1.5.0 // indirect

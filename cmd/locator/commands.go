@@ -217,7 +217,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url",
-		"log-format", "log-level", "sync-interval", "shutdown-timeout", "no-seed",
+		"log-format", "log-level", "sync-interval", "shutdown-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
@@ -252,6 +252,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	}()
 	index := stores.NewIndex()
 	syncer := stores.NewSyncer(sr, index, log)
+	syncer.Snapshots = snapshotMode(cfg.SearchSnapshots)
 	if err := syncer.Load(ctx); err != nil {
 		return err
 	}
@@ -359,4 +360,14 @@ func housekeeping(ctx context.Context, acc *accounts.Service, log *slog.Logger) 
 		case <-t.C:
 		}
 	}
+}
+
+func snapshotMode(s string) stores.SnapshotMode {
+	switch s {
+	case "always":
+		return stores.SnapshotAlways
+	case "off":
+		return stores.SnapshotOff
+	}
+	return stores.SnapshotAuto
 }

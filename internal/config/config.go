@@ -30,6 +30,7 @@ type Config struct {
 	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
 	ShutdownTimeout time.Duration // LOCATOR_SHUTDOWN_TIMEOUT
 	NoSeed          bool          // LOCATOR_NO_SEED: serve does not seed an empty database
+	SearchSnapshots string        // LOCATOR_SEARCH_SNAPSHOTS: auto, always or off
 	SMTPURL         string        // LOCATOR_SMTP_URL: smtp://user:pass@host:587; empty: .eml files in MailDir
 	MailFrom        string        // LOCATOR_MAIL_FROM
 	MailDir         string        // LOCATOR_MAIL_DIR
@@ -67,6 +68,7 @@ var all = map[string]setting{
 	"sync-interval":    {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
 	"shutdown-timeout": {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
 	"no-seed":          {"no-seed", "LOCATOR_NO_SEED", "do not write demo data into an empty database"},
+	"search-snapshots": {"search-snapshots", "LOCATOR_SEARCH_SNAPSHOTS", "start the search index from a snapshot kept in the database: auto (write them for 50,000 stores or more), always, or off (read every store at start)"},
 	"smtp-url":         {"smtp-url", "LOCATOR_SMTP_URL", "SMTP server for mail: smtp://user:pass@host:587 (STARTTLS), smtps://...:465; empty: write .eml files"},
 	"mail-from":        {"mail-from", "LOCATOR_MAIL_FROM", "From address of outgoing mail"},
 	"mail-dir":         {"mail-dir", "LOCATOR_MAIL_DIR", "folder for .eml files when no SMTP server is configured"},
@@ -88,6 +90,7 @@ var defaults = map[string]string{
 	"sync-interval":    "1s",
 	"shutdown-timeout": "20s",
 	"no-seed":          "false",
+	"search-snapshots": "auto",
 	"smtp-url":         "",
 	"mail-from":        "Locator <no-reply@locator.local>",
 	"mail-dir":         "data/mail",
@@ -244,6 +247,13 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad(err.Error())
 			}
 			c.LocationHeaders = hs
+		case "search-snapshots":
+			switch v {
+			case "auto", "always", "off":
+				c.SearchSnapshots = v
+			default:
+				return c, bad("want auto, always or off")
+			}
 		case "no-seed":
 			switch strings.ToLower(v) {
 			case "true", "1", "yes":

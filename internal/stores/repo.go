@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -301,21 +302,27 @@ type Change struct {
 
 // ScanChanges calls fn for every store changed after version since (all
 // published stores when since < 0), in batches of at most batch, and returns
-// the highest version seen. Stores are read in id order. The batch and the
-// documents in it are only valid during fn (the index copies what it
-// keeps): reusing one buffer spares a start-up a million short-lived
-// allocations of a kilobyte.
+// the highest version seen. Changes come in (version, id) order, published
+// stores in id order; either way by keyset pages on an index, so a few
+// changes among a million stores cost a few index entries, not a table
+// scan. The batch and the documents in it are only valid during fn (the
+// index copies what it keeps): reusing one buffer spares a start-up a
+// million short-lived allocations of a kilobyte.
 func (r *Repo) ScanChanges(ctx context.Context, since int64, batch int, fn func([]Change) error) (int64, error) {
-	cond := "status = 'published'"
-	if since >= 0 {
-		cond = "version > $3"
+	if since < 0 {
+		q := `SELECT ` + changeColumns + ` FROM stores WHERE id > $1 AND status = 'published' ORDER BY id LIMIT $2`
+		return r.scanBatches(ctx, q, batch, since, func(lastID, _ int64) []any {
+			return []any{lastID, batch}
+		}, fn)
 	}
-	q := `SELECT ` + changeColumns + ` FROM stores WHERE id > $1 AND ` + cond + ` ORDER BY id LIMIT $2`
-	return r.scanBatches(ctx, q, batch, since, func(lastID int64) []any {
-		if since >= 0 {
-			return []any{lastID, batch, since}
+	q := `SELECT ` + changeColumns + ` FROM stores WHERE (version, id) > ($1, $2) ORDER BY version, id LIMIT $3`
+	started := false
+	return r.scanBatches(ctx, q, batch, since, func(lastID, lastVersion int64) []any {
+		if !started {
+			started = true
+			return []any{since, int64(math.MaxInt64), batch} // version > since
 		}
-		return []any{lastID, batch}
+		return []any{lastVersion, lastID, batch}
 	}, fn)
 }
 
@@ -357,7 +364,7 @@ func (r *Repo) scanPublished(ctx context.Context, workers, batch int, reserve fu
 	for w := 0; w < workers; w++ {
 		first, last := lo.Int64-1+int64(w)*span, lo.Int64-1+int64(w+1)*span
 		go func() {
-			v, err := r.scanBatches(ctx, q, batch, -1, func(lastID int64) []any {
+			v, err := r.scanBatches(ctx, q, batch, -1, func(lastID, _ int64) []any {
 				return []any{max(lastID, first), batch, last}
 			}, func(cs []Change) error {
 				mu.Lock()
@@ -379,11 +386,12 @@ func (r *Repo) scanPublished(ctx context.Context, workers, batch int, reserve fu
 	return maxV, err
 }
 
-// scanBatches runs q (keyset pages: args(lastID) gives the parameters of
-// the page after lastID) until a page comes back short.
-func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64, args func(lastID int64) []any, fn func([]Change) error) (int64, error) {
+// scanBatches runs q (keyset pages: args(lastID, lastVersion) gives the
+// parameters of the page after the row read last) until a page comes back
+// short.
+func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64, args func(lastID, lastVersion int64) []any, fn func([]Change) error) (int64, error) {
 	maxV := since
-	var lastID int64
+	var lastID, lastV int64
 	buf := make([]Change, 0, batch)
 	ends := make([]int, 0, batch)
 	var docs []byte                 // every document of the batch, back to back
@@ -397,7 +405,7 @@ func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64
 		return s
 	}
 	for {
-		rows, err := r.db.Query(ctx, q, args(lastID)...)
+		rows, err := r.db.Query(ctx, q, args(lastID, lastV)...)
 		if err != nil {
 			return maxV, fmt.Errorf("read store changes: %w", err)
 		}
@@ -416,9 +424,7 @@ func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64
 			docs = append(docs, doc...)
 			ends = append(ends, len(docs))
 			c.Published = string(status) == string(Published)
-			if v > maxV {
-				maxV = v
-			}
+			maxV, lastV = max(maxV, v), v
 			buf = append(buf, c)
 		}
 		if err := rows.Err(); err != nil {

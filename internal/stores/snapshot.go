@@ -1,0 +1,476 @@
+package stores
+
+// Snapshots of the search index. Decoding a million rows through the SQL
+// drivers costs 5-7 s of CPU; a snapshot of the built index (records in
+// Hilbert order, documents zstd-compressed ~12x) loads in about a second.
+// Snapshots live in the database (search_snapshots, search_snapshot_parts),
+// so every replica, a new one included, starts from the same one. Each is
+// labelled with the search version it reflects: a replica loads the newest,
+// then re-reads only the stores written after that version (as Poll does),
+// so a snapshot never has to be current to give a correct index.
+
+import (
+	"cmp"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/klauspost/compress/zstd"
+	"golang.org/x/sync/errgroup"
+)
+
+// snapshotFormat is the layout of the parts. Bump it whenever the layout or
+// the rendering of the documents changes: replicas ignore other formats and
+// load from the rows instead.
+const snapshotFormat = 1
+
+// SnapshotMode says when a replica writes search snapshots.
+type SnapshotMode int
+
+const (
+	// SnapshotAuto writes snapshots for indexes of SnapshotMinStores or
+	// more, when none exists or SnapshotStale says the newest is stale.
+	SnapshotAuto SnapshotMode = iota
+	// SnapshotAlways writes them whatever the size, after any change.
+	SnapshotAlways
+	// SnapshotOff neither reads nor writes snapshots.
+	SnapshotOff
+)
+
+// SnapshotMinStores is the smallest index SnapshotAuto snapshots: below it
+// loading from the rows takes well under a second anyway.
+const SnapshotMinStores = 50_000
+
+// SnapshotStale is how many stores written since the newest snapshot make
+// it worth replacing, for an index of n stores (SnapshotAuto): 5%, at least
+// 1,000. Until then a start-up re-reads those rows after the snapshot.
+func SnapshotStale(n int) int { return max(1000, n/20) }
+
+// partDocBytes is roughly how many document bytes one part holds: parts
+// are decoded in parallel and each becomes one arena chunk. (A variable
+// so that tests can make many small parts.)
+var partDocBytes = 16 << 20
+
+const (
+	// maxPartBytes bounds what the decoder allocates for one part, so a
+	// damaged part cannot ask for gigabytes.
+	maxPartBytes = 256 << 20
+)
+
+var errCorrupt = errors.New("search snapshot is damaged")
+
+// WriteSnapshot writes a snapshot of the index as it is now if the policy
+// (Snapshots) asks for one, and reports whether it wrote one. One replica
+// writes at a time (see beginSnapshot); the others skip.
+func (s *Syncer) WriteSnapshot(ctx context.Context) (bool, error) {
+	n := s.index.Len()
+	if s.Snapshots == SnapshotOff || (s.Snapshots == SnapshotAuto && n < SnapshotMinStores) || !s.Ready() {
+		return false, nil
+	}
+	if !s.snapBusy.CompareAndSwap(false, true) {
+		return false, nil
+	}
+	defer s.snapBusy.Store(false)
+	h, ok, err := s.repo.latestSnapshot(ctx)
+	if err != nil {
+		return false, err
+	}
+	if ok {
+		if h.Version >= s.version.Load() {
+			return false, nil
+		}
+		changed, err := s.repo.changedSince(ctx, h.Version)
+		if err != nil {
+			return false, err
+		}
+		if changed == 0 || (s.Snapshots == SnapshotAuto && changed < SnapshotStale(n)) {
+			return false, nil
+		}
+	}
+	return s.writeSnapshot(ctx)
+}
+
+func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
+	start := time.Now()
+	// The label is read before the records are copied: the copy holds at
+	// least every change up to it, and a load re-reads whatever came later.
+	v := s.version.Load()
+	recs, names := s.index.liveRecords()
+	order := make([]hilbertKey, len(recs))
+	for i := range recs {
+		order[i] = hilbertKey{HilbertKey(recs[i].lat, recs[i].lon), uint32(i)}
+	}
+	slices.SortFunc(order, func(a, b hilbertKey) int {
+		if c := cmp.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return cmp.Compare(recs[a.slot].id, recs[b.slot].id)
+	})
+	var cuts []int // part p is order[cuts[p]:cuts[p+1]]
+	size := 0
+	for i := range order {
+		if i == 0 || size >= partDocBytes {
+			cuts = append(cuts, i)
+			size = 0
+		}
+		size += len(recs[order[i].slot].doc)
+	}
+	cuts = append(cuts, len(order))
+	parts := len(cuts) - 1
+	id, err := s.repo.beginSnapshot(ctx, v, len(recs), parts, time.Now())
+	if err != nil || id == 0 {
+		return false, err
+	}
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		return false, fmt.Errorf("search snapshot: %w", err)
+	}
+	defer enc.Close()
+	fail := func(err error) (bool, error) {
+		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if derr := s.repo.dropSnapshot(dctx, id); derr != nil {
+			s.log.Warn("could not delete an unfinished search snapshot", "snapshot", id, "err", derr)
+		}
+		return false, err
+	}
+	var total int64
+	var buf []byte
+	for p := range parts {
+		buf = encodePart(enc, buf[:0], recs, order[cuts[p]:cuts[p+1]], cuts[p], names)
+		total += int64(len(buf))
+		if err := s.repo.putSnapshotPart(ctx, id, p, buf); err != nil {
+			return fail(err)
+		}
+	}
+	if err := s.repo.completeSnapshot(ctx, id, v, total, time.Now()); err != nil {
+		return fail(err)
+	}
+	s.log.Info("search snapshot written", "snapshot", id, "version", v, "stores", len(recs),
+		"parts", parts, "bytes", total, "duration", time.Since(start).Round(time.Millisecond))
+	return true, nil
+}
+
+// liveRecords copies the live records and names each schedule by its
+// encoding. The documents are shared, not copied: the index never writes
+// over a document's bytes, it only stops pointing at them.
+func (ix *Index) liveRecords() ([]record, map[*Schedule]string) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	recs := make([]record, 0, len(ix.slots))
+	for i := range ix.recs {
+		if ix.recs[i].live {
+			recs = append(recs, ix.recs[i])
+		}
+	}
+	names := make(map[*Schedule]string, len(ix.sched))
+	for enc, s := range ix.sched {
+		names[s] = enc
+	}
+	return recs, names
+}
+
+// A part is uvarint(len(meta)) meta docs, where meta and docs are zstd
+// frames. meta decodes to: uvarint first (the slot of the part's first
+// record), uvarint n, the zone names and the schedule encodings used (each
+// a uvarint count, then uvarint-length strings), then n records of varint
+// id delta, float64 lat, float64 lon (little endian), flags byte, uvarint
+// zone, uvarint schedule, uvarint document length. docs decodes to the n
+// documents back to back (each without its closing brace, as in the index).
+func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey, first int, names map[*Schedule]string) []byte {
+	zones := map[string]uint64{}
+	scheds := map[*Schedule]uint64{}
+	var zoneList, schedList []string
+	var body, docs []byte
+	var prev int64
+	for _, k := range order {
+		r := &recs[k.slot]
+		zn := r.loc.String()
+		zi, ok := zones[zn]
+		if !ok {
+			zi = uint64(len(zoneList))
+			zones[zn] = zi
+			zoneList = append(zoneList, zn)
+		}
+		si, ok := scheds[r.sched]
+		if !ok {
+			si = uint64(len(schedList))
+			scheds[r.sched] = si
+			schedList = append(schedList, names[r.sched])
+		}
+		body = binary.AppendVarint(body, r.id-prev)
+		prev = r.id
+		body = binary.LittleEndian.AppendUint64(body, math.Float64bits(r.lat))
+		body = binary.LittleEndian.AppendUint64(body, math.Float64bits(r.lon))
+		body = append(body, r.flags)
+		body = binary.AppendUvarint(body, zi)
+		body = binary.AppendUvarint(body, si)
+		body = binary.AppendUvarint(body, uint64(len(r.doc)))
+		docs = append(docs, r.doc...)
+	}
+	meta := binary.AppendUvarint(nil, uint64(first))
+	meta = binary.AppendUvarint(meta, uint64(len(order)))
+	for _, list := range [][]string{zoneList, schedList} {
+		meta = binary.AppendUvarint(meta, uint64(len(list)))
+		for _, s := range list {
+			meta = binary.AppendUvarint(meta, uint64(len(s)))
+			meta = append(meta, s...)
+		}
+	}
+	meta = enc.EncodeAll(append(meta, body...), nil)
+	dst = binary.AppendUvarint(dst, uint64(len(meta)))
+	dst = append(dst, meta...)
+	return enc.EncodeAll(docs, dst)
+}
+
+// decodedPart is one part read back: its records' documents point into
+// one buffer, which becomes an arena chunk of the index.
+type decodedPart struct {
+	first int
+	recs  []record
+}
+
+// decodePart reads one part; st interns its zones and schedules (under
+// st.mu, as parts decode in parallel).
+func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) {
+	ml, k := binary.Uvarint(data)
+	if k <= 0 || ml > uint64(len(data)-k) {
+		return decodedPart{}, errCorrupt
+	}
+	meta, err := dec.DecodeAll(data[k:k+int(ml)], nil)
+	if err != nil {
+		return decodedPart{}, fmt.Errorf("%w: %v", errCorrupt, err)
+	}
+	rd := partReader{b: meta}
+	first, n := rd.uvarint(), rd.uvarint()
+	if rd.bad || first > slotMask || n > uint64(len(meta)/20) { // a record takes 20 bytes at least
+		return decodedPart{}, errCorrupt
+	}
+	var tables [2][]string
+	for t := range tables {
+		c := rd.uvarint()
+		if c > uint64(len(meta)) {
+			return decodedPart{}, errCorrupt
+		}
+		for range c {
+			tables[t] = append(tables[t], string(rd.bytes(rd.uvarint())))
+		}
+	}
+	if rd.bad {
+		return decodedPart{}, errCorrupt
+	}
+	st.mu.Lock()
+	zones := make([]*time.Location, len(tables[0]))
+	for i, name := range tables[0] {
+		zones[i] = st.zone(name)
+	}
+	scheds := make([]*Schedule, len(tables[1]))
+	for i, enc := range tables[1] {
+		scheds[i] = st.schedule(enc)
+	}
+	st.mu.Unlock()
+	p := decodedPart{first: int(first), recs: make([]record, n)}
+	lens := make([]int, n)
+	total := 0
+	var id int64
+	for i := range p.recs {
+		id += rd.varint()
+		lat, lon := math.Float64frombits(rd.u64()), math.Float64frombits(rd.u64())
+		flags := rd.byte()
+		zi, si, dl := rd.uvarint(), rd.uvarint(), rd.uvarint()
+		if rd.bad || zi >= uint64(len(zones)) || si >= uint64(len(scheds)) || dl > maxPartBytes || flags > 7 {
+			return decodedPart{}, errCorrupt
+		}
+		p.recs[i] = record{id: id, lat: lat, lon: lon, loc: zones[zi], sched: scheds[si], flags: flags, live: true}
+		lens[i] = int(dl)
+		total += int(dl)
+	}
+	if rd.bad || len(rd.b) != 0 || total > maxPartBytes {
+		return decodedPart{}, errCorrupt
+	}
+	docs, err := dec.DecodeAll(data[k+int(ml):], make([]byte, 0, total))
+	if err != nil {
+		return decodedPart{}, fmt.Errorf("%w: %v", errCorrupt, err)
+	}
+	if len(docs) != total {
+		return decodedPart{}, errCorrupt
+	}
+	off := 0
+	for i := range p.recs {
+		end := off + lens[i]
+		p.recs[i].doc = docs[off:end:end]
+		off = end
+	}
+	return p, nil
+}
+
+// partReader reads the meta of a part; any short read sets bad.
+type partReader struct {
+	b   []byte
+	bad bool
+}
+
+func (r *partReader) uvarint() uint64 {
+	v, k := binary.Uvarint(r.b)
+	if k <= 0 {
+		r.bad, r.b = true, nil
+		return 0
+	}
+	r.b = r.b[k:]
+	return v
+}
+
+func (r *partReader) varint() int64 {
+	v, k := binary.Varint(r.b)
+	if k <= 0 {
+		r.bad, r.b = true, nil
+		return 0
+	}
+	r.b = r.b[k:]
+	return v
+}
+
+func (r *partReader) u64() uint64 {
+	if len(r.b) < 8 {
+		r.bad, r.b = true, nil
+		return 0
+	}
+	v := binary.LittleEndian.Uint64(r.b)
+	r.b = r.b[8:]
+	return v
+}
+
+func (r *partReader) byte() uint8 {
+	if len(r.b) < 1 {
+		r.bad, r.b = true, nil
+		return 0
+	}
+	v := r.b[0]
+	r.b = r.b[1:]
+	return v
+}
+
+func (r *partReader) bytes(n uint64) []byte {
+	if n > uint64(len(r.b)) {
+		r.bad, r.b = true, nil
+		return nil
+	}
+	v := r.b[:n]
+	r.b = r.b[n:]
+	return v
+}
+
+// loadSnapshot fills the (empty) index from snapshot h. Parts are read on
+// one connection, decoded by loadWorkers goroutines and inserted into the
+// tree in part order (Hilbert order) as they come, so decoding and the
+// tree build overlap. The index is only touched once everything is read
+// and checked: a damaged snapshot leaves it empty for the row load.
+func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
+	if h.Stores < 0 || h.Stores > slotMask || h.Parts < 0 {
+		return errCorrupt
+	}
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(loadWorkers), zstd.WithDecoderMaxMemory(maxPartBytes))
+	if err != nil {
+		return fmt.Errorf("search snapshot: %w", err)
+	}
+	defer dec.Close()
+	st := NewIndex() // staging: zones, schedules, tree, records
+	parts := make([]decodedPart, h.Parts)
+	ready := make([]chan struct{}, h.Parts)
+	for i := range ready {
+		ready[i] = make(chan struct{})
+	}
+	type job struct {
+		part int
+		data []byte
+	}
+	jobs := make(chan job, loadWorkers)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		defer close(jobs)
+		next := 0
+		err := s.repo.readSnapshotParts(gctx, h.ID, func(part int, data []byte) error {
+			if part != next || part >= h.Parts {
+				return fmt.Errorf("%w: part %d where %d was expected", errCorrupt, part, next)
+			}
+			next++
+			select {
+			case jobs <- job{part, data}:
+				return nil
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+		})
+		if err == nil && next != h.Parts {
+			err = fmt.Errorf("%w: %d of %d parts", errCorrupt, next, h.Parts)
+		}
+		return err
+	})
+	for range loadWorkers {
+		g.Go(func() error {
+			for j := range jobs {
+				p, err := decodePart(dec, j.data, st)
+				if err != nil {
+					return fmt.Errorf("part %d: %w", j.part, err)
+				}
+				parts[j.part] = p
+				close(ready[j.part])
+			}
+			return nil
+		})
+	}
+	recs := make([]record, 0, h.Stores)
+	slots := make(map[int64]uint32, h.Stores)
+	g.Go(func() error {
+		for i := range parts {
+			select {
+			case <-ready[i]:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			p := parts[i]
+			parts[i] = decodedPart{}
+			if p.first != len(recs) || len(recs)+len(p.recs) > h.Stores {
+				return fmt.Errorf("%w: part %d holds stores %d-%d of %d", errCorrupt, i, p.first, p.first+len(p.recs), h.Stores)
+			}
+			for j := range p.recs {
+				r := &p.recs[j]
+				slot := uint32(len(recs))
+				if _, dup := slots[r.id]; dup {
+					return fmt.Errorf("%w: store %d twice", errCorrupt, r.id)
+				}
+				slots[r.id] = slot
+				pt := point(r.lat, r.lon)
+				st.tree.Insert(pt, pt, treeItem(slot, r.flags))
+				recs = append(recs, *r)
+			}
+		}
+		if len(recs) != h.Stores {
+			return fmt.Errorf("%w: %d of %d stores", errCorrupt, len(recs), h.Stores)
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	st.recs, st.slots = recs, slots
+	return s.index.adopt(st)
+}
+
+// adopt takes over the contents of st (a staging index nobody else uses);
+// the index must be empty.
+func (ix *Index) adopt(st *Index) error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if len(ix.slots) != 0 || len(ix.recs) != 0 {
+		return errors.New("search index: load into an index that is not empty")
+	}
+	ix.tree, ix.recs, ix.slots, ix.free = st.tree, st.recs, st.slots, nil
+	ix.arena = arena{} // later documents go to new chunks, never into a part's
+	ix.zones, ix.sched = st.zones, st.sched
+	return nil
+}

@@ -1,0 +1,136 @@
+package stores
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"locator/internal/db"
+)
+
+// snapHeader is one row of search_snapshots.
+type snapHeader struct {
+	ID      int64
+	Version int64
+	Stores  int
+	Parts   int
+}
+
+// abandonedAfter is how long an incomplete snapshot may stay before it is
+// taken for abandoned (its writer died): until then no other replica
+// starts writing one, afterwards the next completed snapshot deletes it.
+const abandonedAfter = 10 * time.Minute
+
+// latestSnapshot returns the newest complete snapshot of this format.
+func (r *Repo) latestSnapshot(ctx context.Context) (snapHeader, bool, error) {
+	var h snapHeader
+	err := r.db.QueryRow(ctx, `SELECT id, version, stores, parts FROM search_snapshots
+		WHERE complete AND format = $1 ORDER BY version DESC, id DESC LIMIT 1`, snapshotFormat).
+		Scan(&h.ID, &h.Version, &h.Stores, &h.Parts)
+	if errors.Is(err, sql.ErrNoRows) {
+		return h, false, nil
+	}
+	if err != nil {
+		return h, false, fmt.Errorf("read search snapshot: %w", err)
+	}
+	return h, true, nil
+}
+
+// changedSince counts the stores written after version v.
+func (r *Repo) changedSince(ctx context.Context, v int64) (int, error) {
+	var n int
+	if err := r.db.QueryRow(ctx, "SELECT COUNT(*) FROM stores WHERE version > $1", v).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count changed stores: %w", err)
+	}
+	return n, nil
+}
+
+// readSnapshotParts calls fn with each part of snapshot id, in part order.
+func (r *Repo) readSnapshotParts(ctx context.Context, id int64, fn func(part int, data []byte) error) error {
+	rows, err := r.db.Query(ctx, "SELECT part, data FROM search_snapshot_parts WHERE snapshot_id = $1 ORDER BY part", id)
+	if err != nil {
+		return fmt.Errorf("read search snapshot %d: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var part int
+		var data []byte
+		if err := rows.Scan(&part, &data); err != nil {
+			return fmt.Errorf("read search snapshot %d: %w", id, err)
+		}
+		if err := fn(part, data); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read search snapshot %d: %w", id, err)
+	}
+	return nil
+}
+
+// beginSnapshot records a new, incomplete snapshot and returns its id, or
+// 0 when another replica is writing one (an incomplete snapshot younger
+// than abandonedAfter): one writer at a time is enough.
+func (r *Repo) beginSnapshot(ctx context.Context, version int64, stores, parts int, now time.Time) (int64, error) {
+	var id int64
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		var busy int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM search_snapshots WHERE NOT complete AND created_unix >= $1`,
+			now.Add(-abandonedAfter).Unix()).Scan(&busy); err != nil {
+			return err
+		}
+		if busy > 0 {
+			return nil
+		}
+		return tx.QueryRow(ctx, `INSERT INTO search_snapshots (version, format, stores, parts, created_unix)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, version, snapshotFormat, stores, parts, now.Unix()).Scan(&id)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("begin search snapshot: %w", err)
+	}
+	return id, nil
+}
+
+// putSnapshotPart stores one part, in its own short transaction so that
+// store writes are not held up while a large snapshot is written.
+func (r *Repo) putSnapshotPart(ctx context.Context, id int64, part int, data []byte) error {
+	if _, err := r.db.Exec(ctx, "INSERT INTO search_snapshot_parts (snapshot_id, part, data) VALUES ($1, $2, $3)", id, part, data); err != nil {
+		return fmt.Errorf("write search snapshot %d part %d: %w", id, part, err)
+	}
+	return nil
+}
+
+// completeSnapshot marks snapshot id complete and deletes the snapshots it
+// supersedes (complete ones of an older or equal version) and abandoned ones.
+func (r *Repo) completeSnapshot(ctx context.Context, id, version, bytes int64, now time.Time) error {
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "UPDATE search_snapshots SET complete = TRUE, bytes = $2 WHERE id = $1", id, bytes); err != nil {
+			return err
+		}
+		const old = `id <> $1 AND ((complete AND version <= $2) OR (NOT complete AND created_unix < $3))`
+		cutoff := now.Add(-abandonedAfter).Unix()
+		if _, err := tx.Exec(ctx, `DELETE FROM search_snapshot_parts WHERE snapshot_id IN
+			(SELECT id FROM search_snapshots WHERE `+old+`)`, id, version, cutoff); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "DELETE FROM search_snapshots WHERE "+old, id, version, cutoff)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("complete search snapshot %d: %w", id, err)
+	}
+	return nil
+}
+
+// dropSnapshot deletes snapshot id and its parts (a write that failed).
+func (r *Repo) dropSnapshot(ctx context.Context, id int64) error {
+	return r.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "DELETE FROM search_snapshot_parts WHERE snapshot_id = $1", id); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, "DELETE FROM search_snapshots WHERE id = $1", id)
+		return err
+	})
+}
