@@ -8,7 +8,11 @@ import { MapPreview } from "./map/MapPreview";
 import type { Camera } from "./map/projection";
 import type { StoreMapProps } from "./map/types";
 
-const StoreMap = lazy(() => import("./map/StoreMap"));
+const loadStoreMap = () => import("./map/StoreMap");
+const StoreMap = lazy(loadStoreMap);
+// A mouse over the preview or the keyboard focus in it loads the map's code ahead of the first
+// interaction (the import is cached; the map itself starts only on an interaction).
+const warmUp = () => void loadStoreMap().catch(() => undefined);
 
 const inPreview = (node: EventTarget | null) => node instanceof Element && node.closest("[data-map-preview]") !== null;
 
@@ -94,9 +98,11 @@ export function MapArea(props: StoreMapProps) {
           onCameraChange={onCameraChange}
           onActivate={activate}
           onDragChange={setDragging}
+          onWarmUp={warmUp}
         />
       )}
-      {!mapStyleUrl() && <MapAttribution />}
+      {/* The preview draws the offline basemap, so its credits show until a configured style takes over. */}
+      {(!mapStyleUrl() || !interactive) && <MapAttribution />}
     </div>
   );
 }

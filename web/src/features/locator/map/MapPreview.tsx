@@ -20,6 +20,8 @@ export interface MapPreviewProps {
   /** The user interacts with the map: start the interactive map. */
   onActivate: () => void;
   onDragChange: (dragging: boolean) => void;
+  /** A mouse is over the preview or the focus is in it: the interactive map may be needed soon. */
+  onWarmUp?: () => void;
 }
 
 interface Size {
@@ -38,7 +40,7 @@ type StoreFeature = GeoJSON.Feature<GeoJSON.Point, { id: number; name: string }>
  * the wheel, the arrow and +/- keys, the zoom buttons or a cluster move the preview and start
  * the interactive map, which takes over at the preview's camera.
  */
-export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCameraChange, onActivate, onDragChange }: MapPreviewProps) {
+export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCameraChange, onActivate, onDragChange, onWarmUp }: MapPreviewProps) {
   const root = useRef<HTMLDivElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -187,7 +189,15 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
   }, [focus, onCameraChange]);
 
   return (
-    <div ref={root} className="absolute inset-0 overflow-hidden bg-[#cde3ef]" data-map-preview="">
+    <div
+      ref={root}
+      className="absolute inset-0 overflow-hidden bg-[#cde3ef]"
+      data-map-preview=""
+      onPointerEnter={(e) => {
+        if (e.pointerType === "mouse") onWarmUp?.();
+      }}
+      onFocus={onWarmUp}
+    >
       <div
         role="region"
         aria-label="Map"
