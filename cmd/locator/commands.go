@@ -214,6 +214,36 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	return nil
 }
 
+func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := newFlags("snapshot", "snapshot [flags]\n\nLoads the search index (from the newest snapshot plus the stores changed since,\nor from every store) and writes a new search snapshot unless the newest one is\ncurrent. Replicas start from it instead of reading every store; serve writes\nsnapshots by itself (LOCATOR_SEARCH_SNAPSHOTS), this is for right after a\nlarge import.", stderr)
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
+	cfg, err := parse(fs, s, args)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	syncer := stores.NewSyncer(stores.NewRepo(d), stores.NewIndex(), log)
+	syncer.Snapshots = stores.SnapshotAlways
+	if err := syncer.Load(ctx); err != nil {
+		return err
+	}
+	wrote, err := syncer.WriteSnapshot(ctx)
+	if err != nil {
+		return err
+	}
+	if wrote {
+		fmt.Fprintf(stdout, "search snapshot written at version %d\n", syncer.Version())
+	} else {
+		fmt.Fprintf(stdout, "no snapshot written: the newest is current, the index is empty, or another replica is writing one\n")
+	}
+	return nil
+}
+
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url",
@@ -326,6 +356,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	// A search snapshot being written is abandoned and deleted.
+	stopSync()
+	syncer.Wait()
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

@@ -52,6 +52,7 @@ Usage:
   locator migrate   apply database migrations
   locator seed      write the offline demo data set (--demo)
   locator import    import stores from a CSV or JSON file
+  locator snapshot  write a search snapshot now (replicas start from it; serve writes them too)
   locator claims    moderate store claims: list, show, approve, reject
   locator moderators add EMAIL: a moderator for the /admin page
   locator version   print the version
@@ -77,6 +78,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return cmdSeed(ctx, rest, stdout, stderr, getenv)
 	case "import":
 		return cmdImport(ctx, rest, stdout, stderr, getenv)
+	case "snapshot":
+		return cmdSnapshot(ctx, args[1:], stdout, stderr, getenv)
 	case "claims":
 		return cmdClaims(ctx, rest, stdout, stderr, getenv)
 	case "moderators":

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -25,7 +26,8 @@ type Syncer struct {
 	version  atomic.Int64
 	ready    atomic.Bool
 	snapBusy atomic.Bool
-	from     string // what Load read: "snapshot" or "rows"
+	bg       sync.WaitGroup // background snapshot writes
+	from     string         // what Load read: "snapshot" or "rows"
 }
 
 // NewSyncer returns a syncer filling index from repo.
@@ -204,7 +206,7 @@ func (s *Syncer) Run(ctx context.Context, interval time.Duration) {
 	defer t.Stop()
 	snap := time.NewTicker(snapshotCheck)
 	defer snap.Stop()
-	go s.snapshotInBackground(ctx)
+	s.snapshotInBackground(ctx)
 	for {
 		select {
 		case <-ctx.Done():
@@ -214,13 +216,19 @@ func (s *Syncer) Run(ctx context.Context, interval time.Duration) {
 				s.log.Warn("search index sync failed", "err", err)
 			}
 		case <-snap.C:
-			go s.snapshotInBackground(ctx)
+			s.snapshotInBackground(ctx)
 		}
 	}
 }
 
 func (s *Syncer) snapshotInBackground(ctx context.Context) {
-	if _, err := s.WriteSnapshot(ctx); err != nil && ctx.Err() == nil {
-		s.log.Warn("search snapshot not written", "err", err)
-	}
+	s.bg.Go(func() {
+		if _, err := s.WriteSnapshot(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("search snapshot not written", "err", err)
+		}
+	})
 }
+
+// Wait waits for background snapshot writes to end (cancel Run's context
+// first: an unfinished snapshot is then deleted).
+func (s *Syncer) Wait() { s.bg.Wait() }

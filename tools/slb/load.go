@@ -105,13 +105,16 @@ func freeAddr() (string, error) {
 }
 
 // startServer launches bin and waits until /healthz answers.
-func startServer(ctx context.Context, bin, dbURL string, logTo io.Writer) (*server, error) {
+func startServer(ctx context.Context, bin, dbURL string, logTo io.Writer, env ...string) (*server, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, bin, "serve", "--addr", addr, "--database-url", dbURL, "--no-seed", "--log-level", "warn")
 	cmd.Stdout, cmd.Stderr = logTo, logTo
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", bin, err)
@@ -197,6 +200,7 @@ func cmdStartup(ctx context.Context, args []string) error {
 	bin := fs.String("bin", "bin/locator", "the locator binary")
 	url := fs.String("database-url", "", "sqlite:PATH or postgres://... (loaded with slb load)")
 	runs := fs.Int("runs", 3, "launches; the median is reported")
+	snapshots := fs.String("snapshots", "on", "on: start from a search snapshot (written first with `locator snapshot` if none is current); off: read every store (LOCATOR_SEARCH_SNAPSHOTS=off)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -204,10 +208,24 @@ func cmdStartup(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	var env []string
+	switch *snapshots {
+	case "on":
+		// Not timed: what every later start of any replica finds.
+		out, err := exec.CommandContext(ctx, *bin, "snapshot", "--database-url", *url, "--log-level", "warn").CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("locator snapshot: %w: %s", err, out)
+		}
+		fmt.Printf("%s", out)
+	case "off":
+		env = append(env, "LOCATOR_SEARCH_SNAPSHOTS=off")
+	default:
+		return fmt.Errorf("-snapshots: want on or off")
+	}
 	var took, cpu []time.Duration
 	var rss []uint64
 	for r := 0; r < *runs; r++ {
-		s, err := startServer(ctx, *bin, *url, os.Stderr)
+		s, err := startServer(ctx, *bin, *url, os.Stderr, env...)
 		if err != nil {
 			return err
 		}
