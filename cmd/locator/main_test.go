@@ -99,6 +99,14 @@ func serveScenario(t *testing.T, dbURL string) {
 		t.Fatalf("second seed: %v", err)
 	}
 
+	// A search snapshot; serve below starts from it.
+	var snapOut syncBuffer
+	dbtest.Must(t, run(ctx, []string{"snapshot"}, &snapOut, &errOut, e), "snapshot")
+	dbtest.Must(t, run(ctx, []string{"snapshot"}, &snapOut, &errOut, e), "snapshot again")
+	if s := snapOut.String(); !strings.Contains(s, "search snapshot written at version") || !strings.Contains(s, "no snapshot written") {
+		t.Fatalf("snapshot twice:\n%s", s)
+	}
+
 	sctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	var sout syncBuffer
@@ -136,6 +144,9 @@ func serveScenario(t *testing.T, dbURL string) {
 	}
 	if got := search("40.71", "-74.0"); len(got) == 0 {
 		t.Fatal("no demo stores around New York")
+	}
+	if !strings.Contains(errOut.String(), `msg="search index loaded" from=snapshot`) {
+		t.Fatalf("serve did not start from the snapshot:\n%s", errOut.String())
 	}
 	// Place search answers offline from the embedded gazetteer.
 	if res, err := http.Get(base + "/api/store/physical-store/search-places?q=brooklyn"); err != nil {
