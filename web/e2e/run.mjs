@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { launch } from "./browser.mjs";
+import { CHROMIUM_ARGS, launch } from "./browser.mjs";
 import { openNow } from "./oracle.mjs";
 import { startServer } from "./server.mjs";
 
@@ -250,6 +250,28 @@ test("the map opens as a static preview and becomes MapLibre on the first intera
   await k.locator('[data-map="interactive"]').waitFor({ timeout: 20_000 });
   await k.waitForFunction(() => document.activeElement?.classList.contains("maplibregl-canvas"), null, { timeout: 5_000 });
   await third.close();
+});
+
+test("without WebGL the preview stays and keeps working after an interaction", async (ctx) => {
+  const { context, close } = await launch({ viewport: DESKTOP, args: [...CHROMIUM_ARGS, "--disable-webgl", "--disable-3d-apis"] });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const logged = [];
+  page.on("console", (m) => m.type() === "error" && logged.push(m.text()));
+  await page.goto(`${ctx.url}/?place=Manhattan&lat=40.7831&lon=-73.9712`);
+  await page.locator(".locator-marker, .locator-cluster").first().waitFor({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Zoom in", exact: true }).click();
+  for (let i = 0; i < 100 && !logged.some((t) => t.includes("The map could not be loaded")); i++) await page.waitForTimeout(100);
+  assert.ok(logged.some((t) => t.includes("The map could not be loaded")), `the failure is logged: ${logged.join(" | ")}`);
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('[data-map="preview"]').count(), 1, "the preview stays");
+  assert.equal(await page.locator(".maplibregl-canvas").count(), 0);
+  const marker = page.locator(".locator-marker").first();
+  if ((await marker.count()) > 0) {
+    const name = await marker.getAttribute("aria-label");
+    await marker.click();
+    await page.getByRole("heading", { level: 2, name }).waitFor();
+  }
+  await close();
 });
 
 test("paginates 20 stores per page", async (ctx) => {
