@@ -5,17 +5,15 @@ import (
 	"slices"
 	"sync"
 	"time"
-
-	"github.com/tidwall/rtree"
 )
 
 // Index answers nearest-store searches from memory. It holds the published
-// stores only: their points in an R-tree (float32, ~32 B a store), exact
-// float64 coordinates for distances, and each store's pre-rendered JSON.
-// Safe for concurrent use; writes (store changes) are rare.
+// stores only: their points in a packed R-tree (float32, ~13 B a store, see
+// ptree), exact float64 coordinates for distances, and each store's
+// pre-rendered JSON. Safe for concurrent use; writes (store changes) are rare.
 type Index struct {
 	mu    sync.RWMutex
-	tree  rtree.RTreeGN[float32, uint32]
+	tree  ptree
 	recs  []record         // slot -> record; a removed store leaves a dead slot
 	slots map[int64]uint32 // store id -> slot
 	free  []uint32         // dead slots to reuse
@@ -23,9 +21,8 @@ type Index struct {
 	zones map[string]*time.Location
 	sched map[string]*Schedule // interned: most stores share a few weekly patterns
 	// While deferTree is set (a bulk load under one lock), new slots wait
-	// in pending and enter the tree together, in Hilbert-curve order:
-	// inserted in id order (spatially random) the tree costs 37-40 B a
-	// store; in curve order ~30 B, and searches visit tighter nodes.
+	// in pending and enter the tree together: into an empty index as a
+	// freshly packed tree, otherwise as one batch of additions.
 	deferTree bool
 	pending   []uint32
 }
@@ -75,6 +72,13 @@ func (ix *Index) Len() int {
 	return len(ix.slots)
 }
 
+// TreeBytes is the memory of the spatial tree alone (SLB-1 reports it).
+func (ix *Index) TreeBytes() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.tree.bytes()
+}
+
 // Put adds or replaces a store.
 func (ix *Index) Put(e Entry) {
 	ix.mu.Lock()
@@ -119,7 +123,7 @@ func (ix *Index) flushPending() {
 	ks := make([]hilbertKey, 0, len(ix.pending))
 	for _, slot := range ix.pending {
 		if r := &ix.recs[slot]; r.live {
-			ks = append(ks, hilbertKey{HilbertKey(r.lat, r.lon), slot})
+			ks = append(ks, hilbertKey{pkey(ix.pitem(slot)), slot})
 		}
 	}
 	ix.pending = nil
@@ -133,15 +137,28 @@ func (ix *Index) flushPending() {
 		return cmp.Compare(a.slot, b.slot)
 	})
 	ks = slices.CompactFunc(ks, func(a, b hilbertKey) bool { return a.slot == b.slot })
-	if ix.tree.Len() == 0 {
+	if ix.tree.len() == 0 {
 		// Every live slot is in ks: the index can be laid out afresh.
 		ix.repack(ks)
+		pts := make([]pitem, len(ks))
+		for i, k := range ks {
+			pts[i] = ix.pitem(k.slot)
+		}
+		ix.tree.build(pts)
+		return
 	}
-	for _, k := range ks {
-		r := &ix.recs[k.slot]
-		p := point(r.lat, r.lon)
-		ix.tree.Insert(p, p, treeItem(k.slot, r.flags))
+	pts := make([]pitem, len(ks))
+	for i, k := range ks {
+		pts[i] = ix.pitem(k.slot)
 	}
+	ix.tree.insert(pts...)
+}
+
+// pitem is the tree's entry for a slot.
+func (ix *Index) pitem(slot uint32) pitem {
+	r := &ix.recs[slot]
+	p := point(r.lat, r.lon)
+	return pitem{lon: p[0], lat: p[1], item: treeItem(slot, r.flags)}
 }
 
 type hilbertKey struct {
@@ -241,10 +258,8 @@ func (ix *Index) remove(id int64) {
 	if !ok {
 		return
 	}
-	r := &ix.recs[slot]
-	p := point(r.lat, r.lon)
-	ix.tree.Delete(p, p, treeItem(slot, r.flags))
-	*r = record{}
+	ix.tree.delete(ix.pitem(slot))
+	ix.recs[slot] = record{}
 	delete(ix.slots, id)
 	ix.free = append(ix.free, slot)
 }
@@ -280,8 +295,8 @@ func (ix *Index) put(e Entry) {
 		ix.recs[slot] = rec
 	} else {
 		slot = uint32(len(ix.recs))
-		if slot > slotMask {
-			panic("stores: index is full (over 536M slots)")
+		if slot >= deadItem {
+			panic("stores: index is full (536M slots)")
 		}
 		ix.recs = append(ix.recs, rec)
 	}
@@ -290,8 +305,7 @@ func (ix *Index) put(e Entry) {
 		ix.pending = append(ix.pending, slot)
 		return
 	}
-	p := point(e.Latitude, e.Longitude)
-	ix.tree.Insert(p, p, treeItem(slot, flags))
+	ix.tree.insert(ix.pitem(slot))
 }
 
 // The tree's item is the slot with the store's flags in its top bits, so the

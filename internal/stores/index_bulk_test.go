@@ -19,8 +19,8 @@ func TestPutAllDeferredTree(t *testing.T) {
 	es = append(es, moved, es[20]) // store 11 moved, store 21 given twice unchanged
 	ix := NewIndex()
 	ix.PutAll(es)
-	if ix.Len() != 3000 || ix.tree.Len() != 3000 {
-		t.Fatalf("len %d, tree %d, want 3000", ix.Len(), ix.tree.Len())
+	if ix.Len() != 3000 || ix.tree.len() != 3000 {
+		t.Fatalf("len %d, tree %d, want 3000", ix.Len(), ix.tree.len())
 	}
 	q := Query{Latitude: 40, Longitude: -100, RadiusMiles: 1, Limit: 5}
 	if hits, _ := ix.Nearest(q); len(hits) != 1 || hits[0].ID != moved.ID {
@@ -29,8 +29,8 @@ func TestPutAllDeferredTree(t *testing.T) {
 	for _, e := range es[:1500] {
 		ix.Remove(e.ID)
 	}
-	if ix.Len() != 1500 || ix.tree.Len() != 1500 {
-		t.Fatalf("after removals: len %d, tree %d", ix.Len(), ix.tree.Len())
+	if ix.Len() != 1500 || ix.tree.len() != 1500 {
+		t.Fatalf("after removals: len %d, tree %d", ix.Len(), ix.tree.len())
 	}
 }
 
@@ -42,8 +42,8 @@ func TestPutAllRepacksInCurveOrder(t *testing.T) {
 	es = append(es, es[30]) // given twice: its first slot is reused while deferred
 	ix := NewIndex()
 	ix.PutAll(es)
-	if len(ix.recs) != 5000 || len(ix.free) != 0 || ix.tree.Len() != 5000 {
-		t.Fatalf("recs %d, free %d, tree %d", len(ix.recs), len(ix.free), ix.tree.Len())
+	if len(ix.recs) != 5000 || len(ix.free) != 0 || ix.tree.len() != 5000 {
+		t.Fatalf("recs %d, free %d, tree %d", len(ix.recs), len(ix.free), ix.tree.len())
 	}
 	byID := make(map[int64]Entry, len(es))
 	for _, e := range es {
@@ -108,8 +108,8 @@ func TestPutAllRepacksInCurveOrder(t *testing.T) {
 		ix.Put(e)
 		byID[e.ID] = e
 	}
-	if ix.Len() != len(byID) || ix.tree.Len() != len(byID) {
-		t.Fatalf("len %d, tree %d, want %d", ix.Len(), ix.tree.Len(), len(byID))
+	if ix.Len() != len(byID) || ix.tree.len() != len(byID) {
+		t.Fatalf("len %d, tree %d, want %d", ix.Len(), ix.tree.len(), len(byID))
 	}
 	check()
 	out := string(ix.AppendJSON(nil, Query{Latitude: 40, Longitude: -100, RadiusMiles: 1, Limit: 5}))

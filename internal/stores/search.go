@@ -73,17 +73,13 @@ const f32Slack = 1.0 / (EarthRadiusMiles * 1609.344) // 1 m in radians
 // in exact order and within the exact radius, as a brute-force float64
 // search gives it.
 //
-// The walk orders by the haversine term a = sin²(angle/2), which grows with
-// the angle, so items need no asin/sqrt until popped. Two shortcuts keep
-// the walk short; both only send to the back of the queue what can never
-// be an answer:
-//   - a store missing a filter gets +Inf without its record being read (the
-//     flags travel in the tree item);
-//   - a box entirely beyond the radius gets +Inf. Without this a query with
-//     nothing in range (at sea, say) walks on to the nearest store anywhere,
-//     expanding every node on the way: 20-40 ms at 1M stores instead of
-//     microseconds. The first item popped past the radius ends the walk, and
-//     the first +Inf box popped leads to such an item within a few levels.
+// The walk (ptree.walk) orders by the haversine term a = sin²(angle/2),
+// which grows with the angle, so items need no asin/sqrt until popped. It
+// never queues what can never be an answer: a store missing a filter
+// (the flags travel in the tree item, so its record is not read) and a
+// box or point beyond the radius. So a query with nothing in range (at
+// sea, say) ends after a few boxes instead of walking on to the nearest
+// store anywhere.
 func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 	qlat, qlon := q.Latitude*deg, q.Longitude*deg
 	qcos, qsin := math.Cos(qlat), math.Sin(qlat)
@@ -104,7 +100,6 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 		now = time.Now()
 	}
 	recs := ix.recs
-	inf := math.Inf(1)
 
 	// Popped matches not yet handed to fn, nearest first by exact angle.
 	type pending struct {
@@ -127,48 +122,31 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 		return true
 	}
 
-	ix.tree.Nearby(
-		func(min, max [2]float32, item uint32, isItem bool) float64 {
-			if isItem {
-				if item&want != want {
-					return inf
-				}
-				return pointA(qlat, qlon, qcos, qsin, min[1], min[0])
-			}
-			a := boxLowerA(q.Latitude, q.Longitude, qcos, min[1], min[0], max[1], max[0])
-			if a > walkA {
-				return inf
-			}
-			return a
-		},
-		func(_, _ [2]float32, item uint32, a float64) bool {
-			if a > walkA {
-				return false
-			}
-			// Every item still queued is at least this far by float32,
-			// so exactly at least angle - f32Slack: what is nearer than
-			// that is final.
-			if !flush(2*math.Asin(math.Sqrt(a)) - f32Slack) {
-				return false
-			}
-			r := &recs[item&slotMask]
-			if q.OpenNow && !r.sched.OpenAt(now.In(r.loc)) {
-				return true
-			}
-			angle := centralAngle(qlat, qlon, qcos, r.lat, r.lon)
-			if angle > maxAngle {
-				return true
-			}
-			i := len(buf)
-			buf = append(buf, pending{})
-			for i > 0 && buf[i-1].angle > angle {
-				buf[i] = buf[i-1]
-				i--
-			}
-			buf[i] = pending{r, angle}
+	wq := walkQuery{latDeg: q.Latitude, lonDeg: q.Longitude, lat: qlat, lon: qlon, cos: qcos, sin: qsin, maxA: walkA, want: want}
+	ix.tree.walk(&wq, func(item uint32, a float64) bool {
+		// Every item still queued is at least this far by float32, so
+		// exactly at least angle - f32Slack: what is nearer than that is
+		// final.
+		if !flush(2*math.Asin(math.Sqrt(a)) - f32Slack) {
+			return false
+		}
+		r := &recs[item&slotMask]
+		if q.OpenNow && !r.sched.OpenAt(now.In(r.loc)) {
 			return true
-		},
-	)
+		}
+		angle := centralAngle(qlat, qlon, qcos, r.lat, r.lon)
+		if angle > maxAngle {
+			return true
+		}
+		i := len(buf)
+		buf = append(buf, pending{})
+		for i > 0 && buf[i-1].angle > angle {
+			buf[i] = buf[i-1]
+			i--
+		}
+		buf[i] = pending{r, angle}
+		return true
+	})
 	if !stopped {
 		flush(maxAngle)
 	}

@@ -100,9 +100,11 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 	// least every change up to it, and a load re-reads whatever came later.
 	v := s.version.Load()
 	recs, names := s.index.liveRecords()
+	// In the tree's order (see pkey), so that a load packs it without a sort.
 	order := make([]hilbertKey, len(recs))
 	for i := range recs {
-		order[i] = hilbertKey{HilbertKey(recs[i].lat, recs[i].lon), uint32(i)}
+		pt := point(recs[i].lat, recs[i].lon)
+		order[i] = hilbertKey{pkey(pitem{lon: pt[0], lat: pt[1]}), uint32(i)}
 	}
 	slices.SortFunc(order, func(a, b hilbertKey) int {
 		if c := cmp.Compare(a.key, b.key); c != 0 {
@@ -365,9 +367,8 @@ func (r *partReader) bytes(n uint64) []byte {
 }
 
 // loadSnapshot fills the (empty) index from snapshot h. Parts are read on
-// one connection, decoded by loadWorkers goroutines and inserted into the
-// tree in part order (Hilbert order) as they come, so decoding and the
-// tree build overlap. The index is only touched once everything is read
+// one connection, decoded by loadWorkers goroutines and gathered in part
+// order (curve order) as they come; the tree is packed at the end. The index is only touched once everything is read
 // and checked: a damaged snapshot leaves it empty for the row load.
 func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
 	if h.Stores < 0 || h.Stores > slotMask || h.Parts < 0 {
@@ -425,6 +426,7 @@ func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
 	}
 	recs := make([]record, 0, h.Stores)
 	slots := make(map[int64]uint32, h.Stores)
+	pts := make([]pitem, 0, h.Stores)
 	g.Go(func() error {
 		for i := range parts {
 			select {
@@ -445,7 +447,7 @@ func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
 				}
 				slots[r.id] = slot
 				pt := point(r.lat, r.lon)
-				st.tree.Insert(pt, pt, treeItem(slot, r.flags))
+				pts = append(pts, pitem{lon: pt[0], lat: pt[1], item: treeItem(slot, r.flags)})
 				recs = append(recs, *r)
 			}
 		}
@@ -458,6 +460,7 @@ func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
 		return err
 	}
 	st.recs, st.slots = recs, slots
+	st.tree.build(pts) // in curve order already, as written: no sort
 	return s.index.adopt(st)
 }
 

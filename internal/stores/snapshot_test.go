@@ -60,7 +60,7 @@ func dumpIndex(ix *Index) []string {
 		out = append(out, fmt.Sprintf("%d %v %v %d %s %q %s", r.id, r.lat, r.lon, r.flags, r.loc, names[r.sched], r.doc))
 	}
 	slices.Sort(out)
-	if n := ix.tree.Len(); n != len(ix.slots) {
+	if n := ix.tree.len(); n != len(ix.slots) {
 		out = append(out, fmt.Sprintf("tree holds %d items for %d stores", n, len(ix.slots)))
 	}
 	return out

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"time"
-
-	"github.com/tidwall/rtree"
 
 	"locator/internal/bench"
 	"locator/internal/stores"
@@ -59,31 +55,13 @@ func cmdInproc(_ context.Context, args []string) error {
 	}
 	fmt.Printf("document: %d bytes on average\n", docBytes/n)
 
-	// The R-tree alone, built like Index.PutAll and Syncer.Load build it:
-	// float32 points, one uint32 item each, inserted in Hilbert order.
-	order := make([]int, n)
-	keys := make([]uint64, n)
-	for i := range order {
-		order[i], keys[i] = i, stores.HilbertKey(es[i].Latitude, es[i].Longitude)
-	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
-	keys = nil
 	h0 := heapAfterGC()
-	var tr rtree.RTreeGN[float32, uint32]
-	for _, i := range order {
-		p := [2]float32{float32(es[i].Longitude), float32(es[i].Latitude)}
-		tr.Insert(p, p, uint32(i))
-	}
-	h1 := heapAfterGC()
-	fmt.Printf("index (R-tree alone): %.1f B/store\n", float64(h1-h0)/float64(n))
-	tr.Clear()
-
-	h0 = heapAfterGC()
 	start = time.Now()
 	ix := stores.NewIndex()
 	ix.PutAll(es)
 	build := time.Since(start)
-	h1 = heapAfterGC()
+	h1 := heapAfterGC()
+	fmt.Printf("index (packed R-tree alone): %.1f B/store\n", float64(ix.TreeBytes())/float64(n))
 	fmt.Printf("whole Index (tree, records, id map, documents): %.0f B/store (documents %d B/store), built in %s\n",
 		float64(h1-h0)/float64(n), docBytes/n, build.Round(time.Millisecond))
 
