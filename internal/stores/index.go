@@ -144,7 +144,7 @@ func (ix *Index) flushPending() {
 		for i, k := range ks {
 			pts[i] = ix.pitem(k.slot)
 		}
-		ix.tree.build(pts)
+		ix.tree.build(pts, true) // ks is in key order
 		return
 	}
 	pts := make([]pitem, len(ks))

@@ -33,7 +33,7 @@ func TestPtreeWalkMatchesBruteForce(t *testing.T) {
 	for range 3000 {
 		pts = append(pts, newItem())
 	}
-	tr.build(pts)
+	tr.build(pts, false)
 
 	check := func(step int) {
 		t.Helper()
@@ -103,6 +103,6 @@ func TestPtreeWalkMatchesBruteForce(t *testing.T) {
 	}
 	// An empty tree walks nothing.
 	var empty ptree
-	empty.build(nil)
+	empty.build(nil, false)
 	empty.walk(&q, func(uint32, float64) bool { t.Fatal("item in an empty tree"); return false })
 }

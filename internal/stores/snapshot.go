@@ -460,7 +460,7 @@ func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
 		return err
 	}
 	st.recs, st.slots = recs, slots
-	st.tree.build(pts) // in curve order already, as written: no sort
+	st.tree.build(pts, false) // in key order as written; checked, as the deletes rely on it
 	return s.index.adopt(st)
 }
 
