@@ -138,6 +138,12 @@ func (s *Syncer) loadRows(ctx context.Context) error {
 func (s *Syncer) apply(cs []Change) {
 	s.index.mu.Lock()
 	defer s.index.mu.Unlock()
+	// A batch enters the tree at once (one rebuild at most), unless a bulk
+	// load already defers it to its end.
+	if !s.index.deferTree {
+		s.index.deferTree = true
+		defer s.index.flushPending()
+	}
 	for i := range cs {
 		if cs[i].Published {
 			s.index.put(cs[i].Entry)
