@@ -332,3 +332,40 @@ func TestDecodePartRejectsDamage(t *testing.T) {
 		}
 	}
 }
+
+// A snapshot written while the replica applies changes is consistent: a
+// replica started from it ends up equal to one that read every row.
+func TestSnapshotWhileChangesApply(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := NewRepo(d)
+		ss := snapshotStores(t, ctx, repo, 400, 1)
+		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways)
+		done := make(chan error, 1)
+		go func() {
+			for i := range 30 {
+				ss[i].Latitude += 0.5
+				if err := repo.Update(ctx, ss[i]); err != nil {
+					done <- err
+					return
+				}
+				if err := sy.Poll(ctx); err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+		for range 5 {
+			_, err := sy.WriteSnapshot(ctx)
+			dbtest.Must(t, err, "write snapshot")
+		}
+		dbtest.Must(t, <-done, "changes")
+		_, want := loadIndex(t, ctx, repo, SnapshotOff)
+		from, got := loadIndex(t, ctx, repo, SnapshotAlways)
+		if from.from != "snapshot" {
+			t.Fatalf("loaded from %s", from.from)
+		}
+		checkSame(t, got, want)
+	})
+}
