@@ -1,5 +1,5 @@
 import { Minus, Plus } from "lucide-react";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
 import Supercluster, { type ClusterProperties } from "supercluster";
 import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
@@ -53,12 +53,16 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
     sizeRef.current = size;
   });
 
-  useLayoutEffect(() => {
+  // The size comes from a ResizeObserver, which reports after the browser's own layout (no
+  // layout forced in the middle of React's commit).
+  useEffect(() => {
     const node = root.current;
     if (!node) return;
     const measure = () => setSize((old) => (old && old.width === node.clientWidth && old.height === node.clientHeight ? old : { width: node.clientWidth, height: node.clientHeight }));
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
+    if (typeof ResizeObserver === "undefined") {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(node);
     return () => observer.disconnect();
@@ -169,15 +173,17 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
   };
 
   // The same clusters as the map's source (MapLibre clusters each tile at its integer zoom).
+  // New stores are drawn in a render of their own, after the results list's.
+  const shown = useDeferredValue(stores);
   const index = useMemo(() => {
     const sc = new Supercluster<{ id: number; name: string }>({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2, extent: 512 });
     sc.load(
-      stores.map(
+      shown.map(
         (s): StoreFeature => ({ type: "Feature", geometry: { type: "Point", coordinates: [s.longitude, s.latitude] }, properties: { id: s.id, name: s.name } }),
       ),
     );
     return sc;
-  }, [stores]);
+  }, [shown]);
   const points = size && size.width > 0 ? index.getClusters(bounds(camera, size.width, size.height, 48), Math.floor(camera.zoom)) : [];
 
   // A selected store out of view (e.g. chosen from favourites) is brought into view.
