@@ -17,7 +17,8 @@ const server = await startServer();
 const profile = mkdtempSync(join(tmpdir(), "locator-lighthouse-"));
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || CHROMIUM,
-  // --no-webgl: measure the page without the map drawing (no GPU here: WebGL runs in software).
+  // --no-webgl: WebGL off (no GPU here: WebGL runs in software). MapLibre starts only when the
+  // user interacts with the map preview, so this changes nothing in a page load any more.
   chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, ...(process.argv.includes("--no-webgl") ? ["--disable-webgl", "--disable-3d-apis"] : [])],
   userDataDir: profile,
 });
