@@ -154,6 +154,8 @@ try {
   assert.equal(answer.status(), 200);
   assert.deepEqual(JSON.parse(answer.request().postData()), { latitude: lat, longitude: lon });
   await page.getByRole("status").filter({ hasText: `Approved claim #${claimId}` }).waitFor();
+  // The list is refetched after the notice shows: wait for it to drop the claim.
+  await list.getByRole("button", { name: new RegExp(name) }).waitFor({ state: "detached", timeout: 10_000 });
   assert.equal(await list.getByRole("button", { name: new RegExp(name) }).count(), 0, "the pending list no longer has the claim");
 
   // The search index picks up new stores on its next poll (--sync-interval, 1 s by default).
