@@ -70,15 +70,27 @@ func (r *Repo) readSnapshotParts(ctx context.Context, id int64, fn func(part int
 	return nil
 }
 
+// snapshotLock is the PostgreSQL advisory lock key of beginSnapshot.
+const snapshotLock = 0x5eac5a47
+
 // beginSnapshot records a new, incomplete snapshot and returns its id, or
 // 0 when another replica is writing one (an incomplete snapshot younger
-// than abandonedAfter): one writer at a time is enough.
+// than abandonedAfter) or has just written one as new: one writer at a
+// time is enough.
 func (r *Repo) beginSnapshot(ctx context.Context, version int64, stores, parts int, now time.Time) (int64, error) {
 	var id int64
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		// Check and insert as one: SQLite's write transactions are serial
+		// already; on PostgreSQL two replicas would both see no writer.
+		if tx.Dialect() == db.Postgres {
+			if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", snapshotLock); err != nil {
+				return err
+			}
+		}
 		var busy int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM search_snapshots WHERE NOT complete AND created_unix >= $1`,
-			now.Add(-abandonedAfter).Unix()).Scan(&busy); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM search_snapshots
+			WHERE (NOT complete AND created_unix >= $1) OR (complete AND format = $2 AND version >= $3)`,
+			now.Add(-abandonedAfter).Unix(), snapshotFormat, version).Scan(&busy); err != nil {
 			return err
 		}
 		if busy > 0 {

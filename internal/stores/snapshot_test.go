@@ -369,3 +369,38 @@ func TestSnapshotWhileChangesApply(t *testing.T) {
 		checkSame(t, got, want)
 	})
 }
+
+// Replicas deciding at once write one snapshot between them.
+func TestSnapshotOneWriterAmongReplicas(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := NewRepo(d)
+		snapshotStores(t, ctx, repo, 200, 1)
+		const replicas = 4
+		var syncers [replicas]*Syncer
+		for i := range syncers {
+			syncers[i], _ = loadIndex(t, ctx, repo, SnapshotAlways)
+		}
+		wrote := make(chan bool, replicas)
+		for _, sy := range syncers {
+			go func() {
+				w, err := sy.WriteSnapshot(ctx)
+				if err != nil {
+					t.Error(err)
+				}
+				wrote <- w
+			}()
+		}
+		n := 0
+		for range replicas {
+			if <-wrote {
+				n++
+			}
+		}
+		var snaps int
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM search_snapshots").Scan(&snaps), "count")
+		if n != 1 || snaps != 1 {
+			t.Fatalf("%d replicas wrote, %d snapshots: want 1 and 1", n, snaps)
+		}
+	})
+}
