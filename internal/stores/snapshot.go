@@ -68,7 +68,7 @@ var errCorrupt = errors.New("search snapshot is damaged")
 // writes at a time (see beginSnapshot); the others skip.
 func (s *Syncer) WriteSnapshot(ctx context.Context) (bool, error) {
 	n := s.index.Len()
-	if s.Snapshots == SnapshotOff || (s.Snapshots == SnapshotAuto && n < SnapshotMinStores) || !s.Ready() {
+	if n == 0 || s.Snapshots == SnapshotOff || (s.Snapshots == SnapshotAuto && n < SnapshotMinStores) || !s.Ready() {
 		return false, nil
 	}
 	if !s.snapBusy.CompareAndSwap(false, true) {
