@@ -85,12 +85,17 @@ func sameSearches(t *testing.T, got, want *Index) {
 	}
 }
 
-func loadIndex(t *testing.T, ctx context.Context, repo *Repo, mode SnapshotMode) (*Syncer, *Index) {
+// loadIndex starts a replica's index, checking what it loaded from
+// ("rows" or "snapshot") unless from is empty.
+func loadIndex(t *testing.T, ctx context.Context, repo *Repo, mode SnapshotMode, from string) (*Syncer, *Index) {
 	t.Helper()
 	ix := NewIndex()
 	sy := NewSyncer(repo, ix, quiet)
 	sy.Snapshots = mode
 	dbtest.Must(t, sy.Load(ctx), "load")
+	if from != "" && sy.from != from {
+		t.Fatalf("loaded from %s, want %s", sy.from, from)
+	}
 	return sy, ix
 }
 
@@ -116,10 +121,7 @@ func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 		repo := NewRepo(d)
 		ss := snapshotStores(t, ctx, repo, 1500, 1)
 
-		first, _ := loadIndex(t, ctx, repo, SnapshotAlways)
-		if first.from != "rows" {
-			t.Fatalf("first load from %s, want rows", first.from)
-		}
+		first, _ := loadIndex(t, ctx, repo, SnapshotAlways, "rows")
 		wrote, err := first.WriteSnapshot(ctx)
 		dbtest.Must(t, err, "write snapshot")
 		if !wrote {
@@ -144,14 +146,8 @@ func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 		extra[0].Status = Pending
 		dbtest.Must(t, repo.Update(ctx, extra[0]), "pending")
 
-		fresh, want := loadIndex(t, ctx, repo, SnapshotOff)
-		if fresh.from != "rows" {
-			t.Fatalf("snapshots off, yet loaded from %s", fresh.from)
-		}
-		second, got := loadIndex(t, ctx, repo, SnapshotAlways)
-		if second.from != "snapshot" {
-			t.Fatalf("second load from %s, want snapshot", second.from)
-		}
+		fresh, want := loadIndex(t, ctx, repo, SnapshotOff, "rows")
+		second, got := loadIndex(t, ctx, repo, SnapshotAlways, "snapshot")
 		checkSame(t, got, want)
 		if second.Version() != fresh.Version() {
 			t.Fatalf("versions %d and %d", second.Version(), fresh.Version())
@@ -161,7 +157,7 @@ func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 		ss[3].Latitude = 44.9
 		dbtest.Must(t, repo.Update(ctx, ss[3]), "move again")
 		dbtest.Must(t, second.Poll(ctx), "poll")
-		_, want = loadIndex(t, ctx, repo, SnapshotOff)
+		_, want = loadIndex(t, ctx, repo, SnapshotOff, "rows")
 		checkSame(t, got, want)
 
 		// A newer snapshot replaces the older one entirely.
@@ -177,10 +173,7 @@ func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 		if snaps != 1 || orphans != 0 {
 			t.Fatalf("%d snapshots and %d orphan parts after a rewrite", snaps, orphans)
 		}
-		third, got := loadIndex(t, ctx, repo, SnapshotAlways)
-		if third.from != "snapshot" {
-			t.Fatalf("third load from %s", third.from)
-		}
+		_, got = loadIndex(t, ctx, repo, SnapshotAlways, "snapshot")
 		checkSame(t, got, want)
 	})
 }
@@ -192,10 +185,10 @@ func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 		ctx := context.Background()
 		repo := NewRepo(d)
 		snapshotStores(t, ctx, repo, 600, 1)
-		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways)
+		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		_, err := sy.WriteSnapshot(ctx)
 		dbtest.Must(t, err, "write snapshot")
-		_, want := loadIndex(t, ctx, repo, SnapshotOff)
+		_, want := loadIndex(t, ctx, repo, SnapshotOff, "rows")
 
 		for _, c := range []struct{ name, sql string }{
 			{"damaged part", "UPDATE search_snapshot_parts SET data = $1 WHERE part = 1"},
@@ -226,10 +219,7 @@ func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 				}
 				_, err = d.Exec(ctx, c.sql, args...)
 				dbtest.Must(t, err, "damage")
-				sy, got := loadIndex(t, ctx, repo, SnapshotAlways)
-				if sy.from != "rows" {
-					t.Fatalf("loaded from %s despite %s", sy.from, c.name)
-				}
+				_, got := loadIndex(t, ctx, repo, SnapshotAlways, "rows")
 				checkSame(t, got, want)
 				// Restore the intact snapshot for the next case.
 				_, err = d.Exec(ctx, "DELETE FROM search_snapshot_parts")
@@ -241,10 +231,7 @@ func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 				dbtest.Must(t, err, "restore header")
 			})
 		}
-		sy, got := loadIndex(t, ctx, repo, SnapshotAlways)
-		if sy.from != "snapshot" {
-			t.Fatalf("restored snapshot not used: %s", sy.from)
-		}
+		_, got := loadIndex(t, ctx, repo, SnapshotAlways, "snapshot")
 		checkSame(t, got, want)
 	})
 }
@@ -259,7 +246,7 @@ func TestSnapshotWritePolicy(t *testing.T) {
 			return n
 		}
 		for _, mode := range []SnapshotMode{SnapshotAuto, SnapshotOff} {
-			sy, _ := loadIndex(t, ctx, repo, mode)
+			sy, _ := loadIndex(t, ctx, repo, mode, "")
 			if wrote, err := sy.WriteSnapshot(ctx); err != nil || wrote || count() != 0 {
 				t.Fatalf("mode %d, 50 stores: wrote %v (%v)", mode, wrote, err)
 			}
@@ -267,7 +254,7 @@ func TestSnapshotWritePolicy(t *testing.T) {
 		// Another replica is writing one (an incomplete, recent snapshot).
 		_, err := repo.beginSnapshot(ctx, 1, 50, 1, time.Now())
 		dbtest.Must(t, err, "begin")
-		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways)
+		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		if wrote, err := sy.WriteSnapshot(ctx); err != nil || wrote {
 			t.Fatalf("while another writes: wrote %v (%v)", wrote, err)
 		}
@@ -340,7 +327,7 @@ func TestSnapshotWhileChangesApply(t *testing.T) {
 		ctx := context.Background()
 		repo := NewRepo(d)
 		ss := snapshotStores(t, ctx, repo, 400, 1)
-		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways)
+		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		done := make(chan error, 1)
 		go func() {
 			for i := range 30 {
@@ -361,11 +348,8 @@ func TestSnapshotWhileChangesApply(t *testing.T) {
 			dbtest.Must(t, err, "write snapshot")
 		}
 		dbtest.Must(t, <-done, "changes")
-		_, want := loadIndex(t, ctx, repo, SnapshotOff)
-		from, got := loadIndex(t, ctx, repo, SnapshotAlways)
-		if from.from != "snapshot" {
-			t.Fatalf("loaded from %s", from.from)
-		}
+		_, want := loadIndex(t, ctx, repo, SnapshotOff, "rows")
+		_, got := loadIndex(t, ctx, repo, SnapshotAlways, "snapshot")
 		checkSame(t, got, want)
 	})
 }
@@ -379,7 +363,7 @@ func TestSnapshotOneWriterAmongReplicas(t *testing.T) {
 		const replicas = 4
 		var syncers [replicas]*Syncer
 		for i := range syncers {
-			syncers[i], _ = loadIndex(t, ctx, repo, SnapshotAlways)
+			syncers[i], _ = loadIndex(t, ctx, repo, SnapshotAlways, "")
 		}
 		wrote := make(chan bool, replicas)
 		for _, sy := range syncers {
