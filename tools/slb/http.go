@@ -23,6 +23,15 @@ import (
 // mixFor rebuilds the query mix of a data set from its points only (no
 // documents), exactly as the in-process run builds it.
 func mixFor(size, spread string) ([]bench.Request, error) {
+	d, err := dataset(size, spread)
+	if err != nil {
+		return nil, err
+	}
+	return bench.QueryMix(d.Points(), bench.MixSize), nil
+}
+
+// dataset reads the -size and -spread flags into the generator.
+func dataset(size, spread string) (*bench.Dataset, error) {
 	n, err := bench.ParseSize(size)
 	if err != nil {
 		return nil, err
@@ -31,11 +40,7 @@ func mixFor(size, spread string) ([]bench.Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := bench.NewDataset(n, sp)
-	if err != nil {
-		return nil, err
-	}
-	return bench.QueryMix(d.Points(), bench.MixSize), nil
+	return bench.NewDataset(n, sp)
 }
 
 // variants are the request lists wrk cycles through: the mix as generated

@@ -31,18 +31,11 @@ func cmdInproc(_ context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	n, err := bench.ParseSize(*size)
+	d, err := dataset(*size, *spread)
 	if err != nil {
 		return err
 	}
-	sp, err := bench.ParseSpread(*spread)
-	if err != nil {
-		return err
-	}
-	d, err := bench.NewDataset(n, sp)
-	if err != nil {
-		return err
-	}
+	n, sp := d.N, d.Spread
 	start := time.Now()
 	es, err := d.Entries()
 	if err != nil {

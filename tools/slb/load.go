@@ -15,7 +15,6 @@ import (
 	"syscall"
 	"time"
 
-	"locator/internal/bench"
 	"locator/internal/db"
 	"locator/internal/stores"
 )
@@ -30,18 +29,11 @@ func cmdLoad(ctx context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	n, err := bench.ParseSize(*size)
+	d, err := dataset(*size, *spread)
 	if err != nil {
 		return err
 	}
-	sp, err := bench.ParseSpread(*spread)
-	if err != nil {
-		return err
-	}
-	d, err := bench.NewDataset(n, sp)
-	if err != nil {
-		return err
-	}
+	n, sp := d.N, d.Spread
 	conn, err := db.Open(ctx, *url)
 	if err != nil {
 		return err
