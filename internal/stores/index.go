@@ -137,28 +137,27 @@ func (ix *Index) flushPending() {
 		return cmp.Compare(a.slot, b.slot)
 	})
 	ks = slices.CompactFunc(ks, func(a, b hilbertKey) bool { return a.slot == b.slot })
-	if ix.tree.len() == 0 {
-		// Every live slot is in ks: the index can be laid out afresh.
+	// With an empty tree every live slot is in ks: the index can be laid
+	// out afresh.
+	fresh := ix.tree.len() == 0
+	if fresh {
 		ix.repack(ks)
-		pts := make([]pitem, len(ks))
-		for i, k := range ks {
-			pts[i] = ix.pitem(k.slot)
-		}
-		ix.tree.build(pts, true) // ks is in key order
-		return
 	}
 	pts := make([]pitem, len(ks))
 	for i, k := range ks {
 		pts[i] = ix.pitem(k.slot)
 	}
-	ix.tree.insert(pts...)
+	if fresh {
+		ix.tree.build(pts, true) // ks is in key order
+	} else {
+		ix.tree.insert(pts...)
+	}
 }
 
 // pitem is the tree's entry for a slot.
 func (ix *Index) pitem(slot uint32) pitem {
 	r := &ix.recs[slot]
-	p := point(r.lat, r.lon)
-	return pitem{lon: p[0], lat: p[1], item: treeItem(slot, r.flags)}
+	return newPitem(r.lat, r.lon, treeItem(slot, r.flags))
 }
 
 type hilbertKey struct {
@@ -338,9 +337,6 @@ func (ix *Index) schedule(enc string) *Schedule {
 	ix.sched[enc] = s
 	return s
 }
-
-// point orders coordinates as the tree's x, y: longitude, latitude.
-func point(lat, lon float64) [2]float32 { return [2]float32{float32(lon), float32(lat)} }
 
 // arena packs documents into large chunks: a million 1 KB documents cost a
 // few hundred allocations instead of a million, and little slack.

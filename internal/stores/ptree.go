@@ -34,6 +34,11 @@ type pitem struct {
 	item     uint32
 }
 
+// newPitem is the tree entry of a store at lat, lon (float64 degrees).
+func newPitem(lat, lon float64, item uint32) pitem {
+	return pitem{lon: float32(lon), lat: float32(lat), item: item}
+}
+
 type pbox struct{ minLon, minLat, maxLon, maxLat float32 }
 
 const (

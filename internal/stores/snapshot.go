@@ -103,8 +103,7 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 	// In the tree's order (see pkey), so that a load packs it without a sort.
 	order := make([]hilbertKey, len(recs))
 	for i := range recs {
-		pt := point(recs[i].lat, recs[i].lon)
-		order[i] = hilbertKey{pkey(pitem{lon: pt[0], lat: pt[1]}), uint32(i)}
+		order[i] = hilbertKey{pkey(newPitem(recs[i].lat, recs[i].lon, 0)), uint32(i)}
 	}
 	slices.SortFunc(order, func(a, b hilbertKey) int {
 		if c := cmp.Compare(a.key, b.key); c != 0 {
@@ -446,8 +445,7 @@ func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
 					return fmt.Errorf("%w: store %d twice", errCorrupt, r.id)
 				}
 				slots[r.id] = slot
-				pt := point(r.lat, r.lon)
-				pts = append(pts, pitem{lon: pt[0], lat: pt[1], item: treeItem(slot, r.flags)})
+				pts = append(pts, newPitem(r.lat, r.lon, treeItem(slot, r.flags)))
 				recs = append(recs, *r)
 			}
 		}
