@@ -90,12 +90,8 @@ func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
 			err := s.loadSnapshot(ctx, h)
 			if err == nil {
 				// Everything written after the snapshot, as Poll would.
-				n := 0
-				if _, err := s.repo.ScanChanges(ctx, h.Version, 5000, func(cs []Change) error {
-					n += len(cs)
-					s.apply(cs)
-					return nil
-				}); err != nil {
+				n, err := s.applySince(ctx, h.Version)
+				if err != nil {
 					return nil, err
 				}
 				s.from = "snapshot"
@@ -133,6 +129,18 @@ func (s *Syncer) loadRows(ctx context.Context) error {
 	s.index.flushPending()
 	s.index.mu.Unlock()
 	return err
+}
+
+// applySince applies every store written after version since and
+// returns how many there were.
+func (s *Syncer) applySince(ctx context.Context, since int64) (int, error) {
+	n := 0
+	_, err := s.repo.ScanChanges(ctx, since, 5000, func(cs []Change) error {
+		n += len(cs)
+		s.apply(cs)
+		return nil
+	})
+	return n, err
 }
 
 func (s *Syncer) apply(cs []Change) {
@@ -186,12 +194,8 @@ func (s *Syncer) Poll(ctx context.Context) error {
 	if v == last {
 		return nil
 	}
-	n := 0
-	if _, err := s.repo.ScanChanges(ctx, last, 5000, func(cs []Change) error {
-		n += len(cs)
-		s.apply(cs)
-		return nil
-	}); err != nil {
+	n, err := s.applySince(ctx, last)
+	if err != nil {
 		return err
 	}
 	// v was read before the scan: anything newer is picked up next time.
