@@ -99,6 +99,20 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 	// The label is read before the records are copied: the copy holds at
 	// least every change up to it, and a load re-reads whatever came later.
 	v := s.version.Load()
+	// Claim the writing first, so that a replica that loses the race does
+	// not copy and sort the index for nothing.
+	id, err := s.repo.beginSnapshot(ctx, v, time.Now())
+	if err != nil || id == 0 {
+		return false, err
+	}
+	fail := func(err error) (bool, error) {
+		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if derr := s.repo.dropSnapshot(dctx, id); derr != nil {
+			s.log.Warn("could not delete an unfinished search snapshot", "snapshot", id, "err", derr)
+		}
+		return false, err
+	}
 	recs, names := s.index.liveRecords()
 	// In the tree's order (see pkey), so that a load packs it without a sort.
 	order := make([]hilbertKey, len(recs))
@@ -122,23 +136,11 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 	}
 	cuts = append(cuts, len(order))
 	parts := len(cuts) - 1
-	id, err := s.repo.beginSnapshot(ctx, v, len(recs), parts, time.Now())
-	if err != nil || id == 0 {
-		return false, err
-	}
 	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
 	if err != nil {
-		return false, fmt.Errorf("search snapshot: %w", err)
+		return fail(fmt.Errorf("search snapshot: %w", err))
 	}
 	defer enc.Close()
-	fail := func(err error) (bool, error) {
-		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if derr := s.repo.dropSnapshot(dctx, id); derr != nil {
-			s.log.Warn("could not delete an unfinished search snapshot", "snapshot", id, "err", derr)
-		}
-		return false, err
-	}
 	var total int64
 	var buf []byte
 	for p := range parts {
@@ -148,7 +150,7 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 			return fail(err)
 		}
 	}
-	if err := s.repo.completeSnapshot(ctx, id, v, total, time.Now()); err != nil {
+	if err := s.repo.completeSnapshot(ctx, id, v, len(recs), parts, total, time.Now()); err != nil {
 		return fail(err)
 	}
 	s.log.Info("search snapshot written", "snapshot", id, "version", v, "stores", len(recs),

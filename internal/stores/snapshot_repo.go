@@ -77,7 +77,7 @@ const snapshotLock = 0x5eac5a47
 // 0 when another replica is writing one (an incomplete snapshot younger
 // than abandonedAfter) or has just written one as new: one writer at a
 // time is enough.
-func (r *Repo) beginSnapshot(ctx context.Context, version int64, stores, parts int, now time.Time) (int64, error) {
+func (r *Repo) beginSnapshot(ctx context.Context, version int64, now time.Time) (int64, error) {
 	var id int64
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
 		// Check and insert as one: SQLite's write transactions are serial
@@ -97,7 +97,7 @@ func (r *Repo) beginSnapshot(ctx context.Context, version int64, stores, parts i
 			return nil
 		}
 		return tx.QueryRow(ctx, `INSERT INTO search_snapshots (version, format, stores, parts, created_unix)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`, version, snapshotFormat, stores, parts, now.Unix()).Scan(&id)
+			VALUES ($1, $2, 0, 0, $3) RETURNING id`, version, snapshotFormat, now.Unix()).Scan(&id)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("begin search snapshot: %w", err)
@@ -114,11 +114,13 @@ func (r *Repo) putSnapshotPart(ctx context.Context, id int64, part int, data []b
 	return nil
 }
 
-// completeSnapshot marks snapshot id complete and deletes the snapshots it
-// supersedes (complete ones of an older or equal version) and abandoned ones.
-func (r *Repo) completeSnapshot(ctx context.Context, id, version, bytes int64, now time.Time) error {
+// completeSnapshot records the size of snapshot id, marks it complete and
+// deletes the snapshots it supersedes (complete ones of an older or equal
+// version) and abandoned ones.
+func (r *Repo) completeSnapshot(ctx context.Context, id, version int64, stores, parts int, bytes int64, now time.Time) error {
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.Exec(ctx, "UPDATE search_snapshots SET complete = TRUE, bytes = $2 WHERE id = $1", id, bytes); err != nil {
+		if _, err := tx.Exec(ctx, "UPDATE search_snapshots SET complete = TRUE, stores = $2, parts = $3, bytes = $4 WHERE id = $1",
+			id, stores, parts, bytes); err != nil {
 			return err
 		}
 		const old = `id <> $1 AND ((complete AND version <= $2) OR (NOT complete AND created_unix < $3))`

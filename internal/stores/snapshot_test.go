@@ -252,7 +252,7 @@ func TestSnapshotWritePolicy(t *testing.T) {
 			}
 		}
 		// Another replica is writing one (an incomplete, recent snapshot).
-		_, err := repo.beginSnapshot(ctx, 1, 50, 1, time.Now())
+		_, err := repo.beginSnapshot(ctx, 1, time.Now())
 		dbtest.Must(t, err, "begin")
 		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		if wrote, err := sy.WriteSnapshot(ctx); err != nil || wrote {
