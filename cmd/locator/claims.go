@@ -15,7 +15,6 @@ import (
 
 	"locator/internal/claims"
 	"locator/internal/config"
-	"locator/internal/httpapi"
 	"locator/internal/places"
 	"locator/internal/stores"
 )
@@ -106,7 +105,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	print := func(c *claims.Claim) error {
 		if *asJSON {
-			return json.NewEncoder(stdout).Encode(httpapi.NewClaimDTO(svc, c, geo != nil && c.Status == claims.Pending))
+			return json.NewEncoder(stdout).Encode(svc.View(c, geo != nil && c.Status == claims.Pending))
 		}
 		fmt.Fprintf(stdout, "claim %d: %s\n", c.ID, c.Status)
 		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
@@ -146,9 +145,9 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 			return err
 		}
 		if *asJSON {
-			out := make([]httpapi.ClaimDTO, 0, len(list))
+			out := make([]claims.View, 0, len(list))
 			for i := range list {
-				out = append(out, httpapi.NewClaimDTO(svc, &list[i], false))
+				out = append(out, svc.View(&list[i], false))
 			}
 			return json.NewEncoder(stdout).Encode(out)
 		}

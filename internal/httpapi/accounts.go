@@ -58,15 +58,15 @@ func (s *Server) clearSession(w http.ResponseWriter) {
 		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode})
 }
 
-// limitIP applies a per-IP limit; false means it already answered 429.
-func (s *Server) limitIP(w http.ResponseWriter, r *http.Request, action string, limit int, per time.Duration) bool {
+// limitIP applies a per-IP limit: a 429 error once it is reached.
+func (s *Server) limitIP(r *http.Request, action string, limit int, per time.Duration) error {
 	ok, wait := s.IPLimits.Allow(action+":"+s.clientIP(r), limit, per)
 	if !ok {
 		e := apperr.New(apperr.TooMany, "Too many requests. Please try again later.")
 		e.RetryAfter = wait
-		s.writeError(w, r, e)
+		return e
 	}
-	return ok
+	return nil
 }
 
 func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (customerBody, error) {
@@ -77,27 +77,24 @@ func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (custom
 	return customerBody{Customer: customerDTO{ID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, Favorites: favs}}, nil
 }
 
-func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status int, c *accounts.Customer) {
+func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status int, c *accounts.Customer) error {
 	body, err := s.customerJSON(r.Context(), c)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, status, body)
+	return nil
 }
 
-// currentCustomer returns the signed-in customer or answers 401.
-func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accounts.Customer, bool) {
+// currentCustomer returns the signed-in customer; a missing or ended
+// session also clears the cookie.
+func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accounts.Customer, error) {
 	c, err := s.Accounts.Authenticate(r.Context(), s.sessionToken(r))
-	if err != nil {
-		if apperr.CodeOf(err) == apperr.Unauthorized {
-			s.clearSession(w)
-		}
-		s.writeError(w, r, err)
-		return nil, false
+	if err != nil && apperr.CodeOf(err) == apperr.Unauthorized {
+		s.clearSession(w)
 	}
-	return c, true
+	return c, err
 }
 
 type signUpRequest struct {
@@ -108,21 +105,19 @@ type signUpRequest struct {
 	Password  string `json:"password"`
 }
 
-func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
 	var in signUpRequest
 	if err := decodeJSON(r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	if !s.limitIP(w, r, "signup", signUpPerIPPerHour, time.Hour) {
-		return
+	if err := s.limitIP(r, "signup", signUpPerIPPerHour, time.Hour); err != nil {
+		return err
 	}
 	c, err := s.Accounts.SignUp(r.Context(), accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	s.respondCustomer(w, r, http.StatusCreated, c)
+	return s.respondCustomer(w, r, http.StatusCreated, c)
 }
 
 type signInRequest struct {
@@ -130,39 +125,37 @@ type signInRequest struct {
 	Password string `json:"password"`
 }
 
-func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {
 	var in signInRequest
 	if err := decodeJSON(r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	if !s.limitIP(w, r, "signin", signInPerIPPerMinute, time.Minute) {
-		return
+	if err := s.limitIP(r, "signin", signInPerIPPerMinute, time.Minute); err != nil {
+		return err
 	}
 	c, token, err := s.Accounts.SignIn(r.Context(), in.Email, in.Password, s.sessionToken(r))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	s.setSession(w, token, accounts.SessionTTL)
-	s.respondCustomer(w, r, http.StatusOK, c)
+	return s.respondCustomer(w, r, http.StatusOK, c)
 }
 
-func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Accounts.SignOut(r.Context(), s.sessionToken(r)); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	s.clearSession(w)
 	writeMessage(w, http.StatusOK, "Signed out")
+	return nil
 }
 
-func (s *Server) me(w http.ResponseWriter, r *http.Request) {
-	c, ok := s.currentCustomer(w, r)
-	if !ok {
-		return
+func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
+	c, err := s.currentCustomer(w, r)
+	if err != nil {
+		return err
 	}
-	s.respondCustomer(w, r, http.StatusOK, c)
+	return s.respondCustomer(w, r, http.StatusOK, c)
 }
 
 type updateRequest struct {
@@ -172,22 +165,20 @@ type updateRequest struct {
 	Password  *string `json:"password"`
 }
 
-func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
+func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) error {
 	var in updateRequest
 	if err := decodeJSON(r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	c, ok := s.currentCustomer(w, r)
-	if !ok {
-		return
-	}
-	c, err := s.Accounts.UpdateProfile(r.Context(), c, accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password}, s.sessionToken(r))
+	c, err := s.currentCustomer(w, r)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	s.respondCustomer(w, r, http.StatusOK, c)
+	c, err = s.Accounts.UpdateProfile(r.Context(), c, accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password}, s.sessionToken(r))
+	if err != nil {
+		return err
+	}
+	return s.respondCustomer(w, r, http.StatusOK, c)
 }
 
 type resetRequest struct {
@@ -199,20 +190,19 @@ type resetRequest struct {
 // whether or not the email has an account.
 const ResetRequestedMessage = "If an account exists for this email, a link to reset the password is on its way."
 
-func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) {
+func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) error {
 	var in resetRequest
 	if err := decodeJSON(r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	if !s.limitIP(w, r, "reset", resetPerIPPerHour, time.Hour) {
-		return
+	if err := s.limitIP(r, "reset", resetPerIPPerHour, time.Hour); err != nil {
+		return err
 	}
 	if err := s.Accounts.RequestReset(r.Context(), in.Email, in.App); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	writeMessage(w, http.StatusOK, ResetRequestedMessage)
+	return nil
 }
 
 type passwordResetRequest struct {
@@ -221,52 +211,47 @@ type passwordResetRequest struct {
 	Token    string `json:"token"`
 }
 
-func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	var in passwordResetRequest
 	if err := decodeJSON(r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	if !s.limitIP(w, r, "reset", resetPerIPPerHour, time.Hour) {
-		return
+	if err := s.limitIP(r, "reset", resetPerIPPerHour, time.Hour); err != nil {
+		return err
 	}
 	if err := s.Accounts.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	s.clearSession(w)
 	writeMessage(w, http.StatusOK, "Password has been reset.")
+	return nil
 }
 
 type favoriteRequest struct {
 	PhstoreID flexID `json:"phstore_id"`
 }
 
-func (s *Server) changeFavorite(add bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (s *Server) changeFavorite(add bool) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		var in favoriteRequest
 		if err := decodeJSON(r, &in); err != nil {
-			s.writeError(w, r, err)
-			return
+			return err
 		}
 		if in.PhstoreID == 0 {
-			s.writeError(w, r, apperr.Invalidf("phstore_id is required"))
-			return
+			return apperr.Invalidf("phstore_id is required")
 		}
-		c, ok := s.currentCustomer(w, r)
-		if !ok {
-			return
+		c, err := s.currentCustomer(w, r)
+		if err != nil {
+			return err
 		}
-		var err error
 		if add {
 			err = s.Favorites.Add(r.Context(), c.ID, int64(in.PhstoreID))
 		} else {
 			err = s.Favorites.Remove(r.Context(), c.ID, int64(in.PhstoreID))
 		}
 		if err != nil {
-			s.writeError(w, r, err)
-			return
+			return err
 		}
-		s.respondCustomer(w, r, http.StatusOK, c)
+		return s.respondCustomer(w, r, http.StatusOK, c)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"locator/internal/apperr"
 	"locator/internal/places"
 )
 
@@ -26,11 +27,10 @@ type placeSearchAnswer struct {
 
 // searchPlaces answers the search box: {"code": 200, "data": [...]}, best
 // first; nothing matches: an empty list.
-func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
+func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) error {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	if utf8.RuneCountInString(q) > places.MaxQueryLength {
-		writeMessage(w, http.StatusBadRequest, "q must be at most 200 characters")
-		return
+		return apperr.Invalidf("q must be at most %d characters", places.MaxQueryLength)
 	}
 	out := placeSearchAnswer{Code: http.StatusOK, Data: []placeDTO{}}
 	if q != "" && s.Places != nil {
@@ -39,6 +39,7 @@ func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
+	return nil
 }
 
 type ipLocationDTO struct {
@@ -48,19 +49,19 @@ type ipLocationDTO struct {
 
 // ipLocation locates the caller: trusted CDN headers first, then the IP
 // database; 404 when neither knows.
-func (s *Server) ipLocation(w http.ResponseWriter, r *http.Request) {
+func (s *Server) ipLocation(w http.ResponseWriter, r *http.Request) error {
 	peer := peerAddr(r)
 	if s.IPLocator.HasHeaders() && (len(s.TrustedProxies) == 0 || trusted(s.TrustedProxies, peer)) {
 		if lat, lon, ok := s.IPLocator.FromHeaders(r.Header.Get); ok {
 			writeJSON(w, http.StatusOK, ipLocationDTO{lat, lon})
-			return
+			return nil
 		}
 	}
 	if lat, lon, ok := s.IPLocator.FromIP(callerAddr(r, s.TrustedProxies)); ok {
 		writeJSON(w, http.StatusOK, ipLocationDTO{lat, lon})
-		return
+		return nil
 	}
-	writeMessage(w, http.StatusNotFound, "location unknown")
+	return apperr.New(apperr.NotFound, "location unknown")
 }
 
 type sourceDTO struct {
@@ -71,7 +72,7 @@ type sourceDTO struct {
 }
 
 // attribution lists the data sources the map must credit.
-func (s *Server) attribution(w http.ResponseWriter, r *http.Request) {
+func (s *Server) attribution(w http.ResponseWriter, r *http.Request) error {
 	o := places.AttributionOptions{
 		UpstreamGeocoder: s.Places != nil && s.Places.Upstream != nil,
 		MapStyle:         s.MapStyleURL != "",
@@ -85,6 +86,7 @@ func (s *Server) attribution(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	writeJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // peerAddr is the address of the connection's other end.

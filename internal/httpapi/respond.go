@@ -43,6 +43,19 @@ var statusOf = map[apperr.Code]int{
 	apperr.Unavailable:  http.StatusServiceUnavailable,
 }
 
+// handler is an API handler: it writes its answer, or returns the error
+// that writeError turns into one.
+type handler func(w http.ResponseWriter, r *http.Request) error
+
+// handle adapts h to net/http, answering its error in the one place.
+func (s *Server) handle(h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.writeError(w, r, err)
+		}
+	}
+}
+
 // writeError maps err to a status in one place: an *apperr.Error keeps its
 // message; anything else is logged and answered as a bare 500, so internal
 // details never reach the client.

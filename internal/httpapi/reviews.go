@@ -71,35 +71,29 @@ func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
 
 // listReviews answers a store's reviews (newest first, paged) and their
 // summary. Reviewers' emails and phones are never published.
-func (s *Server) listReviews(w http.ResponseWriter, r *http.Request) {
+func (s *Server) listReviews(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	page, err := intParam(r, "page", 1, 1, maxReviewPage)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	limit, err := intParam(r, "limit", defaultReviewLimit, 1, maxReviewLimit)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if _, err := s.Stores.PublishedDoc(r.Context(), id); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	sum, err := s.Reviews.Summarize(r.Context(), id)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	list, more, err := s.Reviews.List(r.Context(), id, (page-1)*limit, limit)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := reviewsDTO{StoreID: id, Summary: toSummaryDTO(sum), Reviews: make([]reviewDTO, 0, len(list)), Page: page, Limit: limit, HasMore: more}
 	for _, rv := range list {
@@ -110,6 +104,7 @@ func (s *Server) listReviews(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	writeJSON(w, http.StatusOK, out)
+	return nil
 }
 
 func toSummaryDTO(s reviews.Summary) summaryDTO {

@@ -88,34 +88,34 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // routes is the API route table.
 func (s *Server) routes() {
 	m := s.api
-	m.HandleFunc("GET /api/store/physical-store/list-physical-store/{$}", s.listStores)
-	m.HandleFunc("GET /api/store/physical-store/list-physical-store", s.listStores)
-	m.HandleFunc("GET /api/store/physical-store/{id}", s.getStore)
-	m.HandleFunc("GET /api/store/physical-store/{id}/reviews", s.listReviews)
-	m.HandleFunc("GET /api/config", s.config)
-	m.HandleFunc("GET /api/store/physical-store/search-places", s.searchPlaces)
-	m.HandleFunc("GET /api/geo/ip-location", s.ipLocation)
-	m.HandleFunc("GET /api/attribution", s.attribution)
+	m.HandleFunc("GET /api/store/physical-store/list-physical-store/{$}", s.handle(s.listStores))
+	m.HandleFunc("GET /api/store/physical-store/list-physical-store", s.handle(s.listStores))
+	m.HandleFunc("GET /api/store/physical-store/{id}", s.handle(s.getStore))
+	m.HandleFunc("GET /api/store/physical-store/{id}/reviews", s.handle(s.listReviews))
+	m.HandleFunc("GET /api/config", s.handle(s.config))
+	m.HandleFunc("GET /api/store/physical-store/search-places", s.handle(s.searchPlaces))
+	m.HandleFunc("GET /api/geo/ip-location", s.handle(s.ipLocation))
+	m.HandleFunc("GET /api/attribution", s.handle(s.attribution))
 
-	m.HandleFunc("POST /api/store/customers", s.signUp)
-	m.HandleFunc("POST /api/store/auth", s.signIn)
-	m.HandleFunc("DELETE /api/store/auth", s.signOut)
-	m.HandleFunc("GET /api/store/customers/me", s.me)
-	m.HandleFunc("POST /api/store/customers/me", s.updateMe)
-	m.HandleFunc("POST /api/store/customers/password-token2", s.requestReset)
-	m.HandleFunc("POST /api/store/customers/password-reset", s.resetPassword)
-	m.HandleFunc("POST /api/customers/add-favorite-phstore", s.changeFavorite(true))
-	m.HandleFunc("POST /api/customers/remove-favorite-phstore", s.changeFavorite(false))
+	m.HandleFunc("POST /api/store/customers", s.handle(s.signUp))
+	m.HandleFunc("POST /api/store/auth", s.handle(s.signIn))
+	m.HandleFunc("DELETE /api/store/auth", s.handle(s.signOut))
+	m.HandleFunc("GET /api/store/customers/me", s.handle(s.me))
+	m.HandleFunc("POST /api/store/customers/me", s.handle(s.updateMe))
+	m.HandleFunc("POST /api/store/customers/password-token2", s.handle(s.requestReset))
+	m.HandleFunc("POST /api/store/customers/password-reset", s.handle(s.resetPassword))
+	m.HandleFunc("POST /api/customers/add-favorite-phstore", s.handle(s.changeFavorite(true)))
+	m.HandleFunc("POST /api/customers/remove-favorite-phstore", s.handle(s.changeFavorite(false)))
 
-	m.HandleFunc("POST /api/store/claim", s.submitClaim)
-	m.HandleFunc("POST /api/store/create-user", s.createUser)
-	m.HandleFunc("POST /api/admin/auth", s.adminSignIn)
-	m.HandleFunc("DELETE /api/admin/auth", s.adminSignOut)
-	m.HandleFunc("GET /api/admin/me", s.adminMe)
-	m.HandleFunc("GET /api/admin/claims", s.adminListClaims)
-	m.HandleFunc("GET /api/admin/claims/{id}", s.adminGetClaim)
-	m.HandleFunc("POST /api/admin/claims/{id}/approve", s.adminDecide(true))
-	m.HandleFunc("POST /api/admin/claims/{id}/reject", s.adminDecide(false))
+	m.HandleFunc("POST /api/store/claim", s.handle(s.submitClaim))
+	m.HandleFunc("POST /api/store/create-user", s.handle(s.createUser))
+	m.HandleFunc("POST /api/admin/auth", s.handle(s.adminSignIn))
+	m.HandleFunc("DELETE /api/admin/auth", s.handle(s.adminSignOut))
+	m.HandleFunc("GET /api/admin/me", s.handle(s.adminMe))
+	m.HandleFunc("GET /api/admin/claims", s.handle(s.adminListClaims))
+	m.HandleFunc("GET /api/admin/claims/{id}", s.handle(s.adminGetClaim))
+	m.HandleFunc("POST /api/admin/claims/{id}/approve", s.handle(s.adminDecide(true)))
+	m.HandleFunc("POST /api/admin/claims/{id}/reject", s.handle(s.adminDecide(false)))
 }
 
 // limits refuses oversized query strings and bounds request bodies.
@@ -195,6 +195,7 @@ type runtimeConfig struct {
 }
 
 // config tells the web app its runtime settings (also injected into index.html).
-func (s *Server) config(w http.ResponseWriter, r *http.Request) {
+func (s *Server) config(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, s.static.cfg)
+	return nil
 }

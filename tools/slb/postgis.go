@@ -16,7 +16,7 @@ import (
 
 	"locator/internal/bench"
 	"locator/internal/db"
-	"locator/internal/httpapi"
+	"locator/internal/jsonbody"
 	"locator/internal/stores"
 )
 
@@ -82,7 +82,7 @@ func cmdPostGISServe(ctx context.Context, args []string) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok")) })
 	mux.HandleFunc("GET "+bench.Path, func(w http.ResponseWriter, r *http.Request) {
-		q, err := httpapi.ParseListQuery(r.URL.RawQuery)
+		q, err := stores.ParseQuery(r.URL.RawQuery)
 		if err != nil {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadRequest)
@@ -95,7 +95,7 @@ func cmdPostGISServe(ctx context.Context, args []string) error {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		httpapi.WriteBody(w, r, body)
+		jsonbody.Write(w, r, body)
 		*bp = body
 		bufPool.Put(bp)
 	})

@@ -1,0 +1,167 @@
+package httpapi
+
+// The moderation API under /api/admin/: moderators have their own cookie
+// and sessions, never a member's.
+
+import (
+	"net/http"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/claims"
+)
+
+const adminCookie = "locator_admin"
+
+func (s *Server) adminCookieName() string {
+	if s.SecureCookies {
+		return "__Host-" + adminCookie
+	}
+	return adminCookie
+}
+
+func (s *Server) currentModerator(r *http.Request) (*claims.Moderator, error) {
+	var token string
+	if c, err := r.Cookie(s.adminCookieName()); err == nil {
+		token = c.Value
+	}
+	return s.Claims.AuthenticateModerator(r.Context(), token)
+}
+
+type moderatorDTO struct {
+	Email string `json:"email"`
+}
+
+type adminSignInResponse struct {
+	Moderator moderatorDTO `json:"moderator"`
+}
+
+func (s *Server) adminSignIn(w http.ResponseWriter, r *http.Request) error {
+	var in signInRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.limitIP(r, "admin-signin", 10, time.Minute); err != nil {
+		return err
+	}
+	m, token, err := s.Claims.SignInModerator(r.Context(), in.Email, in.Password)
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{Name: s.adminCookieName(), Value: token, Path: "/", MaxAge: int(claims.ModeratorSessionTTL.Seconds()),
+		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteStrictMode})
+	writeJSON(w, http.StatusOK, adminSignInResponse{Moderator: moderatorDTO{Email: m.Email}})
+	return nil
+}
+
+func (s *Server) adminSignOut(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(s.adminCookieName()); err == nil {
+		if err := s.Claims.SignOutModerator(r.Context(), c.Value); err != nil {
+			return err
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: s.adminCookieName(), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteStrictMode})
+	writeMessage(w, http.StatusOK, "Signed out")
+	return nil
+}
+
+func (s *Server) adminMe(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.currentModerator(r)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, adminSignInResponse{Moderator: moderatorDTO{Email: m.Email}})
+	return nil
+}
+
+type claimListDTO struct {
+	Claims []claims.View `json:"claims"`
+}
+
+func (s *Server) adminListClaims(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.currentModerator(r); err != nil {
+		return err
+	}
+	status := r.URL.Query().Get("status")
+	if status == "" {
+		status = string(claims.Pending)
+	}
+	if status == "all" {
+		status = ""
+	}
+	list, err := s.Claims.List(r.Context(), claims.Status(status), 500)
+	if err != nil {
+		return err
+	}
+	out := claimListDTO{Claims: make([]claims.View, 0, len(list))}
+	for i := range list {
+		out.Claims = append(out.Claims, s.Claims.View(&list[i], status == string(claims.Pending)))
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func claimID(r *http.Request) (int64, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return 0, apperr.Invalidf("claim id must be a positive whole number")
+	}
+	return id, nil
+}
+
+func (s *Server) adminGetClaim(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.currentModerator(r); err != nil {
+		return err
+	}
+	id, err := claimID(r)
+	if err != nil {
+		return err
+	}
+	c, err := s.Claims.Get(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, s.Claims.View(c, true))
+	return nil
+}
+
+type approveRequest struct {
+	Latitude  *float64 `json:"latitude"`
+	Longitude *float64 `json:"longitude"`
+}
+
+type rejectRequest struct {
+	Reason string `json:"reason"`
+}
+
+func (s *Server) adminDecide(approve bool) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		m, err := s.currentModerator(r)
+		if err != nil {
+			return err
+		}
+		id, err := claimID(r)
+		if err != nil {
+			return err
+		}
+		var c *claims.Claim
+		if approve {
+			var in approveRequest
+			if err := decodeJSON(r, &in); err != nil {
+				return err
+			}
+			c, err = s.Claims.Approve(r.Context(), id, m.Email, claims.Placement{Latitude: in.Latitude, Longitude: in.Longitude})
+		} else {
+			var in rejectRequest
+			if err := decodeJSON(r, &in); err != nil {
+				return err
+			}
+			c, err = s.Claims.Reject(r.Context(), id, m.Email, in.Reason)
+		}
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, s.Claims.View(c, false))
+		return nil
+	}
+}

@@ -1,0 +1,103 @@
+package stores
+
+import (
+	"locator/internal/apperr"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// ParseQuery decodes the search parameters of the store list call (the
+// HTTP API and the PostGIS baseline in tools/slb read queries by the same
+// rules). Every parameter may appear more than once only with the same
+// value; flags accept true/false/1/0.
+func ParseQuery(raw string) (Query, error) {
+	var q Query
+	vals, err := url.ParseQuery(raw)
+	if err != nil {
+		return q, apperr.Invalidf("malformed query string")
+	}
+	one := func(name string) (string, bool, error) {
+		vs, ok := vals[name]
+		if !ok {
+			return "", false, nil
+		}
+		for _, v := range vs[1:] {
+			if v != vs[0] {
+				return "", false, apperr.Invalidf("%s is given more than once with different values", name)
+			}
+		}
+		return strings.TrimSpace(vs[0]), true, nil
+	}
+	num := func(name string, dst *float64) error {
+		v, ok, err := one(name)
+		if err != nil {
+			return err
+		}
+		if !ok || v == "" {
+			return apperr.Invalidf("%s is required", name)
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return apperr.Invalidf("%s must be a number", name)
+		}
+		*dst = f
+		return nil
+	}
+	flag := func(name string, dst *bool) error {
+		v, ok, err := one(name)
+		if err != nil || !ok {
+			return err
+		}
+		switch strings.ToLower(v) {
+		case "true", "1":
+			*dst = true
+		case "false", "0", "":
+			*dst = false
+		default:
+			return apperr.Invalidf("%s must be true or false", name)
+		}
+		return nil
+	}
+	if err := num("latitude", &q.Latitude); err != nil {
+		return q, err
+	}
+	if err := num("longitude", &q.Longitude); err != nil {
+		return q, err
+	}
+	if err := num("radius", &q.RadiusMiles); err != nil {
+		return q, err
+	}
+	if v, ok, err := one("limit"); err != nil {
+		return q, err
+	} else if ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxLimit {
+			return q, apperr.Invalidf("limit must be a whole number from 1 to %d", MaxLimit)
+		}
+		q.Limit = n
+	}
+	var curbA, curbB bool
+	for _, f := range []struct {
+		name string
+		dst  *bool
+	}{
+		{"is_delivery_available", &q.Delivery},
+		{"is_order_online_available", &q.OrderOnline},
+		{"is_curdside_pickup_available", &curbA}, // the spec's spelling
+		{"is_curbside_pickup_available", &curbB},
+		{"is_open_now", &q.OpenNow},
+	} {
+		if err := flag(f.name, f.dst); err != nil {
+			return q, err
+		}
+	}
+	_, hasA := vals["is_curdside_pickup_available"]
+	_, hasB := vals["is_curbside_pickup_available"]
+	if hasA && hasB && curbA != curbB {
+		return q, apperr.Invalidf("is_curdside_pickup_available and is_curbside_pickup_available disagree")
+	}
+	q.Curbside = curbA || curbB
+	return q, q.Validate()
+}
