@@ -1,7 +1,7 @@
 -- Store claims and their moderation: business accounts for the store
 -- dashboard, moderators with their own sessions, and an audit log.
 CREATE TABLE claims (
-    id                    INTEGER PRIMARY KEY,
+    id                    {{id}},
     business_name         TEXT NOT NULL,
     email                 TEXT NOT NULL,
     phone                 TEXT NOT NULL,
@@ -19,40 +19,40 @@ CREATE TABLE claims (
     store_id              BIGINT REFERENCES stores(id),
     dedupe_key            TEXT NOT NULL UNIQUE,
     client_ip             TEXT NOT NULL DEFAULT '',
-    created_at            TIMESTAMP NOT NULL,
-    updated_at            TIMESTAMP NOT NULL,
-    decided_at            TIMESTAMP,
+    created_at            {{timestamp}} NOT NULL,
+    updated_at            {{timestamp}} NOT NULL,
+    decided_at            {{timestamp}},
     decided_by            TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX claims_status ON claims (status, id);
 
 CREATE TABLE business_accounts (
-    id            INTEGER PRIMARY KEY,
+    id            {{id}},
     email         TEXT NOT NULL UNIQUE,
     store_name    TEXT NOT NULL,
     phone_number  TEXT NOT NULL,
     password_hash TEXT NOT NULL,
     referred_by   TEXT NOT NULL DEFAULT '',
-    created_at    TIMESTAMP NOT NULL
+    created_at    {{timestamp}} NOT NULL
 );
 
 CREATE TABLE moderators (
-    id            INTEGER PRIMARY KEY,
+    id            {{id}},
     email         TEXT NOT NULL UNIQUE,
     password_hash TEXT NOT NULL,
-    created_at    TIMESTAMP NOT NULL
+    created_at    {{timestamp}} NOT NULL
 );
 
 CREATE TABLE moderator_sessions (
     token_hash   TEXT PRIMARY KEY,
     moderator_id BIGINT NOT NULL REFERENCES moderators(id) ON DELETE CASCADE,
-    created_at   TIMESTAMP NOT NULL,
-    expires_at   TIMESTAMP NOT NULL
+    created_at   {{timestamp}} NOT NULL,
+    expires_at   {{timestamp}} NOT NULL
 );
 
 CREATE TABLE audit_log (
-    id       INTEGER PRIMARY KEY,
-    at       TIMESTAMP NOT NULL,
+    id       {{id}},
+    at       {{timestamp}} NOT NULL,
     actor    TEXT NOT NULL,
     action   TEXT NOT NULL,
     claim_id BIGINT,

@@ -2,8 +2,11 @@
 -- a replica starts from the newest complete one and re-reads only the
 -- stores changed since its version, instead of decoding every row.
 -- A derived cache: deleting both tables' rows is always safe.
+-- The id is BIGSERIAL on PostgreSQL, not the identity column of the other
+-- steps: this step was first written so, and new databases must match the
+-- ones it already built.
 CREATE TABLE search_snapshots (
-    id           BIGSERIAL PRIMARY KEY,
+    id           {{if .Postgres}}BIGSERIAL PRIMARY KEY{{else}}INTEGER PRIMARY KEY{{end}},
     version      BIGINT NOT NULL,   -- search version the snapshot reflects
     format       INTEGER NOT NULL,  -- layout of the parts; another format is ignored
     stores       INTEGER NOT NULL,
@@ -16,9 +19,10 @@ CREATE TABLE search_snapshots (
 CREATE TABLE search_snapshot_parts (
     snapshot_id BIGINT NOT NULL,
     part        INTEGER NOT NULL,
-    data        BYTEA NOT NULL,
+    data        {{blob}} NOT NULL,
     PRIMARY KEY (snapshot_id, part)
 );
+{{if .Postgres}}
 -- The parts are zstd already: no second compression by TOAST.
 ALTER TABLE search_snapshot_parts ALTER COLUMN data SET STORAGE EXTERNAL;
 
@@ -27,3 +31,4 @@ ALTER TABLE search_snapshot_parts ALTER COLUMN data SET STORAGE EXTERNAL;
 -- (SQLite's index on version already ends with the rowid, i.e. the id.)
 CREATE INDEX stores_version_id ON stores (version, id);
 DROP INDEX stores_version;
+{{end}}

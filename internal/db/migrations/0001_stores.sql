@@ -1,19 +1,19 @@
 -- Countries, stores, their weekly hours and reviews, plus the search version
 -- every replica polls to pick up store changes.
 CREATE TABLE countries (
-    id           INTEGER PRIMARY KEY,
+    id           {{id}},
     code         TEXT NOT NULL UNIQUE,
     display_name TEXT NOT NULL
 );
 
 CREATE TABLE stores (
-    id                            INTEGER PRIMARY KEY,
+    id                            {{id}},
     store_id                      TEXT NOT NULL DEFAULT '',
     name                          TEXT NOT NULL,
     image                         TEXT NOT NULL DEFAULT '',
     phone_number                  TEXT NOT NULL DEFAULT '',
     hours                         TEXT NOT NULL DEFAULT '',
-    country_id                    INTEGER REFERENCES countries(id),
+    country_id                    {{if .Postgres}}BIGINT{{else}}INTEGER{{end}} REFERENCES countries(id),
     state                         TEXT NOT NULL DEFAULT '',
     city                          TEXT NOT NULL DEFAULT '',
     postal_code                   TEXT NOT NULL DEFAULT '',
@@ -36,8 +36,8 @@ CREATE TABLE stores (
     -- for the open-now filter of the in-memory index; same transaction.
     schedule                      TEXT NOT NULL DEFAULT '',
     version                       BIGINT NOT NULL DEFAULT 0,
-    created_at                    TIMESTAMP NOT NULL,
-    updated_at                    TIMESTAMP NOT NULL
+    created_at                    {{timestamp}} NOT NULL,
+    updated_at                    {{timestamp}} NOT NULL
 );
 CREATE INDEX stores_version ON stores (version);
 CREATE INDEX stores_status ON stores (status);
@@ -53,7 +53,7 @@ CREATE TABLE working_hours (
 );
 
 CREATE TABLE reviews (
-    id            INTEGER PRIMARY KEY,
+    id            {{id}},
     store_id      BIGINT NOT NULL REFERENCES stores(id) ON DELETE CASCADE,
     product_id    TEXT NOT NULL DEFAULT '',
     customer_id   TEXT NOT NULL DEFAULT '',
@@ -64,8 +64,8 @@ CREATE TABLE reviews (
     customer_first_name TEXT NOT NULL DEFAULT '',
     customer_last_name  TEXT NOT NULL DEFAULT '',
     customer_has_account BOOLEAN NOT NULL DEFAULT TRUE,
-    created_at    TIMESTAMP NOT NULL,
-    updated_at    TIMESTAMP NOT NULL
+    created_at    {{timestamp}} NOT NULL,
+    updated_at    {{timestamp}} NOT NULL
 );
 CREATE INDEX reviews_store ON reviews (store_id, created_at DESC, id DESC);
 
