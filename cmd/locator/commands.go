@@ -323,15 +323,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claims.New(d, sr, placeSvc, (&lazyZones{log: log}).ZoneAt, log),
 	})
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    32 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := httpapi.NewHTTPServer(handler, log)
 	syncCtx, stopSync := context.WithCancel(context.Background())
 	defer stopSync()
 	go syncer.Run(syncCtx, cfg.SyncInterval)

@@ -39,11 +39,7 @@ func (s *Server) sessionCookieName() string {
 }
 
 func (s *Server) sessionToken(r *http.Request) string {
-	c, err := r.Cookie(s.sessionCookieName())
-	if err != nil {
-		return ""
-	}
-	return c.Value
+	return sessionCookie(r, s.sessionCookieName())
 }
 
 func (s *Server) setSession(w http.ResponseWriter, token string, maxAge time.Duration) {

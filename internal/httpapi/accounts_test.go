@@ -147,12 +147,12 @@ func TestAccountsAPI(t *testing.T) {
 		}
 		// Malformed bodies.
 		for _, body := range []string{"", "[]", "{", `{"email": 5}`, `{} {}`} {
-			req := httptest.NewRequest("POST", "/api/store/auth", strings.NewReader(body))
+			req := jsonRequest("POST", "/api/store/auth", body)
 			if rec := serve(f.srv, req); rec.Code != 400 || !strings.Contains(rec.Body.String(), `"message"`) {
 				t.Errorf("body %q: %d %s", body, rec.Code, rec.Body)
 			}
 		}
-		req := httptest.NewRequest("POST", "/api/store/customers", strings.NewReader(`{"first_name":"`+strings.Repeat("x", 2<<20)+`"}`))
+		req := jsonRequest("POST", "/api/store/customers", `{"first_name":"`+strings.Repeat("x", 2<<20)+`"}`)
 		if rec := serve(f.srv, req); rec.Code != 413 {
 			t.Errorf("2 MB body: %d", rec.Code)
 		}
@@ -211,7 +211,7 @@ func TestSignInRateLimitedPerIP(t *testing.T) {
 	f := newFixture(t, d)
 	var last *httptest.ResponseRecorder
 	for i := 0; i < 31; i++ {
-		req := httptest.NewRequest("POST", "/api/store/auth", strings.NewReader(`{"email":"x`+itoa(int64(i))+`@y.co","password":"p"}`))
+		req := jsonRequest("POST", "/api/store/auth", `{"email":"x`+itoa(int64(i))+`@y.co","password":"p"}`)
 		last = serve(f.srv, req)
 	}
 	if last.Code != 429 || last.Header().Get("Retry-After") == "" {

@@ -21,11 +21,7 @@ func (s *Server) adminCookieName() string {
 }
 
 func (s *Server) currentModerator(r *http.Request) (*claims.Moderator, error) {
-	var token string
-	if c, err := r.Cookie(s.adminCookieName()); err == nil {
-		token = c.Value
-	}
-	return s.Claims.AuthenticateModerator(r.Context(), token)
+	return s.Claims.AuthenticateModerator(r.Context(), sessionCookie(r, s.adminCookieName()))
 }
 
 type moderatorDTO struct {
@@ -55,8 +51,8 @@ func (s *Server) adminSignIn(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) adminSignOut(w http.ResponseWriter, r *http.Request) error {
-	if c, err := r.Cookie(s.adminCookieName()); err == nil {
-		if err := s.Claims.SignOutModerator(r.Context(), c.Value); err != nil {
+	if token := sessionCookie(r, s.adminCookieName()); token != "" {
+		if err := s.Claims.SignOutModerator(r.Context(), token); err != nil {
 			return err
 		}
 	}

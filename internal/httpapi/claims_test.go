@@ -151,7 +151,7 @@ func TestConcurrentCreateUserOverHTTP(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			req := httptest.NewRequest("POST", "/api/store/create-user", strings.NewReader(`{"store_name":"S","email":"same@example.com","password":"pw-123456","phone_number":"1","referred_by":"x"}`))
+			req := jsonRequest("POST", "/api/store/create-user", `{"store_name":"S","email":"same@example.com","password":"pw-123456","phone_number":"1","referred_by":"x"}`)
 			req.RemoteAddr = "10.0." + itoa(int64(i)) + ".1:1234" // 50 clients, no per-IP limit
 			codes <- serve(f.srv, req).Code
 		}(i)

@@ -55,6 +55,7 @@ type Server struct {
 	api     *http.ServeMux
 	handler http.Handler
 	static  *static
+	policy  contentPolicy
 }
 
 // MaxBodyBytes bounds every request body.
@@ -73,13 +74,18 @@ func New(d Deps) *Server {
 		s.IPLimits = ratelimit.NewMemory()
 	}
 	s.routes()
-	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL})
+	s.policy = newContentPolicy(d.MapStyleURL)
+	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL}, s.policy)
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeMessage(w, http.StatusForbidden, "Cross-origin request refused")
+	}))
 	root := http.NewServeMux()
-	root.Handle("/api/", http.NewCrossOriginProtection().Handler(apiOnly(s.api)))
+	root.Handle("/api/", csrf.Handler(apiOnly(s.api)))
 	root.HandleFunc("GET /healthz", s.healthz)
 	root.HandleFunc("GET /readyz", s.readyz)
 	root.Handle("/", s.static)
-	s.handler = s.observe(securityHeaders(limits(root)))
+	s.handler = s.observe(s.securityHeaders(limits(root)))
 	return s
 }
 
@@ -118,9 +124,13 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/admin/claims/{id}/reject", s.handle(s.adminDecide(false)))
 }
 
-// limits refuses oversized query strings and bounds request bodies.
+// limits refuses oversized headers and query strings and bounds request bodies.
 func limits(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if headerBytes(r) > MaxHeaderBytes {
+			writeMessage(w, http.StatusRequestHeaderFieldsTooLarge, "request headers too large")
+			return
+		}
 		if len(r.URL.RawQuery) > MaxQueryBytes {
 			writeMessage(w, http.StatusBadRequest, "query string too long")
 			return
@@ -133,7 +143,7 @@ func limits(next http.Handler) http.Handler {
 }
 
 // apiOnly answers unknown API paths and wrong methods with JSON, never with
-// the web app or a plain-text error.
+// the web app or a plain-text error, and refuses bodies that are not JSON.
 func apiOnly(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := mux.Handler(r); pattern == "" {
@@ -150,6 +160,10 @@ func apiOnly(mux *http.ServeMux) http.Handler {
 				return
 			}
 			writeMessage(w, http.StatusNotFound, "not found: "+strings.TrimPrefix(r.URL.Path, "/api"))
+			return
+		}
+		if sendsNonJSON(r) {
+			writeMessage(w, http.StatusUnsupportedMediaType, "The request body must be JSON (Content-Type: application/json)")
 			return
 		}
 		mux.ServeHTTP(w, r)

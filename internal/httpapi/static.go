@@ -20,6 +20,7 @@ import (
 type static struct {
 	files fs.FS
 	index []byte // index.html with the runtime config injected
+	csp   string // index.html's policy: allows the injected script by its hash
 	cfg   runtimeConfig
 	gz    sync.Map // file name -> gzipped bytes ([]byte), made on first request
 }
@@ -51,7 +52,7 @@ const placeholder = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body><h1>Locator</h1><p>The web app is not built into this binary. Run <code>make build</code>;
 the API answers under <a href="/api/store/physical-store/list-physical-store/?latitude=40.71&amp;longitude=-74.0&amp;radius=30">/api/</a>.</p></body></html>`
 
-func newStatic(files fs.FS, cfg runtimeConfig) *static {
+func newStatic(files fs.FS, cfg runtimeConfig, policy contentPolicy) *static {
 	s := &static{files: files, cfg: cfg}
 	var index []byte
 	if files != nil {
@@ -63,8 +64,9 @@ func newStatic(files fs.FS, cfg runtimeConfig) *static {
 	}
 	c, _ := json.Marshal(cfg)
 	// json.Marshal escapes <, > and &, so the config cannot close the script.
-	script := []byte("<script>window.__LOCATOR_CONFIG__=" + string(c) + "</script></head>")
-	s.index = bytes.Replace(index, []byte("</head>"), script, 1)
+	code := "window.__LOCATOR_CONFIG__=" + string(c)
+	s.index = bytes.Replace(index, []byte("</head>"), []byte("<script>"+code+"</script></head>"), 1)
+	s.csp = policy.header(code)
 	return s
 }
 
@@ -108,6 +110,7 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Content-Security-Policy", s.csp)
 	status := http.StatusOK
 	if !appRoutes[strings.TrimSuffix(p, "/")] && p != "/" {
 		status = http.StatusNotFound

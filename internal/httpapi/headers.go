@@ -1,0 +1,123 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// contentPolicy is the Content-Security-Policy of everything that is not
+// the JSON API: the web app, its assets and workers (a worker takes the
+// policy of its own script's answer) and any page the server renders.
+// docs/accounts.md ("Headers") says why each source is allowed.
+type contentPolicy struct {
+	connect string // connect-src: this origin, plus a hosted map style's
+}
+
+// apiPolicy is for JSON answers: nothing in them may load or run anything.
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'"
+
+func newContentPolicy(mapStyleURL string) contentPolicy {
+	p := contentPolicy{connect: "'self'"}
+	// MapLibre fetches the style, its tiles, glyphs and sprites with fetch(),
+	// in the page and in its worker: allow the style's origin.
+	if u, err := url.Parse(mapStyleURL); err == nil && u.Host != "" && (u.Scheme == "https" || u.Scheme == "http") {
+		p.connect += " " + u.Scheme + "://" + u.Host
+	}
+	return p
+}
+
+// header is the policy for a document whose only inline scripts are the
+// ones given, each allowed by its sha256 (never 'unsafe-inline').
+func (p contentPolicy) header(inlineScripts ...string) string {
+	script := "'self'"
+	for _, s := range inlineScripts {
+		script += " " + scriptHash(s)
+	}
+	return "default-src 'self'; script-src " + script +
+		"; style-src 'self'; img-src 'self' data: blob: https: http:; font-src 'self'" +
+		"; connect-src " + p.connect + "; worker-src 'self'" +
+		"; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+}
+
+// scriptHash is the CSP source that allows exactly this inline script text.
+func scriptHash(code string) string {
+	sum := sha256.Sum256([]byte(code))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+// hstsHeader keeps browsers on HTTPS for two years once they have seen it.
+const hstsHeader = "max-age=63072000; includeSubDomains"
+
+// securityHeaders sets the headers every answer carries: the content
+// policy (the API's or the app's; a handler serving inline scripts sets its
+// own with contentPolicy.header), HSTS when served over HTTPS, and
+// no-store on every answer that read or set a session cookie.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
+	appPolicy := s.policy.header()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			h.Set("Content-Security-Policy", apiPolicy)
+		} else {
+			h.Set("Content-Security-Policy", appPolicy)
+		}
+		if s.SecureCookies {
+			h.Set("Strict-Transport-Security", hstsHeader)
+		}
+		use := new(sessionUse)
+		next.ServeHTTP(&privateWriter{ResponseWriter: w, use: use}, r.WithContext(context.WithValue(r.Context(), sessionUseKey, use)))
+	})
+}
+
+// sessionUse records that a handler read a session cookie: its answer
+// depends on who asks, so no cache may keep it.
+type sessionUse struct{ read bool }
+
+const sessionUseKey ctxKey = 2
+
+// sessionCookie is the value of the named session cookie ("" when absent).
+// Every session cookie is read here, so the answer gets no-store.
+func sessionCookie(r *http.Request, name string) string {
+	if u, ok := r.Context().Value(sessionUseKey).(*sessionUse); ok {
+		u.read = true
+	}
+	c, err := r.Cookie(name)
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+// privateWriter adds Cache-Control: no-store to an answer that read a
+// session cookie or sets a cookie, whatever the handler set.
+type privateWriter struct {
+	http.ResponseWriter
+	use   *sessionUse
+	wrote bool
+}
+
+func (p *privateWriter) WriteHeader(code int) {
+	if !p.wrote && code >= 200 {
+		p.wrote = true
+		if p.use.read || len(p.Header().Values("Set-Cookie")) > 0 {
+			p.Header().Set("Cache-Control", "no-store")
+		}
+	}
+	p.ResponseWriter.WriteHeader(code)
+}
+
+func (p *privateWriter) Write(b []byte) (int, error) {
+	if !p.wrote {
+		p.WriteHeader(http.StatusOK)
+	}
+	return p.ResponseWriter.Write(b)
+}
+
+func (p *privateWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
