@@ -50,7 +50,15 @@ export default defineConfig(
       "import-x/no-restricted-paths": ["error", { zones }],
       "import-x/no-cycle": "error",
       "@typescript-eslint/consistent-type-imports": "error",
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: "Import z from src/lib/validation: it configures zod for the server's CSP." }] },
+      ],
     },
+  },
+  {
+    files: ["src/lib/validation.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     files: ["*.config.{js,ts}", "scripts/**/*.{js,mjs,ts}"],

@@ -1,11 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
-import { required } from "../../lib/validation";
+import { required, z } from "../../lib/validation";
 import { adminSignIn } from "./api/admin-sign-in";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED } from "./messages";
 import type { Moderator } from "./types";

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast, Toaster } from "sonner";
+import "sonner/dist/styles.css"; // instead of sonner's run-time <style> element (see vite.config.ts)
 import { Button } from "../../components/ui/button";
 import { createUser, REFERRED_BY } from "./api/create-user";
 import { submitClaim, type ClaimPayload } from "./api/submit-claim";

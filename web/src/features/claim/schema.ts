@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/validation";
 
 const filled = z.string().refine((v) => v.trim() !== "");
 

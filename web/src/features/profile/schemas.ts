@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   FIRST_NAME_EMPTY,
   FIRST_NAME_TOO_LONG,
@@ -12,6 +11,7 @@ import {
   PHONE_REQUIRED,
   PHONE_TOO_LONG,
 } from "./messages";
+import { z } from "../../lib/validation";
 
 const notBlank = (value: string) => value.trim() !== "";
 
