@@ -63,17 +63,7 @@ func staticServer(t *testing.T, d httpapi.Deps) *httptest.Server {
 
 func get(t *testing.T, url string, header ...string) (*http.Response, string) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, url, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res, string(b)
+	return send(t, http.MethodGet, url, "", nil, header...)
 }
 
 func TestContentSecurityPolicy(t *testing.T) {
