@@ -37,9 +37,6 @@ const (
 	SessionTTL = 30 * 24 * time.Hour
 	ResetTTL   = 30 * time.Minute
 
-	// Failed sign-ins per account, counted in the database so replicas agree.
-	MaxFailedSignIns   = 10
-	FailedSignInWindow = 15 * time.Minute
 	// Sign-ups and reset requests per email address.
 	MaxSignUpsPerEmail = 5
 	MaxResetsPerEmail  = 3
@@ -66,11 +63,14 @@ type Service struct {
 	LogResetLinks bool
 	Log           *slog.Logger
 	dummyHash     string
+	lockout       ratelimit.Lockout
 }
 
 // New returns a service with production defaults.
 func New(d *db.DB, publicURL string, log *slog.Logger) *Service {
-	return &Service{DB: d, Limits: ratelimit.NewDB(d), Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"), Log: log}
+	limits := ratelimit.NewDB(d)
+	return &Service{DB: d, Limits: limits, lockout: ratelimit.NewLockout(limits, "member"), Hasher: secret.DefaultHasher,
+		PublicURL: strings.TrimRight(publicURL, "/"), Log: log}
 }
 
 func (s *Service) dummy() string {
@@ -110,10 +110,8 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*Customer, error)
 	if err := validPassword(in.Password); err != nil {
 		return nil, err
 	}
-	if ok, wait, err := s.Limits.Allow(ctx, "signup:"+c.Email, MaxSignUpsPerEmail, PerEmailWindow); err != nil {
+	if err := s.Limits.Take(ctx, "signup:"+c.Email, MaxSignUpsPerEmail, PerEmailWindow); err != nil {
 		return nil, err
-	} else if !ok {
-		return nil, tooMany(wait)
 	}
 	hash, err := s.Hasher.Hash(in.Password)
 	if err != nil {
@@ -130,16 +128,6 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*Customer, error)
 		return nil, fmt.Errorf("create customer: %w", err)
 	}
 	return c, nil
-}
-
-func tooMany(wait time.Duration) error {
-	mins := int(wait.Round(time.Minute) / time.Minute)
-	if mins < 1 {
-		mins = 1
-	}
-	e := apperr.New(apperr.TooMany, "Too many attempts. Please try again in %d minute(s).", mins)
-	e.RetryAfter = wait
-	return e
 }
 
 const customerColumns = "id, email, first_name, last_name, phone, created_at, updated_at"
@@ -162,11 +150,8 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 		s.dummyVerify(password)
 		return nil, "", ErrBadCredentials
 	}
-	key := "signin-fail:" + email
-	if ok, wait, err := s.Limits.Check(ctx, key, MaxFailedSignIns, FailedSignInWindow); err != nil {
+	if err := s.lockout.Attempt(ctx, email); err != nil {
 		return nil, "", err
-	} else if !ok {
-		return nil, "", tooMany(wait)
 	}
 	var hash string
 	c, err := scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+", password_hash FROM customers WHERE email = $1", email), &hash)
@@ -178,12 +163,9 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 		return nil, "", fmt.Errorf("sign in: %w", err)
 	}
 	if c == nil || !secret.Verify(hash, password) {
-		if err := s.Limits.Record(ctx, key); err != nil {
-			return nil, "", err
-		}
 		return nil, "", ErrBadCredentials
 	}
-	if err := s.Limits.Clear(ctx, key); err != nil {
+	if err := s.lockout.Succeeded(ctx, email); err != nil {
 		return nil, "", err
 	}
 	token, err := secret.NewToken()
@@ -333,10 +315,8 @@ func (s *Service) RequestReset(ctx context.Context, email, app string) error {
 	if app != "" && app != "locator" {
 		return apperr.Invalidf("Unknown app")
 	}
-	if ok, wait, err := s.Limits.Allow(ctx, "reset:"+email, MaxResetsPerEmail, PerEmailWindow); err != nil {
+	if err := s.Limits.Take(ctx, "reset:"+email, MaxResetsPerEmail, PerEmailWindow); err != nil {
 		return err
-	} else if !ok {
-		return tooMany(wait)
 	}
 	c, err := scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE email = $1", email))
 	if errors.Is(err, sql.ErrNoRows) {

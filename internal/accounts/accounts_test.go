@@ -13,6 +13,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/ratelimit"
 	"locator/internal/secret"
 )
 
@@ -156,7 +157,7 @@ func TestFailedSignInsLockTheAccountForEveryReplica(t *testing.T) {
 		a, b := newService(d), newService(d) // two replicas
 		ctx := context.Background()
 		signUp(t, a, "ann@example.com")
-		for i := 0; i < accounts.MaxFailedSignIns; i++ {
+		for i := 0; i < ratelimit.MaxSignInAttempts; i++ {
 			if _, _, err := []*accounts.Service{a, b}[i%2].SignIn(ctx, "ann@example.com", "guess", ""); err != accounts.ErrBadCredentials {
 				t.Fatalf("guess %d: %v", i, err)
 			}
@@ -164,7 +165,7 @@ func TestFailedSignInsLockTheAccountForEveryReplica(t *testing.T) {
 		_, _, err := b.SignIn(ctx, "ann@example.com", "password1", "")
 		e, ok := apperr.As(err)
 		if !ok || e.Code != apperr.TooMany || e.RetryAfter <= 0 {
-			t.Fatalf("after %d failures: %v", accounts.MaxFailedSignIns, err)
+			t.Fatalf("after %d failures: %v", ratelimit.MaxSignInAttempts, err)
 		}
 	})
 }
