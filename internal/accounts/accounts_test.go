@@ -339,6 +339,16 @@ func TestResetRequestAnswersBeforeTheWork(t *testing.T) {
 				t.Fatalf("%s: %v", email, err)
 			}
 		}
+		// By default the job runs after the answer, in a context of its own:
+		// the request's ending does not stop it.
+		s.Later = nil
+		reqCtx, cancel := context.WithCancel(ctx)
+		dbtest.Must(t, s.RequestReset(reqCtx, "ann@example.com", "locator"), "request")
+		cancel()
+		s.Wait()
+		if count("outbox") != 2 {
+			t.Fatalf("%d mails after a request whose context ended", count("outbox"))
+		}
 	})
 }
 

@@ -12,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"locator/internal/accounts"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/mail"
 	"locator/internal/mail/smtptest"
+	"locator/internal/secret"
 )
 
 // client keeps the session cookie between requests, like a browser.
@@ -129,8 +131,23 @@ func TestAccountsAPI(t *testing.T) {
 		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"phone": "1234567890123"}); rec.Code != 400 || out["message"] != "Phone should be less thant 12 symbols" {
 			t.Fatalf("long phone: %d %v", rec.Code, out)
 		}
-		if rec, _ = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass"}); rec.Code != 200 {
+		// A new password needs the current one; the member is mailed.
+		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass"}); rec.Code != 400 || out["message"] != accounts.ErrOldPasswordRequired.Message {
+			t.Fatalf("password without the current one: %d %v", rec.Code, out)
+		}
+		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass", "old_password": "not-it-at-all"}); rec.Code != 400 || out["message"] != accounts.ErrOldPasswordWrong.Message {
+			t.Fatalf("password with a wrong current one: %d %v", rec.Code, out)
+		}
+		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "12345678", "old_password": "tulip-lamp-7"}); rec.Code != 400 || out["message"] != secret.MsgPasswordCommon {
+			t.Fatalf("common password: %d %v", rec.Code, out)
+		}
+		if rec, _ = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass", "old_password": "tulip-lamp-7"}); rec.Code != 200 {
 			t.Fatalf("password: %d", rec.Code)
+		}
+		var subject string
+		dbtest.Must(t, d.QueryRow(context.Background(), "SELECT subject FROM outbox WHERE to_addr = 'ann@example.com'").Scan(&subject), "password mail")
+		if subject != "Your Locator password was changed" {
+			t.Fatalf("mail %q", subject)
 		}
 		// Sign out ends the session on the server.
 		old := c.cookie
@@ -176,6 +193,7 @@ func TestPasswordResetByEmail(t *testing.T) {
 		if r1.Code != 200 || r1.Body.String() != r2.Body.String() {
 			t.Fatalf("reset requests: %d %s / %d %s", r1.Code, r1.Body, r2.Code, r2.Body)
 		}
+		f.srv.Accounts.Wait() // the mail is written after the answer
 		sink, err := smtptest.Start(smtptest.Options{})
 		dbtest.Must(t, err, "sink")
 		defer sink.Stop()

@@ -2,6 +2,7 @@ package ratelimit
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -25,20 +26,24 @@ type Lockout struct {
 // NewLockout returns the lockout of the accounts called scope (e.g. "member").
 func NewLockout(l *DB, scope string) Lockout { return Lockout{limits: l, scope: scope} }
 
-func (lo Lockout) key(account string) string { return lo.scope + "-signin:" + account }
-
-// Attempt reserves one password check of account: a TooMany error when the
-// account is locked.
-func (lo Lockout) Attempt(ctx context.Context, account string) error {
-	return lo.limits.Take(ctx, lo.key(account), MaxSignInAttempts, SignInWindow)
-}
-
-// Unused gives the attempt back when the password was not checked after all.
-func (lo Lockout) Unused(ctx context.Context, account string) error {
-	return lo.limits.Release(ctx, lo.key(account))
-}
-
-// Succeeded clears account's count after a correct password.
-func (lo Lockout) Succeeded(ctx context.Context, account string) error {
-	return lo.limits.Clear(ctx, lo.key(account))
+// Check runs verify, the password check of account, under the lockout: the
+// attempt is reserved first (a TooMany error when the account is locked),
+// given back when verify fails without checking (an error: the database or
+// the hashing was unavailable), and the count cleared when it matches.
+func (lo Lockout) Check(ctx context.Context, account string, verify func() (bool, error)) (bool, error) {
+	key := lo.scope + "-signin:" + account
+	if err := lo.limits.Take(ctx, key, MaxSignInAttempts, SignInWindow); err != nil {
+		return false, err
+	}
+	ok, err := verify()
+	if err != nil {
+		if rerr := lo.limits.Release(ctx, key); rerr != nil {
+			return false, errors.Join(err, rerr)
+		}
+		return false, err
+	}
+	if ok {
+		return true, lo.limits.Clear(ctx, key)
+	}
+	return false, nil
 }

@@ -119,3 +119,47 @@ func TestReserveIsAtomic(t *testing.T) {
 		}
 	})
 }
+
+func TestLockout(t *testing.T) {
+	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
+		ctx := context.Background()
+		members, moderators := NewLockout(NewDB(da), "member"), NewLockout(NewDB(dbb), "moderator")
+		wrong := func() (bool, error) { return false, nil }
+		checked := 0
+		right := func() (bool, error) { checked++; return true, nil }
+		for i := range MaxSignInAttempts {
+			if ok, err := members.Check(ctx, "ann@example.com", wrong); ok || err != nil {
+				t.Fatalf("guess %d: %v %v", i, ok, err)
+			}
+		}
+		// Locked: the right password is not even checked.
+		ok, err := members.Check(ctx, "ann@example.com", right)
+		if e, isApp := apperr.As(err); ok || !isApp || e.Code != apperr.TooMany || e.RetryAfter <= 0 || checked != 0 {
+			t.Fatalf("locked: %v %v, checked %d", ok, err, checked)
+		}
+		// Another kind of account with the same email has its own count.
+		if ok, err := moderators.Check(ctx, "ann@example.com", right); !ok || err != nil {
+			t.Fatalf("moderator: %v %v", ok, err)
+		}
+		// A check that failed without checking gives its attempt back;
+		// a match clears the count.
+		unavailable := func() (bool, error) { return false, apperr.New(apperr.Unavailable, "busy") }
+		for range 2 * MaxSignInAttempts {
+			if _, err := moderators.Check(ctx, "bob@example.com", unavailable); apperr.CodeOf(err) != apperr.Unavailable {
+				t.Fatalf("unavailable: %v", err)
+			}
+		}
+		for range MaxSignInAttempts - 1 {
+			_, _ = moderators.Check(ctx, "bob@example.com", wrong)
+		}
+		if ok, err := moderators.Check(ctx, "bob@example.com", right); !ok || err != nil {
+			t.Fatalf("10th attempt, after unchecked ones: %v %v", ok, err)
+		}
+		for range MaxSignInAttempts - 1 {
+			_, _ = moderators.Check(ctx, "bob@example.com", wrong)
+		}
+		if ok, err := moderators.Check(ctx, "bob@example.com", right); !ok || err != nil {
+			t.Fatalf("after a success the count starts over: %v %v", ok, err)
+		}
+	})
+}

@@ -41,8 +41,10 @@ func (g *Gate) Size() int { return cap(g.slots) }
 // Peak is the most computations that ran at once so far.
 func (g *Gate) Peak() int { return int(g.peak.Load()) }
 
-// run runs fn once a slot is free.
-func (g *Gate) run(ctx context.Context, fn func()) error {
+// Acquire takes a slot as a hash does: at once when one is free, else
+// after waiting at most the gate's wait (ErrBusy when none freed up, or
+// when ctx ended first). release gives it back.
+func (g *Gate) Acquire(ctx context.Context) (release func(), err error) {
 	select {
 	case g.slots <- struct{}{}:
 	default:
@@ -51,16 +53,24 @@ func (g *Gate) run(ctx context.Context, fn func()) error {
 		select {
 		case g.slots <- struct{}{}:
 		case <-t.C:
-			return ErrBusy
+			return nil, ErrBusy
 		case <-ctx.Done():
-			return ErrBusy
+			return nil, ErrBusy
 		}
 	}
-	defer func() { <-g.slots }()
 	n := g.inFlight.Add(1)
-	defer g.inFlight.Add(-1)
 	for p := g.peak.Load(); n > p && !g.peak.CompareAndSwap(p, n); p = g.peak.Load() {
 	}
+	return func() { g.inFlight.Add(-1); <-g.slots }, nil
+}
+
+// run runs fn once a slot is free.
+func (g *Gate) run(ctx context.Context, fn func()) error {
+	release, err := g.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	fn()
 	return nil
 }

@@ -102,7 +102,9 @@ func TestGateRefusesExcess(t *testing.T) {
 		t.Fatalf("verify through a full gate: %v", err)
 	}
 	long := NewGate(1, 1<<62)
-	long.slots <- struct{}{} // full
+	if _, err := long.Acquire(ctx); err != nil { // now full
+		t.Fatal(err)
+	}
 	gone, cancel := context.WithCancel(ctx)
 	cancel()
 	if err := long.run(gone, func() { t.Error("ran with a cancelled context") }); err != ErrBusy {
