@@ -225,11 +225,20 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       expect(calls).toEqual([]);
     });
 
-    it("verifies the old password with a sign-in, then saves and alerts", async () => {
-      const calls = stubApi({
-        "POST /api/store/auth": { body: { customer: ADA } },
-        "POST /api/store/customers/me": { body: { customer: ADA } },
-      });
+    it("refuses a new password under 8 characters", async () => {
+      const calls = stubApi({});
+      const user = renderProfile();
+      await open(user);
+      await user.type(screen.getByLabelText("Old password"), "old-secret");
+      await user.type(screen.getByLabelText("New password"), "short");
+      await user.type(screen.getByLabelText("Confirm new password"), "short");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it("sends the old password with the new one in one call, then alerts", async () => {
+      const calls = stubApi({ "POST /api/store/customers/me": { body: { customer: ADA } } });
       const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
       const user = renderProfile();
       await open(user);
@@ -238,14 +247,11 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       await user.type(screen.getByLabelText("Confirm new password"), "new-secret-1");
       await user.click(screen.getByRole("button", { name: "Save changes" }));
       await waitFor(() => expect(alert).toHaveBeenCalledWith("Password updated"));
-      expect(calls.map((c) => [c.path, c.body])).toEqual([
-        ["/api/store/auth", { email: "ada@example.com", password: "old-secret" }],
-        ["/api/store/customers/me", { password: "new-secret-1" }],
-      ]);
+      expect(calls.map((c) => [c.path, c.body])).toEqual([["/api/store/customers/me", { password: "new-secret-1", old_password: "old-secret" }]]);
     });
 
-    it("alerts the failure text when the old password is wrong, without saving", async () => {
-      const calls = stubApi({ "POST /api/store/auth": { status: 401, body: { message: "Invalid email or password" } } });
+    it("alerts the failure text and shows the server's reason when the change is refused", async () => {
+      const calls = stubApi({ "POST /api/store/customers/me": { status: 400, body: { message: "Your current password is not correct" } } });
       const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
       vi.spyOn(console, "error").mockImplementation(() => {});
       const user = renderProfile();
@@ -255,7 +261,8 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       await user.type(screen.getByLabelText("Confirm new password"), "new-secret-1");
       await user.click(screen.getByRole("button", { name: "Save changes" }));
       await waitFor(() => expect(alert).toHaveBeenCalledWith("Reset password has been failed. Make sure you use existing user email."));
-      expect(calls.map((c) => c.path)).toEqual(["/api/store/auth"]);
+      expect(await screen.findByText("Your current password is not correct")).toBeInTheDocument();
+      expect(calls.map((c) => c.path)).toEqual(["/api/store/customers/me"]);
     });
 
     it("makes no call when the new password equals the old one", async () => {
