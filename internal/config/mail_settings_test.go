@@ -8,15 +8,22 @@ import (
 	"time"
 )
 
-func mailSettings(t *testing.T, env map[string]string, args ...string) (Config, error) {
+// parseSettings registers names, parses args with env as the environment
+// and validates.
+func parseSettings(t *testing.T, names []string, env map[string]string, args ...string) (Config, error) {
 	t.Helper()
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	s := Register(fs, func(k string) string { return env[k] }, "mail-retention", "log-reset-links")
+	s := Register(fs, func(k string) string { return env[k] }, names...)
 	if err := fs.Parse(args); err != nil {
 		t.Fatal(err)
 	}
 	return s.Config()
+}
+
+func mailSettings(t *testing.T, env map[string]string, args ...string) (Config, error) {
+	t.Helper()
+	return parseSettings(t, []string{"mail-retention", "log-reset-links"}, env, args...)
 }
 
 func TestMailSettings(t *testing.T) {

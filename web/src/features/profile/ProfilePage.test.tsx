@@ -184,6 +184,13 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
     const open = async (user: ReturnType<typeof userEvent.setup>) => {
       await user.click(screen.getByRole("button", { name: "Edit password" }));
     };
+    /** Types the three passwords and saves. */
+    const fill = async (user: ReturnType<typeof userEvent.setup>, old: string, next: string, confirmation: string) => {
+      await user.type(screen.getByLabelText("Old password"), old);
+      await user.type(screen.getByLabelText("New password"), next);
+      await user.type(screen.getByLabelText("Confirm new password"), confirmation);
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+    };
 
     it("requires all three", async () => {
       const calls = stubApi({});
@@ -213,27 +220,15 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       expect(await screen.findByText("Password is too big")).toBeInTheDocument();
     });
 
-    it("refuses a confirmation that differs", async () => {
+    it.each([
+      ["a confirmation that differs", "new-secret-1", "new-secret-2", "New password do not match."],
+      ["a new password under 8 characters", "short", "short", "Password must be at least 8 characters"],
+    ])("refuses %s", async (_, next, confirmation, message) => {
       const calls = stubApi({});
       const user = renderProfile();
       await open(user);
-      await user.type(screen.getByLabelText("Old password"), "old-secret");
-      await user.type(screen.getByLabelText("New password"), "new-secret-1");
-      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-2");
-      await user.click(screen.getByRole("button", { name: "Save changes" }));
-      expect(await screen.findByText("New password do not match.")).toBeInTheDocument();
-      expect(calls).toEqual([]);
-    });
-
-    it("refuses a new password under 8 characters", async () => {
-      const calls = stubApi({});
-      const user = renderProfile();
-      await open(user);
-      await user.type(screen.getByLabelText("Old password"), "old-secret");
-      await user.type(screen.getByLabelText("New password"), "short");
-      await user.type(screen.getByLabelText("Confirm new password"), "short");
-      await user.click(screen.getByRole("button", { name: "Save changes" }));
-      expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+      await fill(user, "old-secret", next, confirmation);
+      expect(await screen.findByText(message)).toBeInTheDocument();
       expect(calls).toEqual([]);
     });
 
@@ -242,10 +237,7 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
       const user = renderProfile();
       await open(user);
-      await user.type(screen.getByLabelText("Old password"), "old-secret");
-      await user.type(screen.getByLabelText("New password"), "new-secret-1");
-      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-1");
-      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await fill(user, "old-secret", "new-secret-1", "new-secret-1");
       await waitFor(() => expect(alert).toHaveBeenCalledWith("Password updated"));
       expect(calls.map((c) => [c.path, c.body])).toEqual([["/api/store/customers/me", { password: "new-secret-1", old_password: "old-secret" }]]);
     });
@@ -256,10 +248,7 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       vi.spyOn(console, "error").mockImplementation(() => {});
       const user = renderProfile();
       await open(user);
-      await user.type(screen.getByLabelText("Old password"), "wrong");
-      await user.type(screen.getByLabelText("New password"), "new-secret-1");
-      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-1");
-      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await fill(user, "wrong", "new-secret-1", "new-secret-1");
       await waitFor(() => expect(alert).toHaveBeenCalledWith("Reset password has been failed. Make sure you use existing user email."));
       expect(await screen.findByText("Your current password is not correct")).toBeInTheDocument();
       expect(calls.map((c) => c.path)).toEqual(["/api/store/customers/me"]);
