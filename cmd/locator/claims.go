@@ -211,9 +211,10 @@ func firstNonEmpty(vs ...string) string {
 
 const moderatorsUsage = `moderators add EMAIL [--password-file FILE]
 
-Creates a moderator (or sets the password of an existing one). The password
-is read from --password-file, else from LOCATOR_MODERATOR_PASSWORD, else
-from the first line of standard input. At least 12 characters.`
+Creates a moderator, or sets the password of an existing one and signs out
+all of their sessions. The password is read from --password-file, else from
+LOCATOR_MODERATOR_PASSWORD, else from the first line of standard input:
+8 to 255 characters, not one of the most common passwords.`
 
 func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("moderators", moderatorsUsage, stderr)

@@ -248,7 +248,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url",
 		"log-format", "log-level", "sync-interval", "shutdown-timeout", "no-seed", "search-snapshots",
-		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir")
+		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
+		"mail-retention", "log-reset-links")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
 		return err
@@ -314,8 +315,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return err
 	}
 	acc := accounts.New(d, publicURL, log)
-	acc.LogResetLinks = cfg.SMTPURL == ""
-	acc.Init()
+	acc.LogResetLinks = cfg.LogResetLinks
+	if acc.LogResetLinks {
+		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
+	}
 	handler := httpapi.New(httpapi.Deps{
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
@@ -329,7 +332,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	go syncer.Run(syncCtx, cfg.SyncInterval)
 	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
 	go worker.Run(syncCtx)
-	go housekeeping(syncCtx, acc, log)
+	go housekeeping(syncCtx, acc, d, cfg.MailRetention, log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -351,6 +354,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	// A search snapshot being written is abandoned and deleted.
 	stopSync()
 	syncer.Wait()
+	acc.Wait() // reset requests answered but not yet mailed
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
@@ -371,13 +375,19 @@ func mailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 	return s, nil
 }
 
-// housekeeping prunes expired sessions, reset tokens and rate-limit events hourly.
-func housekeeping(ctx context.Context, acc *accounts.Service, log *slog.Logger) {
+// housekeeping prunes expired sessions, reset tokens, rate-limit counters
+// and sent mail older than the retention, hourly.
+func housekeeping(ctx context.Context, acc *accounts.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
 		if err := acc.Prune(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("housekeeping failed", "err", err)
+		}
+		if n, err := mail.Prune(ctx, d, mailRetention, time.Now()); err != nil && ctx.Err() == nil {
+			log.Warn("housekeeping failed", "err", err)
+		} else if n > 0 {
+			log.Info("sent mail pruned", "messages", n, "retention", mailRetention)
 		}
 		select {
 		case <-ctx.Done():

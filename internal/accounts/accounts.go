@@ -12,6 +12,7 @@ import (
 	"html"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"locator/internal/apperr"
@@ -37,9 +38,6 @@ const (
 	SessionTTL = 30 * 24 * time.Hour
 	ResetTTL   = 30 * time.Minute
 
-	// Failed sign-ins per account, counted in the database so replicas agree.
-	MaxFailedSignIns   = 10
-	FailedSignInWindow = 15 * time.Minute
 	// Sign-ups and reset requests per email address.
 	MaxSignUpsPerEmail = 5
 	MaxResetsPerEmail  = 3
@@ -61,27 +59,55 @@ type Service struct {
 	Limits    *ratelimit.DB
 	Hasher    secret.Hasher
 	PublicURL string // base of the reset link
-	// LogResetLinks logs the reset link at info level: for installations
-	// without SMTP, where mail goes to .eml files.
+	// LogResetLinks logs reset links at info level: a development setting
+	// (the link is as good as the password for 30 minutes), off by default.
 	LogResetLinks bool
 	Log           *slog.Logger
-	dummyHash     string
+	// Later runs work that must not delay an answer (see RequestReset);
+	// nil: a goroutine each, at most maxBackground at once.
+	Later func(job func(ctx context.Context)) error
+
+	lockout    ratelimit.Lockout
+	background chan struct{} // slots of the default Later
+	jobs       sync.WaitGroup
 }
+
+// maxBackground bounds the reset requests being worked on after their
+// answer; beyond it a request is refused (the same way for every email).
+const maxBackground = 64
+
+// backgroundTimeout bounds one job: it outlives its request, not the process.
+const backgroundTimeout = 30 * time.Second
 
 // New returns a service with production defaults.
 func New(d *db.DB, publicURL string, log *slog.Logger) *Service {
-	return &Service{DB: d, Limits: ratelimit.NewDB(d), Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"), Log: log}
+	limits := ratelimit.NewDB(d)
+	return &Service{DB: d, Limits: limits, lockout: ratelimit.NewLockout(limits, "member"), Hasher: secret.DefaultHasher,
+		PublicURL: strings.TrimRight(publicURL, "/"), Log: log, background: make(chan struct{}, maxBackground)}
 }
 
-func (s *Service) dummy() string {
-	if s.dummyHash == "" {
-		s.dummyHash, _ = s.Hasher.Hash("not-a-real-password")
+// later runs job after the answer, in its own context.
+func (s *Service) later(job func(ctx context.Context)) error {
+	if s.Later != nil {
+		return s.Later(job)
 	}
-	return s.dummyHash
+	select {
+	case s.background <- struct{}{}:
+	default:
+		return secret.ErrBusy
+	}
+	s.jobs.Go(func() {
+		defer func() { <-s.background }()
+		ctx, cancel := context.WithTimeout(context.Background(), backgroundTimeout)
+		defer cancel()
+		job(ctx)
+	})
+	return nil
 }
 
-// Init prepares the constant-time dummy hash; call once at start.
-func (s *Service) Init() { s.dummy() }
+// Wait returns when the work started after answers is done (at shutdown,
+// and in tests).
+func (s *Service) Wait() { s.jobs.Wait() }
 
 func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
 
@@ -107,15 +133,13 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*Customer, error)
 	if err := validEmail(c.Email); err != nil {
 		return nil, err
 	}
-	if err := validPassword(in.Password); err != nil {
+	if err := secret.CheckPassword(in.Password); err != nil {
 		return nil, err
 	}
-	if ok, wait, err := s.Limits.Allow(ctx, "signup:"+c.Email, MaxSignUpsPerEmail, PerEmailWindow); err != nil {
+	if err := s.Limits.Take(ctx, "signup:"+c.Email, MaxSignUpsPerEmail, PerEmailWindow); err != nil {
 		return nil, err
-	} else if !ok {
-		return nil, tooMany(wait)
 	}
-	hash, err := s.Hasher.Hash(in.Password)
+	hash, err := s.Hasher.Hash(ctx, in.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -130,16 +154,6 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*Customer, error)
 		return nil, fmt.Errorf("create customer: %w", err)
 	}
 	return c, nil
-}
-
-func tooMany(wait time.Duration) error {
-	mins := int(wait.Round(time.Minute) / time.Minute)
-	if mins < 1 {
-		mins = 1
-	}
-	e := apperr.New(apperr.TooMany, "Too many attempts. Please try again in %d minute(s).", mins)
-	e.RetryAfter = wait
-	return e
 }
 
 const customerColumns = "id, email, first_name, last_name, phone, created_at, updated_at"
@@ -157,33 +171,8 @@ func scanCustomer(row interface{ Scan(...any) error }, extra ...any) (*Customer,
 // session, if any: the session id rotates at every sign-in). A wrong email
 // and a wrong password take the same time and give the same error.
 func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (*Customer, string, error) {
-	email = NormalizeEmail(email)
-	if email == "" || password == "" || len(password) > 4*MaxPasswordLen || len(email) > MaxEmailLen {
-		s.dummyVerify(password)
-		return nil, "", ErrBadCredentials
-	}
-	key := "signin-fail:" + email
-	if ok, wait, err := s.Limits.Check(ctx, key, MaxFailedSignIns, FailedSignInWindow); err != nil {
-		return nil, "", err
-	} else if !ok {
-		return nil, "", tooMany(wait)
-	}
-	var hash string
-	c, err := scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+", password_hash FROM customers WHERE email = $1", email), &hash)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		s.dummyVerify(password)
-		c = nil
-	case err != nil:
-		return nil, "", fmt.Errorf("sign in: %w", err)
-	}
-	if c == nil || !secret.Verify(hash, password) {
-		if err := s.Limits.Record(ctx, key); err != nil {
-			return nil, "", err
-		}
-		return nil, "", ErrBadCredentials
-	}
-	if err := s.Limits.Clear(ctx, key); err != nil {
+	c, err := s.checkPassword(ctx, email, password)
+	if err != nil {
 		return nil, "", err
 	}
 	token, err := secret.NewToken()
@@ -207,7 +196,38 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	return c, token, nil
 }
 
-func (s *Service) dummyVerify(password string) { secret.Verify(s.dummy(), password) }
+// checkPassword returns the member whose email and password these are,
+// under the sign-in lockout. A wrong email and a wrong password take the
+// same time (argon2id against a dummy hash) and give ErrBadCredentials.
+func (s *Service) checkPassword(ctx context.Context, email, password string) (*Customer, error) {
+	email = NormalizeEmail(email)
+	if email == "" || password == "" || len(password) > 4*secret.MaxPasswordLen || len(email) > MaxEmailLen {
+		if _, err := s.Hasher.Verify(ctx, s.Hasher.Dummy(), password); err != nil {
+			return nil, err
+		}
+		return nil, ErrBadCredentials
+	}
+	var c *Customer
+	ok, err := s.lockout.Check(ctx, email, func() (bool, error) {
+		hash := s.Hasher.Dummy()
+		var err error
+		c, err = scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+", password_hash FROM customers WHERE email = $1", email), &hash)
+		if errors.Is(err, sql.ErrNoRows) {
+			c = nil
+		} else if err != nil {
+			return false, fmt.Errorf("sign in: %w", err)
+		}
+		ok, err := s.Hasher.Verify(ctx, hash, password)
+		return ok && c != nil, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, ErrBadCredentials
+	}
+	return c, nil
+}
 
 // Authenticate returns the customer of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, error) {
@@ -239,13 +259,21 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 
 // Update is a profile change: exactly one of the groups is set.
 type Update struct {
-	FirstName, LastName *string
-	Phone               *string
-	Password            *string
+	FirstName, LastName   *string
+	Phone                 *string
+	Password, OldPassword *string // a new password needs the current one
 }
 
-// UpdateProfile applies u to c. A password change ends every other session
-// of the customer (currentToken's survives).
+// Answers to a password change whose current password is missing or wrong.
+var (
+	ErrOldPasswordRequired = apperr.Invalidf("Enter your current password to choose a new one")
+	ErrOldPasswordWrong    = apperr.Invalidf("Your current password is not correct")
+)
+
+// UpdateProfile applies u to c. A password change needs the current
+// password (checked under the sign-in lockout, so a stolen session cannot
+// guess it faster than a sign-in form), ends every other session of the
+// customer (currentToken's survives) and mails the member.
 func (s *Service) UpdateProfile(ctx context.Context, c *Customer, u Update, currentToken string) (*Customer, error) {
 	groups := 0
 	if u.FirstName != nil || u.LastName != nil {
@@ -254,7 +282,7 @@ func (s *Service) UpdateProfile(ctx context.Context, c *Customer, u Update, curr
 	if u.Phone != nil {
 		groups++
 	}
-	if u.Password != nil {
+	if u.Password != nil || u.OldPassword != nil {
 		groups++
 	}
 	if groups != 1 {
@@ -263,11 +291,22 @@ func (s *Service) UpdateProfile(ctx context.Context, c *Customer, u Update, curr
 	t := now()
 	var err error
 	switch {
-	case u.Password != nil:
-		if err := validPassword(*u.Password); err != nil {
+	case u.Password != nil || u.OldPassword != nil:
+		if u.Password == nil {
+			return nil, apperr.Invalidf(secret.MsgPasswordRequired)
+		}
+		if err := secret.CheckPassword(*u.Password); err != nil {
 			return nil, err
 		}
-		hash, err := s.Hasher.Hash(*u.Password)
+		if u.OldPassword == nil || *u.OldPassword == "" {
+			return nil, ErrOldPasswordRequired
+		}
+		if _, err := s.checkPassword(ctx, c.Email, *u.OldPassword); err == ErrBadCredentials {
+			return nil, ErrOldPasswordWrong
+		} else if err != nil {
+			return nil, err
+		}
+		hash, err := s.Hasher.Hash(ctx, *u.Password)
 		if err != nil {
 			return nil, err
 		}
@@ -275,8 +314,10 @@ func (s *Service) UpdateProfile(ctx context.Context, c *Customer, u Update, curr
 			if _, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, c.ID); err != nil {
 				return err
 			}
-			_, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2", c.ID, secret.HashToken(currentToken))
-			return err
+			if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2", c.ID, secret.HashToken(currentToken)); err != nil {
+				return err
+			}
+			return mail.Enqueue(ctx, tx, s.passwordChangedMail(c, t))
 		})
 		if err != nil {
 			return nil, fmt.Errorf("change password: %w", err)
@@ -324,7 +365,9 @@ func (s *Service) Get(ctx context.Context, id int64) (*Customer, error) {
 
 // RequestReset emails a single-use reset link when email belongs to a
 // member. It answers the same whether or not it does, so the form cannot be
-// used to learn who has an account.
+// used to learn who has an account: the answer depends only on the input
+// and the per-email limit, and the lookup, token and mail are done after it
+// (later), so a known email answers no slower than an unknown one.
 func (s *Service) RequestReset(ctx context.Context, email, app string) error {
 	email = NormalizeEmail(email)
 	if err := validEmail(email); err != nil {
@@ -333,11 +376,19 @@ func (s *Service) RequestReset(ctx context.Context, email, app string) error {
 	if app != "" && app != "locator" {
 		return apperr.Invalidf("Unknown app")
 	}
-	if ok, wait, err := s.Limits.Allow(ctx, "reset:"+email, MaxResetsPerEmail, PerEmailWindow); err != nil {
+	if err := s.Limits.Take(ctx, "reset:"+email, MaxResetsPerEmail, PerEmailWindow); err != nil {
 		return err
-	} else if !ok {
-		return tooMany(wait)
 	}
+	return s.later(func(ctx context.Context) {
+		if err := s.sendReset(ctx, email); err != nil {
+			s.Log.ErrorContext(ctx, "password reset request failed", "err", err)
+		}
+	})
+}
+
+// sendReset issues a reset token for email's member, ending the older ones,
+// and mails the link; an unknown email does nothing.
+func (s *Service) sendReset(ctx context.Context, email string) error {
 	c, err := scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE email = $1", email))
 	if errors.Is(err, sql.ErrNoRows) {
 		s.Log.InfoContext(ctx, "password reset requested for an unknown email")
@@ -353,6 +404,10 @@ func (s *Service) RequestReset(ctx context.Context, email, app string) error {
 	link := s.PublicURL + "/reset-password?token=" + token
 	t := now()
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		// Only the newest link works: a mailbox read later holds no live older one.
+		if _, err := tx.Exec(ctx, "DELETE FROM password_resets WHERE customer_id = $1 AND used_at IS NULL", c.ID); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, "INSERT INTO password_resets (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
 			secret.HashToken(token), c.ID, t, t.Add(ResetTTL)); err != nil {
 			return err
@@ -363,7 +418,9 @@ func (s *Service) RequestReset(ctx context.Context, email, app string) error {
 		return fmt.Errorf("reset request: %w", err)
 	}
 	if s.LogResetLinks {
-		s.Log.InfoContext(ctx, "password reset link (no SMTP configured; the mail is in the mail folder)", "customer_id", c.ID, "link", link)
+		s.Log.InfoContext(ctx, "password reset link (LOCATOR_LOG_RESET_LINKS is on)", "customer_id", c.ID, "link", link)
+	} else {
+		s.Log.InfoContext(ctx, "password reset link mailed", "customer_id", c.ID)
 	}
 	return nil
 }
@@ -380,17 +437,31 @@ Open this link within 30 minutes to choose a new password:</p><p><a href="%s">Re
 	return mail.Message{To: c.Email, Subject: "Reset your Locator password", Text: text, HTML: htmlBody}
 }
 
+// passwordChangedMail tells the member their password changed at t, so a
+// change they did not make does not go unnoticed.
+func (s *Service) passwordChangedMail(c *Customer, t time.Time) mail.Message {
+	when := t.Format("2 January 2006 at 15:04 UTC")
+	text := fmt.Sprintf("Hello %s,\n\nThe password of your Locator account was changed on %s.\n\n"+
+		"If it was you, there is nothing to do. If it was not, reset your password at once at %s\n"+
+		"(\"Forgot password?\" in the sign-in window): every other session has been signed out.\n", c.FirstName, when, s.PublicURL)
+	h := html.EscapeString
+	htmlBody := fmt.Sprintf(`<p>Hello %s,</p><p>The password of your Locator account was changed on %s.</p>
+<p>If it was you, there is nothing to do. If it was not, reset your password at once at <a href="%s">%s</a>
+(&ldquo;Forgot password?&rdquo; in the sign-in window): every other session has been signed out.</p>`, h(c.FirstName), h(when), h(s.PublicURL), h(s.PublicURL))
+	return mail.Message{To: c.Email, Subject: "Your Locator password was changed", Text: text, HTML: htmlBody}
+}
+
 // ResetPassword sets a new password with a reset token for email: the token
 // is spent, every other reset token of the member too, and every session ends.
 func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
 	email = NormalizeEmail(email)
-	if err := validPassword(password); err != nil {
+	if err := secret.CheckPassword(password); err != nil {
 		return err
 	}
 	if token == "" || len(token) > 100 || email == "" {
 		return ErrBadResetToken
 	}
-	hash, err := s.Hasher.Hash(password)
+	hash, err := s.Hasher.Hash(ctx, password)
 	if err != nil {
 		return err
 	}

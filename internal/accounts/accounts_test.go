@@ -1,7 +1,9 @@
 package accounts_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/ratelimit"
 	"locator/internal/secret"
 )
 
@@ -27,7 +30,7 @@ func newService(d *db.DB) *accounts.Service {
 
 func signUp(t *testing.T, s *accounts.Service, email string) *accounts.Customer {
 	t.Helper()
-	c, err := s.SignUp(context.Background(), accounts.SignUpInput{FirstName: " Ann ", LastName: "Lee", Phone: "+12125550100", Email: email, Password: "password1"})
+	c, err := s.SignUp(context.Background(), accounts.SignUpInput{FirstName: " Ann ", LastName: "Lee", Phone: "+12125550100", Email: email, Password: "tulip-lamp-7"})
 	dbtest.Must(t, err, "sign up %s", email)
 	return c
 }
@@ -45,21 +48,21 @@ func TestSignUpValidation(t *testing.T) {
 			in   accounts.SignUpInput
 			want string
 		}{
-			{accounts.SignUpInput{LastName: "L", Phone: "1", Email: "a@b.co", Password: "password1"}, "First name is required"},
-			{accounts.SignUpInput{FirstName: "   ", LastName: "L", Phone: "1", Email: "a@b.co", Password: "password1"}, "First name is required"},
-			{accounts.SignUpInput{FirstName: "F", Phone: "1", Email: "a@b.co", Password: "password1"}, "Last name is required"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Email: "a@b.co", Password: "password1"}, "Phone is required"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Password: "password1"}, "Email is required"},
+			{accounts.SignUpInput{LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "First name is required"},
+			{accounts.SignUpInput{FirstName: "   ", LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "First name is required"},
+			{accounts.SignUpInput{FirstName: "F", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Last name is required"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Email: "a@b.co", Password: "tulip-lamp-7"}, "Phone is required"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Password: "tulip-lamp-7"}, "Email is required"},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co"}, "Password is required"},
-			{accounts.SignUpInput{FirstName: long, LastName: "L", Phone: "1", Email: "a@b.co", Password: "password1"}, "Name must be less than 255 symbols"},
-			{accounts.SignUpInput{FirstName: "F", LastName: long, Phone: "1", Email: "a@b.co", Password: "password1"}, "Last name must be less than 255 symbols"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "+1234567890123", Email: "a@b.co", Password: "password1"}, "Phone should be less thant 12 symbols"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "12-34", Email: "a@b.co", Password: "password1"}, "only digits"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "not-an-email", Password: "password1"}, "Email is invalid"},
+			{accounts.SignUpInput{FirstName: long, LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Name must be less than 255 symbols"},
+			{accounts.SignUpInput{FirstName: "F", LastName: long, Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Last name must be less than 255 symbols"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "+1234567890123", Email: "a@b.co", Password: "tulip-lamp-7"}, "Phone should be less thant 12 symbols"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "12-34", Email: "a@b.co", Password: "tulip-lamp-7"}, "only digits"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "not-an-email", Password: "tulip-lamp-7"}, "Email is invalid"},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "short"}, "at least 8"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "pass word1"}, "spaces"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "12345678"}, secret.MsgPasswordCommon},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: long}, "Password is too big"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "ANN@example.com", Password: "password1"}, "already exists"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "ANN@example.com", Password: "tulip-lamp-7"}, "already exists"},
 		}
 		for _, c := range cases {
 			_, err := s.SignUp(ctx, c.in)
@@ -80,7 +83,7 @@ func TestConcurrentSignUpsCreateOne(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := s.SignUp(context.Background(), accounts.SignUpInput{FirstName: "A", LastName: "B", Phone: "1", Email: "race@example.com", Password: "password1"})
+				_, err := s.SignUp(context.Background(), accounts.SignUpInput{FirstName: "A", LastName: "B", Phone: "1", Email: "race@example.com", Password: "tulip-lamp-7"})
 				mu.Lock()
 				defer mu.Unlock()
 				switch apperr.CodeOf(err) {
@@ -108,11 +111,11 @@ func TestSessions(t *testing.T) {
 		ctx := context.Background()
 		c := signUp(t, s, "ann@example.com")
 		_, _, err1 := s.SignIn(ctx, "ann@example.com", "wrong-password", "")
-		_, _, err2 := s.SignIn(ctx, "nobody@example.com", "password1", "")
+		_, _, err2 := s.SignIn(ctx, "nobody@example.com", "tulip-lamp-7", "")
 		if err1 != accounts.ErrBadCredentials || err2 != accounts.ErrBadCredentials {
 			t.Fatalf("bad credentials: %v / %v", err1, err2)
 		}
-		got, tok1, err := s.SignIn(ctx, " ANN@example.com", "password1", "")
+		got, tok1, err := s.SignIn(ctx, " ANN@example.com", "tulip-lamp-7", "")
 		dbtest.Must(t, err, "sign in")
 		if got.ID != c.ID || len(tok1) < 43 {
 			t.Fatalf("sign in: %+v %q", got, tok1)
@@ -124,17 +127,30 @@ func TestSessions(t *testing.T) {
 			t.Fatal("session token stored in clear")
 		}
 		// Rotation: signing in again with the old cookie ends the old session.
-		_, tok2, err := s.SignIn(ctx, "ann@example.com", "password1", tok1)
+		_, tok2, err := s.SignIn(ctx, "ann@example.com", "tulip-lamp-7", tok1)
 		dbtest.Must(t, err, "sign in again")
 		if _, err := s.Authenticate(ctx, tok1); err != accounts.ErrNoSession {
 			t.Fatalf("old session alive: %v", err)
 		}
-		_, tok3, _ := s.SignIn(ctx, "ann@example.com", "password1", "") // another device
+		_, tok3, _ := s.SignIn(ctx, "ann@example.com", "tulip-lamp-7", "") // another device
 		me, err := s.Authenticate(ctx, tok2)
 		dbtest.Must(t, err, "authenticate")
-		pw := "new-password"
-		_, err = s.UpdateProfile(ctx, me, accounts.Update{Password: &pw}, tok2)
+		pw, old, wrong := "new-password", "tulip-lamp-7", "password2"
+		// The current password is required, and must be right.
+		if _, err := s.UpdateProfile(ctx, me, accounts.Update{Password: &pw}, tok2); err != accounts.ErrOldPasswordRequired {
+			t.Fatalf("change without the current password: %v", err)
+		}
+		if _, err := s.UpdateProfile(ctx, me, accounts.Update{Password: &pw, OldPassword: &wrong}, tok2); err != accounts.ErrOldPasswordWrong {
+			t.Fatalf("change with a wrong current password: %v", err)
+		}
+		_, err = s.UpdateProfile(ctx, me, accounts.Update{Password: &pw, OldPassword: &old}, tok2)
 		dbtest.Must(t, err, "change password")
+		// The member is told, by mail written with the change.
+		var to, subject, body string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT to_addr, subject, text_body FROM outbox").Scan(&to, &subject, &body), "mail")
+		if to != "ann@example.com" || subject != "Your Locator password was changed" || !strings.Contains(body, "http://locator.test") || strings.Contains(body, pw) {
+			t.Fatalf("password-change mail to %q: %q %q", to, subject, body)
+		}
 		if _, err := s.Authenticate(ctx, tok2); err != nil {
 			t.Fatalf("current session ended by its own password change: %v", err)
 		}
@@ -156,15 +172,15 @@ func TestFailedSignInsLockTheAccountForEveryReplica(t *testing.T) {
 		a, b := newService(d), newService(d) // two replicas
 		ctx := context.Background()
 		signUp(t, a, "ann@example.com")
-		for i := 0; i < accounts.MaxFailedSignIns; i++ {
+		for i := 0; i < ratelimit.MaxSignInAttempts; i++ {
 			if _, _, err := []*accounts.Service{a, b}[i%2].SignIn(ctx, "ann@example.com", "guess", ""); err != accounts.ErrBadCredentials {
 				t.Fatalf("guess %d: %v", i, err)
 			}
 		}
-		_, _, err := b.SignIn(ctx, "ann@example.com", "password1", "")
+		_, _, err := b.SignIn(ctx, "ann@example.com", "tulip-lamp-7", "")
 		e, ok := apperr.As(err)
 		if !ok || e.Code != apperr.TooMany || e.RetryAfter <= 0 {
-			t.Fatalf("after %d failures: %v", accounts.MaxFailedSignIns, err)
+			t.Fatalf("after %d failures: %v", ratelimit.MaxSignInAttempts, err)
 		}
 	})
 }
@@ -198,7 +214,10 @@ func TestProfileUpdates(t *testing.T) {
 			{accounts.Update{Password: str("")}, "Password is required"},
 			{accounts.Update{Password: str(strings.Repeat("x", 256))}, "Password is too big"},
 			{accounts.Update{}, "Send first_name"},
-			{accounts.Update{Phone: str("1"), Password: str("password1")}, "Send first_name"},
+			{accounts.Update{Phone: str("1"), Password: str("tulip-lamp-7")}, "Send first_name"},
+			{accounts.Update{Phone: str("1"), OldPassword: str("tulip-lamp-7")}, "Send first_name"},
+			{accounts.Update{OldPassword: str("tulip-lamp-7")}, "Password is required"},
+			{accounts.Update{Password: str("qwertyuiop"), OldPassword: str("tulip-lamp-7")}, secret.MsgPasswordCommon},
 		} {
 			if _, err := s.UpdateProfile(ctx, c, c2.u, ""); err == nil || !strings.Contains(err.Error(), c2.want) {
 				t.Errorf("%+v: %v, want %q", c2.u, err, c2.want)
@@ -212,11 +231,12 @@ func TestPasswordReset(t *testing.T) {
 		s := newService(d)
 		ctx := context.Background()
 		signUp(t, s, "ann@example.com")
-		_, tok, _ := s.SignIn(ctx, "ann@example.com", "password1", "")
+		_, tok, _ := s.SignIn(ctx, "ann@example.com", "tulip-lamp-7", "")
 
 		// Unknown emails get the same answer and no mail.
 		dbtest.Must(t, s.RequestReset(ctx, "nobody@example.com", "locator"), "unknown email")
 		dbtest.Must(t, s.RequestReset(ctx, " Ann@Example.com ", "locator"), "reset request")
+		s.Wait()
 		var n int
 		var to, body string
 		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM outbox").Scan(&n), "outbox")
@@ -250,11 +270,22 @@ func TestPasswordReset(t *testing.T) {
 		if _, _, err := s.SignIn(ctx, "ann@example.com", "brand-new-1", ""); err != nil {
 			t.Fatalf("sign in with the new password: %v", err)
 		}
-		// Expired tokens fail.
+		// A newer link ends the older ones.
+		lastToken := func() string {
+			t.Helper()
+			s.Wait()
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT text_body FROM outbox ORDER BY id DESC LIMIT 1").Scan(&body), "last mail")
+			_, after, _ := strings.Cut(body, "token=")
+			return strings.Fields(after)[0]
+		}
 		dbtest.Must(t, s.RequestReset(ctx, "ann@example.com", "locator"), "second request")
-		dbtest.Must(t, d.QueryRow(ctx, "SELECT text_body FROM outbox ORDER BY id DESC LIMIT 1").Scan(&body), "mail 2")
-		_, after, _ = strings.Cut(body, "token=")
-		token2 := strings.Fields(after)[0]
+		older := lastToken()
+		dbtest.Must(t, s.RequestReset(ctx, "ann@example.com", "locator"), "third request")
+		token2 := lastToken()
+		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-3", older); err != accounts.ErrBadResetToken {
+			t.Fatalf("older token after a newer request: %v", err)
+		}
+		// Expired tokens fail.
 		_, err := d.Exec(ctx, "UPDATE password_resets SET expires_at = $1", time.Now().UTC().Add(-time.Minute))
 		dbtest.Must(t, err, "expire")
 		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-3", token2); err != accounts.ErrBadResetToken {
@@ -269,4 +300,103 @@ func TestPasswordReset(t *testing.T) {
 			t.Fatalf("reset flood: %v", last)
 		}
 	})
+}
+
+// TestResetRequestAnswersBeforeTheWork: a known and an unknown email take
+// the same steps before the answer (validation, the per-email limit, one
+// job handed to Later); the lookup, token and mail happen in the job, so
+// the answer cannot tell them apart by its timing.
+func TestResetRequestAnswersBeforeTheWork(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		ctx := context.Background()
+		signUp(t, s, "ann@example.com")
+		var jobs []func(context.Context)
+		s.Later = func(job func(context.Context)) error { jobs = append(jobs, job); return nil }
+		count := func(table string) (n int) {
+			t.Helper()
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM "+table).Scan(&n), "count %s", table)
+			return n
+		}
+		for i, email := range []string{"ann@example.com", "nobody@example.com"} {
+			dbtest.Must(t, s.RequestReset(ctx, email, "locator"), "request for %s", email)
+			if len(jobs) != i+1 || count("password_resets") != 0 || count("outbox") != 0 {
+				t.Fatalf("%s: %d jobs, work done before the answer", email, len(jobs))
+			}
+		}
+		for _, job := range jobs {
+			job(ctx)
+		}
+		var to string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT to_addr FROM outbox").Scan(&to), "mail")
+		if count("outbox") != 1 || to != "ann@example.com" || count("password_resets") != 1 {
+			t.Fatalf("after the jobs: %d mails to %q", count("outbox"), to)
+		}
+		// No room for the work: refused, the same way for any email.
+		s.Later = func(func(context.Context)) error { return secret.ErrBusy }
+		for _, email := range []string{"bob@example.com", "nobody2@example.com"} {
+			if err := s.RequestReset(ctx, email, "locator"); err != secret.ErrBusy {
+				t.Fatalf("%s: %v", email, err)
+			}
+		}
+		// By default the job runs after the answer, in a context of its own:
+		// the request's ending does not stop it.
+		s.Later = nil
+		reqCtx, cancel := context.WithCancel(ctx)
+		dbtest.Must(t, s.RequestReset(reqCtx, "ann@example.com", "locator"), "request")
+		cancel()
+		s.Wait()
+		if count("outbox") != 2 {
+			t.Fatalf("%d mails after a request whose context ended", count("outbox"))
+		}
+	})
+}
+
+// TestResetRequestsAcrossReplicas sends 30 reset requests for one email at
+// once through two replicas: exactly MaxResetsPerEmail mails.
+func TestResetRequestsAcrossReplicas(t *testing.T) {
+	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
+		replicas := []*accounts.Service{newService(da), newService(dbb)}
+		signUp(t, replicas[0], "ann@example.com")
+		var wg sync.WaitGroup
+		for i := range 30 {
+			wg.Go(func() {
+				err := replicas[i%2].RequestReset(context.Background(), "ann@example.com", "locator")
+				if err != nil && apperr.CodeOf(err) != apperr.TooMany {
+					t.Errorf("request %d: %v", i, err)
+				}
+			})
+		}
+		wg.Wait()
+		replicas[0].Wait()
+		replicas[1].Wait()
+		var n int
+		dbtest.Must(t, da.QueryRow(context.Background(), "SELECT COUNT(*) FROM outbox").Scan(&n), "count")
+		if n != accounts.MaxResetsPerEmail {
+			t.Fatalf("%d mails for 30 concurrent requests, want %d", n, accounts.MaxResetsPerEmail)
+		}
+	})
+}
+
+// TestResetLinkLogging: the reset link reaches the log only when the
+// operator turns LogResetLinks on.
+func TestResetLinkLogging(t *testing.T) {
+	d := dbtest.SQLite(t)
+	for _, on := range []bool{false, true} {
+		var logged bytes.Buffer
+		s := newService(d)
+		s.Log = slog.New(slog.NewTextHandler(&logged, nil))
+		s.LogResetLinks = on
+		email := fmt.Sprintf("log-%v@example.com", on)
+		signUp(t, s, email)
+		dbtest.Must(t, s.RequestReset(context.Background(), email, "locator"), "request")
+		s.Wait()
+		var body string
+		dbtest.Must(t, d.QueryRow(context.Background(), "SELECT text_body FROM outbox WHERE to_addr = $1", email).Scan(&body), "mail")
+		_, after, _ := strings.Cut(body, "token=")
+		token := strings.Fields(after)[0]
+		if got := strings.Contains(logged.String(), token); got != on {
+			t.Fatalf("LogResetLinks=%v: token in the log: %v\n%s", on, got, logged.String())
+		}
+	}
 }

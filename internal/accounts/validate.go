@@ -8,14 +8,12 @@ import (
 	"locator/internal/apperr"
 )
 
-// Limits of spec section 9 (names and password 255, phone 12) plus a
-// minimum password length.
+// Field limits (passwords: see secret.CheckPassword, the one policy of
+// every kind of account).
 const (
-	MaxNameLen     = 255
-	MaxPasswordLen = 255
-	MinPasswordLen = 8
-	MaxPhoneLen    = 12
-	MaxEmailLen    = 254
+	MaxNameLen  = 255
+	MaxPhoneLen = 12
+	MaxEmailLen = 254
 )
 
 // NormalizeEmail trims and lower-cases an email: addresses are compared
@@ -62,19 +60,4 @@ func validPhone(v string) (string, error) {
 		return "", apperr.Invalidf("Phone may contain only digits and a leading +")
 	}
 	return v, nil
-}
-
-// validPassword: required, 8 to 255 characters, no spaces.
-func validPassword(v string) error {
-	switch {
-	case v == "":
-		return apperr.Invalidf("Password is required")
-	case utf8.RuneCountInString(v) > MaxPasswordLen:
-		return apperr.Invalidf("Password is too big")
-	case utf8.RuneCountInString(v) < MinPasswordLen:
-		return apperr.Invalidf("Password must be at least %d characters", MinPasswordLen)
-	case strings.ContainsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }):
-		return apperr.Invalidf("Password must not contain spaces")
-	}
-	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/secret"
 )
 
 // BusinessInput is the create-user call of the claim wizard.
@@ -28,17 +29,16 @@ func (s *Service) CreateBusinessAccount(ctx context.Context, in BusinessInput) (
 		return 0, apperr.Invalidf("Store name is required")
 	case in.Email == "":
 		return 0, apperr.Invalidf("Email is required")
-	case strings.TrimSpace(in.Password) == "":
-		return 0, apperr.Invalidf("Password is required")
-	case utf8.RuneCountInString(in.Password) > 255:
-		return 0, apperr.Invalidf("Password is too big")
 	case utf8.RuneCountInString(in.StoreName) > maxShort || utf8.RuneCountInString(in.ReferredBy) > maxShort || len(in.PhoneNumber) > 32:
 		return 0, apperr.Invalidf("Fields must be at most %d characters", maxShort)
 	}
 	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
 		return 0, apperr.Invalidf("Email is invalid")
 	}
-	hash, err := s.Hasher.Hash(in.Password)
+	if err := secret.CheckPassword(in.Password); err != nil {
+		return 0, err
+	}
+	hash, err := s.Hasher.Hash(ctx, in.Password)
 	if err != nil {
 		return 0, err
 	}

@@ -15,12 +15,12 @@ import (
 	"net/mail"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/ratelimit"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -89,13 +89,15 @@ type Service struct {
 	Log      *slog.Logger
 	Now      func() time.Time
 
-	dummyOnce sync.Once
-	dummy     string
+	// The members' sign-in lockout, for moderators; business accounts get
+	// theirs (ratelimit.NewLockout(..., "business")) with their sign-in.
+	moderatorLockout ratelimit.Lockout
 }
 
 // New returns a service with production defaults.
 func New(d *db.DB, sr *stores.Repo, g Geocoder, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
-	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Hasher: secret.DefaultHasher, Log: log, Now: time.Now}
+	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Hasher: secret.DefaultHasher, Log: log, Now: time.Now,
+		moderatorLockout: ratelimit.NewLockout(ratelimit.NewDB(d), "moderator")}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }

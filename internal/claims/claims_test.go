@@ -4,8 +4,10 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"locator/internal/claims"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/ratelimit"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -119,8 +122,8 @@ func TestClaimToPublishedStore(t *testing.T) {
 		}
 		var hash string
 		dbtest.Must(t, d.QueryRow(ctx, "SELECT password_hash FROM business_accounts").Scan(&hash), "hash")
-		if !secret.Verify(hash, "owner-pass-1") {
-			t.Fatal("business password not hashed with argon2id")
+		if ok, err := s.Hasher.Verify(ctx, hash, "owner-pass-1"); !ok || err != nil || !strings.HasPrefix(hash, "$argon2id$") {
+			t.Fatalf("business password not hashed with argon2id: %v", err)
 		}
 
 		pending, err := s.List(ctx, claims.Pending, 0)
@@ -221,12 +224,25 @@ func TestApproveNeedsAPlace(t *testing.T) {
 	})
 }
 
+// TestBusinessPasswordPolicy: business accounts get the members' policy.
+func TestBusinessPasswordPolicy(t *testing.T) {
+	s := newService(dbtest.SQLite(t))
+	for pw, want := range map[string]string{"": secret.MsgPasswordRequired, "1": secret.MsgPasswordTooShort, "12345678": secret.MsgPasswordCommon, "sunshine1": secret.MsgPasswordCommon} {
+		_, err := s.CreateBusinessAccount(context.Background(), claims.BusinessInput{StoreName: "Shop", Email: "o@example.com", Password: pw})
+		if err == nil || err.Error() != want {
+			t.Errorf("password %q: %v, want %q", pw, err, want)
+		}
+	}
+}
+
 func TestModerators(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(d)
 		ctx := context.Background()
-		if err := s.AddModerator(ctx, "mod@example.com", "short"); apperr.CodeOf(err) != apperr.Invalid {
-			t.Fatalf("short password: %v", err)
+		for pw, want := range map[string]string{"short": secret.MsgPasswordTooShort, "password123": secret.MsgPasswordCommon} {
+			if err := s.AddModerator(ctx, "mod@example.com", pw); err == nil || err.Error() != want {
+				t.Fatalf("password %q: %v, want %q", pw, err, want)
+			}
 		}
 		dbtest.Must(t, s.AddModerator(ctx, "Mod@Example.com", "moderator-pass"), "add")
 		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "wrong-password"); err != claims.ErrModeratorCredentials {
@@ -242,6 +258,54 @@ func TestModerators(t *testing.T) {
 		dbtest.Must(t, s.SignOutModerator(ctx, tok), "sign out")
 		if _, err := s.AuthenticateModerator(ctx, tok); apperr.CodeOf(err) != apperr.Unauthorized {
 			t.Fatalf("after sign out: %v", err)
+		}
+		// A password change ends every session of the moderator.
+		_, tok1, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass")
+		dbtest.Must(t, err, "sign in 1")
+		_, tok2, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass")
+		dbtest.Must(t, err, "sign in 2")
+		dbtest.Must(t, s.AddModerator(ctx, "mod@example.com", "a-new-moderator-pass"), "change password")
+		for _, tok := range []string{tok1, tok2} {
+			if _, err := s.AuthenticateModerator(ctx, tok); apperr.CodeOf(err) != apperr.Unauthorized {
+				t.Fatalf("session survived a password change: %v", err)
+			}
+		}
+		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass"); err != claims.ErrModeratorCredentials {
+			t.Fatalf("old password after the change: %v", err)
+		}
+	})
+}
+
+// TestModeratorLockout: 25 wrong passwords at once through two replicas,
+// then the right one: at most 10 were checked and the right one is refused
+// while the account is locked.
+func TestModeratorLockout(t *testing.T) {
+	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
+		ctx := context.Background()
+		replicas := []*claims.Service{newService(da), newService(dbb)}
+		dbtest.Must(t, replicas[0].AddModerator(ctx, "mod@example.com", "moderator-pass"), "add")
+		var wrong, locked atomic.Int32
+		var wg sync.WaitGroup
+		for i := range 25 {
+			wg.Go(func() {
+				_, _, err := replicas[i%2].SignInModerator(ctx, "mod@example.com", "guess-"+strconv.Itoa(i))
+				switch apperr.CodeOf(err) {
+				case apperr.Unauthorized:
+					wrong.Add(1)
+				case apperr.TooMany:
+					locked.Add(1)
+				default:
+					t.Errorf("guess %d: %v", i, err)
+				}
+			})
+		}
+		wg.Wait()
+		if wrong.Load() != ratelimit.MaxSignInAttempts || locked.Load() != 25-ratelimit.MaxSignInAttempts {
+			t.Fatalf("%d guesses checked, %d refused; want %d checked", wrong.Load(), locked.Load(), ratelimit.MaxSignInAttempts)
+		}
+		_, _, err := replicas[1].SignInModerator(ctx, "mod@example.com", "moderator-pass")
+		if e, ok := apperr.As(err); !ok || e.Code != apperr.TooMany || e.RetryAfter <= 0 {
+			t.Fatalf("right password while locked: %v", err)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/db"
 	"locator/internal/secret"
 )
 
@@ -26,41 +27,56 @@ const ModeratorSessionTTL = 12 * time.Hour
 // ErrModeratorCredentials is the one answer to a wrong email or password.
 var ErrModeratorCredentials = apperr.New(apperr.Unauthorized, "Invalid email or password")
 
-// AddModerator creates a moderator, or sets the password of an existing one.
+// AddModerator creates a moderator, or sets the password of an existing one
+// and ends every session they have (whoever knew the old password is out).
 func (s *Service) AddModerator(ctx context.Context, email, password string) error {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
 		return apperr.Invalidf("invalid email %q", email)
 	}
-	if len(password) < 12 {
-		return apperr.Invalidf("a moderator password needs at least 12 characters")
+	if err := secret.CheckPassword(password); err != nil {
+		return err
 	}
-	hash, err := s.Hasher.Hash(password)
+	hash, err := s.Hasher.Hash(ctx, password)
 	if err != nil {
 		return err
 	}
-	_, err = s.DB.Exec(ctx, `INSERT INTO moderators (email, password_hash, created_at) VALUES ($1, $2, $3)
-		ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash`, email, hash, s.now())
-	if err != nil {
-		return fmt.Errorf("add moderator: %w", err)
-	}
-	return s.audit(ctx, s.DB, "cli", "moderator.add", 0, map[string]any{"email": email})
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var id int64
+		err := tx.QueryRow(ctx, `INSERT INTO moderators (email, password_hash, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash RETURNING id`, email, hash, s.now()).Scan(&id)
+		if err != nil {
+			return fmt.Errorf("add moderator: %w", err)
+		}
+		res, err := tx.Exec(ctx, "DELETE FROM moderator_sessions WHERE moderator_id = $1", id)
+		if err != nil {
+			return fmt.Errorf("end moderator sessions: %w", err)
+		}
+		ended, _ := res.RowsAffected()
+		return s.audit(ctx, tx, "cli", "moderator.add", 0, map[string]any{"email": email, "sessions_ended": ended})
+	})
 }
 
 // SignInModerator checks a moderator's credentials and starts a session.
 func (s *Service) SignInModerator(ctx context.Context, email, password string) (*Moderator, string, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
-	var m Moderator
-	var hash string
-	err := s.DB.QueryRow(ctx, "SELECT id, email, password_hash FROM moderators WHERE email = $1", email).Scan(&m.ID, &m.Email, &hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		secret.Verify(s.dummyHash(), password) // same time as a wrong password
+	if len(email) > 254 || len(password) > 4*secret.MaxPasswordLen {
 		return nil, "", ErrModeratorCredentials
 	}
+	var m Moderator
+	ok, err := s.moderatorLockout.Check(ctx, email, func() (bool, error) {
+		hash := s.Hasher.Dummy() // an unknown email takes the time of a wrong password
+		err := s.DB.QueryRow(ctx, "SELECT id, email, password_hash FROM moderators WHERE email = $1", email).Scan(&m.ID, &m.Email, &hash)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return false, fmt.Errorf("moderator sign in: %w", err)
+		}
+		ok, err := s.Hasher.Verify(ctx, hash, password)
+		return ok && m.ID != 0, err
+	})
 	if err != nil {
-		return nil, "", fmt.Errorf("moderator sign in: %w", err)
+		return nil, "", err
 	}
-	if !secret.Verify(hash, password) {
+	if !ok {
 		return nil, "", ErrModeratorCredentials
 	}
 	token, err := secret.NewToken()
@@ -73,11 +89,6 @@ func (s *Service) SignInModerator(ctx context.Context, email, password string) (
 		return nil, "", fmt.Errorf("moderator session: %w", err)
 	}
 	return &m, token, nil
-}
-
-func (s *Service) dummyHash() string {
-	s.dummyOnce.Do(func() { s.dummy, _ = s.Hasher.Hash("dummy-password") })
-	return s.dummy
 }
 
 // AuthenticateModerator returns the moderator of a live session.

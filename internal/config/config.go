@@ -34,6 +34,8 @@ type Config struct {
 	SMTPURL         string        // LOCATOR_SMTP_URL: smtp://user:pass@host:587; empty: .eml files in MailDir
 	MailFrom        string        // LOCATOR_MAIL_FROM
 	MailDir         string        // LOCATOR_MAIL_DIR
+	MailRetention   time.Duration // LOCATOR_MAIL_RETENTION: how long sent mail stays in the outbox
+	LogResetLinks   bool          // LOCATOR_LOG_RESET_LINKS: log password-reset links (development only)
 
 	GeocoderURL     string         // LOCATOR_GEOCODER_URL: optional Nominatim/Photon search endpoint
 	GeocoderKind    string         // LOCATOR_GEOCODER_KIND: auto, nominatim or photon
@@ -72,6 +74,8 @@ var all = map[string]setting{
 	"smtp-url":         {"smtp-url", "LOCATOR_SMTP_URL", "SMTP server for mail: smtp://user:pass@host:587 (STARTTLS), smtps://...:465; empty: write .eml files"},
 	"mail-from":        {"mail-from", "LOCATOR_MAIL_FROM", "From address of outgoing mail"},
 	"mail-dir":         {"mail-dir", "LOCATOR_MAIL_DIR", "folder for .eml files when no SMTP server is configured"},
+	"mail-retention":   {"mail-retention", "LOCATOR_MAIL_RETENTION", "how long sent mail (reset links included) stays in the outbox table before it is deleted"},
+	"log-reset-links":  {"log-reset-links", "LOCATOR_LOG_RESET_LINKS", "log password-reset links at info level (development only: a link lets anyone set the password)"},
 	"geocoder-url":     {"geocoder-url", "LOCATOR_GEOCODER_URL", "optional Nominatim- or Photon-compatible search endpoint for street addresses (e.g. https://nominatim.example/search)"},
 	"geocoder-kind":    {"geocoder-kind", "LOCATOR_GEOCODER_KIND", "protocol of the geocoder: auto, nominatim or photon"},
 	"geoip-db":         {"geoip-db", "LOCATOR_GEOIP_DB", "optional MaxMind-format IP database file (e.g. GeoLite2-City.mmdb) for /api/geo/ip-location"},
@@ -94,6 +98,8 @@ var defaults = map[string]string{
 	"smtp-url":         "",
 	"mail-from":        "Locator <no-reply@locator.local>",
 	"mail-dir":         "data/mail",
+	"mail-retention":   "168h",
+	"log-reset-links":  "false",
 	"geocoder-url":     "",
 	"geocoder-kind":    "auto",
 	"geoip-db":         "",
@@ -114,7 +120,7 @@ func Register(fs *flag.FlagSet, getenv func(string) string, names ...string) *Se
 			def = v
 		}
 		s.used[n] = st
-		if n == "no-seed" {
+		if n == "no-seed" || n == "log-reset-links" {
 			p := new(string)
 			*p = def
 			// A bool flag, so a bare --no-seed means true.
@@ -254,15 +260,26 @@ func (s *Settings) Config() (Config, error) {
 			default:
 				return c, bad("want auto, always or off")
 			}
-		case "no-seed":
+		case "no-seed", "log-reset-links":
+			var on bool
 			switch strings.ToLower(v) {
 			case "true", "1", "yes":
-				c.NoSeed = true
+				on = true
 			case "", "false", "0", "no":
-				c.NoSeed = false
 			default:
 				return c, bad("want true or false")
 			}
+			if n == "no-seed" {
+				c.NoSeed = on
+			} else {
+				c.LogResetLinks = on
+			}
+		case "mail-retention":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < time.Hour {
+				return c, bad("want a duration of at least 1h, e.g. 168h for 7 days")
+			}
+			c.MailRetention = d
 		}
 	}
 	return c, nil

@@ -1,8 +1,6 @@
 package config
 
 import (
-	"flag"
-	"io"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -12,13 +10,7 @@ import (
 
 func placeSettings(t *testing.T, env map[string]string, args ...string) (Config, error) {
 	t.Helper()
-	fs := flag.NewFlagSet("t", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	s := Register(fs, func(k string) string { return env[k] }, "geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers")
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	return s.Config()
+	return parseSettings(t, []string{"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers"}, env, args...)
 }
 
 func TestPlaceSettings(t *testing.T) {

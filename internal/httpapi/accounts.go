@@ -155,10 +155,11 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
 }
 
 type updateRequest struct {
-	FirstName *string `json:"first_name"`
-	LastName  *string `json:"last_name"`
-	Phone     *string `json:"phone"`
-	Password  *string `json:"password"`
+	FirstName   *string `json:"first_name"`
+	LastName    *string `json:"last_name"`
+	Phone       *string `json:"phone"`
+	Password    *string `json:"password"`
+	OldPassword *string `json:"old_password"`
 }
 
 func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) error {
@@ -170,7 +171,7 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, err = s.Accounts.UpdateProfile(r.Context(), c, accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password}, s.sessionToken(r))
+	c, err = s.Accounts.UpdateProfile(r.Context(), c, accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionToken(r))
 	if err != nil {
 		return err
 	}

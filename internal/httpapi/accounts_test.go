@@ -12,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"locator/internal/accounts"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/mail"
 	"locator/internal/mail/smtptest"
+	"locator/internal/secret"
 )
 
 // client keeps the session cookie between requests, like a browser.
@@ -67,7 +69,7 @@ func TestAccountsAPI(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d)
 		c := &client{t: t, h: f.srv}
-		signUp := map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "Ann@Example.com", "password": "password1"}
+		signUp := map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "Ann@Example.com", "password": "tulip-lamp-7"}
 		if rec, out := c.call("POST", "/api/store/customers", signUp); rec.Code != 201 || out["customer"].(map[string]any)["email"] != "ann@example.com" {
 			t.Fatalf("sign up: %d %v", rec.Code, out)
 		}
@@ -82,14 +84,14 @@ func TestAccountsAPI(t *testing.T) {
 		}
 		// Wrong password and unknown email: the same answer.
 		r1, _ := c.call("POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "nope-nope"})
-		r2, _ := c.call("POST", "/api/store/auth", map[string]string{"email": "who@example.com", "password": "password1"})
+		r2, _ := c.call("POST", "/api/store/auth", map[string]string{"email": "who@example.com", "password": "tulip-lamp-7"})
 		if r1.Code != 401 || r2.Code != 401 || r1.Body.String() != r2.Body.String() || !strings.Contains(r1.Body.String(), "Invalid email or password") {
 			t.Fatalf("bad credentials: %d %s / %d %s", r1.Code, r1.Body, r2.Code, r2.Body)
 		}
 		if rec, _ := c.call("GET", "/api/store/customers/me", nil); rec.Code != 401 {
 			t.Fatalf("me before sign in: %d", rec.Code)
 		}
-		rec, _ := c.call("POST", "/api/store/auth", map[string]string{"email": "ANN@example.com", "password": "password1"})
+		rec, _ := c.call("POST", "/api/store/auth", map[string]string{"email": "ANN@example.com", "password": "tulip-lamp-7"})
 		if rec.Code != 200 || c.cookie == nil || !c.cookie.HttpOnly || c.cookie.SameSite != http.SameSiteLaxMode {
 			t.Fatalf("sign in: %d %+v", rec.Code, c.cookie)
 		}
@@ -129,8 +131,23 @@ func TestAccountsAPI(t *testing.T) {
 		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"phone": "1234567890123"}); rec.Code != 400 || out["message"] != "Phone should be less thant 12 symbols" {
 			t.Fatalf("long phone: %d %v", rec.Code, out)
 		}
-		if rec, _ = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass"}); rec.Code != 200 {
+		// A new password needs the current one; the member is mailed.
+		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass"}); rec.Code != 400 || out["message"] != accounts.ErrOldPasswordRequired.Message {
+			t.Fatalf("password without the current one: %d %v", rec.Code, out)
+		}
+		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass", "old_password": "not-it-at-all"}); rec.Code != 400 || out["message"] != accounts.ErrOldPasswordWrong.Message {
+			t.Fatalf("password with a wrong current one: %d %v", rec.Code, out)
+		}
+		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "12345678", "old_password": "tulip-lamp-7"}); rec.Code != 400 || out["message"] != secret.MsgPasswordCommon {
+			t.Fatalf("common password: %d %v", rec.Code, out)
+		}
+		if rec, _ = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass", "old_password": "tulip-lamp-7"}); rec.Code != 200 {
 			t.Fatalf("password: %d", rec.Code)
+		}
+		var subject string
+		dbtest.Must(t, d.QueryRow(context.Background(), "SELECT subject FROM outbox WHERE to_addr = 'ann@example.com'").Scan(&subject), "password mail")
+		if subject != "Your Locator password was changed" {
+			t.Fatalf("mail %q", subject)
 		}
 		// Sign out ends the session on the server.
 		old := c.cookie
@@ -170,12 +187,13 @@ func TestPasswordResetByEmail(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d)
 		c := &client{t: t, h: f.srv}
-		c.call("POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "1", "email": "ann@example.com", "password": "password1"})
+		c.call("POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "1", "email": "ann@example.com", "password": "tulip-lamp-7"})
 		r1, _ := c.call("POST", "/api/store/customers/password-token2", map[string]string{"email": " ann@example.com ", "app": "locator"})
 		r2, _ := c.call("POST", "/api/store/customers/password-token2", map[string]string{"email": "nobody@example.com", "app": "locator"})
 		if r1.Code != 200 || r1.Body.String() != r2.Body.String() {
 			t.Fatalf("reset requests: %d %s / %d %s", r1.Code, r1.Body, r2.Code, r2.Body)
 		}
+		f.srv.Accounts.Wait() // the mail is written after the answer
 		sink, err := smtptest.Start(smtptest.Options{})
 		dbtest.Must(t, err, "sink")
 		defer sink.Stop()

@@ -74,12 +74,12 @@ func TestClaimAndModerationAPI(t *testing.T) {
 			t.Fatalf("anonymous admin: %d", rec.Code)
 		}
 		member := &client{t: t, h: f.srv}
-		member.call("POST", "/api/store/customers", map[string]string{"first_name": "M", "last_name": "M", "phone": "1", "email": "member@example.com", "password": "password1"})
-		member.call("POST", "/api/store/auth", map[string]string{"email": "member@example.com", "password": "password1"})
+		member.call("POST", "/api/store/customers", map[string]string{"first_name": "M", "last_name": "M", "phone": "1", "email": "member@example.com", "password": "tulip-lamp-7"})
+		member.call("POST", "/api/store/auth", map[string]string{"email": "member@example.com", "password": "tulip-lamp-7"})
 		if rec, _ = member.call("GET", "/api/admin/claims", nil); rec.Code != 401 {
 			t.Fatalf("member on the admin API: %d", rec.Code)
 		}
-		if rec, _ = member.call("POST", "/api/admin/auth", map[string]string{"email": "member@example.com", "password": "password1"}); rec.Code != 401 {
+		if rec, _ = member.call("POST", "/api/admin/auth", map[string]string{"email": "member@example.com", "password": "tulip-lamp-7"}); rec.Code != 401 {
 			t.Fatalf("member credentials on the admin sign-in: %d", rec.Code)
 		}
 

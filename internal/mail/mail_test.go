@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -87,12 +88,21 @@ func TestRefusesCredentialsWithoutTLS(t *testing.T) {
 	}
 }
 
-// TestOutageLosesNothing stops the SMTP server for 60 s while mail keeps
-// coming: every message arrives exactly once after it is back.
+// fastClock runs speed times faster than real time from now on: the
+// workers' leases, backoff and due times follow it, so a long outage plays
+// out in a fraction of the time while the SMTP conversations stay real.
+// Mail enqueued in real time is due at once by it (it is never behind).
+func fastClock(speed int) func() time.Time {
+	start := time.Now()
+	return func() time.Time { return start.Add(time.Since(start) * time.Duration(speed)) }
+}
+
+// TestOutageLosesNothing stops the SMTP server for 60 s (by the workers'
+// clock, 1.2 s of real time) while mail keeps coming: every message arrives
+// exactly once after it is back.
 func TestOutageLosesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("60 s outage")
-	}
+	const speed = 50
+	sleep := func(d time.Duration) { time.Sleep(d / speed) } // d by the workers' clock
 	for _, engine := range []string{"sqlite", "postgres"} {
 		t.Run(engine, func(t *testing.T) {
 			t.Parallel()
@@ -108,29 +118,44 @@ func TestOutageLosesNothing(t *testing.T) {
 			sender, _ := mail.ParseSMTPURL("smtp://"+sink.Addr()+"?starttls=off", "no-reply@locator.test")
 			sender.Timeout = 2 * time.Second
 			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			// Two workers, as two replicas would run.
-			for i := 0; i < 2; i++ {
-				w := &mail.Worker{DB: d, Sender: sender, From: sender.From, Log: quiet, Poll: 100 * time.Millisecond, Base: 500 * time.Millisecond, Max: 4 * time.Second}
-				go w.Run(ctx)
+			// Two workers, as two replicas would run, with the default backoff
+			// (5 s doubling) and a lease far longer than a real send takes.
+			clock := fastClock(speed)
+			var workers sync.WaitGroup
+			for range 2 {
+				w := &mail.Worker{DB: d, Sender: sender, From: sender.From, Log: quiet, Poll: 10 * time.Millisecond, Lease: time.Hour, Now: clock}
+				workers.Go(func() { w.Run(ctx) })
 			}
+			defer workers.Wait()
+			defer cancel()
 			enqueue(t, d, "before@example.com", "before")
 			if got := sink.Wait(1, 10*time.Second); len(got) != 1 {
 				t.Fatalf("before the outage: %d messages", len(got))
 			}
 			sink.Stop()
-			for i := 0; i < 5; i++ {
+			for range 5 {
 				enqueue(t, d, "during@example.com", "during")
-				time.Sleep(10 * time.Second)
+				sleep(10 * time.Second)
 			}
-			time.Sleep(10 * time.Second) // 60 s down in all
+			sleep(10 * time.Second) // 60 s down in all
+			var failed int
+			dbtest.Must(t, d.QueryRow(context.Background(), "SELECT COUNT(*) FROM outbox WHERE last_error <> ''").Scan(&failed), "count failures")
+			if failed == 0 {
+				t.Fatal("no delivery was tried during the outage")
+			}
 			dbtest.Must(t, sink.Restart(), "restart")
 			enqueue(t, d, "after@example.com", "after")
-			got := sink.Wait(7, 20*time.Second)
-			time.Sleep(time.Second) // would a duplicate follow?
-			got = sink.Messages()
-			if len(got) != 7 {
-				t.Fatalf("%d messages after the outage, want 7", len(got))
+			if got := sink.Wait(7, 20*time.Second); len(got) != 7 {
+				t.Fatalf("%d messages within 20 s after the outage, want 7", len(got))
+			}
+			sleep(30 * time.Second) // many more polls by both workers: would a duplicate follow?
+			got := sink.Messages()
+			count := map[string]int{}
+			for _, m := range got {
+				count[m.To[0]]++
+			}
+			if len(got) != 7 || count["before@example.com"] != 1 || count["during@example.com"] != 5 || count["after@example.com"] != 1 {
+				t.Fatalf("%d messages after the outage, want 7, each once: %v", len(got), count)
 			}
 			var pending int
 			dbtest.Must(t, d.QueryRow(context.Background(), "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").Scan(&pending), "count")
@@ -139,6 +164,41 @@ func TestOutageLosesNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPruneSentMail deletes sent mail past the retention and keeps the
+// rest, above all mail not sent yet.
+func TestPruneSentMail(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Now().UTC()
+		for _, to := range []string{"old@example.com", "recent@example.com", "unsent@example.com", "failed@example.com"} {
+			enqueue(t, d, to, to)
+		}
+		set := func(q string, args ...any) {
+			t.Helper()
+			_, err := d.Exec(ctx, q, args...)
+			dbtest.Must(t, err, "%s", q)
+		}
+		set("UPDATE outbox SET sent_at = $1, created_at = $1 WHERE to_addr = 'old@example.com'", now.Add(-8*24*time.Hour))
+		set("UPDATE outbox SET sent_at = $1 WHERE to_addr = 'recent@example.com'", now.Add(-6*24*time.Hour))
+		set("UPDATE outbox SET created_at = $1 WHERE to_addr = 'unsent@example.com'", now.Add(-30*24*time.Hour))
+		set("UPDATE outbox SET failed_at = $1, created_at = $1 WHERE to_addr = 'failed@example.com'", now.Add(-30*24*time.Hour))
+		n, err := mail.Prune(ctx, d, 7*24*time.Hour, now)
+		dbtest.Must(t, err, "prune")
+		rows, err := d.Query(ctx, "SELECT to_addr FROM outbox ORDER BY to_addr")
+		dbtest.Must(t, err, "list")
+		defer rows.Close()
+		var left []string
+		for rows.Next() {
+			var to string
+			dbtest.Must(t, rows.Scan(&to), "scan")
+			left = append(left, to)
+		}
+		if n != 1 || strings.Join(left, " ") != "failed@example.com recent@example.com unsent@example.com" {
+			t.Fatalf("pruned %d, left %v", n, left)
+		}
+	})
 }
 
 func TestFilesSender(t *testing.T) {

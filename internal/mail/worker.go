@@ -26,6 +26,9 @@ type Worker struct {
 	MaxAttempts int
 	// Lease is how long a worker owns a message while sending (default 2 min).
 	Lease time.Duration
+	// Now is the clock of leases, backoff and due times (default time.Now);
+	// tests run a faster one to replay a long outage in seconds.
+	Now func() time.Time
 }
 
 func (w *Worker) defaults() {
@@ -46,6 +49,9 @@ func (w *Worker) defaults() {
 	}
 	if w.Log == nil {
 		w.Log = slog.Default()
+	}
+	if w.Now == nil {
+		w.Now = time.Now
 	}
 }
 
@@ -78,7 +84,7 @@ func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
 		if err != nil {
 			return sent, err
 		}
-		raw := Render(w.From, m, time.Now())
+		raw := Render(w.From, m, w.Now())
 		if err := w.Sender.Send(ctx, m.To, raw); err != nil {
 			if ctx.Err() != nil {
 				return sent, ctx.Err()
@@ -86,7 +92,7 @@ func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
 			w.fail(ctx, m.ID, attempts, err)
 			continue
 		}
-		if _, err := w.DB.Exec(ctx, "UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = '' WHERE id = $2", time.Now().UTC(), m.ID); err != nil {
+		if _, err := w.DB.Exec(ctx, "UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = '' WHERE id = $2", w.Now().UTC(), m.ID); err != nil {
 			return sent, fmt.Errorf("mark mail %d sent: %w", m.ID, err)
 		}
 		w.Log.Info("mail sent", "id", m.ID, "subject", m.Subject, "attempts", attempts)
@@ -98,7 +104,7 @@ func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
 // the outer WHERE so that on PostgreSQL a second worker racing for the same
 // row re-checks it after the first commits and gets nothing.
 func (w *Worker) claim(ctx context.Context) (Message, int, error) {
-	now := time.Now().UTC()
+	now := w.Now().UTC()
 	var m Message
 	var attempts int
 	err := w.DB.QueryRow(ctx, `UPDATE outbox SET locked_until = $1, attempts = attempts + 1
@@ -121,7 +127,7 @@ func (w *Worker) fail(ctx context.Context, id int64, attempts int, cause error) 
 	if delay > w.Max {
 		delay = w.Max
 	}
-	now := time.Now().UTC()
+	now := w.Now().UTC()
 	var failedAt any
 	if attempts >= w.MaxAttempts {
 		failedAt = now
@@ -137,4 +143,14 @@ func (w *Worker) fail(ctx context.Context, id int64, attempts int, cause error) 
 		now.Add(delay), msg, failedAt, id); err != nil {
 		w.Log.Error("record mail failure", "id", id, "err", err)
 	}
+}
+
+// Prune deletes mail sent more than retention ago: a sent message (a reset
+// link, say) has no use left in the database. Unsent and failed mail stays.
+func Prune(ctx context.Context, q db.Querier, retention time.Duration, now time.Time) (int64, error) {
+	res, err := q.Exec(ctx, "DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < $1", now.UTC().Add(-retention))
+	if err != nil {
+		return 0, fmt.Errorf("prune sent mail: %w", err)
+	}
+	return res.RowsAffected()
 }

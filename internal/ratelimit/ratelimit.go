@@ -1,16 +1,20 @@
 // Package ratelimit counts events per key in a sliding window. Memory is
 // per process (per-IP limits: a client hitting two replicas gets at most
-// twice the limit, an accepted trade for zero database writes); DB keeps the
-// events in the database so every replica agrees (per-account limits, where
-// an attacker could otherwise spread guesses over replicas).
+// twice the limit, an accepted trade for zero database writes); DB keeps a
+// counter per key in the database so every replica agrees (per-account
+// limits, where an attacker could otherwise spread guesses over replicas),
+// and Lockout builds the sign-in lockout of every kind of account on it.
 package ratelimit
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
 
+	"locator/internal/apperr"
 	"locator/internal/db"
 )
 
@@ -63,7 +67,10 @@ func (m *Memory) prune(now time.Time, per time.Duration) {
 	}
 }
 
-// DB is a limiter whose events live in the rate_events table.
+// DB is a limiter whose counters live in the rate_counters table, so every
+// replica agrees. A key's window opens at its first attempt and lasts per;
+// within it at most limit attempts are counted, and the next one after the
+// window opens a new one.
 type DB struct {
 	db  *db.DB
 	now func() time.Time
@@ -72,65 +79,80 @@ type DB struct {
 // NewDB returns a limiter on d.
 func NewDB(d *db.DB) *DB { return &DB{db: d, now: time.Now} }
 
-// Check says whether fewer than limit events of key happened in the last
-// per, and if not, how long until one expires. It records nothing.
-func (l *DB) Check(ctx context.Context, key string, limit int, per time.Duration) (bool, time.Duration, error) {
-	now := l.now().UTC()
+// Reserve counts one attempt of key unless limit attempts were already
+// counted in its window; refused, it says how long until the window ends.
+// One conditional upsert decides, so concurrent callers on any number of
+// replicas never get more than limit reservations per window (a check
+// followed by a separate insert would let every concurrent caller through).
+func (l *DB) Reserve(ctx context.Context, key string, limit int, per time.Duration) (bool, time.Duration, error) {
+	now := l.now().UnixMilli()
 	var n int
-	var oldest *time.Time
-	rows, err := l.db.Query(ctx, "SELECT at FROM rate_events WHERE rkey = $1 AND at > $2 ORDER BY at LIMIT $3", key, now.Add(-per), limit)
+	err := l.db.QueryRow(ctx, `INSERT INTO rate_counters (rkey, n, window_start) VALUES ($1, 1, $2)
+		ON CONFLICT (rkey) DO UPDATE SET
+			n = CASE WHEN rate_counters.window_start <= $3 THEN 1 ELSE rate_counters.n + 1 END,
+			window_start = CASE WHEN rate_counters.window_start <= $3 THEN $2 ELSE rate_counters.window_start END
+		WHERE rate_counters.window_start <= $3 OR rate_counters.n < $4
+		RETURNING n`, key, now, now-per.Milliseconds(), limit).Scan(&n)
+	if err == nil {
+		return true, 0, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
+	}
+	// No row returned: the window is full.
+	var start int64
+	err = l.db.QueryRow(ctx, "SELECT window_start FROM rate_counters WHERE rkey = $1", key).Scan(&start)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, time.Second, nil // cleared meanwhile: the caller may retry at once
+	}
 	if err != nil {
 		return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var at time.Time
-		if err := rows.Scan(&at); err != nil {
-			return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
-		}
-		if oldest == nil {
-			oldest = &at
-		}
-		n++
-	}
-	if err := rows.Err(); err != nil {
-		return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
-	}
-	if n >= limit {
-		return false, oldest.Add(per).Sub(now), nil
-	}
-	return true, 0, nil
+	// Clamped: another replica may have opened the window a moment after now.
+	return false, min(max(time.Duration(start-now)*time.Millisecond+per, time.Second), per), nil
 }
 
-// Record adds one event for key.
-func (l *DB) Record(ctx context.Context, key string) error {
-	if _, err := l.db.Exec(ctx, "INSERT INTO rate_events (rkey, at) VALUES ($1, $2)", key, l.now().UTC()); err != nil {
-		return fmt.Errorf("rate limit record %s: %w", key, err)
+// Take is Reserve answering a refusal with a TooMany error.
+func (l *DB) Take(ctx context.Context, key string, limit int, per time.Duration) error {
+	ok, wait, err := l.Reserve(ctx, key, limit, per)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return TooMany(wait)
 	}
 	return nil
 }
 
-// Allow is Check then Record when allowed.
-func (l *DB) Allow(ctx context.Context, key string, limit int, per time.Duration) (bool, time.Duration, error) {
-	ok, wait, err := l.Check(ctx, key, limit, per)
-	if err != nil || !ok {
-		return ok, wait, err
+// Release gives back one attempt of key that was reserved but not used
+// (say the password was never checked because hashing was busy).
+func (l *DB) Release(ctx context.Context, key string) error {
+	if _, err := l.db.Exec(ctx, "UPDATE rate_counters SET n = n - 1 WHERE rkey = $1 AND n > 0", key); err != nil {
+		return fmt.Errorf("rate limit release %s: %w", key, err)
 	}
-	return true, 0, l.Record(ctx, key)
+	return nil
 }
 
-// Clear forgets key's events (a successful sign-in clears its failures).
+// Clear forgets key's attempts (a successful sign-in clears its count).
 func (l *DB) Clear(ctx context.Context, key string) error {
-	if _, err := l.db.Exec(ctx, "DELETE FROM rate_events WHERE rkey = $1", key); err != nil {
+	if _, err := l.db.Exec(ctx, "DELETE FROM rate_counters WHERE rkey = $1", key); err != nil {
 		return fmt.Errorf("rate limit clear %s: %w", key, err)
 	}
 	return nil
 }
 
-// Prune deletes events older than maxAge.
+// Prune deletes counters whose window opened more than maxAge ago.
 func (l *DB) Prune(ctx context.Context, maxAge time.Duration) error {
-	if _, err := l.db.Exec(ctx, "DELETE FROM rate_events WHERE at < $1", l.now().UTC().Add(-maxAge)); err != nil {
+	if _, err := l.db.Exec(ctx, "DELETE FROM rate_counters WHERE window_start < $1", l.now().Add(-maxAge).UnixMilli()); err != nil {
 		return fmt.Errorf("rate limit prune: %w", err)
 	}
 	return nil
+}
+
+// TooMany is the 429 answer to a refused attempt, with Retry-After.
+func TooMany(wait time.Duration) *apperr.Error {
+	mins := max(int(wait.Round(time.Minute)/time.Minute), 1)
+	e := apperr.New(apperr.TooMany, "Too many attempts. Please try again in %d minute(s).", mins)
+	e.RetryAfter = wait
+	return e
 }

@@ -35,6 +35,20 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
 }
 
+// EachPair is Each with two connection pools on the same database: two
+// replicas, for tests of what replicas must agree on.
+func EachPair(t *testing.T, fn func(t *testing.T, a, b *db.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) {
+		u := "sqlite:" + filepath.Join(t.TempDir(), "test.db")
+		fn(t, open(t, u), open(t, u))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		u, _ := NewSchema(t)
+		fn(t, open(t, u), open(t, u))
+	})
+}
+
 // SQLite opens a migrated database in a temporary folder.
 func SQLite(t testing.TB) *db.DB {
 	t.Helper()

@@ -161,7 +161,11 @@ export interface paths {
         put?: never;
         /**
          * Sign in; sets the session cookie (rotated at every sign-in)
-         * @description A wrong email and a wrong password give the same 401.
+         * @description A wrong email and a wrong password give the same 401. At most 10
+         *     passwords are checked per account in 15 minutes (on every replica
+         *     together); past that every attempt, the right password too, gets 429
+         *     with Retry-After until the window ends. 503 with Retry-After when the
+         *     server is too busy hashing passwords.
          */
         post: operations["signIn"];
         /** End the session */
@@ -183,7 +187,9 @@ export interface paths {
         put?: never;
         /**
          * Change the name, or the phone, or the password
-         * @description A password change ends every other session of the member.
+         * @description A password change needs the current password (old_password, checked
+         *     under the sign-in limit: 400 when wrong, 429 when the account is
+         *     locked), ends every other session of the member and mails the member.
          */
         post: operations["updateMe"];
         delete?: never;
@@ -204,8 +210,10 @@ export interface paths {
         /**
          * Email a password-reset link
          * @description Answers the same 200 whether or not the email has an account, so the
-         *     form does not reveal who is a member. The link is
-         *     {public URL}/reset-password?token=..., valid 30 minutes, single use.
+         *     form does not reveal who is a member: the mail is prepared after the
+         *     answer. The link is {public URL}/reset-password?token=..., valid 30
+         *     minutes, single use, and ends the links sent before it. 3 requests
+         *     per email an hour.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -311,7 +319,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moderator sign-in (its own cookie; member sessions never count) */
+        /**
+         * Moderator sign-in (its own cookie; member sessions never count)
+         * @description The members' per-account limit applies (see signIn).
+         */
         post: operations["adminSignIn"];
         /** Moderator sign-out */
         delete: operations["adminSignOut"];
@@ -548,19 +559,22 @@ export interface components {
             /** @description An optional leading + and digits */
             phone: string;
             email: string;
-            /** @description No spaces */
-            password: string;
+            password: components["schemas"]["NewPassword"];
         };
+        /** @description The password policy of every account; the server also refuses the 10,000 most common passwords. */
+        NewPassword: string;
         SignInRequest: {
             email: string;
             password: string;
         };
-        /** @description first_name and last_name together, or phone, or password */
+        /** @description first_name and last_name together, or phone, or password with old_password */
         ProfileUpdate: {
             first_name?: string;
             last_name?: string;
             phone?: string;
-            password?: string;
+            password?: components["schemas"]["NewPassword"];
+            /** @description The current password; required with password */
+            old_password?: string;
         };
         FavoriteRequest: {
             phstore_id: number | string;
@@ -870,6 +884,7 @@ export interface operations {
             400: components["responses"]["Error"];
             409: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     signIn: {
@@ -889,6 +904,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     signOut: {
@@ -932,6 +948,8 @@ export interface operations {
             200: components["responses"]["Customer"];
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     requestPasswordReset: {
@@ -954,6 +972,7 @@ export interface operations {
             200: components["responses"]["Message"];
             400: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     resetPassword: {
@@ -967,7 +986,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
-                    password: string;
+                    password: components["schemas"]["NewPassword"];
                     token: string;
                 };
             };
@@ -976,6 +995,7 @@ export interface operations {
             200: components["responses"]["Message"];
             400: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     addFavorite: {
@@ -1047,7 +1067,7 @@ export interface operations {
                 "application/json": {
                     store_name: string;
                     email: string;
-                    password: string;
+                    password: components["schemas"]["NewPassword"];
                     phone_number?: string;
                     referred_by?: string;
                 };
@@ -1058,6 +1078,7 @@ export interface operations {
             400: components["responses"]["Error"];
             409: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     adminSignIn: {
@@ -1077,6 +1098,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     adminSignOut: {

@@ -12,3 +12,20 @@ export { z };
 export function required(message: string) {
   return z.string().refine((value) => value.trim() !== "", { message });
 }
+
+/** The server's password policy (internal/secret/policy.go): 8 to 255 characters. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 255;
+export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
+export const PASSWORD_TOO_BIG = "Password is too big";
+
+/**
+ * A new password, checked as the server checks it, but for its list of the most common passwords:
+ * that is server side only, and the form shows the server's message.
+ */
+export function newPassword(requiredMessage: string) {
+  const length = (value: string) => [...value].length; // characters, as the server counts them
+  return required(requiredMessage)
+    .refine((value) => length(value) >= PASSWORD_MIN, { message: PASSWORD_TOO_SHORT })
+    .refine((value) => length(value) <= PASSWORD_MAX, { message: PASSWORD_TOO_BIG });
+}

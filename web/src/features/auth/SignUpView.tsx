@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { DialogTitle } from "../../components/ui/dialog";
 import { Field, FormError } from "../../components/ui/field";
 import { usePopup } from "../../lib/session";
-import { required, z } from "../../lib/validation";
+import { newPassword, required, z } from "../../lib/validation";
 import { signUp } from "./api/sign-up";
 import { LinkButton } from "./LinkButton";
 import { EMAIL_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, PASSWORD_REQUIRED, PHONE_REQUIRED } from "./messages";
@@ -16,7 +16,7 @@ const schema = z.object({
   last_name: required(LAST_NAME_REQUIRED),
   phone: required(PHONE_REQUIRED),
   email: required(EMAIL_REQUIRED),
-  password: required(PASSWORD_REQUIRED),
+  password: newPassword(PASSWORD_REQUIRED),
 });
 type Values = z.infer<typeof schema>;
 

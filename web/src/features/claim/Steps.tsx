@@ -72,7 +72,7 @@ export function PasswordStep({ register }: { register: Register }) {
       autoComplete="new-password"
       autoFocus
       required
-      hint="You will sign in to the store dashboard with your email and this password."
+      hint="You will sign in to the store dashboard with your email and this password (at least 8 characters)."
       {...register("password")}
     />
   );

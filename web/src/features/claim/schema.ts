@@ -1,4 +1,4 @@
-import { z } from "../../lib/validation";
+import { newPassword, z } from "../../lib/validation";
 
 const filled = z.string().refine((v) => v.trim() !== "");
 
@@ -8,7 +8,7 @@ export const stepSchemas = {
   2: z.object({ email: filled.refine((v) => v.includes("@")) }),
   3: z.object({ phone: filled }),
   4: z.object({ country: filled, city: filled, postal_code: filled, address1: filled }),
-  5: z.object({ password: filled }),
+  5: z.object({ password: newPassword("") }),
 } as const;
 
 export type FormStep = keyof typeof stepSchemas;

@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
-import { blockSpaces, Field } from "../../components/ui/field";
+import { blockSpaces, Field, FormError } from "../../components/ui/field";
 import type { Customer } from "../../lib/session";
 import { updateMe } from "./api/update-me";
-import { verifyPassword } from "./api/verify-password";
 import { PASSWORD_FAILED, PASSWORD_UPDATED } from "./messages";
 import {
   nameSchema,
@@ -91,23 +92,25 @@ export function PhoneForm({ customer, onSaved, onDone }: FormProps) {
 }
 
 /**
- * Password: the old password is verified with a sign-in first; spaces are blocked on key press.
- * Outcome by alert: "Password updated" or the failure text.
+ * Password: the server checks the old password in the same call; spaces are blocked on key press.
+ * Outcome by alert: "Password updated" or the failure text, with the server's reason under the form.
  */
-export function PasswordForm({ customer, onSaved, onDone }: FormProps) {
+export function PasswordForm({ onSaved, onDone }: FormProps) {
   const { register, handleSubmit, formState } = useForm<PasswordValues>({
     resolver: zodResolver(passwordSchema),
     defaultValues: { old_password: "", new_password: "", confirm_password: "" },
   });
   const { errors, isSubmitting } = formState;
+  const [failure, setFailure] = useState<string | null>(null);
   const onSubmit = async (values: PasswordValues) => {
     if (values.new_password === values.old_password) return onDone();
+    setFailure(null);
     let saved: Customer;
     try {
-      await verifyPassword(customer.email, values.old_password);
-      saved = await updateMe({ password: values.new_password });
+      saved = await updateMe({ password: values.new_password, old_password: values.old_password });
     } catch (error) {
       console.error(error);
+      if (error instanceof ApiError && error.status === 400) setFailure(error.message); // e.g. a too common password
       window.alert(PASSWORD_FAILED);
       return;
     }
@@ -141,6 +144,7 @@ export function PasswordForm({ customer, onSaved, onDone }: FormProps) {
         error={errors.confirm_password?.message}
         {...register("confirm_password")}
       />
+      {failure && <FormError>{failure}</FormError>}
       <Button type="submit" className="self-start" disabled={isSubmitting}>
         Save changes
       </Button>

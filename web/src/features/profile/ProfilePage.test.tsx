@@ -184,6 +184,13 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
     const open = async (user: ReturnType<typeof userEvent.setup>) => {
       await user.click(screen.getByRole("button", { name: "Edit password" }));
     };
+    /** Types the three passwords and saves. */
+    const fill = async (user: ReturnType<typeof userEvent.setup>, old: string, next: string, confirmation: string) => {
+      await user.type(screen.getByLabelText("Old password"), old);
+      await user.type(screen.getByLabelText("New password"), next);
+      await user.type(screen.getByLabelText("Confirm new password"), confirmation);
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+    };
 
     it("requires all three", async () => {
       const calls = stubApi({});
@@ -213,49 +220,38 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       expect(await screen.findByText("Password is too big")).toBeInTheDocument();
     });
 
-    it("refuses a confirmation that differs", async () => {
+    it.each([
+      ["a confirmation that differs", "new-secret-1", "new-secret-2", "New password do not match."],
+      ["a new password under 8 characters", "short", "short", "Password must be at least 8 characters"],
+    ])("refuses %s", async (_, next, confirmation, message) => {
       const calls = stubApi({});
       const user = renderProfile();
       await open(user);
-      await user.type(screen.getByLabelText("Old password"), "old-secret");
-      await user.type(screen.getByLabelText("New password"), "new-secret-1");
-      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-2");
-      await user.click(screen.getByRole("button", { name: "Save changes" }));
-      expect(await screen.findByText("New password do not match.")).toBeInTheDocument();
+      await fill(user, "old-secret", next, confirmation);
+      expect(await screen.findByText(message)).toBeInTheDocument();
       expect(calls).toEqual([]);
     });
 
-    it("verifies the old password with a sign-in, then saves and alerts", async () => {
-      const calls = stubApi({
-        "POST /api/store/auth": { body: { customer: ADA } },
-        "POST /api/store/customers/me": { body: { customer: ADA } },
-      });
+    it("sends the old password with the new one in one call, then alerts", async () => {
+      const calls = stubApi({ "POST /api/store/customers/me": { body: { customer: ADA } } });
       const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
       const user = renderProfile();
       await open(user);
-      await user.type(screen.getByLabelText("Old password"), "old-secret");
-      await user.type(screen.getByLabelText("New password"), "new-secret-1");
-      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-1");
-      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await fill(user, "old-secret", "new-secret-1", "new-secret-1");
       await waitFor(() => expect(alert).toHaveBeenCalledWith("Password updated"));
-      expect(calls.map((c) => [c.path, c.body])).toEqual([
-        ["/api/store/auth", { email: "ada@example.com", password: "old-secret" }],
-        ["/api/store/customers/me", { password: "new-secret-1" }],
-      ]);
+      expect(calls.map((c) => [c.path, c.body])).toEqual([["/api/store/customers/me", { password: "new-secret-1", old_password: "old-secret" }]]);
     });
 
-    it("alerts the failure text when the old password is wrong, without saving", async () => {
-      const calls = stubApi({ "POST /api/store/auth": { status: 401, body: { message: "Invalid email or password" } } });
+    it("alerts the failure text and shows the server's reason when the change is refused", async () => {
+      const calls = stubApi({ "POST /api/store/customers/me": { status: 400, body: { message: "Your current password is not correct" } } });
       const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
       vi.spyOn(console, "error").mockImplementation(() => {});
       const user = renderProfile();
       await open(user);
-      await user.type(screen.getByLabelText("Old password"), "wrong");
-      await user.type(screen.getByLabelText("New password"), "new-secret-1");
-      await user.type(screen.getByLabelText("Confirm new password"), "new-secret-1");
-      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await fill(user, "wrong", "new-secret-1", "new-secret-1");
       await waitFor(() => expect(alert).toHaveBeenCalledWith("Reset password has been failed. Make sure you use existing user email."));
-      expect(calls.map((c) => c.path)).toEqual(["/api/store/auth"]);
+      expect(await screen.findByText("Your current password is not correct")).toBeInTheDocument();
+      expect(calls.map((c) => c.path)).toEqual(["/api/store/customers/me"]);
     });
 
     it("makes no call when the new password equals the old one", async () => {

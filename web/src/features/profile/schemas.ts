@@ -1,3 +1,4 @@
+import { newPassword, z } from "../../lib/validation";
 import {
   FIRST_NAME_EMPTY,
   FIRST_NAME_TOO_LONG,
@@ -11,7 +12,6 @@ import {
   PHONE_REQUIRED,
   PHONE_TOO_LONG,
 } from "./messages";
-import { z } from "../../lib/validation";
 
 const notBlank = (value: string) => value.trim() !== "";
 
@@ -30,9 +30,9 @@ export type PhoneValues = z.infer<typeof phoneSchema>;
 
 const password = z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, PASSWORD_TOO_BIG);
 
-/** Password change: old, new and confirm required, at most 255; confirm equals new. */
+/** Password change: old, new and confirm required, at most 255; the new one 8 or more; confirm equals new. */
 export const passwordSchema = z
-  .object({ old_password: password, new_password: password, confirm_password: password })
+  .object({ old_password: password, new_password: newPassword(PASSWORD_REQUIRED), confirm_password: password })
   .refine((v) => v.confirm_password === v.new_password, { message: PASSWORD_MISMATCH, path: ["confirm_password"] });
 export type PasswordValues = z.infer<typeof passwordSchema>;
 
