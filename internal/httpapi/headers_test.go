@@ -147,8 +147,8 @@ func TestNoStoreOnSessionAnswers(t *testing.T) {
 		body         any
 	}{
 		{"GET", "/api/store/customers/me", nil}, // 401 before signing in
-		{"POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "ann@example.com", "password": "password1"}},
-		{"POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "password1"}},
+		{"POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "ann@example.com", "password": "tulip-lamp-7"}},
+		{"POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "tulip-lamp-7"}},
 		{"GET", "/api/store/customers/me", nil},
 		{"POST", "/api/store/customers/me", map[string]string{"first_name": "Anna"}},
 		{"POST", "/api/customers/add-favorite-phstore", map[string]any{"phstore_id": f.nearID}},
