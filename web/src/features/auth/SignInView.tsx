@@ -6,9 +6,8 @@ import { z } from "zod";
 import { Button } from "../../components/ui/button";
 import { DialogTitle } from "../../components/ui/dialog";
 import { Field, FormError } from "../../components/ui/field";
-import { useSession } from "../../lib/session";
+import { signIn, useSession } from "../../lib/session";
 import { required } from "../../lib/validation";
-import { signIn } from "./api/sign-in";
 import { LinkButton } from "./LinkButton";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED } from "./messages";
 

@@ -2,9 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/ui/button";
 import { blockSpaces, Field } from "../../components/ui/field";
-import type { Customer } from "../../lib/session";
+import { signIn, type Customer } from "../../lib/session";
 import { updateMe } from "./api/update-me";
-import { verifyPassword } from "./api/verify-password";
 import { PASSWORD_FAILED, PASSWORD_UPDATED } from "./messages";
 import {
   nameSchema,
@@ -104,7 +103,7 @@ export function PasswordForm({ customer, onSaved, onDone }: FormProps) {
     if (values.new_password === values.old_password) return onDone();
     let saved: Customer;
     try {
-      await verifyPassword(customer.email, values.old_password);
+      await signIn({ email: customer.email, password: values.old_password });
       saved = await updateMe({ password: values.new_password });
     } catch (error) {
       console.error(error);

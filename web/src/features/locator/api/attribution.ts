@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
+import { attributionKeys } from "../../../api/keys";
 import type { AttributionSource } from "../../../api/types";
 import { BASEMAP_SOURCES } from "../../../components/map/basemapStyle";
 
@@ -19,7 +20,7 @@ export async function fetchAttribution(): Promise<AttributionSource[]> {
 }
 
 export function attributionOptions() {
-  return queryOptions({ queryKey: ["attribution"], queryFn: fetchAttribution, staleTime: Infinity });
+  return queryOptions({ queryKey: attributionKeys.all, queryFn: fetchAttribution, staleTime: Infinity });
 }
 
 /** Sources to credit on the map: the basemap's (offline only) then the server's, each once. */

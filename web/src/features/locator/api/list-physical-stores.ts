@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
+import { storeKeys, type StoreListQuery } from "../../../api/keys";
 import { RESULTS_LIMIT, SEARCH_RADIUS } from "../../../lib/constants";
 
 export interface StoreFilters {
@@ -23,7 +24,7 @@ export interface StoreSearch {
  * the results panel has pages.
  */
 export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS }: StoreSearch) {
-  const query = {
+  const query: StoreListQuery = {
     latitude,
     longitude,
     radius: SEARCH_RADIUS,
@@ -34,7 +35,7 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
     ...(filters.open && { is_open_now: "true" as const }),
   };
   return queryOptions({
-    queryKey: ["physical-stores", query],
+    queryKey: storeKeys.list(query),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/store/physical-store/list-physical-store/", { params: { query }, signal })),
     placeholderData: keepPreviousData,

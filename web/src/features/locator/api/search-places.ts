@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
+import { placeKeys } from "../../../api/keys";
 import type { components } from "../../../api/schema";
 
 /** A place search result (spec section 3). */
@@ -11,7 +12,7 @@ export type Place = components["schemas"]["Place"];
  */
 export function searchPlacesOptions(q: string) {
   return queryOptions({
-    queryKey: ["search-places", q],
+    queryKey: placeKeys.search(q),
     queryFn: async ({ signal }): Promise<Place[]> => {
       const answer = unwrap(await api.GET("/store/physical-store/search-places", { params: { query: { q } }, signal }));
       if ((answer.code as number) !== 200 || !Array.isArray(answer.data)) {
