@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { usePopup, useSession, type Customer, type PopupView } from "../../lib/session";
+import { useCustomer, useFavorites, usePopup, type Customer, type PopupView } from "../../lib/session";
 import { makeStore } from "../../test/fixtures";
 import { sent, stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
@@ -18,7 +18,8 @@ const CUSTOMER: Customer = {
 /** Opens the popup on a view, and shows the login state and favourites count. */
 function Harness({ view = "sign-in" }: { view?: PopupView }) {
   const { openPopup } = usePopup();
-  const { loginState, favorites } = useSession();
+  const { loginState } = useCustomer();
+  const { favorites } = useFavorites();
   return (
     <div>
       <button type="button" onClick={() => openPopup(view)}>

@@ -7,7 +7,7 @@ import { StoreImage } from "../../components/StoreImage";
 import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
 import { isOpenToday } from "../../lib/hours";
-import { useSession } from "../../lib/session";
+import { useFavorites } from "../../lib/session";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
 import { ReviewsSummary } from "./ReviewsSummary";
@@ -19,7 +19,7 @@ const action =
 
 /** The store detail side panel (spec section 2). */
 export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBack: () => void; now: Date }) {
-  const { isFavorite, toggleFavorite } = useSession();
+  const { isFavorite, toggleFavorite } = useFavorites();
   const [shareNote, setShareNote] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const favorite = isFavorite(store.id);
