@@ -1,4 +1,4 @@
-// Business constants from the specification (section 9).
+// Product constants (web/README.md, "Product rules").
 
 /** Default map centre, near New York. */
 export const DEFAULT_CENTER = { latitude: 40.7128, longitude: -74.006 } as const;

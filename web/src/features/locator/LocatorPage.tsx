@@ -45,7 +45,7 @@ export function LocatorPage() {
     [params, setParams],
   );
 
-  // Map centre on load: browser geolocation, then the IP lookup, else the default (spec section 4).
+  // Map centre on load: browser geolocation, then the IP lookup, else the default (New York).
   // A centre in the address (a chosen place, a Redo search or a shared link) wins.
   const [located, setLocated] = useState<LatLon | null>(null);
   const hasUrlCenter = url.center !== null;

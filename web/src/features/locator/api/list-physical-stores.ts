@@ -20,7 +20,7 @@ export interface StoreSearch {
 
 /**
  * GET store/physical-store/list-physical-store/: the stores near a point. Filters are sent only
- * when on (curbside in the spec's spelling is_curdside_pickup_available); limit is the maximum so
+ * when on (curbside as the API spells it: is_curdside_pickup_available); limit is the maximum so
  * the results panel has pages.
  */
 export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS }: StoreSearch) {
@@ -39,7 +39,7 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/store/physical-store/list-physical-store/", { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    // Every filter or centre change reloads (spec section 4), even back to a search seen before.
+    // Every filter or centre change asks the server again, even back to a search seen before.
     staleTime: 0,
   });
 }

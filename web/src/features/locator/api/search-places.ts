@@ -3,7 +3,7 @@ import { api, unwrap } from "../../../api/client";
 import { placeKeys } from "../../../api/keys";
 import type { components } from "../../../api/schema";
 
-/** A place search result (spec section 3). */
+/** A place search result. */
 export type Place = components["schemas"]["Place"];
 
 /**
