@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 
 export const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 
@@ -16,8 +16,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Debian's Chromium with a fresh profile (its --user-data-dir, which playwright-core sets from
- * the directory given here); close() also deletes the profile.
+ * Debian's Chromium with a fresh profile (its --user-data-dir, which Playwright sets from the
+ * directory given here); close() also deletes the profile. `options` are Playwright's
+ * launchPersistentContext options (viewport, baseURL, args, ...).
  */
 export async function launch(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), "locator-chromium-"));
