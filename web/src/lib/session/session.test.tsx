@@ -3,18 +3,11 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { makeStore } from "../../test/fixtures";
+import { makeCustomer } from "../../test/fixtures";
 import { stubApi } from "../../test/fetch";
-import { SessionProvider, useCustomer, useFavorites, useLogout, type Customer } from ".";
+import { SessionProvider, useCustomer, useFavorites, useLogout } from ".";
 
-const ADA: Customer = {
-  id: 7,
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.com",
-  phone: "+15550100",
-  favorites_phstores: [makeStore({ id: 3, name: "Cloud Nine" })],
-};
+const ADA = makeCustomer();
 
 function Account() {
   const { loginState, customer } = useCustomer();
