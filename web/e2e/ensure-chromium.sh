@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Debian's Chromium for the end-to-end suite when /usr/bin/chromium is missing.
-# Never `npx playwright install`: playwright-core drives this system browser.
+# Never `npx playwright install`: Playwright drives this system browser (e2e/browser.mjs).
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then
   echo "chromium: $(/usr/bin/chromium --version 2>/dev/null || echo present)"

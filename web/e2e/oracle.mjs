@@ -1,4 +1,4 @@
-// An independent copy of the spec's Open now rule for checking what the app lists:
+// An independent copy of the Open now rule (web/README.md, "Product rules") for checking what the app lists:
 // an entry for today (in the store's zone) from start to end inclusive; end before start runs
 // past midnight; start equal to end is all day.
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

@@ -1,29 +1,35 @@
 // Starts the real locator binary on a free port with a temporary SQLite database seeded with
-// demo data. The binary is built from the current tree (embedding the current web/dist) unless
-// LOCATOR_BIN points at one.
+// demo data. The binary is LOCATOR_BIN (built once for the whole run by global-setup.mjs) or,
+// when that is unset, built here from the current tree (embedding the current web/dist).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const repo = resolve(import.meta.dirname, "../..");
+export const repo = resolve(import.meta.dirname, "../..");
 
-// Options: `env` adds environment variables (e.g. LOCATOR_SMTP_URL, LOCATOR_PUBLIC_URL) and
-// `port` fixes the port (0: any free one), so a public URL can name it before the start.
-// The answer also carries `bin` and `db` for running CLI commands against the same database.
-export async function startServer({ stores = 3000, env = {}, port = 0 } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), "locator-e2e-"));
+/** Builds the locator binary into `dir` and answers its path. */
+export function buildLocator(dir) {
   if (!existsSync(resolve(repo, "web/dist/index.html"))) {
     throw new Error("web/dist/index.html is missing: run `npm run build` (or `make build`) first");
   }
-  let bin = process.env.LOCATOR_BIN;
-  if (!bin) {
-    bin = join(dir, "locator");
-    console.log("building the locator binary...");
-    execFileSync("go", ["build", "-o", bin, "./cmd/locator"], { cwd: repo, stdio: "inherit" });
-  }
+  const bin = join(dir, "locator");
+  console.log("building the locator binary...");
+  execFileSync("go", ["build", "-o", bin, "./cmd/locator"], { cwd: repo, stdio: "inherit" });
+  return bin;
+}
+
+// Options: `stores` seeds that many demo stores; `env` adds environment variables (e.g.
+// LOCATOR_SMTP_URL, LOCATOR_PUBLIC_URL); `port` fixes the port (0: any free one), so a public
+// URL can name it before the start; `prepare({ bin, db, dir })` runs before the server starts
+// (e.g. `moderators add`). The answer also carries `bin` and `db` for running CLI commands
+// against the same database.
+export async function startServer({ stores = 3000, env = {}, port = 0, prepare } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "locator-e2e-"));
+  const bin = process.env.LOCATOR_BIN || buildLocator(dir);
   const db = `sqlite:${join(dir, "db")}`;
   execFileSync(bin, ["seed", "--demo", "--stores", String(stores), "--database-url", db], { cwd: dir, stdio: "ignore" });
+  prepare?.({ bin, db, dir });
   const child = spawn(bin, ["serve", "--no-seed", "--addr", `127.0.0.1:${port}`, "--database-url", db], {
     cwd: dir,
     env: { ...process.env, ...env },

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const BUDGET = 120 * 1000;
+const HASHED = /-[\w-]{8}\.(m?js|css)$/;
 const dist = resolve(import.meta.dirname, "../dist");
 const html = readFileSync(join(dist, "index.html"), "utf8");
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
@@ -33,9 +34,10 @@ while (queue.length > 0) {
     const name = other.slice("assets/".length);
     if (other !== f && text.includes(name)) queue.push(other);
   }
-  // Vite loads a chunk's CSS from the importer; it carries the chunk's name.
-  const prefix = f.replace(/-[^-]+\.js$/, "-");
-  queue.push(...assets.filter((a) => a.endsWith(".css") && a.startsWith(prefix)));
+  // Vite loads a chunk's CSS from the importer; it carries the chunk's name (the 8-character
+  // hash after the last "-" before the extension may itself contain "-").
+  const name = f.replace(HASHED, "");
+  queue.push(...assets.filter((a) => a.endsWith(".css") && a.replace(HASHED, "") === name));
 }
 
 let total = 0;

@@ -15,7 +15,7 @@ const ResetPasswordPage = lazyNamed(() => import("../features/auth/ResetPassword
 const ReviewsPage = lazyNamed(() => import("../features/reviews/ReviewsPage"), "ReviewsPage");
 const AdminPage = lazyNamed(() => import("../features/admin/AdminPage"), "AdminPage");
 
-/** The route table (spec section 2). Keep in step with the Go server's list of app routes. */
+/** The route table. Keep in step with the Go server's list of app routes (`appRoutes` in internal/httpapi). */
 export function AppRoutes() {
   return (
     <Suspense fallback={<p className="p-6 text-gray-500">Loading…</p>}>

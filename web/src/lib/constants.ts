@@ -1,4 +1,4 @@
-// Business constants from the specification (section 9).
+// Product constants (web/README.md, "Product rules").
 
 /** Default map centre, near New York. */
 export const DEFAULT_CENTER = { latitude: 40.7128, longitude: -74.006 } as const;
@@ -19,6 +19,8 @@ export const MOBILE_MAX_WIDTH = 767;
 export const DEFAULT_ZOOM = 10;
 export const PLACE_ZOOM = 11;
 export const FALLBACK_ZOOM = 4;
+/** The deepest zoom of every map (the locator's and the moderation page's). */
+export const MAX_ZOOM = 18;
 
 /** Browser geolocation: no high accuracy, 10 s timeout, 60 s max age; code 2 retried after 2 s, 2 attempts. */
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 };

@@ -54,7 +54,7 @@ function entriesFor(hours: readonly WorkingHour[], weekday: number): WorkingHour
 }
 
 /**
- * The Open now rule (spec section 4), at a weekday and minute in the store's zone: some entry for
+ * The Open now rule, at a weekday and minute in the store's zone: some entry for
  * today runs from start (inclusive) to end (inclusive to the minute). An entry whose end is before
  * its start (18:00-02:00) runs past midnight, so yesterday's such entry also counts until its end;
  * start equal to end means open all day.
@@ -82,7 +82,7 @@ export function isOpenNow(store: Pick<PhysicalStore, "workingHours" | "time_zone
 }
 
 /**
- * The status shown on the panel, in the results list and in favourites (spec section 4): derived
+ * The status shown on the panel, in the results list and in favourites: derived
  * from the current weekday's entry (in the store's zone): open if both start and end exist.
  */
 export function isOpenToday(store: Pick<PhysicalStore, "workingHours" | "time_zone">, now = new Date()): boolean {

@@ -1,4 +1,4 @@
-import type { PhysicalStore, StoreWithDistance, WorkingHour } from "../api/types";
+import type { Customer, PhysicalStore, StoreWithDistance, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "../lib/constants";
 
 /** Every day 09:00-17:00. */
@@ -30,6 +30,19 @@ export function makeStore(overrides: Partial<StoreWithDistance> = {}): StoreWith
     review_count: 10,
     time_zone: "America/New_York",
     distance: 0.5,
+    ...overrides,
+  };
+}
+
+/** A signed-in customer, Ada Lovelace, with one favourite ("Cloud Nine"); override what a test cares about. */
+export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    id: 7,
+    first_name: "Ada",
+    last_name: "Lovelace",
+    email: "ada@example.com",
+    phone: "+15550100",
+    favorites_phstores: [makeStore({ id: 3, name: "Cloud Nine" })],
     ...overrides,
   };
 }

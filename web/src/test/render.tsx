@@ -4,22 +4,25 @@ import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { AppProviders } from "../app/providers";
 import { PopupHost } from "../app/PopupHost";
+import { customerKeys } from "../api/keys";
 import { SessionProvider, type Customer } from "../lib/session";
 
 /**
- * Renders UI inside the app's providers, a memory router at `path` and a session (no startup
- * call; signed in when `customer` is given), with retries off.
+ * Renders UI inside the app's providers, a memory router at `path` and a session, with retries
+ * off. The session is already known (no customers/me call): signed in when `customer` is given.
  */
 export function renderAt(ui: ReactElement, path = "/", { customer = null }: { customer?: Customer | null } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  queryClient.setQueryData(customerKeys.me, customer);
+  const result = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
-        <SessionProvider loadOnStart={false} initialCustomer={customer}>
+        <SessionProvider>
           {ui}
           <PopupHost />
         </SessionProvider>
       </MemoryRouter>
     </AppProviders>,
   );
+  return { ...result, queryClient };
 }

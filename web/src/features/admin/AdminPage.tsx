@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../api/client";
+import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { adminMeOptions } from "./api/admin-me";
 import { adminSignOut } from "./api/admin-sign-out";
 import { claimOptions } from "./api/get-claim";
-import { adminKeys } from "./api/keys";
 import { claimsOptions } from "./api/list-claims";
 import { ClaimDetail } from "./ClaimDetail";
 import { ClaimList, StatusFilter } from "./ClaimList";

@@ -1,24 +1,18 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { usePopup, useSession, type Customer, type PopupView } from "../../lib/session";
-import { makeStore } from "../../test/fixtures";
+import { useCustomer, useFavorites, usePopup, type PopupView } from "../../lib/session";
+import { makeCustomer } from "../../test/fixtures";
 import { sent, stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
 
-const CUSTOMER: Customer = {
-  id: 7,
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.com",
-  phone: "+15550100",
-  favorites_phstores: [makeStore({ id: 3, name: "Cloud Nine" })],
-};
+const CUSTOMER = makeCustomer();
 
 /** Opens the popup on a view, and shows the login state and favourites count. */
 function Harness({ view = "sign-in" }: { view?: PopupView }) {
   const { openPopup } = usePopup();
-  const { loginState, favorites } = useSession();
+  const { loginState } = useCustomer();
+  const { favorites } = useFavorites();
   return (
     <div>
       <button type="button" onClick={() => openPopup(view)}>

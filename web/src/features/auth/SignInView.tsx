@@ -5,18 +5,18 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../components/ui/button";
 import { DialogTitle } from "../../components/ui/dialog";
 import { Field, FormError } from "../../components/ui/field";
-import { useSession } from "../../lib/session";
+import { usePopup, useSignIn } from "../../lib/session";
 import { required, z } from "../../lib/validation";
-import { signIn } from "./api/sign-in";
 import { LinkButton } from "./LinkButton";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED } from "./messages";
 
 const schema = z.object({ email: required(EMAIL_REQUIRED), password: required(PASSWORD_REQUIRED) });
 type Values = z.infer<typeof schema>;
 
-/** Sign in: on success the session stores the customer, loads the favourites and closes the popup. */
+/** Sign in: on success the session holds the customer and the favourites, and the popup closes (useSignIn). */
 export function SignInView() {
-  const { openPopup, signedIn } = useSession();
+  const { openPopup } = usePopup();
+  const signIn = useSignIn();
   const [failed, setFailed] = useState(false);
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = formState;
@@ -24,7 +24,7 @@ export function SignInView() {
   const onSubmit = async (values: Values) => {
     setFailed(false);
     try {
-      signedIn(await signIn(values));
+      await signIn.mutateAsync(values);
     } catch {
       // Any failure (status or network) reads the same; "Invalid email or password" only flags it.
       setFailed(true);

@@ -1,4 +1,5 @@
-// Texts of the auth popup and the reset page, verbatim from the specification (sections 2, 5, 8).
+// Texts of the auth popup and the reset page: fixed product texts, kept word for word, typos
+// included (web/README.md, "Product rules").
 
 export const EMAIL_REQUIRED = "Email is required";
 export const PASSWORD_REQUIRED = "Password is required";

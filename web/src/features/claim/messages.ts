@@ -1,4 +1,4 @@
-// Claim wizard texts; the toasts are verbatim from the specification (section 8).
+// Claim wizard texts; the toasts are fixed product texts, kept word for word (web/README.md, "Product rules").
 
 export const SUCCESS_TITLE = "Store claim submitted!";
 export const SUCCESS_TEXT = "We will review your claim and get back to you soon.";

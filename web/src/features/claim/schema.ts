@@ -2,7 +2,7 @@ import { newPassword, z } from "../../lib/validation";
 
 const filled = z.string().refine((v) => v.trim() !== "");
 
-/** What each step needs before Continue is enabled (spec section 5). Step 6 is the thank-you. */
+/** What each step needs before Continue is enabled. Step 6 is the thank-you. */
 export const stepSchemas = {
   1: z.object({ business_name: filled }),
   2: z.object({ email: filled.refine((v) => v.includes("@")) }),

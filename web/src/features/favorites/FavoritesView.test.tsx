@@ -2,12 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { useSession, type Customer } from "../../lib/session";
+import { usePopup, type Customer } from "../../lib/session";
 import { makeStore } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
 
 function OpenFavorites() {
-  const { openPopup } = useSession();
+  const { openPopup } = usePopup();
   useEffect(() => openPopup("favorites"), [openPopup]);
   return <button type="button">outside</button>;
 }

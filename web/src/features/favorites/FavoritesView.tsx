@@ -5,7 +5,7 @@ import { Stars } from "../../components/Stars";
 import { StoreImage } from "../../components/StoreImage";
 import { DialogTitle } from "../../components/ui/dialog";
 import { isOpenToday } from "../../lib/hours";
-import { useSession } from "../../lib/session";
+import { useFavorites, usePopup } from "../../lib/session";
 
 export const NO_FAVORITES = "There is no favorite stores";
 
@@ -15,7 +15,8 @@ export const NO_FAVORITES = "There is no favorite stores";
  * store on the locator (through the address: /?store=ID, keeping the current search).
  */
 export function FavoritesView() {
-  const { favorites, removeFavorite, closePopup } = useSession();
+  const { favorites, removeFavorite } = useFavorites();
+  const { closePopup } = usePopup();
   const navigate = useNavigate();
   const [params] = useSearchParams();
 

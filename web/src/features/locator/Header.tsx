@@ -3,14 +3,15 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { useSession } from "../../lib/session";
+import { useCustomer, usePopup } from "../../lib/session";
 
 /**
  * Logo, the place search box and the account buttons: Sign in and Sign up, or the favourites and
  * profile icons when signed in. At 767 px or less a burger menu holds the search box.
  */
 export function Header({ search }: { search: ReactNode }) {
-  const { loginState, openPopup } = useSession();
+  const { loginState } = useCustomer();
+  const { openPopup } = usePopup();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="relative z-30 border-b border-gray-200 bg-white">

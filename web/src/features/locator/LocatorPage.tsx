@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronUp, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { physicalStoreOptions } from "../../api/endpoints/physical-store";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, REDO_SEARCH_HIDE_MS } from "../../lib/constants";
 import { isOpenNow } from "../../lib/hours";
-import { physicalStoreOptions } from "./api/get-physical-store";
 import { listPhysicalStoresOptions, type StoreFilters } from "./api/list-physical-stores";
 import type { Place } from "./api/search-places";
 import { FilterChips } from "./FilterChips";
@@ -45,7 +45,7 @@ export function LocatorPage() {
     [params, setParams],
   );
 
-  // Map centre on load: browser geolocation, then the IP lookup, else the default (spec section 4).
+  // Map centre on load: browser geolocation, then the IP lookup, else the default (New York).
   // A centre in the address (a chosen place, a Redo search or a shared link) wins.
   const [located, setLocated] = useState<LatLon | null>(null);
   const hasUrlCenter = url.center !== null;

@@ -12,7 +12,7 @@ type Option = { kind: "place"; place: Place } | { kind: "current" };
 
 /**
  * The place search box: suggestions from search-places, debounced 1 s; when the search fails the
- * only option is the current location (spec section 8). ARIA combobox with a listbox.
+ * only option is the current location. ARIA combobox with a listbox.
  */
 export function PlaceSearch({
   value,

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Stars } from "../../components/Stars";
 import { Spinner } from "../../components/ui/spinner";
-import { storeReviewsOptions } from "./api/store-reviews";
+import { reviewSummaryOptions } from "../../api/endpoints/store-reviews";
 
 /** "Reviews summary": five bars from 5 down to 1, the average (one decimal), the recommended share. */
 export function ReviewsSummary({ storeId }: { storeId: number }) {
-  const reviews = useQuery(storeReviewsOptions(storeId));
+  const reviews = useQuery(reviewSummaryOptions(storeId));
   const summary = reviews.data?.summary;
   const max = Math.max(1, ...(summary?.counts.map((c) => c.count) ?? [0]));
   return (

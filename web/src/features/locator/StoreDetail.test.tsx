@@ -97,6 +97,17 @@ describe("the Favorite toggle", () => {
     expect(body).toEqual({ phstore_id: 7 });
   });
 
+  it("keeps the local list after the server answers (its answer is not read back)", async () => {
+    // The stub answers every favourite call with the customer's empty list.
+    const fetch = stubFetch();
+    const { queryClient } = renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />, "/", { customer });
+    const button = screen.getByRole("button", { name: "Favorite" });
+    await userEvent.click(button);
+    await waitFor(() => expect(favoriteCalls(fetch)).toEqual(["/api/customers/add-favorite-phstore"]));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(button).toHaveAttribute("aria-pressed", "true");
+  });
+
   it("changes the local list even when the server call fails, and logs the error", async () => {
     stubFetch(500);
     const log = vi.spyOn(console, "log").mockImplementation(() => {});

@@ -7,7 +7,7 @@ import { StoreImage } from "../../components/StoreImage";
 import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
 import { isOpenToday } from "../../lib/hours";
-import { useSession } from "../../lib/session";
+import { useFavorites } from "../../lib/session";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
 import { ReviewsSummary } from "./ReviewsSummary";
@@ -17,9 +17,9 @@ import { WorkingHoursTable } from "./WorkingHoursTable";
 const action =
   "flex flex-col items-center gap-1 rounded-md px-2 py-2 text-xs font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-emerald-700";
 
-/** The store detail side panel (spec section 2). */
+/** The store detail side panel. */
 export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBack: () => void; now: Date }) {
-  const { isFavorite, toggleFavorite } = useSession();
+  const { isFavorite, toggleFavorite } = useFavorites();
   const [shareNote, setShareNote] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const favorite = isFavorite(store.id);

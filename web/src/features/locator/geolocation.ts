@@ -21,7 +21,7 @@ function once(geo: Geolocation): Promise<LatLon> {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The browser's position (spec section 8): no high accuracy, 10 s timeout, 60 s max age;
+ * The browser's position: no high accuracy, 10 s timeout, 60 s max age;
  * code 2 (position unavailable) is retried after 2 s, up to 2 attempts in all.
  */
 export async function browserPosition(geo: Geolocation | undefined = navigator.geolocation): Promise<LatLon> {

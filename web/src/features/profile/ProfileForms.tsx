@@ -25,7 +25,7 @@ interface FormProps {
   onDone: () => void;
 }
 
-/** Name: no call when unchanged; the save has no error handling beyond a log (spec section 8). */
+/** Name: no call when unchanged; a failed save is only logged. */
 export function NameForm({ customer, onSaved, onDone }: FormProps) {
   const { register, handleSubmit, formState } = useForm<NameValues>({
     resolver: zodResolver(nameSchema),

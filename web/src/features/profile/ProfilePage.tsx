@@ -1,9 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { customerKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
-import { useSession, type Customer } from "../../lib/session";
+import { useCustomer, useLogout, usePopup, type Customer } from "../../lib/session";
 import { NameForm, PasswordForm, PhoneForm } from "./ProfileForms";
 import { Section } from "./Section";
 
@@ -14,7 +16,10 @@ type Editing = "name" | "phone" | "password" | null;
  * Phone and Password sections. Signed-out visitors go to / with the sign-in popup open.
  */
 export function ProfilePage() {
-  const { loginState, customer, signedIn, logout, openPopup } = useSession();
+  const { loginState, customer } = useCustomer();
+  const logout = useLogout();
+  const { openPopup } = usePopup();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Editing>(null);
 
@@ -34,7 +39,7 @@ export function ProfilePage() {
 
   const toggle = (section: Exclude<Editing, null>) => setEditing((current) => (current === section ? null : section));
   const saved = (next: Customer) => {
-    signedIn(next);
+    queryClient.setQueryData(customerKeys.me, next);
     setEditing(null);
   };
   const formProps = { customer, onSaved: saved, onDone: () => setEditing(null) };

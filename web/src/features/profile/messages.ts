@@ -1,4 +1,4 @@
-// Profile texts, verbatim from the specification (sections 5 and 8).
+// Profile texts: fixed product texts, kept word for word, typos included (web/README.md, "Product rules").
 
 export const FIRST_NAME_EMPTY = "First name cant be empty";
 export const FIRST_NAME_TOO_LONG = "Name must be less than 255 symbols";
@@ -11,7 +11,7 @@ export const PASSWORD_MISMATCH = "New password do not match.";
 export const PASSWORD_UPDATED = "Password updated";
 export const PASSWORD_FAILED = "Reset password has been failed. Make sure you use existing user email.";
 
-/** Limits of spec section 9. */
+/** Longest name, password and phone the forms accept. */
 export const NAME_MAX = 255;
 export const PASSWORD_MAX = 255;
 export const PHONE_MAX = 12;

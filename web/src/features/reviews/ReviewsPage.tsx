@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { physicalStoreOptions } from "../../api/endpoints/physical-store";
+import { reviewPagesOptions } from "../../api/endpoints/store-reviews";
 import type { ReviewList } from "../../api/types";
 import { Stars } from "../../components/Stars";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
-import { storeOptions } from "./api/get-store";
-import { reviewsOptions } from "./api/list-reviews";
 
 type Review = ReviewList["reviews"][number];
 
@@ -38,8 +38,8 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function StoreReviews({ id }: { id: number }) {
-  const store = useQuery(storeOptions(id));
-  const reviews = useInfiniteQuery(reviewsOptions(id));
+  const store = useQuery(physicalStoreOptions(id));
+  const reviews = useInfiniteQuery(reviewPagesOptions(id));
   const title = store.data ? store.data.name : "Reviews";
   const first = reviews.data?.pages[0];
   const list = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiError, unwrap } from "../../../api/client";
+import { adminKeys } from "../../../api/keys";
 import type { Moderator } from "../types";
-import { adminKeys } from "./keys";
 
 /** GET admin/me (credentials): the signed-in moderator, or null when signed out (401). */
 export function adminMeOptions() {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
-import { adminKeys } from "./keys";
+import { adminKeys } from "../../../api/keys";
 
 /** GET admin/claims/{id}: one claim with its geocoded location (the list has it for pending only). */
 export function claimOptions(id: number) {

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
+import { adminKeys } from "../../../api/keys";
 import type { ClaimFilter } from "../types";
-import { adminKeys } from "./keys";
 
 /** GET admin/claims?status=: claims, oldest first. */
 export function claimsOptions(status: ClaimFilter) {

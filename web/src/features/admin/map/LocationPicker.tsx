@@ -1,14 +1,12 @@
-import "maplibre-gl/dist/maplibre-gl.css";
-import { AttributionControl, type GeoJSONSource, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from "maplibre-gl";
-import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { AttributionControl, type Map as MapLibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef } from "react";
-import markerIcon from "../../../assets/marker.svg";
+import { BASEMAP_SOURCES } from "../../../components/map/basemapStyle";
+import { createMap, markerImage } from "../../../components/map/createMap";
 import { mapStyleUrl } from "../../../lib/config";
-import { MARKER_SIZE } from "../../../lib/constants";
 import type { Coordinates } from "../types";
-import { loadBasemapData, OFFLINE_ATTRIBUTION, offlineStyle } from "./basemap";
 
-setWorkerUrl(workerUrl);
+/** The offline basemap's credits, as links in MapLibre's attribution control. */
+const OFFLINE_ATTRIBUTION = BASEMAP_SOURCES.map((s) => `<a href="${s.url}" target="_blank" rel="noopener">${s.name}</a>`);
 
 /** Centre of the contiguous United States, for a claim with no position yet. */
 const WORLD_VIEW = { center: [-98.35, 39.5] as [number, number], zoom: 3 };
@@ -42,41 +40,24 @@ export default function LocationPicker({ position, onChange, onError }: Location
   useEffect(() => {
     const node = container.current;
     if (!node) return;
-    const styleUrl = mapStyleUrl();
     const start = initial.current;
     let map: MapLibreMap;
     try {
-      map = new MapLibreMap({
+      const created = createMap({
         container: node,
-        style: styleUrl ?? offlineStyle(),
+        grid: true,
         center: start ? [start.longitude, start.latitude] : WORLD_VIEW.center,
         zoom: start ? POSITION_ZOOM : WORLD_VIEW.zoom,
-        attributionControl: false,
-        dragRotate: false,
-        pitchWithRotate: false,
-        touchPitch: false,
-        maxZoom: 18,
       });
+      map = created.map;
+      created.basemap.catch((error: unknown) => console.error("Could not load the basemap", error));
     } catch (error) {
       console.error("Could not load the map", error);
       callbacks.current.onError?.();
       return;
     }
     mapRef.current = map;
-    map.touchZoomRotate.disableRotation();
-    map.keyboard.disableRotation();
-    map.addControl(new NavigationControl({ showCompass: false }), "top-right");
-    map.addControl(new AttributionControl({ compact: true, customAttribution: styleUrl ? [] : OFFLINE_ATTRIBUTION }), "bottom-right");
-    if (!styleUrl) {
-      map.on("load", () => {
-        loadBasemapData()
-          .then(({ countries, states }) => {
-            void map.getSource<GeoJSONSource>("countries")?.setData(countries);
-            void map.getSource<GeoJSONSource>("states")?.setData(states);
-          })
-          .catch((error: unknown) => console.error("Could not load the basemap", error));
-      });
-    }
+    map.addControl(new AttributionControl({ compact: true, customAttribution: mapStyleUrl() ? [] : OFFLINE_ATTRIBUTION }), "bottom-right");
     map.on("click", (event) => {
       callbacks.current.onChange({ latitude: event.lngLat.lat, longitude: event.lngLat.lng });
     });
@@ -103,12 +84,7 @@ export default function LocationPicker({ position, onChange, onError }: Location
       element.className = "cursor-grab active:cursor-grabbing";
       element.setAttribute("role", "img");
       element.setAttribute("aria-label", "Store location (drag to move)");
-      const img = document.createElement("img");
-      img.src = markerIcon;
-      img.alt = "";
-      img.width = MARKER_SIZE;
-      img.height = MARKER_SIZE;
-      element.appendChild(img);
+      element.appendChild(markerImage());
       const created = new Marker({ element, anchor: "bottom", draggable: true }).setLngLat(lngLat).addTo(map);
       const report = () => {
         const at = created.getLngLat();

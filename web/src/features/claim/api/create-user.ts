@@ -4,7 +4,7 @@ import type { paths } from "../../../api/schema";
 /** The fixed text naming where the business account came from. */
 export const REFERRED_BY = "locator-claim-form";
 
-/** Business account creation payload (spec section 3). */
+/** Business account creation payload. */
 export type CreateUserPayload = NonNullable<paths["/store/create-user"]["post"]["requestBody"]>["content"]["application/json"];
 
 /** POST store/create-user: the store dashboard account. 201 {message}; 409 when the email is taken. */

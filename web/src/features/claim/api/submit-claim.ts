@@ -1,7 +1,7 @@
 import { api, unwrap } from "../../../api/client";
 import type { components } from "../../../api/schema";
 
-/** The claim form fields (spec section 3). */
+/** The claim form fields. */
 export type ClaimPayload = components["schemas"]["ClaimRequest"];
 
 /** POST store/claim: 201 {message, claim:{id,status}} (200 for a retried identical claim); failures carry {message}. */

@@ -1,14 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
+import { attributionKeys } from "../../../api/keys";
 import type { AttributionSource } from "../../../api/types";
+import { BASEMAP_SOURCES } from "../../../components/map/basemapStyle";
 
 export type { AttributionSource };
-
-/** The offline basemap's own sources (npm world-atlas and us-atlas). */
-export const BASEMAP_ATTRIBUTION: AttributionSource[] = [
-  { name: "Natural Earth", license: "Public domain", url: "https://www.naturalearthdata.com/" },
-  { name: "US Census Bureau", license: "Public domain", url: "https://www.census.gov/geographies/mapping-files.html" },
-];
 
 /** The server's sources (place search) when /api/attribution is not available. */
 export const DEFAULT_ATTRIBUTION: AttributionSource[] = [{ name: "GeoNames", license: "CC BY 4.0", url: "https://www.geonames.org/" }];
@@ -24,11 +20,11 @@ export async function fetchAttribution(): Promise<AttributionSource[]> {
 }
 
 export function attributionOptions() {
-  return queryOptions({ queryKey: ["attribution"], queryFn: fetchAttribution, staleTime: Infinity });
+  return queryOptions({ queryKey: attributionKeys.all, queryFn: fetchAttribution, staleTime: Infinity });
 }
 
 /** Sources to credit on the map: the basemap's (offline only) then the server's, each once. */
 export function mapAttribution(server: AttributionSource[], offline: boolean): AttributionSource[] {
-  const all = [...(offline ? BASEMAP_ATTRIBUTION : []), ...server];
+  const all = [...(offline ? BASEMAP_SOURCES : []), ...server];
   return all.filter((s, i) => all.findIndex((o) => o.name === s.name) === i);
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
+import { storeKeys, type StoreListQuery } from "../../../api/keys";
 import { RESULTS_LIMIT, SEARCH_RADIUS } from "../../../lib/constants";
 
 export interface StoreFilters {
@@ -19,11 +20,11 @@ export interface StoreSearch {
 
 /**
  * GET store/physical-store/list-physical-store/: the stores near a point. Filters are sent only
- * when on (curbside in the spec's spelling is_curdside_pickup_available); limit is the maximum so
+ * when on (curbside as the API spells it: is_curdside_pickup_available); limit is the maximum so
  * the results panel has pages.
  */
 export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS }: StoreSearch) {
-  const query = {
+  const query: StoreListQuery = {
     latitude,
     longitude,
     radius: SEARCH_RADIUS,
@@ -34,11 +35,11 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
     ...(filters.open && { is_open_now: "true" as const }),
   };
   return queryOptions({
-    queryKey: ["physical-stores", query],
+    queryKey: storeKeys.list(query),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/store/physical-store/list-physical-store/", { params: { query }, signal })),
     placeholderData: keepPreviousData,
-    // Every filter or centre change reloads (spec section 4), even back to a search seen before.
+    // Every filter or centre change asks the server again, even back to a search seen before.
     staleTime: 0,
   });
 }

@@ -1,8 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
+import { placeKeys } from "../../../api/keys";
 import type { components } from "../../../api/schema";
 
-/** A place search result (spec section 3). */
+/** A place search result. */
 export type Place = components["schemas"]["Place"];
 
 /**
@@ -11,7 +12,7 @@ export type Place = components["schemas"]["Place"];
  */
 export function searchPlacesOptions(q: string) {
   return queryOptions({
-    queryKey: ["search-places", q],
+    queryKey: placeKeys.search(q),
     queryFn: async ({ signal }): Promise<Place[]> => {
       const answer = unwrap(await api.GET("/store/physical-store/search-places", { params: { query: { q } }, signal }));
       if ((answer.code as number) !== 200 || !Array.isArray(answer.data)) {

@@ -3,11 +3,11 @@ import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState
 import Supercluster, { type ClusterProperties } from "supercluster";
 import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
-import { MARKER_SIZE } from "../../../lib/constants";
-import { countriesUrl, statesUrl } from "./basemapStyle";
+import { MARKER_SIZE, MAX_ZOOM } from "../../../lib/constants";
+import { countriesUrl, statesUrl } from "../../../components/map/basemapStyle";
 import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
 import { bitmapTransform, bounds, panBy, toScreen, zoomAround, type Camera } from "./projection";
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, MAX_ZOOM } from "./types";
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS } from "./types";
 
 export interface MapPreviewProps {
   camera: Camera;

@@ -1,24 +1,13 @@
-import "maplibre-gl/dist/maplibre-gl.css";
 import type { Feature, FeatureCollection, Point } from "geojson";
-import { AttributionControl, type GeoJSONSource, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from "maplibre-gl";
-import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { AttributionControl, type GeoJSONSource, type Map as MapLibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef } from "react";
 import type { PhysicalStore } from "../../../api/types";
-import markerIcon from "../../../assets/marker.svg";
+import { createMap, markerImage } from "../../../components/map/createMap";
 import { mapStyleUrl } from "../../../lib/config";
-import { MARKER_SIZE } from "../../../lib/constants";
+import { MAX_ZOOM } from "../../../lib/constants";
 import { MAP_LOAD_MESSAGE } from "../messages";
-import { loadBasemapData, offlineStyle } from "./basemap";
 import type { Camera } from "./projection";
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, MAX_ZOOM, type StoreMapProps } from "./types";
-
-setWorkerUrl(workerUrl);
-
-// Fetch the offline basemap's data as soon as this chunk loads, alongside MapLibre's start-up.
-let basemap: ReturnType<typeof loadBasemapData> | null = null;
-const basemapData = () => (basemap ??= loadBasemapData());
-if (!mapStyleUrl()) void basemapData().catch(() => undefined);
-
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type StoreMapProps } from "./types";
 
 const SOURCE = "stores";
 
@@ -76,7 +65,7 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     const styleUrl = mapStyleUrl();
     let loaded = false;
     // Ready once loaded, the basemap's data is in and a frame with everything has been drawn.
-    let basemapSet = Boolean(styleUrl);
+    let basemapSet = false;
     let ready = false;
     let map: MapLibreMap;
     const fail = (detail: unknown) => {
@@ -85,27 +74,24 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     };
     try {
       const start = initialView.current;
-      map = new MapLibreMap({
+      const created = createMap({
         container: node,
-        style: styleUrl ?? offlineStyle(),
         center: [start.longitude, start.latitude],
         zoom: start.zoom,
-        attributionControl: false,
-        dragRotate: false,
-        pitchWithRotate: false,
-        touchPitch: false,
-        maxZoom: MAX_ZOOM,
         fadeDuration: 0,
         pixelRatio: Math.min(window.devicePixelRatio || 1, 2),
       });
+      map = created.map;
+      created.basemap
+        .catch((error: unknown) => console.error(MAP_LOAD_MESSAGE, error))
+        .finally(() => {
+          basemapSet = true;
+        });
     } catch (error) {
       fail(error);
       return;
     }
     mapRef.current = map;
-    map.touchZoomRotate.disableRotation();
-    map.keyboard.disableRotation();
-    map.addControl(new NavigationControl({ showCompass: false }), "top-right");
     // The offline basemap's credits are drawn by MapArea (MapAttribution) at first paint; a
     // configured style brings its sources' own attribution, shown by MapLibre's control.
     if (styleUrl) {
@@ -154,12 +140,7 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
           element.setAttribute("aria-label", String(props.name));
           element.setAttribute("aria-pressed", String(props.id === selectedRef.current));
           element.dataset.storeId = String(props.id);
-          const img = document.createElement("img");
-          img.src = markerIcon;
-          img.alt = "";
-          img.width = MARKER_SIZE;
-          img.height = MARKER_SIZE;
-          element.appendChild(img);
+          element.appendChild(markerImage());
           const id = Number(props.id);
           element.addEventListener("click", (e) => {
             e.stopPropagation();
@@ -189,18 +170,6 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
       });
       // Invisible layer: makes MapLibre tile the source so clusters can be queried.
       map.addLayer({ id: "stores-hidden", type: "circle", source: SOURCE, paint: { "circle-radius": 0, "circle-opacity": 0 } });
-      if (!styleUrl) {
-        basemapData()
-          .then(({ countries, states }) => {
-            void map.getSource<GeoJSONSource>("countries")?.setData(countries);
-            void map.getSource<GeoJSONSource>("states")?.setData(states);
-            basemapSet = true;
-          })
-          .catch((error: unknown) => {
-            console.error(MAP_LOAD_MESSAGE, error);
-            basemapSet = true;
-          });
-      }
       callbacks.current.onCenterChange({ latitude: map.getCenter().lat, longitude: map.getCenter().lng }, false);
     });
     map.on("moveend", (event: { originalEvent?: unknown }) => {

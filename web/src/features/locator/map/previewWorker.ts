@@ -4,7 +4,7 @@
 import type { MultiPolygon, Polygon } from "geojson";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { BASEMAP_COLORS, COUNTRIES_LINE_WIDTH, lineWidth, STATES_LINE_WIDTH } from "./basemapStyle";
+import { BASEMAP_COLORS, COUNTRIES_LINE_WIDTH, lineWidth, STATES_LINE_WIDTH } from "../../../components/map/basemapStyle";
 import { mercator, worldSize } from "./projection";
 import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
 

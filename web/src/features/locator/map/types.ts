@@ -23,4 +23,3 @@ export interface StoreMapProps {
 /** Store clustering, shared by the MapLibre source and the static preview. */
 export const CLUSTER_RADIUS = 48;
 export const CLUSTER_MAX_ZOOM = 15;
-export const MAX_ZOOM = 18;

@@ -1,7 +1,24 @@
+import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
+import { customerKeys } from "../../../api/keys";
 import type { Customer } from "../types";
 
-/** GET store/customers/me (credentials): the signed-in customer, or a failure when logged out. */
-export async function getMe(signal?: AbortSignal): Promise<Customer> {
-  return unwrap(await api.GET("/store/customers/me", { credentials: "include", signal })).customer;
+/**
+ * GET store/customers/me (credentials): the signed-in customer, or null when signed out. Any
+ * failure means signed out. Asked once (SessionProvider); sign-in, profile saves, favourites and
+ * logout then write the cached answer themselves.
+ */
+export function meOptions() {
+  return queryOptions({
+    queryKey: customerKeys.me,
+    queryFn: async ({ signal }): Promise<Customer | null> => {
+      try {
+        return unwrap(await api.GET("/store/customers/me", { credentials: "include", signal })).customer;
+      } catch {
+        return null;
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
 }

@@ -1,12 +1,14 @@
 import { api, unwrap } from "../../../api/client";
-import type { Customer } from "../../../lib/session";
+import type { Customer } from "../types";
 
 export interface SignInPayload {
   email: string;
   password: string;
 }
 
-/** POST store/auth (credentials): signs in and answers the customer with favorites_phstores. */
+/**
+ * POST store/auth (credentials): signs in and answers the customer with favorites_phstores.
+ */
 export async function signIn(payload: SignInPayload): Promise<Customer> {
   const answer = unwrap(await api.POST("/store/auth", { body: payload, credentials: "include" }));
   return answer.customer;

@@ -1,0 +1,108 @@
+// The /admin moderation page against the real binary, at 375 px: a moderator (created with
+// `locator moderators add`) signs in, moves the marker of a claim submitted through the API,
+// approves it, and the store is listed at the approved position.
+import { request as httpRequest } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { axe, expect, LIST_PATH, SHOTS, test } from "./fixtures.mjs";
+
+const EMAIL = "moderator@example.com";
+const PASSWORD = "correct horse battery staple";
+
+test.use({
+  serverOptions: {
+    stores: 200,
+    prepare: ({ bin, db, dir }) =>
+      execFileSync(bin, ["moderators", "add", EMAIL, "--database-url", db], {
+        cwd: dir,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, LOCATOR_MODERATOR_PASSWORD: PASSWORD },
+      }),
+  },
+  viewport: { width: 375, height: 740 },
+});
+
+test("a moderator approves a claim at a moved position; the store is listed there", async ({ page, server }) => {
+  // A claim, as the claim form would send it (Boulder, CO: the offline gazetteer geocodes the ZIP).
+  const api = await httpRequest.newContext({ baseURL: server.url });
+  const name = `E2E Moderated Books ${Date.now()}`;
+  const submitted = await api.post("/api/store/claim", {
+    data: {
+      business_name: name,
+      email: "owner@example.com",
+      phone: "+1 303 555 0100",
+      country: "United States",
+      state: "CO",
+      address1: "1942 Broadway",
+      city: "Boulder",
+      postal_code: "80302",
+      website: "https://books.example",
+      working_hours: "Mon-Fri 9am-6pm, Sat 10am-4pm, Sun closed",
+      category: "Books",
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const claimId = (await submitted.json()).claim.id;
+
+  await page.goto("/admin");
+  // Wrong password, then the right one.
+  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("alert").filter({ hasText: "Could not sign in" }).waitFor();
+  await axe(page, "sign-in", { all: true });
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  const list = page.getByRole("list", { name: "Claims" });
+  await list.getByRole("button", { name: new RegExp(name) }).click();
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+  await expect(page.getByText("Yes: read as weekly hours")).toHaveCount(1);
+  const latitude = page.getByLabel("Latitude");
+  const longitude = page.getByLabel("Longitude");
+  const lat0 = Number(await latitude.inputValue());
+  const lon0 = Number(await longitude.inputValue());
+  expect(Math.abs(lat0 - 40.0) < 0.3 && Math.abs(lon0 + 105.27) < 0.3, `geocoded near Boulder: ${lat0}, ${lon0}`).toBe(true);
+
+  // Drag the marker 40 px right and 30 px down: the fields follow. Hovering waits until the
+  // marker is in view and stands still.
+  const marker = page.getByRole("img", { name: "Store location (drag to move)" });
+  await page.locator(".maplibregl-canvas").waitFor();
+  await marker.hover();
+  const box = await marker.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 15, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 5 });
+  await page.mouse.up();
+  const lat = Number(await latitude.inputValue());
+  const lon = Number(await longitude.inputValue());
+  expect(lat < lat0 && lon > lon0, `the marker moved south-east: ${lat0},${lon0} -> ${lat},${lon}`).toBe(true);
+  await page.screenshot({ path: join(SHOTS, "admin-claim-375.png"), fullPage: true });
+  await axe(page, "claim detail", { all: true });
+
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api/admin/claims/${claimId}/approve`)),
+    page.getByRole("button", { name: "Approve", exact: true }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  expect(JSON.parse(answer.request().postData())).toEqual({ latitude: lat, longitude: lon });
+  await page.getByRole("status").filter({ hasText: `Approved claim #${claimId}` }).waitFor();
+  // The list is refetched after the notice shows: it drops the claim.
+  await expect(list.getByRole("button", { name: new RegExp(name) }), "the pending list no longer has the claim").toHaveCount(0);
+
+  // The search index picks up new stores on its next poll (--sync-interval, 1 s by default).
+  const listed = async () => {
+    const near = await api.get(`${LIST_PATH}?latitude=${lat}&longitude=${lon}&radius=5`);
+    expect(near.status()).toBe(200);
+    return (await near.json()).physical_stores.find((s) => s.name === name) ?? null;
+  };
+  await expect.poll(listed, { message: "the approved store is listed near its position", timeout: 10_000 }).not.toBeNull();
+  const found = await listed();
+  expect(Math.abs(found.latitude - lat) < 1e-5 && Math.abs(found.longitude - lon) < 1e-5, "at the approved coordinates").toBe(true);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("heading", { name: "Moderator sign-in" }).waitFor();
+  expect((await api.get("/api/admin/claims")).status(), "no moderator session in the request context").toBe(401);
+  await api.dispose();
+});

@@ -1,0 +1,106 @@
+// The e2e harness shared by the suites (*.spec.mjs, run by `npx playwright test`): a real
+// locator server per suite (worker fixture `server`), a fresh Debian Chromium with its own
+// profile per test (`context`, `page`, from browser.mjs), page errors failing the test, and
+// helpers that wait on the page rather than on the clock.
+import { test as base, expect } from "@playwright/test";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { CHROMIUM_ARGS, launch } from "./browser.mjs";
+import { startServer } from "./server.mjs";
+
+export { expect };
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 667 };
+export const LIST_PATH = "/api/store/physical-store/list-physical-store/";
+/** Screenshots (gitignored). */
+export const SHOTS = join(import.meta.dirname, "screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export const test = base.extend({
+  /** What the suite's server is started with (startServer's options). */
+  serverOptions: [{ stores: 3000 }, { scope: "worker", option: true }],
+  /** The suite's locator server: { url, bin, db, stop }. */
+  server: [
+    async ({ serverOptions }, use) => {
+      const server = await startServer(serverOptions);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  /** Extra Chromium flags for a test (e.g. --disable-webgl). */
+  chromiumArgs: [[], { option: true }],
+  // Each test gets its own browser with a fresh profile, pointed at the suite's server.
+  context: async ({ server, viewport, locale, timezoneId, chromiumArgs }, use) => {
+    const browser = await launch({ baseURL: server.url, viewport, locale, timezoneId, args: [...CHROMIUM_ARGS, ...chromiumArgs] });
+    try {
+      await use(browser.context);
+    } finally {
+      await browser.close();
+    }
+    expect(browser.cspViolations, "Content-Security-Policy violations").toEqual([]);
+  },
+  /** Messages of uncaught errors in the page; the test fails if there are any at its end. */
+  pageErrors: async ({}, use) => {
+    const errors = [];
+    await use(errors);
+    expect(errors, "uncaught errors in the page").toEqual([]);
+  },
+  page: async ({ context, pageErrors }, use) => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await use(page);
+  },
+  /** The texts of the page's alerts, in order; each is accepted. */
+  alerts: async ({ page }, use) => {
+    const texts = [];
+    page.on("dialog", (dialog) => {
+      texts.push(dialog.message());
+      void dialog.accept();
+    });
+    await use(texts);
+  },
+});
+
+/**
+ * axe-core on the whole page: fails on violations of the given impacts (serious and critical by
+ * default; `all` for every violation).
+ */
+export async function axe(page, label, { all = false } = {}) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE); // not a <script> element: the CSP allows no inline script
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  const bad = all ? violations : violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad, `${label}: ${all ? "" : "serious or critical "}axe violations`).toEqual([]);
+}
+
+/** The next 200 answer of the store search whose URL satisfies `predicate`. */
+export function listResponse(page, predicate = () => true) {
+  return page.waitForResponse((r) => r.url().includes(LIST_PATH) && r.status() === 200 && predicate(new URL(r.url())));
+}
+
+/** Waits until no finite CSS animation or transition runs (a toast's fade-in, a panel sliding in). */
+export async function animationsDone(page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** Waits until the locator's map preview shows its basemap (the worker's bitmap is on the canvas). */
+export async function previewDrawn(page) {
+  await page.waitForFunction(() => (document.querySelector("[data-map-preview] canvas")?.width ?? 0) > 0, null, { timeout: 20_000 });
+}
+
+/** Waits until `element` (an ElementHandle) has left the document. */
+export async function detached(page, element) {
+  await page.waitForFunction((el) => !el.isConnected, element);
+}

@@ -1,0 +1,42 @@
+import type { paths } from "./schema";
+
+/** The query of a store search, as sent (its key holds exactly what the answer depends on). */
+export type StoreListQuery = NonNullable<paths["/store/physical-store/list-physical-store/"]["get"]["parameters"]["query"]>;
+
+// TanStack Query keys: every cached answer's key comes from a factory here, one per resource, so
+// two definitions of one endpoint cannot share a key by accident and a whole resource can be
+// invalidated by its prefix (e.g. storeKeys.all).
+
+/** Stores: searches, one store, its reviews. */
+export const storeKeys = {
+  all: ["stores"] as const,
+  list: (query: StoreListQuery) => [...storeKeys.all, "list", query] as const,
+  detail: (id: number) => [...storeKeys.all, "detail", id] as const,
+  /** The first review and the summary (the store panel's chart). */
+  reviewSummary: (id: number) => [...storeKeys.detail(id), "reviews", "summary"] as const,
+  /** Every page loaded so far (the reviews page). */
+  reviewPages: (id: number) => [...storeKeys.detail(id), "reviews", "pages"] as const,
+};
+
+/** The place search box's suggestions. */
+export const placeKeys = {
+  search: (q: string) => ["places", "search", q] as const,
+};
+
+/** The server's data sources (map credits). */
+export const attributionKeys = {
+  all: ["attribution"] as const,
+};
+
+/** The signed-in customer (null when signed out), with the favourites. */
+export const customerKeys = {
+  me: ["customer", "me"] as const,
+};
+
+/** The moderation page: the signed-in moderator and the claims. */
+export const adminKeys = {
+  me: ["admin", "me"] as const,
+  claims: ["admin", "claims"] as const,
+  list: (status: string) => [...adminKeys.claims, "list", status] as const,
+  claim: (id: number) => [...adminKeys.claims, "one", id] as const,
+};
