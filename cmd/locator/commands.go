@@ -20,9 +20,11 @@ import (
 	"locator/internal/db"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/importer"
 	"locator/internal/mail"
 	"locator/internal/places"
 	"locator/internal/reviews"
+	"locator/internal/search"
 	"locator/internal/seed"
 	"locator/internal/stores"
 	"locator/web"
@@ -193,7 +195,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	rep, err := stores.NewRepo(d).Import(ctx, f, *format, stores.ImportOptions{Geocoder: geo, ZoneAt: tz.ZoneAt})
+	rep, err := importer.Import(ctx, stores.NewRepo(d), f, *format, importer.Options{Geocoder: geo, ZoneAt: tz.ZoneAt})
 	if rep != nil {
 		for _, r := range rep.Rows {
 			switch {
@@ -227,8 +229,8 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		return err
 	}
 	defer d.Close()
-	syncer := stores.NewSyncer(stores.NewRepo(d), stores.NewIndex(), log)
-	syncer.Snapshots = stores.SnapshotAlways
+	syncer := search.NewSyncer(stores.NewRepo(d), search.NewIndex(), log)
+	syncer.Snapshots = search.SnapshotAlways
 	if err := syncer.Load(ctx); err != nil {
 		return err
 	}
@@ -281,8 +283,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		placeSvc, err = newPlaces(cfg, log)
 		placesDone <- err
 	}()
-	index := stores.NewIndex()
-	syncer := stores.NewSyncer(sr, index, log)
+	index := search.NewIndex()
+	syncer := search.NewSyncer(sr, index, log)
 	syncer.Snapshots = snapshotMode(cfg.SearchSnapshots)
 	if err := syncer.Load(ctx); err != nil {
 		return err
@@ -397,12 +399,12 @@ func housekeeping(ctx context.Context, acc *accounts.Service, d *db.DB, mailRete
 	}
 }
 
-func snapshotMode(s string) stores.SnapshotMode {
+func snapshotMode(s string) search.SnapshotMode {
 	switch s {
 	case "always":
-		return stores.SnapshotAlways
+		return search.SnapshotAlways
 	case "off":
-		return stores.SnapshotOff
+		return search.SnapshotOff
 	}
-	return stores.SnapshotAuto
+	return search.SnapshotAuto
 }

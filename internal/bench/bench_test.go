@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"locator/internal/bench"
-	"locator/internal/stores"
+	"locator/internal/search"
 )
 
 // The benchmarks run on S (100k) unless SLB_SIZE asks for M, L or a number:
@@ -36,7 +36,7 @@ func load(b *testing.B) *bench.Loaded {
 
 // benchMix runs the valid requests of the mix (all, or with one limit),
 // one per b.N iteration, and reports the per-query p50 and p99.
-func benchMix(b *testing.B, limit int, fn func(ix *stores.Index, q stores.Query)) {
+func benchMix(b *testing.B, limit int, fn func(ix *search.Index, q search.Query)) {
 	l := load(b)
 	rs := bench.Valid(l.Mix)
 	if limit > 0 {
@@ -56,7 +56,7 @@ func benchMix(b *testing.B, limit int, fn func(ix *stores.Index, q stores.Query)
 	b.ReportMetric(float64(p.P99.Nanoseconds())/1e3, "p99-us")
 }
 
-func nearest(ix *stores.Index, q stores.Query) { ix.Nearest(q) }
+func nearest(ix *search.Index, q search.Query) { ix.Nearest(q) }
 
 func BenchmarkNearest(b *testing.B) {
 	b.Run("mix", func(b *testing.B) { benchMix(b, 0, nearest) })
@@ -66,7 +66,7 @@ func BenchmarkNearest(b *testing.B) {
 
 func BenchmarkAppendJSON(b *testing.B) {
 	var buf []byte
-	fn := func(ix *stores.Index, q stores.Query) { buf = ix.AppendJSON(buf[:0], q) }
+	fn := func(ix *search.Index, q search.Query) { buf = ix.AppendJSON(buf[:0], q) }
 	b.Run("mix", func(b *testing.B) { benchMix(b, 0, fn) })
 	b.Run("limit50", func(b *testing.B) { benchMix(b, 50, fn) })
 }

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"locator/internal/stores"
+	"locator/internal/search"
 )
 
 // Percentiles of a set of durations.
@@ -32,7 +32,7 @@ func Summarize(ds []time.Duration) Percentiles {
 
 // TimeQueries runs every valid request of rs passes times through fn, one
 // after another on this goroutine, and returns the time of each call.
-func TimeQueries(rs []Request, passes int, fn func(q stores.Query)) []time.Duration {
+func TimeQueries(rs []Request, passes int, fn func(q search.Query)) []time.Duration {
 	out := make([]time.Duration, 0, passes*len(rs))
 	for p := 0; p < passes; p++ {
 		for i := range rs {
@@ -55,7 +55,7 @@ type Sizes struct {
 
 // ResponseSizes renders every valid request of rs and measures the body as
 // sent without and with gzip (BestSpeed, as the server compresses).
-func ResponseSizes(ix *stores.Index, rs []Request) Sizes {
+func ResponseSizes(ix *search.Index, rs []Request) Sizes {
 	var id, gz []int
 	var buf []byte
 	var zb bytes.Buffer

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"locator/internal/search"
 	"locator/internal/stores"
 )
 
@@ -54,7 +55,7 @@ func flagsOf(delivery, online, curbside bool) uint8 {
 
 // Nearest returns the nearest q.Limit matches within the radius, nearest
 // first (ties by id), and whether more matched.
-func (o *Oracle) Nearest(q stores.Query) ([]stores.Hit, bool) {
+func (o *Oracle) Nearest(q search.Query) ([]search.Hit, bool) {
 	all := o.all(q)
 	if len(all) > q.Limit {
 		return all[:q.Limit], true
@@ -63,18 +64,18 @@ func (o *Oracle) Nearest(q stores.Query) ([]stores.Hit, bool) {
 }
 
 // all returns every match, nearest first.
-func (o *Oracle) all(q stores.Query) []stores.Hit {
+func (o *Oracle) all(q search.Query) []search.Hit {
 	// Band half-width in degrees, plus a hair for rounding.
-	band := q.RadiusMiles/stores.EarthRadiusMiles*180/math.Pi + 1e-9
+	band := q.RadiusMiles/search.EarthRadiusMiles*180/math.Pi + 1e-9
 	lo := sort.SearchFloat64s(o.lat, q.Latitude-band)
 	want := flagsOf(q.Delivery, q.OrderOnline, q.Curbside)
-	var all []stores.Hit
+	var all []search.Hit
 	for k := lo; k < len(o.lat) && o.lat[k] <= q.Latitude+band; k++ {
 		if o.flags[k]&want != want {
 			continue
 		}
-		if d := stores.DistanceMiles(q.Latitude, q.Longitude, o.lat[k], o.lon[k]); d <= q.RadiusMiles {
-			all = append(all, stores.Hit{ID: o.id[k], Miles: d})
+		if d := search.DistanceMiles(q.Latitude, q.Longitude, o.lat[k], o.lon[k]); d <= q.RadiusMiles {
+			all = append(all, search.Hit{ID: o.id[k], Miles: d})
 		}
 	}
 	sort.Slice(all, func(i, j int) bool {
@@ -90,9 +91,9 @@ func (o *Oracle) all(q stores.Query) []stores.Hit {
 // except that stores within 1 m of each other may swap and stores within 1 m
 // of the radius may be present or not (float32 index, float64 oracle). It
 // mirrors SameHits in internal/stores/index_test.go.
-func SameHits(got, want []stores.Hit, radius float64) error {
+func SameHits(got, want []search.Hit, radius float64) error {
 	const slack = 1.0 / 1609.344 // 1 m in miles
-	trim := func(h []stores.Hit) []stores.Hit {
+	trim := func(h []search.Hit) []search.Hit {
 		for len(h) > 0 && math.Abs(h[len(h)-1].Miles-radius) <= slack {
 			h = h[:len(h)-1]
 		}
@@ -112,7 +113,7 @@ func SameHits(got, want []stores.Hit, radius float64) error {
 
 // Gate runs the correctness gate: the first n valid requests of the mix
 // against the oracle. It returns the first mismatch.
-func Gate(ix *stores.Index, o *Oracle, rs []Request, n int) error {
+func Gate(ix *search.Index, o *Oracle, rs []Request, n int) error {
 	const slack = 1.0 / 1609.344
 	checked := 0
 	for _, r := range rs {

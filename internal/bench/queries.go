@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"locator/internal/stores"
+	"locator/internal/search"
 )
 
 // Path is the search endpoint the query mix calls.
@@ -15,7 +15,7 @@ const Path = "/api/store/physical-store/list-physical-store/"
 // Request is one request of the query mix: a valid search (Query) or an
 // invalid request that must answer 400.
 type Request struct {
-	Query   stores.Query // validated; zero when Invalid
+	Query   search.Query // validated; zero when Invalid
 	Invalid bool
 	RawURL  string // path and query string
 }
@@ -70,7 +70,7 @@ func sixDecimals(v float64) float64 {
 }
 
 func validRequest(rng *rand.Rand, points [][2]float64) Request {
-	var q stores.Query
+	var q search.Query
 	if rng.IntN(100) < 80 && len(points) > 0 {
 		p := points[rng.IntN(len(points))]
 		q.Latitude = p[0] + rng.NormFloat64()*0.05
@@ -112,7 +112,7 @@ func validRequest(rng *rand.Rand, points [][2]float64) Request {
 	return Request{Query: q, RawURL: rawURL(q)}
 }
 
-func rawURL(q stores.Query) string {
+func rawURL(q search.Query) string {
 	var b strings.Builder
 	b.WriteString(Path)
 	b.WriteString("?latitude=")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"locator/internal/search"
 	"locator/internal/stores"
 )
 
@@ -12,7 +13,7 @@ import (
 type Loaded struct {
 	Data    *Dataset
 	Entries []stores.Entry
-	Index   *stores.Index
+	Index   *search.Index
 	Mix     []Request // 10,000 valid requests plus 1% invalid
 }
 
@@ -29,7 +30,7 @@ func Load(n int, spread Spread) (*Loaded, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate %d stores: %w", n, err)
 	}
-	ix := stores.NewIndex()
+	ix := search.NewIndex()
 	ix.PutAll(es)
 	pts := make([][2]float64, len(es))
 	for i := range es {

@@ -16,6 +16,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/ratelimit"
+	"locator/internal/search"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -152,10 +153,10 @@ func TestClaimToPublishedStore(t *testing.T) {
 			t.Fatalf("published store: %+v", st)
 		}
 		// The search index picks it up near the address.
-		ix := stores.NewIndex()
-		sy := stores.NewSyncer(sr, ix, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		ix := search.NewIndex()
+		sy := search.NewSyncer(sr, ix, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		dbtest.Must(t, sy.Load(ctx), "load")
-		q := stores.Query{Latitude: 30.27, Longitude: -97.74, RadiusMiles: 5}
+		q := search.Query{Latitude: 30.27, Longitude: -97.74, RadiusMiles: 5}
 		dbtest.Must(t, q.Validate(), "query")
 		if hits, _ := ix.Nearest(q); len(hits) != 1 || hits[0].ID == 0 {
 			t.Fatalf("search near the address: %+v", hits)

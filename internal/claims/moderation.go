@@ -93,11 +93,7 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, p Placeme
 		if err := st.Validate(); err != nil {
 			return err
 		}
-		v, err := stores.BumpVersion(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if err := s.Stores.SaveTx(ctx, tx, st, v); err != nil {
+		if err := s.Stores.Write(ctx, tx, func(w *stores.Writer) error { return w.Save(ctx, st) }); err != nil {
 			return err
 		}
 		t := s.now()

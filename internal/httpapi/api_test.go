@@ -18,6 +18,7 @@ import (
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
 	"locator/internal/reviews"
+	"locator/internal/search"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -64,9 +65,9 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 		{StoreID: near.ID, Rating: 4, Content: "good"},
 		{StoreID: near.ID, Rating: 1, Content: "bad"},
 	}), "reviews")
-	ix := stores.NewIndex()
+	ix := search.NewIndex()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	sy := stores.NewSyncer(sr, ix, log)
+	sy := search.NewSyncer(sr, ix, log)
 	dbtest.Must(t, sy.Load(ctx), "load index")
 	web := fstest.MapFS{
 		"index.html":          {Data: []byte("<!doctype html><html><head><title>Locator</title></head><body></body></html>")},

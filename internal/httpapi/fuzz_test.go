@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"locator/internal/httpapi"
+	"locator/internal/search"
 	"locator/internal/stores"
 )
 
@@ -16,7 +17,7 @@ import (
 // answer is always 200 with a store list or 400 with a message, never a
 // panic or a 500. The test command runs it for a bounded time.
 func FuzzListStores(f *testing.F) {
-	ix := stores.NewIndex()
+	ix := search.NewIndex()
 	ix.PutAll([]stores.Entry{
 		{ID: 1, Latitude: 40.71, Longitude: -74.0, TimeZone: "America/New_York", Schedule: "1 09:00 17:00", Doc: []byte(`{"id":1}`)},
 		{ID: 2, Latitude: 40.72, Longitude: -74.01, Delivery: true, TimeZone: "Bad/Zone", Schedule: "5 18:00 02:00", Doc: []byte(`{"id":2}`)},

@@ -17,6 +17,7 @@ import (
 	"locator/internal/places"
 	"locator/internal/ratelimit"
 	"locator/internal/reviews"
+	"locator/internal/search"
 	"locator/internal/stores"
 )
 
@@ -29,8 +30,8 @@ type Pinger interface {
 type Deps struct {
 	Log           *slog.Logger
 	DB            Pinger
-	Index         *stores.Index
-	Syncer        *stores.Syncer
+	Index         *search.Index
+	Syncer        *search.Syncer
 	Stores        *stores.Repo
 	Reviews       *reviews.Repo
 	Accounts      *accounts.Service

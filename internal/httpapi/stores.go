@@ -7,14 +7,14 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/jsonbody"
-	"locator/internal/stores"
+	"locator/internal/search"
 )
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
 // listStores answers the nearest published stores from the in-memory index.
 func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
-	q, err := stores.ParseQuery(r.URL.RawQuery)
+	q, err := search.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}

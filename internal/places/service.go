@@ -58,7 +58,7 @@ func (s *Service) Search(ctx context.Context, q string, limit int) []Result {
 // Geocode locates a store from its postal code, then its city and state
 // (see Gazetteer.Geocode), then, when neither is known and an upstream is
 // configured, by asking the upstream for "city, state postal, country".
-// It has the method set of stores.Geocoder.
+// It has the method set of importer.Geocoder.
 func (s *Service) Geocode(postalCode, city, state, country string) (lat, lon float64, precision string, ok bool) {
 	if lat, lon, precision, ok = s.Gazetteer.Geocode(postalCode, city, state, country); ok || s.Upstream == nil {
 		return lat, lon, precision, ok

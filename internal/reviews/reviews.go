@@ -86,33 +86,28 @@ func (r *Repo) AddAll(ctx context.Context, rs []*Review) error {
 		}
 	}
 	return r.db.InTx(ctx, func(tx *db.Tx) error {
-		v, err := stores.BumpVersion(ctx, tx)
-		if err != nil {
-			return err
-		}
-		touched := map[int64]bool{}
-		var order []int64
-		for _, rv := range rs {
-			if err := insert(ctx, tx, rv); err != nil {
-				return err
+		return r.stores.Write(ctx, tx, func(w *stores.Writer) error {
+			touched := map[int64]bool{}
+			var order []int64
+			for _, rv := range rs {
+				if err := insert(ctx, tx, rv); err != nil {
+					return err
+				}
+				if !touched[rv.StoreID] {
+					touched[rv.StoreID] = true
+					order = append(order, rv.StoreID)
+				}
 			}
-			if !touched[rv.StoreID] {
-				touched[rv.StoreID] = true
-				order = append(order, rv.StoreID)
+			for _, id := range order {
+				if _, err := tx.Exec(ctx, `UPDATE stores SET
+					rating_sum = (SELECT COALESCE(SUM(rating), 0) FROM reviews WHERE store_id = $1 AND status = 'Approved'),
+					review_count = (SELECT COUNT(*) FROM reviews WHERE store_id = $1 AND status = 'Approved')
+					WHERE id = $1`, id); err != nil {
+					return fmt.Errorf("update rating of store %d: %w", id, err)
+				}
 			}
-		}
-		for _, id := range order {
-			if _, err := tx.Exec(ctx, `UPDATE stores SET
-				rating_sum = (SELECT COALESCE(SUM(rating), 0) FROM reviews WHERE store_id = $1 AND status = 'Approved'),
-				review_count = (SELECT COUNT(*) FROM reviews WHERE store_id = $1 AND status = 'Approved')
-				WHERE id = $1`, id); err != nil {
-				return fmt.Errorf("update rating of store %d: %w", id, err)
-			}
-			if err := r.stores.Rerender(ctx, tx, id, v); err != nil {
-				return err
-			}
-		}
-		return nil
+			return w.Touch(ctx, order...)
+		})
 	})
 }
 

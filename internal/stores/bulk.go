@@ -13,8 +13,8 @@ import (
 	"locator/internal/db"
 )
 
-// bulkColumns are the columns SaveTx writes for a new store, in the order
-// bulkRow gives them, plus id and search_doc (SaveTx writes the document in
+// bulkColumns are the columns save writes for a new store, in the order
+// prepareBulk gives them, plus id and search_doc (save writes the document in
 // a second statement once the id is known; here the id is known first).
 var bulkColumns = []string{"id", "store_id", "name", "image", "phone_number", "hours", "country_id", "state", "city",
 	"postal_code", "address", "latitude", "longitude", "geo_precision", "time_zone",
@@ -103,7 +103,7 @@ func joinColumns(cs []string) string {
 func (r *Repo) bulkSQLite(ctx context.Context, ss []*Store) (map[string]int64, error) {
 	countries := map[string]int64{}
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
-		v, err := BumpVersion(ctx, tx)
+		v, err := bumpVersion(ctx, tx)
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 	"sync"
 	"time"
@@ -14,9 +13,10 @@ import (
 	"locator/internal/db"
 )
 
-// Repo stores stores. Every write renders the store's search document and
-// bumps the search version in the same transaction, so each replica's index
-// sees the change on its next poll and never a half-written store.
+// Repo stores stores. Every write goes through Write (see write.go): it
+// renders the store's search document and bumps the search version in the
+// same transaction, so each replica's index sees the change on its next
+// poll and never a half-written store.
 type Repo struct {
 	db        *db.DB
 	countries sync.Map // code -> id
@@ -27,27 +27,6 @@ func NewRepo(d *db.DB) *Repo { return &Repo{db: d} }
 
 // DB returns the database the repository writes to.
 func (r *Repo) DB() *db.DB { return r.db }
-
-// BumpVersion advances the search version and returns the new value. The
-// row lock it takes lasts until commit, so versions commit in order and a
-// replica reading version v has seen every change numbered <= v.
-func BumpVersion(ctx context.Context, tx *db.Tx) (int64, error) {
-	var v int64
-	err := tx.QueryRow(ctx, "UPDATE search_version SET version = version + 1 WHERE id = 1 RETURNING version").Scan(&v)
-	if err != nil {
-		return 0, fmt.Errorf("bump search version: %w", err)
-	}
-	return v, nil
-}
-
-// Version returns the current search version.
-func (r *Repo) Version(ctx context.Context) (int64, error) {
-	var v int64
-	if err := r.db.QueryRow(ctx, "SELECT version FROM search_version WHERE id = 1").Scan(&v); err != nil {
-		return 0, fmt.Errorf("read search version: %w", err)
-	}
-	return v, nil
-}
 
 // Create validates and inserts s, setting s.ID.
 func (r *Repo) Create(ctx context.Context, s *Store) error {
@@ -71,16 +50,14 @@ func (r *Repo) SaveAll(ctx context.Context, ss []*Store) error {
 		}
 	}
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
-		v, err := BumpVersion(ctx, tx)
-		if err != nil {
-			return err
-		}
-		for _, s := range ss {
-			if err := r.SaveTx(ctx, tx, s, v); err != nil {
-				return err
+		return r.Write(ctx, tx, func(w *Writer) error {
+			for _, s := range ss {
+				if err := w.Save(ctx, s); err != nil {
+					return err
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	})
 	if err == nil {
 		for _, s := range ss {
@@ -90,9 +67,9 @@ func (r *Repo) SaveAll(ctx context.Context, ss []*Store) error {
 	return err
 }
 
-// SaveTx writes a validated store inside tx with search version v: an
+// save writes a validated store inside tx with search version v: an
 // insert when s.ID is 0, an update otherwise.
-func (r *Repo) SaveTx(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
+func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	cid, err := r.countryID(ctx, tx, s.CountryCode, s.CountryName)
 	if err != nil {
@@ -246,42 +223,10 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 	return &s, rows.Err()
 }
 
-// Rerender re-renders the search document of store id inside tx at version v
-// (after its reviews changed, say).
-func (r *Repo) Rerender(ctx context.Context, tx *db.Tx, id int64, v int64) error {
-	s, err := getStore(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	docJSON, err := RenderDoc(s)
-	if err != nil {
-		return err
-	}
-	if _, err := tx.Exec(ctx, "UPDATE stores SET search_doc = $1, version = $2 WHERE id = $3", string(docJSON), v, id); err != nil {
-		return fmt.Errorf("re-render store %d: %w", id, err)
-	}
-	return nil
-}
-
 // SetStatus publishes, hides or holds a store.
 func (r *Repo) SetStatus(ctx context.Context, id int64, st Status) error {
-	if st != Published && st != Pending && st != Hidden {
-		return apperr.Invalidf("status must be published, pending or hidden")
-	}
 	return r.db.InTx(ctx, func(tx *db.Tx) error {
-		v, err := BumpVersion(ctx, tx)
-		if err != nil {
-			return err
-		}
-		res, err := tx.Exec(ctx, "UPDATE stores SET status = $1, version = $2, updated_at = $3 WHERE id = $4",
-			string(st), v, time.Now().UTC(), id)
-		if err != nil {
-			return fmt.Errorf("set status of store %d: %w", id, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return apperr.New(apperr.NotFound, "store %d not found", id)
-		}
-		return nil
+		return r.Write(ctx, tx, func(w *Writer) error { return w.SetStatus(ctx, id, st) })
 	})
 }
 
@@ -292,163 +237,6 @@ func (r *Repo) Count(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("count stores: %w", err)
 	}
 	return n, nil
-}
-
-// Change is one store as the index sees it; Published false means remove.
-type Change struct {
-	Entry
-	Published bool
-}
-
-// ScanChanges calls fn for every store changed after version since (all
-// published stores when since < 0), in batches of at most batch, and returns
-// the highest version seen. Changes come in (version, id) order, published
-// stores in id order; either way by keyset pages on an index, so a few
-// changes among a million stores cost a few index entries, not a table
-// scan. The batch and the documents in it are only valid during fn (the
-// index copies what it keeps): reusing one buffer spares a start-up a
-// million short-lived allocations of a kilobyte.
-func (r *Repo) ScanChanges(ctx context.Context, since int64, batch int, fn func([]Change) error) (int64, error) {
-	if since < 0 {
-		q := `SELECT ` + changeColumns + ` FROM stores WHERE id > $1 AND status = 'published' ORDER BY id LIMIT $2`
-		return r.scanBatches(ctx, q, batch, since, func(lastID, _ int64) []any {
-			return []any{lastID, batch}
-		}, fn)
-	}
-	q := `SELECT ` + changeColumns + ` FROM stores WHERE (version, id) > ($1, $2) ORDER BY version, id LIMIT $3`
-	started := false
-	return r.scanBatches(ctx, q, batch, since, func(lastID, lastVersion int64) []any {
-		if !started {
-			started = true
-			return []any{since, int64(math.MaxInt64), batch} // version > since
-		}
-		return []any{lastVersion, lastID, batch}
-	}, fn)
-}
-
-const changeColumns = `id, latitude, longitude, is_delivery_available, is_order_online_available,
-	is_curbside_pickup_available, time_zone, schedule, search_doc, status, version`
-
-// scanPublished calls fn for every published store, reading with workers
-// connections at once, each over its own range of ids; fn gets one batch
-// at a time, in no particular order across ranges. This is the start-up
-// load: reading a million rows costs seconds of CPU in the driver, which
-// the cores share.
-// reserve, when not nil, is told first how many stores may come.
-func (r *Repo) scanPublished(ctx context.Context, workers, batch int, reserve func(n int), fn func([]Change) error) (int64, error) {
-	var lo, hi sql.NullInt64
-	if err := r.db.QueryRow(ctx, "SELECT MIN(id), MAX(id) FROM stores").Scan(&lo, &hi); err != nil {
-		return 0, fmt.Errorf("read store ids: %w", err)
-	}
-	if !lo.Valid {
-		return -1, nil
-	}
-	if reserve != nil {
-		var n int
-		if err := r.db.QueryRow(ctx, "SELECT COUNT(*) FROM stores WHERE status = 'published'").Scan(&n); err != nil {
-			return 0, fmt.Errorf("count published stores: %w", err)
-		}
-		reserve(n)
-	}
-	// SQLite would walk the status index and look each row up in the table
-	// (a B-tree search per row); the table itself is already in id order.
-	from := "stores"
-	if r.db.Dialect() == db.SQLite {
-		from = "stores NOT INDEXED"
-	}
-	q := `SELECT ` + changeColumns + ` FROM ` + from + ` WHERE id > $1 AND id <= $3 AND status = 'published' ORDER BY id LIMIT $2`
-	var mu sync.Mutex
-	maxV := int64(-1)
-	errs := make(chan error, workers)
-	span := (hi.Int64 - lo.Int64 + int64(workers)) / int64(workers)
-	for w := 0; w < workers; w++ {
-		first, last := lo.Int64-1+int64(w)*span, lo.Int64-1+int64(w+1)*span
-		go func() {
-			v, err := r.scanBatches(ctx, q, batch, -1, func(lastID, _ int64) []any {
-				return []any{max(lastID, first), batch, last}
-			}, func(cs []Change) error {
-				mu.Lock()
-				defer mu.Unlock()
-				return fn(cs)
-			})
-			mu.Lock()
-			maxV = max(maxV, v)
-			mu.Unlock()
-			errs <- err
-		}()
-	}
-	var err error
-	for w := 0; w < workers; w++ {
-		if e := <-errs; e != nil && err == nil {
-			err = e
-		}
-	}
-	return maxV, err
-}
-
-// scanBatches runs q (keyset pages: args(lastID, lastVersion) gives the
-// parameters of the page after the row read last) until a page comes back
-// short.
-func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64, args func(lastID, lastVersion int64) []any, fn func([]Change) error) (int64, error) {
-	maxV := since
-	var lastID, lastV int64
-	buf := make([]Change, 0, batch)
-	ends := make([]int, 0, batch)
-	var docs []byte                 // every document of the batch, back to back
-	interned := map[string]string{} // zones and schedules: a few hundred distinct values
-	intern := func(b []byte) string {
-		if s, ok := interned[string(b)]; ok {
-			return s
-		}
-		s := string(b)
-		interned[s] = s
-		return s
-	}
-	for {
-		rows, err := r.db.Query(ctx, q, args(lastID, lastV)...)
-		if err != nil {
-			return maxV, fmt.Errorf("read store changes: %w", err)
-		}
-		buf, docs, ends = buf[:0], docs[:0], ends[:0]
-		var zone, sched, status sql.RawBytes // reused row to row
-		for rows.Next() {
-			var c Change
-			var v int64
-			var doc string // the driver's own copy
-			if err := rows.Scan(&c.ID, &c.Latitude, &c.Longitude, &c.Delivery, &c.OrderOnline, &c.Curbside,
-				&zone, &sched, &doc, &status, &v); err != nil {
-				rows.Close()
-				return maxV, fmt.Errorf("read store changes: %w", err)
-			}
-			c.TimeZone, c.Schedule = intern(zone), intern(sched)
-			docs = append(docs, doc...)
-			ends = append(ends, len(docs))
-			c.Published = string(status) == string(Published)
-			maxV, lastV = max(maxV, v), v
-			buf = append(buf, c)
-		}
-		if err := rows.Err(); err != nil {
-			rows.Close()
-			return maxV, fmt.Errorf("read store changes: %w", err)
-		}
-		rows.Close()
-		if len(buf) == 0 {
-			return maxV, nil
-		}
-		// docs may have moved while growing: slice it once it is complete.
-		start := 0
-		for i := range buf {
-			buf[i].Doc = docs[start:ends[i]:ends[i]]
-			start = ends[i]
-		}
-		lastID = buf[len(buf)-1].ID
-		if err := fn(buf); err != nil {
-			return maxV, err
-		}
-		if len(buf) < batch {
-			return maxV, nil
-		}
-	}
 }
 
 // PublishedDoc returns the search document of a published store.
@@ -462,4 +250,18 @@ func (r *Repo) PublishedDoc(ctx context.Context, id int64) ([]byte, error) {
 		return nil, fmt.Errorf("store %d: %w", id, err)
 	}
 	return []byte(doc), nil
+}
+
+// IDByStoreID returns the id of the (first) store with the marketplace
+// store id storeID, or 0 when there is none.
+func (r *Repo) IDByStoreID(ctx context.Context, storeID string) (int64, error) {
+	var id int64
+	err := r.db.QueryRow(ctx, "SELECT id FROM stores WHERE store_id = $1 ORDER BY id LIMIT 1", storeID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("find store %q: %w", storeID, err)
+	}
+	return id, nil
 }

@@ -1,6 +1,7 @@
 // Package stores holds physical stores: their fields and weekly hours, the
-// rule that says whether a store is open, their storage, and the in-memory
-// nearest-store search every replica serves from.
+// rule that says whether a store is open, validation, their storage, the
+// one write path (Repo.Write) and the change feed the replicas' search
+// indexes follow (package search).
 package stores
 
 import (

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"locator/internal/bench"
-	"locator/internal/stores"
+	"locator/internal/search"
 )
 
 func heapAfterGC() uint64 {
@@ -50,7 +50,7 @@ func cmdInproc(_ context.Context, args []string) error {
 
 	h0 := heapAfterGC()
 	start = time.Now()
-	ix := stores.NewIndex()
+	ix := search.NewIndex()
 	ix.PutAll(es)
 	build := time.Since(start)
 	h1 := heapAfterGC()
@@ -82,9 +82,9 @@ func cmdInproc(_ context.Context, args []string) error {
 		rs   []bench.Request
 	}{{"mix", valid}, {"limit 50", bench.WithLimit(valid, 50)}, {"limit 20", bench.WithLimit(valid, 20)}}
 	for _, v := range variants {
-		bench.TimeQueries(v.rs, 1, func(q stores.Query) { ix.Nearest(q) }) // warm-up
-		p := bench.Summarize(bench.TimeQueries(v.rs, *passes, func(q stores.Query) { ix.Nearest(q) }))
-		j := bench.Summarize(bench.TimeQueries(v.rs, *passes, func(q stores.Query) { buf = ix.AppendJSON(buf[:0], q) }))
+		bench.TimeQueries(v.rs, 1, func(q search.Query) { ix.Nearest(q) }) // warm-up
+		p := bench.Summarize(bench.TimeQueries(v.rs, *passes, func(q search.Query) { ix.Nearest(q) }))
+		j := bench.Summarize(bench.TimeQueries(v.rs, *passes, func(q search.Query) { buf = ix.AppendJSON(buf[:0], q) }))
 		fmt.Printf("%-8s Nearest     p50 %6.1f us  p99 %6.1f us  mean %6.1f us  max %7.1f us  (%d queries)\n",
 			v.name, us(p.P50), us(p.P99), us(p.Mean), us(p.Max), p.N)
 		fmt.Printf("%-8s AppendJSON  p50 %6.1f us  p99 %6.1f us  mean %6.1f us  max %7.1f us\n",

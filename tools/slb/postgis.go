@@ -17,7 +17,7 @@ import (
 	"locator/internal/bench"
 	"locator/internal/db"
 	"locator/internal/jsonbody"
-	"locator/internal/stores"
+	"locator/internal/search"
 )
 
 // cmdPostGISSetup builds the baseline's table from the loaded stores: a
@@ -82,7 +82,7 @@ func cmdPostGISServe(ctx context.Context, args []string) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("ok")) })
 	mux.HandleFunc("GET "+bench.Path, func(w http.ResponseWriter, r *http.Request) {
-		q, err := stores.ParseQuery(r.URL.RawQuery)
+		q, err := search.ParseQuery(r.URL.RawQuery)
 		if err != nil {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadRequest)
@@ -112,7 +112,7 @@ func cmdPostGISServe(ctx context.Context, args []string) error {
 	return nil
 }
 
-func searchPostGIS(ctx context.Context, pool *pgxpool.Pool, dst []byte, q stores.Query) ([]byte, error) {
+func searchPostGIS(ctx context.Context, pool *pgxpool.Pool, dst []byte, q search.Query) ([]byte, error) {
 	var b strings.Builder
 	b.WriteString(`WITH p AS (SELECT ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography AS g)
 		SELECT t.doc, ST_Distance(t.geog, p.g, false) FROM slb_postgis t, p

@@ -1,51 +1,10 @@
-package stores
+package search
 
 import (
 	"math"
 	"strconv"
 	"time"
-
-	"locator/internal/apperr"
 )
-
-// Search limits: the answer holds the nearest Limit matches, never more, so
-// a dense area cannot produce a multi-megabyte answer; HasMore tells the
-// caller that more stores matched.
-const (
-	DefaultLimit  = 100
-	MaxLimit      = 200
-	MaxRadiusMile = 100
-)
-
-// Query is one store search.
-type Query struct {
-	Latitude, Longitude float64
-	RadiusMiles         float64
-	Limit               int
-	Delivery            bool
-	OrderOnline         bool
-	Curbside            bool
-	OpenNow             bool
-	Now                 time.Time // for OpenNow; zero means time.Now()
-}
-
-// Validate checks ranges and fills the default limit.
-func (q *Query) Validate() error {
-	switch {
-	case math.IsNaN(q.Latitude) || q.Latitude < -90 || q.Latitude > 90:
-		return apperr.Invalidf("latitude must be a number between -90 and 90")
-	case math.IsNaN(q.Longitude) || q.Longitude < -180 || q.Longitude > 180:
-		return apperr.Invalidf("longitude must be a number between -180 and 180")
-	case math.IsNaN(q.RadiusMiles) || q.RadiusMiles <= 0 || q.RadiusMiles > MaxRadiusMile:
-		return apperr.Invalidf("radius must be a number of miles greater than 0 and at most %d", MaxRadiusMile)
-	case q.Limit < 0 || q.Limit > MaxLimit:
-		return apperr.Invalidf("limit must be between 1 and %d", MaxLimit)
-	}
-	if q.Limit == 0 {
-		q.Limit = DefaultLimit
-	}
-	return nil
-}
 
 // Hit is one result of Nearest.
 type Hit struct {

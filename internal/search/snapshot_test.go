@@ -1,4 +1,4 @@
-package stores
+package search
 
 import (
 	"bytes"
@@ -15,23 +15,25 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+
+	"locator/internal/stores"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // snapshotStores writes n varied stores: three zones, several weekly
 // patterns (overnight and none), every flag combination.
-func snapshotStores(t *testing.T, ctx context.Context, repo *Repo, n int, seed uint64) []*Store {
+func snapshotStores(t *testing.T, ctx context.Context, repo *stores.Repo, n int, seed uint64) []*stores.Store {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	zones := []string{"America/New_York", "America/Chicago", "America/Los_Angeles"}
-	patterns := [][]WorkingHour{
+	patterns := [][]stores.WorkingHour{
 		nil,
 		{{WeekDay: time.Monday, Start: "09:00", End: "17:00"}, {WeekDay: time.Sunday}},
 		{{WeekDay: time.Friday, Start: "18:00", End: "02:00"}, {WeekDay: time.Saturday, Start: "10:00", End: "23:00"}},
 	}
-	ss := make([]*Store, n)
+	ss := make([]*stores.Store, n)
 	for i := range ss {
-		ss[i] = &Store{
+		ss[i] = &stores.Store{
 			StoreID: fmt.Sprintf("snap-%d-%d", seed, i), Name: fmt.Sprintf("Store %d", i), Hours: "see hours",
 			CountryCode: "US", State: "NY", City: "Somewhere", PostalCode: "10001", Address: fmt.Sprintf("%d Main St", i),
 			Latitude: 30 + rng.Float64()*15, Longitude: -120 + rng.Float64()*45, TimeZone: zones[i%3],
@@ -46,7 +48,7 @@ func snapshotStores(t *testing.T, ctx context.Context, repo *Repo, n int, seed u
 func dumpIndex(ix *Index) []string {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	names := map[*Schedule]string{}
+	names := map[*stores.Schedule]string{}
 	for enc, s := range ix.sched {
 		names[s] = enc
 	}
@@ -87,7 +89,7 @@ func sameSearches(t *testing.T, got, want *Index) {
 
 // loadIndex starts a replica's index, checking what it loaded from
 // ("rows" or "snapshot") unless from is empty.
-func loadIndex(t *testing.T, ctx context.Context, repo *Repo, mode SnapshotMode, from string) (*Syncer, *Index) {
+func loadIndex(t *testing.T, ctx context.Context, repo *stores.Repo, mode SnapshotMode, from string) (*Syncer, *Index) {
 	t.Helper()
 	ix := NewIndex()
 	sy := NewSyncer(repo, ix, quiet)
@@ -118,7 +120,7 @@ func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 	partDocBytes = 64 << 10 // many parts
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		repo := NewRepo(d)
+		repo := stores.NewRepo(d)
 		ss := snapshotStores(t, ctx, repo, 1500, 1)
 
 		first, _ := loadIndex(t, ctx, repo, SnapshotAlways, "rows")
@@ -139,11 +141,11 @@ func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 		// Changes after the snapshot: a move, new flags, hidden, new, pending.
 		ss[0].Latitude, ss[0].Longitude = 47.6, -122.3
 		dbtest.Must(t, repo.Update(ctx, ss[0]), "move")
-		ss[1].Curbside, ss[1].WorkingHours = !ss[1].Curbside, []WorkingHour{{WeekDay: time.Tuesday, Start: "07:00", End: "07:30"}}
+		ss[1].Curbside, ss[1].WorkingHours = !ss[1].Curbside, []stores.WorkingHour{{WeekDay: time.Tuesday, Start: "07:00", End: "07:30"}}
 		dbtest.Must(t, repo.Update(ctx, ss[1]), "flags")
-		dbtest.Must(t, repo.SetStatus(ctx, ss[2].ID, Hidden), "hide")
+		dbtest.Must(t, repo.SetStatus(ctx, ss[2].ID, stores.Hidden), "hide")
 		extra := snapshotStores(t, ctx, repo, 3, 2)
-		extra[0].Status = Pending
+		extra[0].Status = stores.Pending
 		dbtest.Must(t, repo.Update(ctx, extra[0]), "pending")
 
 		fresh, want := loadIndex(t, ctx, repo, SnapshotOff, "rows")
@@ -183,7 +185,7 @@ func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 	partDocBytes = 64 << 10
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		repo := NewRepo(d)
+		repo := stores.NewRepo(d)
 		snapshotStores(t, ctx, repo, 600, 1)
 		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		_, err := sy.WriteSnapshot(ctx)
@@ -225,7 +227,7 @@ func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 				_, err = d.Exec(ctx, "DELETE FROM search_snapshot_parts")
 				dbtest.Must(t, err, "clear")
 				for p, b := range saved {
-					dbtest.Must(t, repo.putSnapshotPart(ctx, id, p, b), "restore part")
+					dbtest.Must(t, snapRepo{d}.putPart(ctx, id, p, b), "restore part")
 				}
 				_, err = d.Exec(ctx, "UPDATE search_snapshots SET version = $1, format = $2", version, format)
 				dbtest.Must(t, err, "restore header")
@@ -239,7 +241,7 @@ func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 func TestSnapshotWritePolicy(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		repo := NewRepo(d)
+		repo := stores.NewRepo(d)
 		ss := snapshotStores(t, ctx, repo, 50, 1)
 		count := func() (n int) {
 			dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM search_snapshots").Scan(&n), "count")
@@ -252,7 +254,7 @@ func TestSnapshotWritePolicy(t *testing.T) {
 			}
 		}
 		// Another replica is writing one (an incomplete, recent snapshot).
-		_, err := repo.beginSnapshot(ctx, 1, time.Now())
+		_, err := snapRepo{d}.begin(ctx, 1, time.Now())
 		dbtest.Must(t, err, "begin")
 		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		if wrote, err := sy.WriteSnapshot(ctx); err != nil || wrote {
@@ -287,7 +289,7 @@ func TestSnapshotWritePolicy(t *testing.T) {
 func TestDecodePartRejectsDamage(t *testing.T) {
 	ix := NewIndex()
 	for i := range 300 {
-		ix.Put(Entry{ID: int64(i + 1), Latitude: 40 + float64(i)/100, Longitude: -74, TimeZone: "America/New_York",
+		ix.Put(stores.Entry{ID: int64(i + 1), Latitude: 40 + float64(i)/100, Longitude: -74, TimeZone: "America/New_York",
 			Schedule: "", Doc: []byte(fmt.Sprintf(`{"id":%d,"name":"Store %d"}`, i+1, i))})
 	}
 	recs, names := ix.liveRecords()
@@ -325,7 +327,7 @@ func TestDecodePartRejectsDamage(t *testing.T) {
 func TestSnapshotWhileChangesApply(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		repo := NewRepo(d)
+		repo := stores.NewRepo(d)
 		ss := snapshotStores(t, ctx, repo, 400, 1)
 		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		done := make(chan error, 1)
@@ -358,7 +360,7 @@ func TestSnapshotWhileChangesApply(t *testing.T) {
 func TestSnapshotOneWriterAmongReplicas(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		repo := NewRepo(d)
+		repo := stores.NewRepo(d)
 		snapshotStores(t, ctx, repo, 200, 1)
 		const replicas = 4
 		var syncers [replicas]*Syncer

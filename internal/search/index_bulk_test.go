@@ -1,4 +1,4 @@
-package stores
+package search
 
 import (
 	"cmp"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"locator/internal/stores"
 )
 
 // PutAll defers the tree to the end; a store given twice in one call (its
@@ -45,7 +47,7 @@ func TestPutAllRepacksInCurveOrder(t *testing.T) {
 	if len(ix.recs) != 5000 || len(ix.free) != 0 || ix.tree.len() != 5000 {
 		t.Fatalf("recs %d, free %d, tree %d", len(ix.recs), len(ix.free), ix.tree.len())
 	}
-	byID := make(map[int64]Entry, len(es))
+	byID := make(map[int64]stores.Entry, len(es))
 	for _, e := range es {
 		byID[e.ID] = e
 	}
@@ -79,7 +81,7 @@ func TestPutAllRepacksInCurveOrder(t *testing.T) {
 		for j := 0; j < 50; j++ {
 			q := Query{Latitude: 25 + rng.Float64()*24, Longitude: -124 + rng.Float64()*57, RadiusMiles: 50, Limit: 20}
 			hits, _ := ix.Nearest(q)
-			var live []Entry
+			var live []stores.Entry
 			for _, e := range byID {
 				live = append(live, e)
 			}
@@ -120,7 +122,7 @@ func TestPutAllRepacksInCurveOrder(t *testing.T) {
 
 // bruteHits is the ids of the nearest q.Limit matches of es by exact distance
 // (filters and open-now unused here).
-func bruteHits(es []Entry, q Query) []int64 {
+func bruteHits(es []stores.Entry, q Query) []int64 {
 	type hit struct {
 		id int64
 		d  float64

@@ -1,4 +1,4 @@
-package stores
+package search
 
 import (
 	"encoding/json"
@@ -8,12 +8,14 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"locator/internal/stores"
 )
 
 // randomEntries spreads n stores over a few clusters and the continental US.
-func randomEntries(rng *rand.Rand, n int) []Entry {
+func randomEntries(rng *rand.Rand, n int) []stores.Entry {
 	centres := [][2]float64{{40.71, -74.0}, {34.05, -118.24}, {41.88, -87.63}, {29.76, -95.37}, {61.2, -149.9}}
-	es := make([]Entry, n)
+	es := make([]stores.Entry, n)
 	for i := range es {
 		var lat, lon float64
 		if i%5 == 0 {
@@ -22,16 +24,16 @@ func randomEntries(rng *rand.Rand, n int) []Entry {
 			c := centres[rng.IntN(len(centres))]
 			lat, lon = c[0]+rng.NormFloat64()*0.3, c[1]+rng.NormFloat64()*0.3
 		}
-		var hours []WorkingHour
+		var hours []stores.WorkingHour
 		if i%3 != 0 {
-			hours = []WorkingHour{{WeekDay: time.Weekday(i % 7), Start: "09:00", End: "17:00"}, {WeekDay: time.Weekday((i + 3) % 7), Start: "18:00", End: "02:00"}}
+			hours = []stores.WorkingHour{{WeekDay: time.Weekday(i % 7), Start: "09:00", End: "17:00"}, {WeekDay: time.Weekday((i + 3) % 7), Start: "18:00", End: "02:00"}}
 		}
 		id := int64(i + 1)
-		es[i] = Entry{
+		es[i] = stores.Entry{
 			ID: id, Latitude: lat, Longitude: lon,
 			Delivery: rng.IntN(10) < 4, OrderOnline: rng.IntN(10) < 6, Curbside: rng.IntN(10) < 3,
 			TimeZone: []string{"America/New_York", "America/Los_Angeles", "America/Chicago"}[i%3],
-			Schedule: EncodeSchedule(hours),
+			Schedule: stores.EncodeSchedule(hours),
 			Doc:      []byte(fmt.Sprintf(`{"id":%d,"name":"Store %d"}`, id, id)),
 		}
 	}
@@ -39,7 +41,7 @@ func randomEntries(rng *rand.Rand, n int) []Entry {
 }
 
 // oracle answers a query by brute force in float64.
-func oracle(es []Entry, q Query) ([]Hit, bool) {
+func oracle(es []stores.Entry, q Query) ([]Hit, bool) {
 	var all []Hit
 	zones := map[string]*time.Location{}
 	for _, e := range es {
@@ -52,7 +54,7 @@ func oracle(es []Entry, q Query) ([]Hit, bool) {
 				loc, _ = time.LoadLocation(e.TimeZone)
 				zones[e.TimeZone] = loc
 			}
-			if !NewSchedule(DecodeSchedule(e.Schedule)).OpenAt(q.Now.In(loc)) {
+			if !stores.NewSchedule(stores.DecodeSchedule(e.Schedule)).OpenAt(q.Now.In(loc)) {
 				continue
 			}
 		}
@@ -123,7 +125,7 @@ func TestNearestMatchesOracle(t *testing.T) {
 
 func TestAppendJSONAndUpdates(t *testing.T) {
 	ix := NewIndex()
-	ix.PutAll([]Entry{
+	ix.PutAll([]stores.Entry{
 		{ID: 1, Latitude: 40.7128, Longitude: -74.0060, TimeZone: "America/New_York", Doc: []byte(`{"id":1,"name":"A"}`)},
 		{ID: 2, Latitude: 40.73, Longitude: -73.99, Delivery: true, TimeZone: "America/New_York", Doc: []byte(`{"id":2,"name":"B"}`)},
 		{ID: 3, Latitude: 34.05, Longitude: -118.24, TimeZone: "America/Los_Angeles", Doc: []byte(`{"id":3,"name":"C"}`)},
@@ -151,7 +153,7 @@ func TestAppendJSONAndUpdates(t *testing.T) {
 		t.Fatalf("delivery: %+v", ans)
 	}
 	// Move store 2 to Los Angeles, remove store 1: New York is empty.
-	ix.Put(Entry{ID: 2, Latitude: 34.06, Longitude: -118.25, Delivery: true, TimeZone: "America/Los_Angeles", Doc: []byte(`{"id":2,"name":"B2"}`)})
+	ix.Put(stores.Entry{ID: 2, Latitude: 34.06, Longitude: -118.25, Delivery: true, TimeZone: "America/Los_Angeles", Doc: []byte(`{"id":2,"name":"B2"}`)})
 	ix.Remove(1)
 	q.Delivery = false
 	if err := json.Unmarshal(ix.AppendJSON(nil, q), &ans); err != nil {
@@ -187,27 +189,5 @@ func TestQueryValidate(t *testing.T) {
 	q := Query{Latitude: 40, Longitude: -74, RadiusMiles: 30}
 	if err := q.Validate(); err != nil || q.Limit != DefaultLimit {
 		t.Fatalf("valid query: %v, limit %d", err, q.Limit)
-	}
-}
-
-func TestBoxLowerBoundIsALowerBound(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for i := 0; i < 200000; i++ {
-		qlat, qlon := -85+rng.Float64()*170, -180+rng.Float64()*360
-		lat0, lon0 := -85+rng.Float64()*170, -180+rng.Float64()*360
-		lat1, lon1 := math.Min(85, lat0+rng.Float64()*5), math.Min(180, lon0+rng.Float64()*5)
-		lb := boxLowerBound(qlat, qlon, math.Cos(qlat*deg), float32(lat0), float32(lon0), float32(lat1), float32(lon1))
-		// Sample points of the box, its edges included.
-		for k := 0; k < 8; k++ {
-			plat := lat0 + (lat1-lat0)*float64(k%3)/2
-			plon := lon0 + (lon1-lon0)*rng.Float64()
-			if k >= 3 {
-				plat, plon = lat0+(lat1-lat0)*rng.Float64(), lon0+(lon1-lon0)*float64(k%2)
-			}
-			d := centralAngle(qlat*deg, qlon*deg, math.Cos(qlat*deg), plat, plon)
-			if lb > d+1e-12 {
-				t.Fatalf("bound %.9f > distance %.9f to (%f,%f) from (%f,%f) box %f %f %f %f", lb, d, plat, plon, qlat, qlon, lat0, lon0, lat1, lon1)
-			}
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package stores
+package search
 
 // Snapshots of the search index. Decoding a million rows through the SQL
 // drivers costs 5-7 s of CPU; a snapshot of the built index (records in
@@ -21,6 +21,8 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/sync/errgroup"
+
+	"locator/internal/stores"
 )
 
 // snapshotFormat is the layout of the parts. Bump it whenever the layout or
@@ -75,7 +77,7 @@ func (s *Syncer) WriteSnapshot(ctx context.Context) (bool, error) {
 		return false, nil
 	}
 	defer s.snapBusy.Store(false)
-	h, ok, err := s.repo.latestSnapshot(ctx)
+	h, ok, err := s.snaps.latest(ctx)
 	if err != nil {
 		return false, err
 	}
@@ -83,7 +85,7 @@ func (s *Syncer) WriteSnapshot(ctx context.Context) (bool, error) {
 		if h.Version >= s.version.Load() {
 			return false, nil
 		}
-		changed, err := s.repo.changedSince(ctx, h.Version)
+		changed, err := s.repo.ChangedSince(ctx, h.Version)
 		if err != nil {
 			return false, err
 		}
@@ -101,19 +103,37 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 	v := s.version.Load()
 	// Claim the writing first, so that a replica that loses the race does
 	// not copy and sort the index for nothing.
-	id, err := s.repo.beginSnapshot(ctx, v, time.Now())
+	id, err := s.snaps.begin(ctx, v, time.Now())
 	if err != nil || id == 0 {
 		return false, err
 	}
 	fail := func(err error) (bool, error) {
 		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		if derr := s.repo.dropSnapshot(dctx, id); derr != nil {
+		if derr := s.snaps.drop(dctx, id); derr != nil {
 			s.log.Warn("could not delete an unfinished search snapshot", "snapshot", id, "err", derr)
 		}
 		return false, err
 	}
-	recs, names := s.index.liveRecords()
+	n, parts, total, err := s.index.encodeSnapshot(func(part int, data []byte) error {
+		return s.snaps.putPart(ctx, id, part, data)
+	})
+	if err != nil {
+		return fail(err)
+	}
+	if err := s.snaps.complete(ctx, id, v, n, parts, total, time.Now()); err != nil {
+		return fail(err)
+	}
+	s.log.Info("search snapshot written", "snapshot", id, "version", v, "stores", n,
+		"parts", parts, "bytes", total, "duration", time.Since(start).Round(time.Millisecond))
+	return true, nil
+}
+
+// encodeSnapshot encodes the index as it is now into snapshot parts
+// (see encodePart), calling put with each in order, and returns how many
+// stores and parts it wrote and their size.
+func (ix *Index) encodeSnapshot(put func(part int, data []byte) error) (n, parts int, total int64, err error) {
+	recs, names := ix.liveRecords()
 	// In the tree's order (see pkey), so that a load packs it without a sort.
 	order := make([]hilbertKey, len(recs))
 	for i := range recs {
@@ -135,33 +155,27 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 		size += len(recs[order[i].slot].doc)
 	}
 	cuts = append(cuts, len(order))
-	parts := len(cuts) - 1
+	parts = len(cuts) - 1
 	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
 	if err != nil {
-		return fail(fmt.Errorf("search snapshot: %w", err))
+		return 0, 0, 0, fmt.Errorf("search snapshot: %w", err)
 	}
 	defer enc.Close()
-	var total int64
 	var buf []byte
 	for p := range parts {
 		buf = encodePart(enc, buf[:0], recs, order[cuts[p]:cuts[p+1]], cuts[p], names)
 		total += int64(len(buf))
-		if err := s.repo.putSnapshotPart(ctx, id, p, buf); err != nil {
-			return fail(err)
+		if err := put(p, buf); err != nil {
+			return 0, 0, 0, err
 		}
 	}
-	if err := s.repo.completeSnapshot(ctx, id, v, len(recs), parts, total, time.Now()); err != nil {
-		return fail(err)
-	}
-	s.log.Info("search snapshot written", "snapshot", id, "version", v, "stores", len(recs),
-		"parts", parts, "bytes", total, "duration", time.Since(start).Round(time.Millisecond))
-	return true, nil
+	return len(recs), parts, total, nil
 }
 
 // liveRecords copies the live records and names each schedule by its
 // encoding. The documents are shared, not copied: the index never writes
 // over a document's bytes, it only stops pointing at them.
-func (ix *Index) liveRecords() ([]record, map[*Schedule]string) {
+func (ix *Index) liveRecords() ([]record, map[*stores.Schedule]string) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	recs := make([]record, 0, len(ix.slots))
@@ -170,7 +184,7 @@ func (ix *Index) liveRecords() ([]record, map[*Schedule]string) {
 			recs = append(recs, ix.recs[i])
 		}
 	}
-	names := make(map[*Schedule]string, len(ix.sched))
+	names := make(map[*stores.Schedule]string, len(ix.sched))
 	for enc, s := range ix.sched {
 		names[s] = enc
 	}
@@ -184,9 +198,9 @@ func (ix *Index) liveRecords() ([]record, map[*Schedule]string) {
 // id delta, float64 lat, float64 lon (little endian), flags byte, uvarint
 // zone, uvarint schedule, uvarint document length. docs decodes to the n
 // documents back to back (each without its closing brace, as in the index).
-func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey, first int, names map[*Schedule]string) []byte {
+func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey, first int, names map[*stores.Schedule]string) []byte {
 	zones := map[string]uint64{}
-	scheds := map[*Schedule]uint64{}
+	scheds := map[*stores.Schedule]uint64{}
 	var zoneList, schedList []string
 	var body, docs []byte
 	var prev int64
@@ -271,7 +285,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	for i, name := range tables[0] {
 		zones[i] = st.zone(name)
 	}
-	scheds := make([]*Schedule, len(tables[1]))
+	scheds := make([]*stores.Schedule, len(tables[1]))
 	for i, enc := range tables[1] {
 		scheds[i] = st.schedule(enc)
 	}
@@ -367,11 +381,13 @@ func (r *partReader) bytes(n uint64) []byte {
 	return v
 }
 
-// loadSnapshot fills the (empty) index from snapshot h. Parts are read on
-// one connection, decoded by loadWorkers goroutines and gathered in part
-// order (curve order) as they come; the tree is packed at the end. The index is only touched once everything is read
-// and checked: a damaged snapshot leaves it empty for the row load.
-func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
+// loadSnapshot fills the (empty) index from snapshot h, whose parts read
+// calls fn with in part order. Parts are read on one connection, decoded
+// by loadWorkers goroutines and gathered in part order (curve order) as
+// they come; the tree is packed at the end. The index is only touched once
+// everything is read and checked: a damaged snapshot leaves it empty for
+// the row load.
+func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader, read func(ctx context.Context, fn func(part int, data []byte) error) error) error {
 	if h.Stores < 0 || h.Stores > slotMask || h.Parts < 0 {
 		return errCorrupt
 	}
@@ -395,7 +411,7 @@ func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
 	g.Go(func() error {
 		defer close(jobs)
 		next := 0
-		err := s.repo.readSnapshotParts(gctx, h.ID, func(part int, data []byte) error {
+		err := read(gctx, func(part int, data []byte) error {
 			if part != next || part >= h.Parts {
 				return fmt.Errorf("%w: part %d where %d was expected", errCorrupt, part, next)
 			}
@@ -461,7 +477,7 @@ func (s *Syncer) loadSnapshot(ctx context.Context, h snapHeader) error {
 	}
 	st.recs, st.slots = recs, slots
 	st.tree.build(pts, false) // in key order as written; checked, as the deletes rely on it
-	return s.index.adopt(st)
+	return ix.adopt(st)
 }
 
 // adopt takes over the contents of st (a staging index nobody else uses);

@@ -1,4 +1,4 @@
-package stores_test
+package importer_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/importer"
 	"locator/internal/stores"
 )
 
@@ -49,7 +50,7 @@ func TestImportCSV(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		repo := stores.NewRepo(d)
-		rep, err := repo.Import(ctx, strings.NewReader(csvFile), "csv", stores.ImportOptions{Geocoder: fakeGeocoder{}, ZoneAt: zone, Batch: 2})
+		rep, err := importer.Import(ctx, repo, strings.NewReader(csvFile), "csv", importer.Options{Geocoder: fakeGeocoder{}, ZoneAt: zone, Batch: 2})
 		dbtest.Must(t, err, "import")
 		if rep.Created != 4 || rep.Failed != 7 || rep.Updated != 0 {
 			t.Fatalf("report: %+v", rep)
@@ -82,7 +83,7 @@ func TestImportCSV(t *testing.T) {
 		}
 
 		// Importing again updates by store_id instead of duplicating.
-		rep2, err := repo.Import(ctx, strings.NewReader(csvFile), "csv", stores.ImportOptions{Geocoder: fakeGeocoder{}, ZoneAt: zone})
+		rep2, err := importer.Import(ctx, repo, strings.NewReader(csvFile), "csv", importer.Options{Geocoder: fakeGeocoder{}, ZoneAt: zone})
 		dbtest.Must(t, err, "re-import")
 		n, _ := repo.Count(ctx)
 		if rep2.Updated != 4 || rep2.Created != 0 || n != 4 {
@@ -103,7 +104,7 @@ func TestImportJSON(t *testing.T) {
  {"name":"Bad Hours","latitude":1,"longitude":1,"working_hours":[{"weekDay":"Funday"}]},
  {"name":"Bad TZ","latitude":1,"longitude":1,"time_zone":"Mars/Base"}
 ]`
-		rep, err := repo.Import(ctx, strings.NewReader(in), "json", stores.ImportOptions{Geocoder: fakeGeocoder{}, ZoneAt: zone})
+		rep, err := importer.Import(ctx, repo, strings.NewReader(in), "json", importer.Options{Geocoder: fakeGeocoder{}, ZoneAt: zone})
 		dbtest.Must(t, err, "import")
 		if rep.Created != 2 || rep.Failed != 3 {
 			t.Fatalf("report %+v", rep)
@@ -112,22 +113,22 @@ func TestImportJSON(t *testing.T) {
 		if len(s.WorkingHours) != 2 || s.WorkingHours[0].WeekDay != time.Monday || !s.Delivery {
 			t.Fatalf("json store: %+v", s)
 		}
-		if _, err := repo.Import(ctx, strings.NewReader(`{"not":"an array"}`), "json", stores.ImportOptions{}); err == nil {
+		if _, err := importer.Import(ctx, repo, strings.NewReader(`{"not":"an array"}`), "json", importer.Options{}); err == nil {
 			t.Fatal("a JSON object was accepted as a file")
 		}
-		if _, err := repo.Import(ctx, strings.NewReader("nope,name\n"), "csv", stores.ImportOptions{}); err == nil || !strings.Contains(err.Error(), "unknown column") {
+		if _, err := importer.Import(ctx, repo, strings.NewReader("nope,name\n"), "csv", importer.Options{}); err == nil || !strings.Contains(err.Error(), "unknown column") {
 			t.Fatalf("unknown column: %v", err)
 		}
 	})
 }
 
 func TestParseWorkingHours(t *testing.T) {
-	hs, err := stores.ParseWorkingHours("Mon 09:00-17:00; tue 10:00-18:00;Sunday closed")
+	hs, err := importer.ParseWorkingHours("Mon 09:00-17:00; tue 10:00-18:00;Sunday closed")
 	if err != nil || len(hs) != 3 || hs[1].WeekDay != time.Tuesday || hs[2].Start != "" {
 		t.Fatalf("%+v %v", hs, err)
 	}
 	for _, bad := range []string{"Mon", "Mon 9-5", "Xyz 09:00-17:00", "Mon 09:00-", "Mon -17:00"} {
-		if _, err := stores.ParseWorkingHours(bad); err == nil {
+		if _, err := importer.ParseWorkingHours(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}

@@ -1,10 +1,11 @@
-package stores
+// Package importer reads stores from CSV or JSON files and writes the good rows
+// through the store repository, reporting each bad row with its line and reason.
+package importer
 
 import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -14,11 +15,12 @@ import (
 	"strings"
 
 	"locator/internal/apperr"
+	"locator/internal/stores"
 )
 
-// ImportColumns are the CSV header names (order free; name, and either
+// Columns are the CSV header names (order free; name, and either
 // latitude+longitude or something to geocode, are what a row needs).
-var ImportColumns = []string{"store_id", "name", "image", "phone_number", "hours", "country", "state", "city",
+var Columns = []string{"store_id", "name", "image", "phone_number", "hours", "country", "state", "city",
 	"postal_code", "address", "latitude", "longitude", "time_zone", "delivery", "order_online", "curbside_pickup",
 	"status", "working_hours"}
 
@@ -33,8 +35,8 @@ type AddressGeocoder interface {
 	GeocodeAddress(address, postalCode, city, state, country string) (lat, lon float64, precision string, ok bool)
 }
 
-// ImportOptions wires the importer.
-type ImportOptions struct {
+// Options wires the importer.
+type Options struct {
 	Geocoder Geocoder
 	ZoneAt   func(lat, lon float64) string // fills a missing time zone
 	Batch    int                           // stores per transaction (default 500)
@@ -48,8 +50,8 @@ type RowResult struct {
 	Message string // why it failed, or a note (coordinates geocoded)
 }
 
-// ImportReport sums an import.
-type ImportReport struct {
+// Report sums an import.
+type Report struct {
 	Rows                     []RowResult
 	Created, Updated, Failed int
 }
@@ -58,7 +60,7 @@ type ImportReport struct {
 type importRow struct {
 	line   int
 	fields map[string]string
-	hours  []WorkingHour // from JSON arrays
+	hours  []stores.WorkingHour // from JSON arrays
 	hasWH  bool
 }
 
@@ -66,7 +68,7 @@ type importRow struct {
 // the good rows; each bad row is reported with its line and reason. Rows
 // are written in transactions of whole stores, so a crash leaves no
 // half-written store. A row whose store_id already exists updates it.
-func (r *Repo) Import(ctx context.Context, in io.Reader, format string, o ImportOptions) (*ImportReport, error) {
+func Import(ctx context.Context, r *stores.Repo, in io.Reader, format string, o Options) (*Report, error) {
 	if o.Batch <= 0 {
 		o.Batch = 500
 	}
@@ -83,8 +85,8 @@ func (r *Repo) Import(ctx context.Context, in io.Reader, format string, o Import
 	if err != nil {
 		return nil, err
 	}
-	rep := &ImportReport{}
-	var pending []*Store
+	rep := &Report{}
+	var pending []*stores.Store
 	var pendingRes []int    // index into rep.Rows
 	var pendingOrig []int64 // ID before the attempt: 0 for an insert
 	flush := func() error {
@@ -99,7 +101,7 @@ func (r *Repo) Import(ctx context.Context, in io.Reader, format string, o Import
 			for i, s := range pending {
 				res := &rep.Rows[pendingRes[i]]
 				s.ID = pendingOrig[i] // forget ids of rolled-back inserts
-				if err := r.SaveAll(ctx, []*Store{s}); err != nil {
+				if err := r.SaveAll(ctx, []*stores.Store{s}); err != nil {
 					res.OK, res.Message = false, reason(err)
 					continue
 				}
@@ -114,7 +116,7 @@ func (r *Repo) Import(ctx context.Context, in io.Reader, format string, o Import
 		return nil
 	}
 	for _, row := range rows {
-		s, note, err := r.rowStore(ctx, row, o)
+		s, note, err := rowStore(ctx, r, row, o)
 		res := RowResult{Line: row.line, OK: err == nil, Message: note}
 		if err != nil {
 			res.Message = reason(err)
@@ -158,15 +160,15 @@ func reason(err error) string {
 	return err.Error()
 }
 
-func (r *Repo) rowStore(ctx context.Context, row importRow, o ImportOptions) (*Store, string, error) {
+func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*stores.Store, string, error) {
 	f := row.fields
 	if msg, bad := f["\x00error"]; bad {
 		return nil, "", apperr.Invalidf("%s", msg)
 	}
-	s := &Store{
+	s := &stores.Store{
 		StoreID: f["store_id"], Name: f["name"], Image: f["image"], PhoneNumber: f["phone_number"],
 		Hours: f["hours"], CountryCode: strings.ToUpper(f["country"]), State: f["state"], City: f["city"],
-		PostalCode: f["postal_code"], Address: f["address"], TimeZone: f["time_zone"], Status: Status(f["status"]),
+		PostalCode: f["postal_code"], Address: f["address"], TimeZone: f["time_zone"], Status: stores.Status(f["status"]),
 	}
 	if s.CountryCode == "" {
 		s.CountryCode = "US"
@@ -219,7 +221,7 @@ func (r *Repo) rowStore(ctx context.Context, row importRow, o ImportOptions) (*S
 		return nil, "", err
 	}
 	if s.StoreID != "" {
-		id, err := r.idByStoreID(ctx, s.StoreID)
+		id, err := r.IDByStoreID(ctx, s.StoreID)
 		if err != nil {
 			return nil, "", err
 		}
@@ -232,18 +234,6 @@ func (r *Repo) rowStore(ctx context.Context, row importRow, o ImportOptions) (*S
 		}
 	}
 	return s, note, nil
-}
-
-func (r *Repo) idByStoreID(ctx context.Context, storeID string) (int64, error) {
-	var id int64
-	err := r.db.QueryRow(ctx, "SELECT id FROM stores WHERE store_id = $1 ORDER BY id LIMIT 1", storeID).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("find store %q: %w", storeID, err)
-	}
-	return id, nil
 }
 
 func parseBool(v string) (bool, error) {
@@ -259,29 +249,29 @@ func parseBool(v string) (bool, error) {
 // ParseWorkingHours reads the one-column hours form of imports:
 // "Mon 09:00-17:00; Tue 09:00-17:00; Fri 18:00-02:00; Sun closed".
 // Days are names or 3-letter abbreviations; a day may appear more than once.
-func ParseWorkingHours(s string) ([]WorkingHour, error) {
+func ParseWorkingHours(s string) ([]stores.WorkingHour, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
 	}
-	var out []WorkingHour
+	var out []stores.WorkingHour
 	for _, part := range strings.Split(s, ";") {
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue
 		}
 		day, span, ok := strings.Cut(part, " ")
-		d, okDay := ParseWeekday(day)
+		d, okDay := stores.ParseWeekday(day)
 		if !ok || !okDay {
 			return nil, fmt.Errorf("%q: want \"Mon 09:00-17:00\" or \"Sun closed\"", part)
 		}
 		span = strings.TrimSpace(span)
 		if strings.EqualFold(span, "closed") {
-			out = append(out, WorkingHour{WeekDay: d})
+			out = append(out, stores.WorkingHour{WeekDay: d})
 			continue
 		}
 		a, b, ok := strings.Cut(span, "-")
-		h := WorkingHour{WeekDay: d, Start: strings.TrimSpace(a), End: strings.TrimSpace(b)}
+		h := stores.WorkingHour{WeekDay: d, Start: strings.TrimSpace(a), End: strings.TrimSpace(b)}
 		if !ok || h.Validate() != nil || h.Start == "" {
 			return nil, fmt.Errorf("%q: want \"Mon 09:00-17:00\" or \"Sun closed\"", part)
 		}
@@ -299,14 +289,14 @@ func readCSV(in io.Reader) ([]importRow, error) {
 		return nil, fmt.Errorf("read CSV header: %w", err)
 	}
 	known := map[string]bool{}
-	for _, c := range ImportColumns {
+	for _, c := range Columns {
 		known[c] = true
 	}
 	cols := make([]string, len(header))
 	for i, h := range header {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 		if !known[h] {
-			return nil, fmt.Errorf("CSV header: unknown column %q (known: %s)", h, strings.Join(ImportColumns, ", "))
+			return nil, fmt.Errorf("CSV header: unknown column %q (known: %s)", h, strings.Join(Columns, ", "))
 		}
 		cols[i] = h
 	}
@@ -383,21 +373,21 @@ func readJSON(in io.Reader) ([]importRow, error) {
 	return rows, nil
 }
 
-func jsonHours(val []any) ([]WorkingHour, error) {
-	var out []WorkingHour
+func jsonHours(val []any) ([]stores.WorkingHour, error) {
+	var out []stores.WorkingHour
 	for _, e := range val {
 		m, ok := e.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("want objects {weekDay, startTime, endTime}")
 		}
 		day, _ := m["weekDay"].(string)
-		d, ok := ParseWeekday(day)
+		d, ok := stores.ParseWeekday(day)
 		if !ok {
 			return nil, fmt.Errorf("unknown weekDay %q", day)
 		}
 		start, _ := m["startTime"].(string)
 		end, _ := m["endTime"].(string)
-		h := WorkingHour{WeekDay: d, Start: start, End: end}
+		h := stores.WorkingHour{WeekDay: d, Start: start, End: end}
 		if err := h.Validate(); err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package stores
+package search
 
 import (
 	"context"
@@ -9,6 +9,10 @@ import (
 
 	"locator/internal/db"
 )
+
+// snapRepo reads and writes the search snapshots: search's own tables
+// (search_snapshots, search_snapshot_parts), never the stores.
+type snapRepo struct{ db *db.DB }
 
 // snapHeader is one row of search_snapshots.
 type snapHeader struct {
@@ -23,8 +27,8 @@ type snapHeader struct {
 // starts writing one, afterwards the next completed snapshot deletes it.
 const abandonedAfter = 10 * time.Minute
 
-// latestSnapshot returns the newest complete snapshot of this format.
-func (r *Repo) latestSnapshot(ctx context.Context) (snapHeader, bool, error) {
+// latest returns the newest complete snapshot of this format.
+func (r snapRepo) latest(ctx context.Context) (snapHeader, bool, error) {
 	var h snapHeader
 	err := r.db.QueryRow(ctx, `SELECT id, version, stores, parts FROM search_snapshots
 		WHERE complete AND format = $1 ORDER BY version DESC, id DESC LIMIT 1`, snapshotFormat).
@@ -38,17 +42,8 @@ func (r *Repo) latestSnapshot(ctx context.Context) (snapHeader, bool, error) {
 	return h, true, nil
 }
 
-// changedSince counts the stores written after version v.
-func (r *Repo) changedSince(ctx context.Context, v int64) (int, error) {
-	var n int
-	if err := r.db.QueryRow(ctx, "SELECT COUNT(*) FROM stores WHERE version > $1", v).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count changed stores: %w", err)
-	}
-	return n, nil
-}
-
-// readSnapshotParts calls fn with each part of snapshot id, in part order.
-func (r *Repo) readSnapshotParts(ctx context.Context, id int64, fn func(part int, data []byte) error) error {
+// readParts calls fn with each part of snapshot id, in part order.
+func (r snapRepo) readParts(ctx context.Context, id int64, fn func(part int, data []byte) error) error {
 	rows, err := r.db.Query(ctx, "SELECT part, data FROM search_snapshot_parts WHERE snapshot_id = $1 ORDER BY part", id)
 	if err != nil {
 		return fmt.Errorf("read search snapshot %d: %w", id, err)
@@ -70,14 +65,14 @@ func (r *Repo) readSnapshotParts(ctx context.Context, id int64, fn func(part int
 	return nil
 }
 
-// snapshotLock is the PostgreSQL advisory lock key of beginSnapshot.
+// snapshotLock is the PostgreSQL advisory lock key of begin.
 const snapshotLock = 0x5eac5a47
 
-// beginSnapshot records a new, incomplete snapshot and returns its id, or
+// begin records a new, incomplete snapshot and returns its id, or
 // 0 when another replica is writing one (an incomplete snapshot younger
 // than abandonedAfter) or has just written one as new: one writer at a
 // time is enough.
-func (r *Repo) beginSnapshot(ctx context.Context, version int64, now time.Time) (int64, error) {
+func (r snapRepo) begin(ctx context.Context, version int64, now time.Time) (int64, error) {
 	var id int64
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
 		// Check and insert as one: SQLite's write transactions are serial
@@ -105,22 +100,22 @@ func (r *Repo) beginSnapshot(ctx context.Context, version int64, now time.Time) 
 	return id, nil
 }
 
-// putSnapshotPart stores one part, in its own short transaction so that
+// putPart stores one part, in its own short transaction so that
 // store writes are not held up while a large snapshot is written.
-func (r *Repo) putSnapshotPart(ctx context.Context, id int64, part int, data []byte) error {
+func (r snapRepo) putPart(ctx context.Context, id int64, part int, data []byte) error {
 	if _, err := r.db.Exec(ctx, "INSERT INTO search_snapshot_parts (snapshot_id, part, data) VALUES ($1, $2, $3)", id, part, data); err != nil {
 		return fmt.Errorf("write search snapshot %d part %d: %w", id, part, err)
 	}
 	return nil
 }
 
-// completeSnapshot records the size of snapshot id, marks it complete and
+// complete records the size of snapshot id, marks it complete and
 // deletes the snapshots it supersedes (complete ones of an older or equal
 // version) and abandoned ones.
-func (r *Repo) completeSnapshot(ctx context.Context, id, version int64, stores, parts int, bytes int64, now time.Time) error {
+func (r snapRepo) complete(ctx context.Context, id, version int64, nstores, parts int, bytes int64, now time.Time) error {
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.Exec(ctx, "UPDATE search_snapshots SET complete = TRUE, stores = $2, parts = $3, bytes = $4 WHERE id = $1",
-			id, stores, parts, bytes); err != nil {
+			id, nstores, parts, bytes); err != nil {
 			return err
 		}
 		const old = `id <> $1 AND ((complete AND version <= $2) OR (NOT complete AND created_unix < $3))`
@@ -138,8 +133,8 @@ func (r *Repo) completeSnapshot(ctx context.Context, id, version int64, stores, 
 	return nil
 }
 
-// dropSnapshot deletes snapshot id and its parts (a write that failed).
-func (r *Repo) dropSnapshot(ctx context.Context, id int64) error {
+// drop deletes snapshot id and its parts (a write that failed).
+func (r snapRepo) drop(ctx context.Context, id int64) error {
 	return r.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.Exec(ctx, "DELETE FROM search_snapshot_parts WHERE snapshot_id = $1", id); err != nil {
 			return err

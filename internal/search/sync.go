@@ -1,4 +1,4 @@
-package stores
+package search
 
 import (
 	"context"
@@ -10,17 +10,23 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"locator/internal/stores"
 )
 
 // Syncer keeps an Index equal to the published stores of the database: a
-// full load at start, then every interval the changes since the last
-// version it saw. Each replica runs its own; they agree through the database.
+// full load at start (from a snapshot, see snapshot.go, or every row), then
+// every interval the changes since the last version it saw, read from the
+// store repository's change feed. Each replica runs its own; they agree
+// through the database. The syncer only reads stores, and it changes the
+// index through its methods (Apply, BulkLoad, the snapshot load) only.
 type Syncer struct {
 	// Snapshots says when this replica writes search snapshots (see
 	// snapshot.go); SnapshotOff also stops it from reading them.
 	Snapshots SnapshotMode
 
-	repo     *Repo
+	repo     *stores.Repo
+	snaps    snapRepo
 	index    *Index
 	log      *slog.Logger
 	version  atomic.Int64
@@ -31,8 +37,8 @@ type Syncer struct {
 }
 
 // NewSyncer returns a syncer filling index from repo.
-func NewSyncer(repo *Repo, index *Index, log *slog.Logger) *Syncer {
-	return &Syncer{repo: repo, index: index, log: log}
+func NewSyncer(repo *stores.Repo, index *Index, log *slog.Logger) *Syncer {
+	return &Syncer{repo: repo, snaps: snapRepo{repo.DB()}, index: index, log: log}
 }
 
 // Ready reports whether the first full load finished.
@@ -73,7 +79,7 @@ func (s *Syncer) Load(ctx context.Context) error {
 // version read before anything else. It returns attributes for the log.
 func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
 	if s.Snapshots != SnapshotOff {
-		h, ok, err := s.repo.latestSnapshot(ctx)
+		h, ok, err := s.snaps.latest(ctx)
 		switch {
 		case err != nil:
 			s.log.Warn("search snapshot unavailable; reading every store", "err", err)
@@ -87,7 +93,9 @@ func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
 			// ~10% of the index) and keeps the rest: collecting while the
 			// heap grows from nothing to its full size would only mark the
 			// same records again and again (0.6 s at 1M stores).
-			err := s.loadSnapshot(ctx, h)
+			err := s.index.loadSnapshot(ctx, h, func(ctx context.Context, fn func(int, []byte) error) error {
+				return s.snaps.readParts(ctx, h.ID, fn)
+			})
 			if err == nil {
 				// Everything written after the snapshot, as Poll would.
 				n, err := s.applySince(ctx, h.Version)
@@ -113,52 +121,25 @@ func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
 
 // loadRows reads every published store into the index.
 func (s *Syncer) loadRows(ctx context.Context) error {
-	// The tree is built once at the end, in Hilbert order (see Index).
-	s.index.mu.Lock()
-	s.index.deferTree = true
-	s.index.mu.Unlock()
-	_, err := s.repo.scanPublished(ctx, loadWorkers, 5000, func(n int) {
-		s.index.mu.Lock()
-		s.index.reserve(n)
-		s.index.mu.Unlock()
-	}, func(cs []Change) error {
-		s.apply(cs)
-		return nil
+	return s.index.BulkLoad(func(b *Bulk) error {
+		_, err := s.repo.ScanPublished(ctx, loadWorkers, 5000, b.Reserve, func(cs []stores.Change) error {
+			b.Apply(cs)
+			return nil
+		})
+		return err
 	})
-	s.index.mu.Lock()
-	s.index.flushPending()
-	s.index.mu.Unlock()
-	return err
 }
 
 // applySince applies every store written after version since and
 // returns how many there were.
 func (s *Syncer) applySince(ctx context.Context, since int64) (int, error) {
 	n := 0
-	_, err := s.repo.ScanChanges(ctx, since, 5000, func(cs []Change) error {
+	_, err := s.repo.ScanChanges(ctx, since, 5000, func(cs []stores.Change) error {
 		n += len(cs)
-		s.apply(cs)
+		s.index.Apply(cs)
 		return nil
 	})
 	return n, err
-}
-
-func (s *Syncer) apply(cs []Change) {
-	s.index.mu.Lock()
-	defer s.index.mu.Unlock()
-	// A batch enters the tree at once (one rebuild at most), unless a bulk
-	// load already defers it to its end.
-	if !s.index.deferTree {
-		s.index.deferTree = true
-		defer s.index.flushPending()
-	}
-	for i := range cs {
-		if cs[i].Published {
-			s.index.put(cs[i].Entry)
-		} else {
-			s.index.remove(cs[i].ID)
-		}
-	}
 }
 
 // gcHeadroom is the garbage a serving replica may pile up between

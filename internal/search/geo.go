@@ -1,4 +1,4 @@
-package stores
+package search
 
 import "math"
 
@@ -35,46 +35,6 @@ func havTerm(qlat, qlon, qcos, lat, lon float64) float64 {
 func hav(angle float64) float64 {
 	s := math.Sin(angle / 2)
 	return s * s
-}
-
-// boxSlack covers float32 rounding of index coordinates (<1 m) so the lower
-// bound below stays a lower bound for the float64 points inside a box.
-const boxSlack = 3.0 / (EarthRadiusMiles * 1609.344) // 3 m in radians
-
-// boxLowerBound is the angle form of boxLowerA (the search walk uses
-// boxLowerA); it states the geometry plainly and its test pins it down.
-//
-// boxLowerBound is a lower bound, in radians, of the great-circle distance
-// from the query point to any point of the lat/lon box. Two bounds hold for
-// every point of the box, and the larger is used:
-//   - the latitude gap: a path cannot be shorter than its change of latitude;
-//   - the longitude gap: the distance to the meridian great circle at
-//     longitude gap d is asin(cos(qlat)*sin(d)), growing with d up to 90 deg.
-func boxLowerBound(qlatDeg, qlonDeg, qcos float64, minLat, minLon, maxLat, maxLon float32) float64 {
-	var dlat, dlon float64
-	if lo := float64(minLat); qlatDeg < lo {
-		dlat = lo - qlatDeg
-	} else if hi := float64(maxLat); qlatDeg > hi {
-		dlat = qlatDeg - hi
-	}
-	if lo, hi := float64(minLon), float64(maxLon); qlonDeg < lo || qlonDeg > hi {
-		// Outside the box: the gap to the nearer edge, either way round.
-		dlon = math.Min(lonGap(qlonDeg, lo), lonGap(qlonDeg, hi))
-	}
-	lb := dlat * deg
-	if dlon > 0 {
-		if dlon > 90 {
-			dlon = 90
-		}
-		if m := math.Asin(qcos * math.Sin(dlon*deg)); m > lb {
-			lb = m
-		}
-	}
-	lb -= boxSlack
-	if lb < 0 {
-		return 0
-	}
-	return lb
 }
 
 // lonGap is the angular difference between two longitudes, 0..180 degrees.

@@ -1,10 +1,12 @@
-package stores
+package search
 
 import (
 	"cmp"
 	"slices"
 	"sync"
 	"time"
+
+	"locator/internal/stores"
 )
 
 // Index answers nearest-store searches from memory. It holds the published
@@ -19,7 +21,7 @@ type Index struct {
 	free  []uint32         // dead slots to reuse
 	arena arena
 	zones map[string]*time.Location
-	sched map[string]*Schedule // interned: most stores share a few weekly patterns
+	sched map[string]*stores.Schedule // interned: most stores share a few weekly patterns
 	// While deferTree is set (a bulk load under one lock), new slots wait
 	// in pending and enter the tree together: into an empty index as a
 	// freshly packed tree, otherwise as one batch of additions.
@@ -31,7 +33,7 @@ type record struct {
 	id       int64
 	lat, lon float64
 	doc      []byte // JSON object without its closing brace
-	sched    *Schedule
+	sched    *stores.Schedule
 	loc      *time.Location
 	flags    uint8
 	live     bool
@@ -43,25 +45,12 @@ const (
 	flagCurbside
 )
 
-// Entry is what the index needs of one store (see Repo.LoadPublished).
-type Entry struct {
-	ID          int64
-	Latitude    float64
-	Longitude   float64
-	Delivery    bool
-	OrderOnline bool
-	Curbside    bool
-	TimeZone    string
-	Schedule    string // EncodeSchedule form
-	Doc         []byte // complete JSON object (RenderDoc)
-}
-
 // NewIndex returns an empty index.
 func NewIndex() *Index {
 	return &Index{
 		slots: make(map[int64]uint32),
 		zones: make(map[string]*time.Location),
-		sched: make(map[string]*Schedule),
+		sched: make(map[string]*stores.Schedule),
 	}
 }
 
@@ -80,14 +69,14 @@ func (ix *Index) TreeBytes() int {
 }
 
 // Put adds or replaces a store.
-func (ix *Index) Put(e Entry) {
+func (ix *Index) Put(e stores.Entry) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.put(e)
 }
 
 // PutAll adds or replaces many stores under one lock (start-up, sync).
-func (ix *Index) PutAll(es []Entry) {
+func (ix *Index) PutAll(es []stores.Entry) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.deferTree = true
@@ -97,6 +86,56 @@ func (ix *Index) PutAll(es []Entry) {
 	}
 	ix.flushPending()
 }
+
+// Apply applies a batch of changes from the store repository's change feed
+// (stores.Repo.ScanChanges): published stores are added or replaced, the
+// others removed. The batch enters the tree at once (one rebuild at most),
+// unless a bulk load already defers the tree to its end. The index keeps
+// copies: the batch may be reused afterwards.
+func (ix *Index) Apply(cs []stores.Change) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if !ix.deferTree {
+		ix.deferTree = true
+		defer ix.flushPending()
+	}
+	for i := range cs {
+		if cs[i].Published {
+			ix.put(cs[i].Entry)
+		} else {
+			ix.remove(cs[i].ID)
+		}
+	}
+}
+
+// Bulk is a bulk load in progress (see BulkLoad).
+type Bulk struct{ ix *Index }
+
+// BulkLoad fills the index with the changes fill applies through b, from
+// any number of goroutines. The stores enter the tree once, at the end, in
+// Hilbert order: into an empty index as a freshly packed tree with the
+// records and documents laid out in the same order (see flushPending).
+// Searches may run meanwhile; the loaded stores show once it ends.
+func (ix *Index) BulkLoad(fill func(b *Bulk) error) error {
+	ix.mu.Lock()
+	ix.deferTree = true
+	ix.mu.Unlock()
+	err := fill(&Bulk{ix})
+	ix.mu.Lock()
+	ix.flushPending()
+	ix.mu.Unlock()
+	return err
+}
+
+// Reserve makes room for n more stores, when the load knows its size.
+func (b *Bulk) Reserve(n int) {
+	b.ix.mu.Lock()
+	defer b.ix.mu.Unlock()
+	b.ix.reserve(n)
+}
+
+// Apply applies a batch of changes, as Index.Apply does.
+func (b *Bulk) Apply(cs []stores.Change) { b.ix.Apply(cs) }
 
 // reserve makes room for n more stores (a bulk load that knows its size),
 // sparing the records and the id map their repeated doubling.
@@ -263,7 +302,7 @@ func (ix *Index) remove(id int64) {
 	ix.free = append(ix.free, slot)
 }
 
-func (ix *Index) put(e Entry) {
+func (ix *Index) put(e stores.Entry) {
 	ix.remove(e.ID)
 	var flags uint8
 	if e.Delivery {
@@ -295,7 +334,7 @@ func (ix *Index) put(e Entry) {
 	} else {
 		slot = uint32(len(ix.recs))
 		if slot >= deadItem {
-			panic("stores: index is full (536M slots)")
+			panic("search: index is full (536M slots)")
 		}
 		ix.recs = append(ix.recs, rec)
 	}
@@ -329,11 +368,11 @@ func (ix *Index) zone(name string) *time.Location {
 	return loc
 }
 
-func (ix *Index) schedule(enc string) *Schedule {
+func (ix *Index) schedule(enc string) *stores.Schedule {
 	if s, ok := ix.sched[enc]; ok {
 		return s
 	}
-	s := NewSchedule(DecodeSchedule(enc))
+	s := stores.NewSchedule(stores.DecodeSchedule(enc))
 	ix.sched[enc] = s
 	return s
 }
