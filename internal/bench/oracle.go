@@ -90,7 +90,7 @@ func (o *Oracle) all(q search.Query) []search.Hit {
 // SameHits compares an answer with the oracle's: same ids in the same order,
 // except that stores within 1 m of each other may swap and stores within 1 m
 // of the radius may be present or not (float32 index, float64 oracle). It
-// mirrors SameHits in internal/stores/index_test.go.
+// mirrors SameHits in internal/search/index_test.go.
 func SameHits(got, want []search.Hit, radius float64) error {
 	const slack = 1.0 / 1609.344 // 1 m in miles
 	trim := func(h []search.Hit) []search.Hit {
