@@ -1,3 +1,10 @@
+// Package search answers nearest-store searches from memory on every
+// replica: the index (Index: Apply, BulkLoad, Nearest, AppendJSON), its
+// packed Hilbert R-tree and the geo maths of the walk, the query and its
+// parser, and the Syncer that keeps the index equal to the published
+// stores by following the store repository's change feed, with snapshots
+// for fast starts. It reads stores and never writes one (see
+// docs/architecture.md, "The search version").
 package search
 
 import (
