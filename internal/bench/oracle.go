@@ -87,30 +87,6 @@ func (o *Oracle) all(q search.Query) []search.Hit {
 	return all
 }
 
-// SameHits compares an answer with the oracle's: same ids in the same order,
-// except that stores within 1 m of each other may swap and stores within 1 m
-// of the radius may be present or not (float32 index, float64 oracle). It
-// mirrors SameHits in internal/search/index_test.go.
-func SameHits(got, want []search.Hit, radius float64) error {
-	const slack = 1.0 / 1609.344 // 1 m in miles
-	trim := func(h []search.Hit) []search.Hit {
-		for len(h) > 0 && math.Abs(h[len(h)-1].Miles-radius) <= slack {
-			h = h[:len(h)-1]
-		}
-		return h
-	}
-	g, w := trim(got), trim(want)
-	if len(g) != len(w) {
-		return fmt.Errorf("%d hits, want %d", len(g), len(w))
-	}
-	for i := range g {
-		if g[i].ID != w[i].ID && math.Abs(g[i].Miles-w[i].Miles) > slack {
-			return fmt.Errorf("hit %d: id %d at %.6f mi, want id %d at %.6f mi", i, g[i].ID, g[i].Miles, w[i].ID, w[i].Miles)
-		}
-	}
-	return nil
-}
-
 // Gate runs the correctness gate: the first n valid requests of the mix
 // against the oracle. It returns the first mismatch.
 func Gate(ix *search.Index, o *Oracle, rs []Request, n int) error {
@@ -131,7 +107,7 @@ func Gate(ix *search.Index, o *Oracle, rs []Request, n int) error {
 		if len(all) > q.Limit {
 			want, wantMore = all[:q.Limit], true
 		}
-		if err := SameHits(got, want, q.RadiusMiles); err != nil {
+		if err := search.SameHits(got, want, q.RadiusMiles); err != nil {
 			return fmt.Errorf("query %s: %w", r.RawURL, err)
 		}
 		// has_more may differ only when a store lies within 1 m of the
