@@ -67,7 +67,7 @@ var errCorrupt = errors.New("search snapshot is damaged")
 
 // WriteSnapshot writes a snapshot of the index as it is now if the policy
 // (Snapshots) asks for one, and reports whether it wrote one. One replica
-// writes at a time (see beginSnapshot); the others skip.
+// writes at a time (see snapRepo.begin); the others skip.
 func (s *Syncer) WriteSnapshot(ctx context.Context) (bool, error) {
 	n := s.index.Len()
 	if n == 0 || s.Snapshots == SnapshotOff || (s.Snapshots == SnapshotAuto && n < SnapshotMinStores) || !s.Ready() {
