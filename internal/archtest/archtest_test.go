@@ -35,10 +35,10 @@ const (
 
 var layers = map[string]int{
 	"internal/apperr":        leaf,
-	"internal/secret":        leaf,
 	"internal/config":        leaf,
 	"internal/places/fold":   leaf,
 	"internal/mail/smtptest": leaf,
+	"internal/jsonbody":      leaf,
 	"web":                    leaf,
 	"internal/db":            storage,
 	"internal/db/dbtest":     storage,
