@@ -1,6 +1,7 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test: Go with -race on SQLite and PostgreSQL, the fuzz run, web checks
+#   make test   every test: lint, Go with -race on SQLite and PostgreSQL, the fuzz run, web checks
+#   make lint   gofmt, go vet, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint
 #   make build  npm packages, web app, Go binary at bin/locator
 
 SHELL := /bin/bash
@@ -15,7 +16,7 @@ ADDR     ?= 127.0.0.1:8080
 WEB_DEPS     := web/node_modules/.package-lock.json
 GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 
-.PHONY: build run test test-go test-fuzz test-web check-format web geodata clean
+.PHONY: build run test test-go test-fuzz test-web check-format lint vulncheck web geodata clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -44,6 +45,21 @@ check-format:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
+# The linters are pinned in tools/check/go.mod and built from the Go module
+# proxy on first use (slow once, then cached); `go tool -n` prints the binary.
+TOOL = "$$(cd tools/check && $(GO) tool -n $(1))"
+
+lint: check-format $(WEB_DEPS)
+	$(GO) mod tidy -diff
+	$(call TOOL,golangci-lint) run ./...
+	cd web && npm run lint
+
+# Needs vuln.go.dev (or VULNDB=file:///dir in its layout), which this
+# project's machines cannot reach: not part of `make test` (docs/architecture.md).
+VULNDB ?= https://vuln.go.dev
+vulncheck:
+	$(call TOOL,govulncheck) -db $(VULNDB) ./...
+
 test-go: $(GEODATA_DEPS) check-format
 	$(GO) test -race -count=1 ./...
 
@@ -51,9 +67,10 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
 test-web: $(WEB_DEPS)
-	cd web && npm run check && npm run build && npm run size && npm run e2e
+	cd web && npm run typecheck && npm run test && npm run check:api && npm run build && npm run size && npm run e2e
 
-test: test-go test-fuzz test-web
+# ESLint runs in lint; test-web runs the rest of web's `npm run check`.
+test: lint test-go test-fuzz test-web
 	@echo "all tests passed"
 
 clean:

@@ -54,7 +54,6 @@ type setting struct {
 type Settings struct {
 	fs     *flag.FlagSet
 	getenv func(string) string
-	cfg    Config
 	used   map[string]setting
 	raw    map[string]*string
 }
@@ -334,7 +333,7 @@ func parseHeaderPair(v string) ([]string, error) {
 	for f := range strings.SplitSeq(v, ",") {
 		f = strings.TrimSpace(f)
 		if f == "" || strings.ContainsFunc(f, func(r rune) bool {
-			return !(r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+			return r != '-' && r != '_' && (r < '0' || r > '9') && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z')
 		}) {
 			return nil, fmt.Errorf("%q is not a header name", f)
 		}

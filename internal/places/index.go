@@ -95,10 +95,10 @@ func appendFold(dst []byte, s string) []byte {
 	space := false
 	for i := range len(s) {
 		c := s[i]
-		switch {
-		case c == '\'' || c == '.':
+		switch c {
+		case '\'', '.':
 			continue
-		case c == ' ' || c == '-' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+		case ' ', '-', '\t', '\n', '\v', '\f', '\r':
 			space = len(dst) > start
 			continue
 		}

@@ -507,7 +507,9 @@ func TestIPLocator(t *testing.T) {
 		t.Error("missing database accepted")
 	}
 	junk := filepath.Join(t.TempDir(), "junk.mmdb")
-	os.WriteFile(junk, []byte("not a database"), 0o600)
+	if err := os.WriteFile(junk, []byte("not a database"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := NewIPLocator(junk, nil); err == nil {
 		t.Error("junk database accepted")
 	}

@@ -2,6 +2,7 @@ package places
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -39,7 +40,7 @@ func (s *Service) Search(ctx context.Context, q string, limit int) []Result {
 		if err == nil && len(res) > 0 {
 			return res
 		}
-		if err != nil && err != ErrUpstreamDown && s.Log != nil {
+		if err != nil && !errors.Is(err, ErrUpstreamDown) && s.Log != nil {
 			s.Log.WarnContext(ctx, "upstream geocoder failed; answering from the embedded gazetteer", "err", err)
 		}
 	}
@@ -99,7 +100,7 @@ func (s *Service) GeocodeAddress(address, postalCode, city, state, country strin
 		if !ook || haversine(olat, olon, r.Lat, r.Lon)*6371 <= maxAddressDistanceKm {
 			return r.Lat, r.Lon, PrecisionAddress, true
 		}
-	} else if err != nil && err != ErrUpstreamDown && s.Log != nil {
+	} else if err != nil && !errors.Is(err, ErrUpstreamDown) && s.Log != nil {
 		s.Log.Warn("upstream geocoder failed; geocoding from the postal code or city", "err", err)
 	}
 	if ook {

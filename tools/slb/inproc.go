@@ -70,7 +70,8 @@ func cmdInproc(_ context.Context, args []string) error {
 		}
 		fmt.Printf("correctness gate: %d queries equal the float64 haversine oracle (%s)\n", *gate, time.Since(start).Round(time.Millisecond))
 	}
-	es = nil // the index holds its own copy of the documents
+	// es is dead from here (the index holds its own copy of the documents),
+	// so the collection below frees it.
 	runtime.GC()
 	// Steady state: what a server looks like after start-up.
 	debug.FreeOSMemory()
