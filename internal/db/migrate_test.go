@@ -168,7 +168,7 @@ func rows(t *testing.T, d *db.DB, out *strings.Builder, q string, args ...any) {
 			}
 			parts[i] = strings.Join(strings.Fields(fmt.Sprint(v)), " ")
 		}
-		out.WriteString(strings.Join(parts, " | "))
+		out.WriteString(strings.TrimRight(strings.Join(parts, " | "), " "))
 		out.WriteByte('\n')
 	}
 	dbtest.Must(t, rs.Err(), "rows")
