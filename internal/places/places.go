@@ -11,7 +11,7 @@
 // Gazetteer keeps about 50 MB of heap (the Place structs are 29 MB of it); the
 // name index behind FindCity, Geocode and Search (index.go) is built on first
 // use or by BuildIndex (about 0.45 s on an idle machine,
-// 17.6 MB more). See BenchmarkLoad, BenchmarkNameIndex and TestStartupCost.
+// 17.6 MB more). See BenchmarkLoad, BenchmarkNameIndex and BenchmarkStartupCost.
 package places
 
 import (

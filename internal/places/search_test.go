@@ -1,6 +1,7 @@
 package places
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -186,43 +187,38 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
-// TestSearchLatency is the in-process harness: p50 and p99 per query over
-// the mixed set (go test -run SearchLatency -v ./internal/places/), as wall
-// time and as the CPU time of the thread, which other processes on a busy
-// machine do not inflate.
-func TestSearchLatency(t *testing.T) {
-	g := mustLoad(t)
-	start := time.Now()
+// BenchmarkSearchLatency is the in-process latency harness: p50, p90, p99
+// and max per query over the mixed set, as wall time and as the CPU time of
+// the thread, which other processes on a busy machine do not inflate
+// (go test -run XXX -bench SearchLatency ./internal/places/).
+func BenchmarkSearchLatency(b *testing.B) {
+	g := mustLoad(b)
 	g.BuildIndex()
-	t.Logf("index ready in %v (built now or earlier in this test binary)", time.Since(start).Round(time.Millisecond))
 	for _, q := range mixedQueries { // warm up, and let the collector finish with the build's garbage
 		g.Search(q, 10)
 	}
 	runtime.GC()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	const rounds = 50
-	wall := make([]time.Duration, 0, rounds*len(mixedQueries))
-	cpu := make([]time.Duration, 0, rounds*len(mixedQueries))
-	for range rounds {
-		for _, q := range mixedQueries {
-			c0, t0 := threadCPU(), time.Now()
-			g.Search(q, 10)
-			wall = append(wall, time.Since(t0))
-			cpu = append(cpu, threadCPU()-c0)
-		}
+	var wall, cpu []time.Duration
+	i := 0
+	for b.Loop() {
+		c0, t0 := threadCPU(), time.Now()
+		g.Search(mixedQueries[i%len(mixedQueries)], 10)
+		wall = append(wall, time.Since(t0))
+		cpu = append(cpu, threadCPU()-c0)
+		i++
 	}
 	report := func(name string, d []time.Duration) {
 		slices.Sort(d)
-		var sum time.Duration
-		for _, x := range d {
-			sum += x
-		}
-		p := func(q float64) time.Duration { return d[int(q*float64(len(d)-1))] }
-		t.Logf("%s, %d queries: mean %v, p50 %v, p90 %v, p99 %v, max %v", name, len(d), sum/time.Duration(len(d)), p(0.5), p(0.9), p(0.99), d[len(d)-1])
+		p := func(q float64) float64 { return float64(d[int(q*float64(len(d)-1))]) / 1e3 }
+		b.ReportMetric(p(0.5), "p50-"+name+"-us")
+		b.ReportMetric(p(0.9), "p90-"+name+"-us")
+		b.ReportMetric(p(0.99), "p99-"+name+"-us")
+		b.ReportMetric(p(1), "max-"+name+"-us")
 	}
-	report("wall time", wall)
-	report("thread CPU time", cpu)
+	report("wall", wall)
+	report("cpu", cpu)
 }
 
 // threadCPU is the CPU time of the calling OS thread.
@@ -534,31 +530,39 @@ func TestAttribution(t *testing.T) {
 	}
 }
 
-// TestStartupCost measures what the server pays at start for place search:
-// decoding the embedded file and building the name index, as wall time and
-// as process CPU time (go test -run StartupCost -v ./internal/places/).
-func TestStartupCost(t *testing.T) {
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	var r0, r1 unix.Rusage
-	_ = unix.Getrusage(unix.RUSAGE_SELF, &r0)
-	t0 := time.Now()
-	g, err := LoadFrom(strings.NewReader(string(geodata)))
-	if err != nil {
-		t.Fatal(err)
+// BenchmarkStartupCost is what a server pays once at start: decode the
+// embedded gazetteer, then build the name index; wall time of each part,
+// process CPU time (both cores) and the live heap they leave
+// (go test -run XXX -bench StartupCost ./internal/places/).
+func BenchmarkStartupCost(b *testing.B) {
+	var load, total, cpu time.Duration
+	var heap uint64
+	var names int
+	for b.Loop() {
+		var g *Gazetteer
+		var r0, r1 unix.Rusage
+		heap = heapAfter(func() {
+			_ = unix.Getrusage(unix.RUSAGE_SELF, &r0)
+			t0 := time.Now()
+			var err error
+			if g, err = LoadFrom(bytes.NewReader(geodata)); err != nil {
+				b.Fatal(err)
+			}
+			load += time.Since(t0)
+			g.BuildIndex()
+			total += time.Since(t0)
+			_ = unix.Getrusage(unix.RUSAGE_SELF, &r1)
+		})
+		cpu += time.Duration(r1.Utime.Nano() + r1.Stime.Nano() - r0.Utime.Nano() - r0.Stime.Nano())
+		names = len(g.index.entries)
+		runtime.KeepAlive(g)
 	}
-	loaded := time.Since(t0)
-	g.BuildIndex()
-	total := time.Since(t0)
-	_ = unix.Getrusage(unix.RUSAGE_SELF, &r1)
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	cpu := time.Duration(r1.Utime.Nano()+r1.Stime.Nano()-r0.Utime.Nano()-r0.Stime.Nano()) * time.Nanosecond
-	t.Logf("load %v + index %v = %v wall, %v CPU (2 cores); live heap %.1f MB; %d names",
-		loaded.Round(time.Millisecond), (total - loaded).Round(time.Millisecond), total.Round(time.Millisecond),
-		cpu.Round(time.Millisecond), float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), len(g.index.entries))
-	runtime.KeepAlive(g)
+	ms := func(d time.Duration) float64 { return float64(d) / 1e6 / float64(b.N) }
+	b.ReportMetric(ms(load), "load-ms")
+	b.ReportMetric(ms(total-load), "index-ms")
+	b.ReportMetric(ms(cpu), "cpu-ms")
+	b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(names), "names")
 }
 
 // BenchmarkServiceSearchCached is a repeated query: the service's cache.
