@@ -8,8 +8,9 @@ import (
 	"locator/internal/apperr"
 )
 
-// Field limits (passwords: see secret.CheckPassword, the one policy of
-// every kind of account).
+// Field limits (names 255, phone 12: docs/product-rules.md, "Members";
+// passwords: see secret.CheckPassword, the one policy of every kind of
+// account).
 const (
 	MaxNameLen  = 255
 	MaxPhoneLen = 12

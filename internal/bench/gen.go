@@ -1,5 +1,5 @@
-// Package bench implements the store search benchmark SLB-1
-// (/work/shared/BENCHMARK.md; results in docs/performance.md): a
+// Package bench implements the store search benchmark SLB-1 (defined, with
+// its results, in docs/performance.md): a
 // deterministic store generator, the fixed query mix, a brute-force oracle
 // for the correctness gate, and helpers the harness (tools/slb) and the Go
 // benchmarks share. See README.md in this folder.

@@ -104,7 +104,8 @@ func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microseco
 
 func clean(v string) string { return strings.TrimSpace(v) }
 
-// validate checks the form (spec section 5) and bounds every field.
+// validate checks the form (docs/product-rules.md, "Store claims") and
+// bounds every field.
 func (in *Input) validate() error {
 	f := []*string{&in.BusinessName, &in.Email, &in.Phone, &in.Country, &in.State, &in.Address1, &in.City, &in.PostalCode, &in.Website, &in.WorkingHours, &in.Category}
 	for _, p := range f {

@@ -68,7 +68,8 @@ func (ix *Index) Len() int {
 	return len(ix.slots)
 }
 
-// TreeBytes is the memory of the spatial tree alone (SLB-1 reports it).
+// TreeBytes is the memory of the spatial tree alone (SLB-1 reports it, see
+// docs/performance.md).
 func (ix *Index) TreeBytes() int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()

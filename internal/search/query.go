@@ -126,7 +126,7 @@ func ParseQuery(raw string) (Query, error) {
 	}{
 		{"is_delivery_available", &q.Delivery},
 		{"is_order_online_available", &q.OrderOnline},
-		{"is_curdside_pickup_available", &curbA}, // the spec's spelling
+		{"is_curdside_pickup_available", &curbA}, // the clients' spelling (docs/product-rules.md)
 		{"is_curbside_pickup_available", &curbB},
 		{"is_open_now", &q.OpenNow},
 	} {

@@ -82,7 +82,7 @@ func NewSchedule(hours []WorkingHour) *Schedule {
 }
 
 // OpenAt reports whether the store is open at local time t (already in the
-// store's zone). The rule, from the spec and extended for late hours:
+// store's zone). The rule (docs/product-rules.md, "Open now"):
 //   - an entry for today with start <= end is open from start to end, both
 //     inclusive to the minute (09:00-17:00 is open at 17:00, closed at 17:01);
 //   - an entry with end < start crosses midnight: 18:00-02:00 on Friday is
