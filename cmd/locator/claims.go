@@ -103,7 +103,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	svc := claims.New(d, stores.NewRepo(d), geo, (&lazyZones{log: log}).ZoneAt, log)
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
-	print := func(c *claims.Claim) error {
+	show := func(c *claims.Claim) error {
 		if *asJSON {
 			return json.NewEncoder(stdout).Encode(svc.View(c, geo != nil && c.Status == claims.Pending))
 		}
@@ -162,7 +162,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		if err != nil {
 			return err
 		}
-		return print(c)
+		return show(c)
 	case "approve":
 		var p claims.Placement
 		if *lat != "" || *lon != "" {
@@ -177,13 +177,13 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		if err != nil {
 			return err
 		}
-		return print(c)
+		return show(c)
 	case "reject":
 		c, err := svc.Reject(ctx, id, actor, *reason)
 		if err != nil {
 			return err
 		}
-		return print(c)
+		return show(c)
 	default:
 		fs.Usage()
 		return &exitError{code: 2, msg: fmt.Sprintf("unknown claims action %q", action)}

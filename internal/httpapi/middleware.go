@@ -61,7 +61,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
 		defer func() {
 			if v := recover(); v != nil {
-				if v == http.ErrAbortHandler {
+				if v == http.ErrAbortHandler { //nolint:errorlint // recover() hands back the sentinel itself; net/http compares it the same way
 					panic(v)
 				}
 				s.log.Error("panic", "value", v, "request_id", id, "path", r.URL.Path, "stack", string(debug.Stack()))

@@ -249,7 +249,6 @@ func (ix *Index) repack(ks []hilbertKey) {
 			r.doc = tmp[bucket[slot]].copy(r.doc)
 		}
 	}
-	bucket = nil
 	recs := make([]record, n, max(n, cap(ix.recs)))
 	for i, k := range ks {
 		if b := i * repackBuckets / n; i > 0 && b != (i-1)*repackBuckets/n {

@@ -260,7 +260,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	}
 	meta, err := dec.DecodeAll(data[k:k+int(ml)], nil)
 	if err != nil {
-		return decodedPart{}, fmt.Errorf("%w: %v", errCorrupt, err)
+		return decodedPart{}, fmt.Errorf("%w: %w", errCorrupt, err)
 	}
 	rd := partReader{b: meta}
 	first, n := rd.uvarint(), rd.uvarint()
@@ -311,7 +311,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	}
 	docs, err := dec.DecodeAll(data[k+int(ml):], make([]byte, 0, total))
 	if err != nil {
-		return decodedPart{}, fmt.Errorf("%w: %v", errCorrupt, err)
+		return decodedPart{}, fmt.Errorf("%w: %w", errCorrupt, err)
 	}
 	if len(docs) != total {
 		return decodedPart{}, errCorrupt
