@@ -301,7 +301,7 @@ func (s *Service) UpdateProfile(ctx context.Context, c *Customer, u Update, curr
 		if u.OldPassword == nil || *u.OldPassword == "" {
 			return nil, ErrOldPasswordRequired
 		}
-		if _, err := s.checkPassword(ctx, c.Email, *u.OldPassword); err == ErrBadCredentials {
+		if _, err := s.checkPassword(ctx, c.Email, *u.OldPassword); errors.Is(err, ErrBadCredentials) {
 			return nil, ErrOldPasswordWrong
 		} else if err != nil {
 			return nil, err
