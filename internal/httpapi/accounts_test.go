@@ -165,19 +165,19 @@ func TestAccountsAPI(t *testing.T) {
 		// Malformed bodies.
 		for _, body := range []string{"", "[]", "{", `{"email": 5}`, `{} {}`} {
 			req := jsonRequest("POST", "/api/store/auth", body)
-			if rec := serve(f.srv, req); rec.Code != 400 || !strings.Contains(rec.Body.String(), `"message"`) {
+			if rec := serve(t, f.srv, req); rec.Code != 400 || !strings.Contains(rec.Body.String(), `"message"`) {
 				t.Errorf("body %q: %d %s", body, rec.Code, rec.Body)
 			}
 		}
 		req := jsonRequest("POST", "/api/store/customers", `{"first_name":"`+strings.Repeat("x", 2<<20)+`"}`)
-		if rec := serve(f.srv, req); rec.Code != 413 {
+		if rec := serve(t, f.srv, req); rec.Code != 413 {
 			t.Errorf("2 MB body: %d", rec.Code)
 		}
 		// Cross-site form posts are refused.
 		req = httptest.NewRequest("POST", "/api/store/auth", strings.NewReader(`{}`))
 		req.Header.Set("Origin", "https://evil.example")
 		req.Header.Set("Sec-Fetch-Site", "cross-site")
-		if rec := serve(f.srv, req); rec.Code != 403 {
+		if rec := serve(t, f.srv, req); rec.Code != 403 {
 			t.Errorf("cross-site sign in: %d", rec.Code)
 		}
 	})
@@ -230,7 +230,7 @@ func TestSignInRateLimitedPerIP(t *testing.T) {
 	var last *httptest.ResponseRecorder
 	for i := 0; i < 31; i++ {
 		req := jsonRequest("POST", "/api/store/auth", `{"email":"x`+itoa(int64(i))+`@y.co","password":"p"}`)
-		last = serve(f.srv, req)
+		last = serve(t, f.srv, req)
 	}
 	if last.Code != 429 || last.Header().Get("Retry-After") == "" {
 		t.Fatalf("31st sign-in from one IP: %d %v", last.Code, last.Header())

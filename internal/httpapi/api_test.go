@@ -314,14 +314,14 @@ func TestServingAndOperations(t *testing.T) {
 	// A state-changing request from another site is refused.
 	req, _ := http.NewRequest(http.MethodPost, "http://locator.test/api/store/claim", strings.NewReader("{}"))
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
-	rec := serve(f.srv, req)
+	rec := serve(t, f.srv, req)
 	if rec.Code != http.StatusForbidden {
 		t.Fatalf("cross-site POST: %d", rec.Code)
 	}
 	// Static files gzipped when asked for, identity otherwise.
 	req, _ = http.NewRequest(http.MethodGet, "http://locator.test/assets/big-abc12.js", nil)
 	req.Header.Set("Accept-Encoding", "gzip, br")
-	rec = serve(f.srv, req)
+	rec = serve(t, f.srv, req)
 	if rec.Header().Get("Content-Encoding") != "gzip" || rec.Body.Len() >= 3400 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
 		t.Fatalf("gzipped asset: %v, %d bytes", rec.Header(), rec.Body.Len())
 	}
@@ -334,13 +334,13 @@ func TestServingAndOperations(t *testing.T) {
 		t.Fatalf("gunzipped %d bytes", len(plain))
 	}
 	req, _ = http.NewRequest(http.MethodGet, "http://locator.test/assets/big-abc12.js", nil)
-	if rec = serve(f.srv, req); rec.Header().Get("Content-Encoding") != "" || rec.Body.Len() != 3500 {
+	if rec = serve(t, f.srv, req); rec.Header().Get("Content-Encoding") != "" || rec.Body.Len() != 3500 {
 		t.Fatalf("identity asset: %v %d", rec.Header(), rec.Body.Len())
 	}
 	// Gzip when asked for.
 	req, _ = http.NewRequest(http.MethodGet, "http://locator.test"+list+"?"+nyc, nil)
 	req.Header.Set("Accept-Encoding", "gzip")
-	rec = serve(f.srv, req)
+	rec = serve(t, f.srv, req)
 	if rec.Header().Get("Content-Encoding") != "gzip" {
 		t.Fatalf("no gzip: %v", rec.Header())
 	}

@@ -153,7 +153,7 @@ func TestConcurrentCreateUserOverHTTP(t *testing.T) {
 			defer wg.Done()
 			req := jsonRequest("POST", "/api/store/create-user", `{"store_name":"S","email":"same@example.com","password":"pw-123456","phone_number":"1","referred_by":"x"}`)
 			req.RemoteAddr = "10.0." + itoa(int64(i)) + ".1:1234" // 50 clients, no per-IP limit
-			codes <- serve(f.srv, req).Code
+			codes <- serve(t, f.srv, req).Code
 		}(i)
 	}
 	wg.Wait()

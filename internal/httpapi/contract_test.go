@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"io"
 	"net/http"
@@ -79,7 +80,17 @@ func checkContract(t testing.TB, req *http.Request, reqBody []byte, rec *httptes
 		Header:                 rec.Header(),
 		Options:                &openapi3filter.Options{IncludeResponseStatus: true},
 	}
-	out.SetBodyBytes(rec.Body.Bytes())
+	body := rec.Body.Bytes()
+	if rec.Header().Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatalf("gzip answer to %s: %v", req.URL, err)
+		}
+		if body, err = io.ReadAll(zr); err != nil {
+			t.Fatalf("gzip answer to %s: %v", req.URL, err)
+		}
+	}
+	out.SetBodyBytes(body)
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		t.Errorf("response %d to %s does not match the contract: %v\n%s", rec.Code, req.URL, err, truncate(rec.Body.String()))
 	}

@@ -1,17 +1,29 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 func strconvI(n int64) string { return strconv.FormatInt(n, 10) }
 
-func serve(h http.Handler, req *http.Request) *httptest.ResponseRecorder {
+// serve sends a hand-built request (often a malformed one, on purpose) to h
+// and checks the answer against the contract, like do.
+func serve(t testing.TB, h http.Handler, req *http.Request) *httptest.ResponseRecorder {
+	t.Helper()
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+		req.Body = io.NopCloser(bytes.NewReader(body))
+	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
+	checkContract(t, req, body, rec, false)
 	return rec
 }
 

@@ -201,7 +201,7 @@ func TestIPLocationAPI(t *testing.T) {
 		for k, v := range hdr {
 			req.Header.Set(k, v)
 		}
-		rec := serve(srv, req)
+		rec := serve(t, srv, req)
 		checkContract(t, req, nil, rec, true)
 		var out struct{ Latitude, Longitude float64 }
 		_ = json.Unmarshal(rec.Body.Bytes(), &out)
@@ -231,7 +231,7 @@ func TestIPLocationAPI(t *testing.T) {
 	}
 	// Nothing configured: always 404.
 	req := httptest.NewRequest(http.MethodGet, "/api/geo/ip-location", nil)
-	rec := serve(placesServer(t, httpapi.Deps{}), req)
+	rec := serve(t, placesServer(t, httpapi.Deps{}), req)
 	checkContract(t, req, nil, rec, true)
 	if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"message"`) {
 		t.Errorf("unconfigured: %d %s", rec.Code, rec.Body.String())
