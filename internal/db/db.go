@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,6 +49,16 @@ type Querier interface {
 	Dialect() Dialect
 }
 
+// PostgreSQL limits Open sets unless the URL names them: a server that
+// accepts connections but never answers costs a new connection at most
+// ConnectTimeout, and a runaway statement at most StatementTimeout of the
+// server's time. Requests are bounded much tighter (WithCallTimeout);
+// migrations and bulk imports lift the statement limit for themselves.
+const (
+	ConnectTimeout   = 5 * time.Second
+	StatementTimeout = time.Minute
+)
+
 // Open connects to url: "sqlite:PATH" or "postgres://...". For SQLite the
 // parent folder is created; WAL, a busy timeout, foreign keys and
 // BEGIN IMMEDIATE write transactions are always on.
@@ -55,7 +66,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	var d *DB
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		pool, err := sql.Open("pgx", url)
+		u, err := withPostgresLimits(url)
+		if err != nil {
+			return nil, err
+		}
+		pool, err := sql.Open("pgx", u)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
@@ -91,6 +106,24 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	return d, nil
 }
 
+// withPostgresLimits adds connect_timeout and statement_timeout to a
+// PostgreSQL URL that does not set them.
+func withPostgresLimits(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("parse database URL: %w", err)
+	}
+	q := u.Query()
+	if q.Get("connect_timeout") == "" {
+		q.Set("connect_timeout", fmt.Sprint(int(ConnectTimeout.Seconds())))
+	}
+	if q.Get("statement_timeout") == "" && !strings.Contains(q.Get("options"), "statement_timeout") {
+		q.Set("statement_timeout", fmt.Sprint(StatementTimeout.Milliseconds()))
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
 // Close closes the pool.
 func (d *DB) Close() error { return d.sql.Close() }
 
@@ -101,15 +134,17 @@ func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 func (d *DB) SQL() *sql.DB { return d.sql }
 
 func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	ctx, done := bound(ctx)
+	defer done()
 	return d.sql.ExecContext(ctx, rebind(d.dialect, q), args...)
 }
 
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return d.sql.QueryContext(ctx, rebind(d.dialect, q), args...)
+	return d.sql.QueryContext(boundRows(ctx), rebind(d.dialect, q), args...)
 }
 
 func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return d.sql.QueryRowContext(ctx, rebind(d.dialect, q), args...)
+	return d.sql.QueryRowContext(boundRows(ctx), rebind(d.dialect, q), args...)
 }
 
 // Dialect reports the engine.
@@ -122,15 +157,17 @@ type Tx struct {
 }
 
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	ctx, done := bound(ctx)
+	defer done()
 	return t.tx.ExecContext(ctx, rebind(t.d, q), args...)
 }
 
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(ctx, rebind(t.d, q), args...)
+	return t.tx.QueryContext(boundRows(ctx), rebind(t.d, q), args...)
 }
 
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(ctx, rebind(t.d, q), args...)
+	return t.tx.QueryRowContext(boundRows(ctx), rebind(t.d, q), args...)
 }
 
 // Dialect reports the engine.
@@ -138,13 +175,18 @@ func (t *Tx) Dialect() Dialect { return t.d }
 
 // Prepare prepares q inside the transaction (for bulk inserts).
 func (t *Tx) Prepare(ctx context.Context, q string) (*sql.Stmt, error) {
+	ctx, done := bound(ctx)
+	defer done()
 	return t.tx.PrepareContext(ctx, rebind(t.d, q))
 }
 
 // InTx runs fn in one transaction: committed when fn returns nil, rolled
 // back otherwise, so a failure never leaves half a change behind.
+// Under WithCallTimeout the whole transaction, begin to commit, is one call.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
-	stx, err := d.sql.BeginTx(ctx, nil)
+	txCtx, done := bound(ctx)
+	defer done()
+	stx, err := d.sql.BeginTx(txCtx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
@@ -156,6 +198,36 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
+}
+
+type callTimeoutKey struct{}
+
+// WithCallTimeout returns ctx under which every call on a DB or Tx waits at
+// most d for the database: a statement with its connection and rows, or a
+// transaction from begin to commit. The HTTP layer sets it on each API
+// request, so a database that hangs costs a request d, not the whole
+// outage. Without it a call is bounded by ctx alone: migrations, imports and
+// the search index's bulk reads take as long as they need.
+func WithCallTimeout(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, callTimeoutKey{}, d)
+}
+
+// bound gives one call the timeout ctx carries; done releases it.
+func bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Value(callTimeoutKey{}).(time.Duration)
+	if !ok || d <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// boundRows is bound for a call whose rows are read after it returns: the
+// context must outlive the call, so it is released by its own timer (or by
+// the request ending) rather than by the caller.
+func boundRows(ctx context.Context) context.Context {
+	ctx, done := bound(ctx)
+	_ = done
+	return ctx
 }
 
 var (
