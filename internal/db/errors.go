@@ -60,8 +60,7 @@ func Unavailable(err error) bool {
 		code := liteErr.Code() & 0xff
 		return code == sqliteBusy || code == sqliteLocked
 	}
-	// pgx reports a connection it closed after an earlier failure this way.
-	return strings.Contains(err.Error(), "conn closed")
+	return false
 }
 
 // UniqueViolation reports whether err is a unique constraint (or unique
