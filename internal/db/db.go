@@ -99,11 +99,20 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := d.sql.PingContext(pctx); err != nil {
-		d.sql.Close()
-		return nil, fmt.Errorf("connect to %s database: %w", d.dialect, err)
+	for {
+		err := d.sql.PingContext(pctx)
+		if err == nil {
+			return d, nil
+		}
+		// A new SQLite file that another process is setting up answers
+		// "busy" to a first connection's journal_mode pragma without
+		// waiting for the busy timeout: try again for a while.
+		if d.dialect != SQLite || !Unavailable(err) || pctx.Err() != nil {
+			d.sql.Close()
+			return nil, fmt.Errorf("connect to %s database: %w", d.dialect, err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	return d, nil
 }
 
 // withPostgresLimits adds connect_timeout and statement_timeout to a
