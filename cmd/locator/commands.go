@@ -84,26 +84,6 @@ func cmdMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	return nil
 }
 
-// demoSeeder builds the demo data options from the embedded geodata.
-func demoOptions(n int, seedValue uint64) (seed.Options, error) {
-	g, err := places.Load()
-	if err != nil {
-		return seed.Options{}, err
-	}
-	tz, err := places.NewTimeZones()
-	if err != nil {
-		return seed.Options{}, err
-	}
-	o := seed.Options{Stores: n, Seed: seedValue, ZoneAt: tz.ZoneAt}
-	for _, p := range g.USCities(50000) {
-		o.Cities = append(o.Cities, seed.City{Name: p.Name, State: p.Admin1, Lat: p.Lat, Lon: p.Lon, Population: p.Population})
-	}
-	for _, z := range g.ZIPs() {
-		o.ZIPs = append(o.ZIPs, seed.ZIP{Code: z.Code, Lat: z.Lat, Lon: z.Lon})
-	}
-	return o, nil
-}
-
 // errDemoTaken says the demo data's store ids are taken: it is in the
 // database already, or another replica is writing it right now.
 var errDemoTaken = errors.New("the demo data is already in the database, or another replica is writing it")
@@ -113,7 +93,7 @@ var errDemoTaken = errors.New("the demo data is already in the database, or anot
 // got there first, nothing is written and the error is errDemoTaken.
 func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog.Logger) error {
 	start := time.Now()
-	o, err := demoOptions(n, seedValue)
+	o, err := seed.Demo(n, seedValue)
 	if err != nil {
 		return err
 	}
