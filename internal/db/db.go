@@ -191,29 +191,56 @@ func (t *Tx) Prepare(ctx context.Context, q string) (*sql.Stmt, error) {
 
 // InTx runs fn in one transaction: committed when fn returns nil, rolled
 // back otherwise, so a failure never leaves half a change behind.
-// Under WithCallTimeout the whole transaction, begin to commit, is one call.
+// Under WithCallTimeout, beginning, committing and each statement inside are
+// one call each; what fn does between statements (a geocoder, say) is not
+// bounded here.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
-	txCtx, done := bound(ctx)
-	defer done()
-	stx, err := d.sql.BeginTx(txCtx, nil)
+	// Begin, commit and rollback use the transaction's context only.
+	txCtx, end := context.WithCancelCause(ctx)
+	defer end(nil)
+	var stx *sql.Tx
+	err := armed(ctx, end, func() (err error) {
+		stx, err = d.sql.BeginTx(txCtx, nil)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("begin transaction: %w", err)
+		return fmt.Errorf("begin transaction: %w", withCause(txCtx, err))
 	}
 	if err := fn(&Tx{tx: stx, d: d.dialect}); err != nil {
-		_ = stx.Rollback()
+		_ = armed(ctx, end, stx.Rollback)
 		return err
 	}
-	if err := stx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
+	if err := armed(ctx, end, stx.Commit); err != nil {
+		return fmt.Errorf("commit: %w", withCause(txCtx, err))
 	}
 	return nil
+}
+
+// armed runs call with end set to fire after the call timeout ctx carries,
+// if any.
+func armed(ctx context.Context, end context.CancelCauseFunc, call func() error) error {
+	d, ok := ctx.Value(callTimeoutKey{}).(time.Duration)
+	if !ok || d <= 0 {
+		return call()
+	}
+	t := time.AfterFunc(d, func() { end(context.DeadlineExceeded) })
+	defer t.Stop()
+	return call()
+}
+
+// withCause adds why ctx ended to err, which says only "canceled".
+func withCause(ctx context.Context, err error) error {
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(err, cause) {
+		return fmt.Errorf("%w (%w)", err, cause)
+	}
+	return err
 }
 
 type callTimeoutKey struct{}
 
 // WithCallTimeout returns ctx under which every call on a DB or Tx waits at
 // most d for the database: a statement with its connection and rows, or a
-// transaction from begin to commit. The HTTP layer sets it on each API
+// transaction's begin or commit. The HTTP layer sets it on each API
 // request, so a database that hangs costs a request d, not the whole
 // outage. Without it a call is bounded by ctx alone: migrations, imports and
 // the search index's bulk reads take as long as they need.

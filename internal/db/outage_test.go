@@ -61,12 +61,48 @@ func TestCallsAreBoundedThroughOutages(t *testing.T) {
 		}
 	}
 
+	// Inside a transaction: a statement or the commit that meets a hanging
+	// database fails within the bound; slow work between statements does
+	// not count.
+	update := func(tx *db.Tx) error {
+		_, err := tx.Exec(ctx, "UPDATE search_version SET version = version WHERE id = 1")
+		return err
+	}
+	for _, c := range []struct {
+		name string
+		fn   func(tx *db.Tx) error
+	}{
+		{"statement", func(tx *db.Tx) error { proxy.Set(dbtest.Hang); return update(tx) }},
+		{"commit", func(tx *db.Tx) error { err := update(tx); proxy.Set(dbtest.Hang); return err }},
+	} {
+		var err error
+		dbtest.WithinBound(t, 2*timeout+10*time.Second, func() { err = d.InTx(ctx, c.fn) })
+		if !db.Unavailable(err) {
+			t.Fatalf("hang at the %s of a transaction: %v", c.name, err)
+		}
+		proxy.Set(dbtest.Pass)
+	}
+	var err error
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		err = d.InTx(ctx, func(tx *db.Tx) error {
+			if err := update(tx); err != nil {
+				return err
+			}
+			time.Sleep(2 * timeout) // e.g. a geocoder
+			return update(tx)
+		})
+		if err == nil {
+			break
+		}
+	}
+	dbtest.Must(t, err, "a transaction with slow work between its statements")
+
 	// Without a call timeout only the caller's context bounds a call.
 	proxy.Set(dbtest.Hang)
 	cctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	var one int
-	err := d.QueryRow(cctx, "SELECT 1").Scan(&one)
+	err = d.QueryRow(cctx, "SELECT 1").Scan(&one)
 	if !errors.Is(err, context.DeadlineExceeded) || !db.Unavailable(err) {
 		t.Fatalf("hang with a caller deadline: %v", err)
 	}
