@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -318,6 +317,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Claims: claims.New(d, sr, placeSvc, (&lazyZones{log: log}).ZoneAt, log), DBTimeout: cfg.DBTimeout,
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
+	var pending unread
+	srv.ConnState = pending.track
 	syncCtx, stopSync := context.WithCancel(context.Background())
 	defer stopSync()
 	go syncer.Run(syncCtx, cfg.SyncInterval)
@@ -349,6 +350,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		}
 	}
 	log.Info("shutting down: listener closed, finishing in-flight requests", "timeout", cfg.ShutdownTimeout)
+	ln.Close()
+	if err := <-errc; !errors.Is(err, net.ErrClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	pending.wait(min(unreadGrace, cfg.ShutdownTimeout))
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
@@ -358,9 +364,6 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	stopSync()
 	syncer.Wait()
 	acc.Wait() // reset requests answered but not yet mailed
-	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
 	log.Info("stopped")
 	return nil
 }

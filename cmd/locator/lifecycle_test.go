@@ -65,8 +65,8 @@ func (c *keepAliveClient) close() {
 // SIGTERM under load: 32 keep-alive clients behave like a load balancer's
 // upstream connections, polling /readyz and sending no new request once it
 // says 503. Every request sent gets a complete 200; /readyz says 503 while
-// the listener still accepts; a request already arriving when the
-// listener closes still gets its answer.
+// the listener still accepts; a request in its handler when the listener
+// closes, and one on a connection accepted before, still get their answer.
 func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db"),
 		"LOCATOR_MAIL_DIR": t.TempDir(), "LOCATOR_DRAIN_PERIOD": "1s", "LOCATOR_SHUTDOWN_TIMEOUT": "20s"})
@@ -158,9 +158,19 @@ func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 	}
 	res.Body.Close()
 
+	// A connection made while draining whose request leaves only once the
+	// listener is closed, as from a client that ignores /readyz.
+	late, err := net.Dial("tcp", addr)
+	dbtest.Must(t, err, "dial while draining")
+	defer late.Close()
+
 	<-checks
 	if refused.IsZero() || !saw503.Before(refused) {
 		t.Fatalf("/readyz said 503 at %v, the listener closed at %v", saw503, refused)
+	}
+	lateClient := &keepAliveClient{addr: addr, conn: late, br: bufio.NewReader(late)}
+	if status, _, err := lateClient.get(storeList); err != nil || status != 200 {
+		t.Fatalf("a request on a connection accepted before the listener closed: %d %v", status, err)
 	}
 	_, err = io.WriteString(slow, claimJSON[half:])
 	dbtest.Must(t, err, "finish the in-flight request")
