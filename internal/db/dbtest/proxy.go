@@ -102,7 +102,6 @@ func (p *Proxy) serve(ln net.Listener) {
 				return
 			}
 			if !p.track(c) {
-				c.Close()
 				return
 			}
 			go p.handle(c)
@@ -110,10 +109,13 @@ func (p *Proxy) serve(ln net.Listener) {
 	}()
 }
 
+// track remembers c, to close on Refuse; when refusing already it closes
+// c and says false.
 func (p *Proxy) track(c net.Conn) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed || p.mode == Refuse {
+		c.Close()
 		return false
 	}
 	p.conns[c] = struct{}{}
@@ -153,7 +155,6 @@ func (p *Proxy) handle(c net.Conn) {
 		return
 	}
 	if !p.track(up) {
-		up.Close()
 		return
 	}
 	defer p.untrack(up)
