@@ -1,24 +1,10 @@
 package config
 
 import (
-	"flag"
-	"io"
 	"strings"
 	"testing"
 	"time"
 )
-
-// parseSettings registers names, parses args with env, and validates.
-func parseSettings(t *testing.T, names []string, env map[string]string, args ...string) (Config, error) {
-	t.Helper()
-	fs := flag.NewFlagSet("t", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	s := Register(fs, func(k string) string { return env[k] }, names...)
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	return s.Config()
-}
 
 func TestDrainAndDatabaseTimeoutSettings(t *testing.T) {
 	names := []string{"drain-period", "db-timeout", "shutdown-timeout"}
