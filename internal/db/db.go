@@ -143,17 +143,17 @@ func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 func (d *DB) SQL() *sql.DB { return d.sql }
 
 func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	ctx, done := bound(ctx)
+	ctx, done := bound(ctx, d.dialect)
 	defer done()
 	return d.sql.ExecContext(ctx, rebind(d.dialect, q), args...)
 }
 
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return d.sql.QueryContext(boundRows(ctx), rebind(d.dialect, q), args...)
+	return d.sql.QueryContext(boundRows(ctx, d.dialect), rebind(d.dialect, q), args...)
 }
 
 func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return d.sql.QueryRowContext(boundRows(ctx), rebind(d.dialect, q), args...)
+	return d.sql.QueryRowContext(boundRows(ctx, d.dialect), rebind(d.dialect, q), args...)
 }
 
 // Dialect reports the engine.
@@ -166,17 +166,17 @@ type Tx struct {
 }
 
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	ctx, done := bound(ctx)
+	ctx, done := bound(ctx, t.d)
 	defer done()
 	return t.tx.ExecContext(ctx, rebind(t.d, q), args...)
 }
 
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(boundRows(ctx), rebind(t.d, q), args...)
+	return t.tx.QueryContext(boundRows(ctx, t.d), rebind(t.d, q), args...)
 }
 
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(boundRows(ctx), rebind(t.d, q), args...)
+	return t.tx.QueryRowContext(boundRows(ctx, t.d), rebind(t.d, q), args...)
 }
 
 // Dialect reports the engine.
@@ -184,7 +184,7 @@ func (t *Tx) Dialect() Dialect { return t.d }
 
 // Prepare prepares q inside the transaction (for bulk inserts).
 func (t *Tx) Prepare(ctx context.Context, q string) (*sql.Stmt, error) {
-	ctx, done := bound(ctx)
+	ctx, done := bound(ctx, t.d)
 	defer done()
 	return t.tx.PrepareContext(ctx, rebind(t.d, q))
 }
@@ -199,7 +199,7 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	txCtx, end := context.WithCancelCause(ctx)
 	defer end(nil)
 	var stx *sql.Tx
-	err := armed(ctx, end, func() (err error) {
+	err := armed(ctx, d.dialect, end, func() (err error) {
 		stx, err = d.sql.BeginTx(txCtx, nil)
 		return err
 	})
@@ -207,10 +207,10 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		return fmt.Errorf("begin transaction: %w", withCause(txCtx, err))
 	}
 	if err := fn(&Tx{tx: stx, d: d.dialect}); err != nil {
-		_ = armed(ctx, end, stx.Rollback)
+		_ = armed(ctx, d.dialect, end, stx.Rollback)
 		return err
 	}
-	if err := armed(ctx, end, stx.Commit); err != nil {
+	if err := armed(ctx, d.dialect, end, stx.Commit); err != nil {
 		return fmt.Errorf("commit: %w", withCause(txCtx, err))
 	}
 	return nil
@@ -218,9 +218,9 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 
 // armed runs call with end set to fire after the call timeout ctx carries,
 // if any.
-func armed(ctx context.Context, end context.CancelCauseFunc, call func() error) error {
-	d, ok := ctx.Value(callTimeoutKey{}).(time.Duration)
-	if !ok || d <= 0 {
+func armed(ctx context.Context, dialect Dialect, end context.CancelCauseFunc, call func() error) error {
+	d, ok := callTimeout(ctx, dialect)
+	if !ok {
 		return call()
 	}
 	t := time.AfterFunc(d, func() { end(context.DeadlineExceeded) })
@@ -238,20 +238,28 @@ func withCause(ctx context.Context, err error) error {
 
 type callTimeoutKey struct{}
 
-// WithCallTimeout returns ctx under which every call on a DB or Tx waits at
-// most d for the database: a statement with its connection and rows, or a
-// transaction's begin or commit. The HTTP layer sets it on each API
-// request, so a database that hangs costs a request d, not the whole
+// WithCallTimeout returns ctx under which every call on a PostgreSQL DB or
+// Tx waits at most d for the database: a statement with its connection and
+// rows, or a transaction's begin or commit. The HTTP layer sets it on each
+// API request, so a database that hangs costs a request d, not the whole
 // outage. Without it a call is bounded by ctx alone: migrations, imports and
-// the search index's bulk reads take as long as they need.
+// the search index's bulk reads take as long as they need. SQLite, a local
+// file that cannot hang, is bounded by its busy timeout instead: a call
+// timeout there would only turn waiting for the write lock into errors.
 func WithCallTimeout(ctx context.Context, d time.Duration) context.Context {
 	return context.WithValue(ctx, callTimeoutKey{}, d)
 }
 
-// bound gives one call the timeout ctx carries; done releases it.
-func bound(ctx context.Context) (context.Context, context.CancelFunc) {
+// callTimeout is the call timeout ctx carries for dialect, if any.
+func callTimeout(ctx context.Context, dialect Dialect) (time.Duration, bool) {
 	d, ok := ctx.Value(callTimeoutKey{}).(time.Duration)
-	if !ok || d <= 0 {
+	return d, ok && d > 0 && dialect == Postgres
+}
+
+// bound gives one call the timeout ctx carries; done releases it.
+func bound(ctx context.Context, dialect Dialect) (context.Context, context.CancelFunc) {
+	d, ok := callTimeout(ctx, dialect)
+	if !ok {
 		return ctx, func() {}
 	}
 	return context.WithTimeout(ctx, d)
@@ -260,8 +268,8 @@ func bound(ctx context.Context) (context.Context, context.CancelFunc) {
 // boundRows is bound for a call whose rows are read after it returns: the
 // context must outlive the call, so it is released by its own timer (or by
 // the request ending) rather than by the caller.
-func boundRows(ctx context.Context) context.Context {
-	ctx, done := bound(ctx)
+func boundRows(ctx context.Context, dialect Dialect) context.Context {
+	ctx, done := bound(ctx, dialect)
 	_ = done
 	return ctx
 }

@@ -22,8 +22,8 @@ func TestDatabaseOutages(t *testing.T) {
 	d, proxy := dbtest.ProxiedPostgres(t)
 	f := newFixture(t, d)
 	member := &client{t: t, h: f.srv}
-	member.call("POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "ann@example.com", "password": "password1"})
-	if rec, _ := member.call("POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "password1"}); rec.Code != 200 {
+	member.call("POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "ann@example.com", "password": "tulip-lamp-7"})
+	if rec, _ := member.call("POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "tulip-lamp-7"}); rec.Code != 200 {
 		t.Fatalf("sign in: %d", rec.Code)
 	}
 	cs := newClaims(d, stores.NewRepo(d), nil)
@@ -40,8 +40,8 @@ func TestDatabaseOutages(t *testing.T) {
 		{member, "GET", "/api/store/physical-store/" + itoa(f.nearID) + "/reviews", nil},
 		{member, "GET", "/api/store/customers/me", nil},
 		{member, "POST", "/api/customers/add-favorite-phstore", map[string]any{"phstore_id": f.farID}},
-		{&client{t: t, h: f.srv}, "POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "password1"}},
-		{&client{t: t, h: f.srv}, "POST", "/api/store/customers", map[string]string{"first_name": "Bo", "last_name": "Ng", "phone": "+12125550101", "email": "bo@example.com", "password": "password2"}},
+		{&client{t: t, h: f.srv}, "POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "tulip-lamp-7"}},
+		{&client{t: t, h: f.srv}, "POST", "/api/store/customers", map[string]string{"first_name": "Bo", "last_name": "Ng", "phone": "+12125550101", "email": "bo@example.com", "password": "maple-cart-9"}},
 		{&client{t: t, h: f.srv}, "POST", "/api/store/claim", claimForm},
 		{mod, "GET", "/api/admin/claims", nil},
 	}
