@@ -50,9 +50,9 @@ type Deps struct {
 	IPLocator      *places.IPLocator // caller location; nil: always unknown
 	TrustedProxies []netip.Prefix    // peers whose X-Forwarded-For and location headers are believed
 
-	// DBTimeout bounds each database call of a request (a statement, or a
-	// transaction from begin to commit): past it the request answers 503.
-	// 0: DefaultDBTimeout.
+	// DBTimeout bounds each PostgreSQL call of a request (a statement, a
+	// transaction's begin or commit; see db.WithCallTimeout): past it the
+	// request answers 503. 0: DefaultDBTimeout.
 	DBTimeout time.Duration
 }
 
