@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,35 +83,25 @@ func cmdMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	return nil
 }
 
-// demoSeeder builds the demo data options from the embedded geodata.
-func demoOptions(n int, seedValue uint64) (seed.Options, error) {
-	g, err := places.Load()
-	if err != nil {
-		return seed.Options{}, err
-	}
-	tz, err := places.NewTimeZones()
-	if err != nil {
-		return seed.Options{}, err
-	}
-	o := seed.Options{Stores: n, Seed: seedValue, ZoneAt: tz.ZoneAt}
-	for _, p := range g.USCities(50000) {
-		o.Cities = append(o.Cities, seed.City{Name: p.Name, State: p.Admin1, Lat: p.Lat, Lon: p.Lon, Population: p.Population})
-	}
-	for _, z := range g.ZIPs() {
-		o.ZIPs = append(o.ZIPs, seed.ZIP{Code: z.Code, Lat: z.Lat, Lon: z.Lon})
-	}
-	return o, nil
-}
+// errDemoTaken says the demo data's store ids are taken: it is in the
+// database already, or another replica is writing it right now.
+var errDemoTaken = errors.New("the demo data is already in the database, or another replica is writing it")
 
+// writeDemo writes the demo data. Its stores have fixed store ids, which
+// are unique, and the first batch is one transaction: when another writer
+// got there first, nothing is written and the error is errDemoTaken.
 func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog.Logger) error {
 	start := time.Now()
-	o, err := demoOptions(n, seedValue)
+	o, err := seed.Demo(n, seedValue)
 	if err != nil {
 		return err
 	}
 	sr := stores.NewRepo(d)
 	res, err := seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
 	if err != nil {
+		if res.Stores == 0 && db.UniqueViolation(err) {
+			return errDemoTaken
+		}
 		return err
 	}
 	log.Info("demo data written", "stores", res.Stores, "reviews", res.Reviews, "duration", time.Since(start).Round(time.Millisecond))
@@ -150,7 +139,9 @@ func cmdSeed(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if count > 0 && !*force {
 		return &exitError{code: 1, msg: fmt.Sprintf("the database already has %d stores; use --force to add the demo data anyway", count)}
 	}
-	if err := writeDemo(ctx, d, *n, *seedValue, log); err != nil {
+	if err := writeDemo(ctx, d, *n, *seedValue, log); errors.Is(err, errDemoTaken) {
+		return &exitError{code: 1, msg: err.Error()}
+	} else if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %d demo stores\n", *n)
@@ -249,12 +240,16 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url",
-		"log-format", "log-level", "sync-interval", "shutdown-timeout", "no-seed", "search-snapshots",
+		"log-format", "log-level", "sync-interval", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
 		"mail-retention", "log-reset-links")
+	demoStores := fs.Int("demo-stores", 20000, "number of demo stores written into an empty database")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
 		return err
+	}
+	if *demoStores < 1 || *demoStores > 5_000_000 {
+		return &exitError{code: 2, msg: "--demo-stores must be from 1 to 5000000"}
 	}
 	log := newLogger(cfg, stderr)
 	d, err := openDB(ctx, cfg, log)
@@ -264,15 +259,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	defer d.Close()
 	sr := stores.NewRepo(d)
 	if !cfg.NoSeed {
-		n, err := sr.Count(ctx)
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			log.Info("empty database: writing the demo data (use --no-seed to skip)")
-			if err := writeDemo(ctx, d, 20000, 1, log); err != nil {
-				return fmt.Errorf("seed demo data: %w", err)
-			}
+		if err := seedIfEmpty(ctx, d, *demoStores, log); err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
 		}
 	}
 	// The place index builds while the store index loads.
@@ -326,9 +314,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
-		Claims: claims.New(d, sr, placeSvc, (&lazyZones{log: log}).ZoneAt, log),
+		Claims: claims.New(d, sr, placeSvc, (&lazyZones{log: log}).ZoneAt, log), DBTimeout: cfg.DBTimeout,
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
+	var pending unread
+	srv.ConnState = pending.track
 	syncCtx, stopSync := context.WithCancel(context.Background())
 	defer stopSync()
 	go syncer.Run(syncCtx, cfg.SyncInterval)
@@ -347,7 +337,24 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	log.Info("shutting down: finishing in-flight requests", "timeout", cfg.ShutdownTimeout)
+	// Load balancers see /readyz fail and stop sending requests here while
+	// the listener still takes what they send meanwhile; only then does it
+	// close, so no request is refused or cut.
+	handler.Drain()
+	if cfg.DrainPeriod > 0 {
+		log.Info("draining: /readyz answers 503, requests are still served", "period", cfg.DrainPeriod)
+		select {
+		case <-time.After(cfg.DrainPeriod):
+		case err := <-errc:
+			return fmt.Errorf("serve: %w", err)
+		}
+	}
+	log.Info("shutting down: listener closed, finishing in-flight requests", "timeout", cfg.ShutdownTimeout)
+	ln.Close()
+	if err := <-errc; !errors.Is(err, net.ErrClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	pending.wait(min(unreadGrace, cfg.ShutdownTimeout))
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
@@ -357,10 +364,25 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	stopSync()
 	syncer.Wait()
 	acc.Wait() // reset requests answered but not yet mailed
-	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+	log.Info("stopped")
+	return nil
+}
+
+// seedIfEmpty writes n demo stores into a database without stores.
+// Replicas first started together on an empty database all find it empty;
+// the unique store ids let exactly one of them write the data (writeDemo),
+// and the others start without writing anything.
+func seedIfEmpty(ctx context.Context, d *db.DB, n int, log *slog.Logger) error {
+	count, err := stores.NewRepo(d).Count(ctx)
+	if err != nil || count > 0 {
 		return err
 	}
-	log.Info("stopped")
+	log.Info("empty database: writing the demo data (use --no-seed to skip)")
+	if err := writeDemo(ctx, d, n, 1, log); errors.Is(err, errDemoTaken) {
+		log.Info("another replica is writing the demo data: starting without writing it")
+	} else if err != nil {
+		return err
+	}
 	return nil
 }
 

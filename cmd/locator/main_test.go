@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -89,7 +90,7 @@ func TestServeSeedImportOnBothEngines(t *testing.T) {
 
 func serveScenario(t *testing.T, dbURL string) {
 	mailDir := t.TempDir()
-	e := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL, "LOCATOR_MAIL_DIR": mailDir})
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL, "LOCATOR_MAIL_DIR": mailDir, "LOCATOR_DRAIN_PERIOD": "0"})
 	ctx := context.Background()
 	var out, errOut syncBuffer
 	if err := run(ctx, []string{"seed", "--demo", "--stores", "300"}, &out, &errOut, e); err != nil {
@@ -107,26 +108,8 @@ func serveScenario(t *testing.T, dbURL string) {
 		t.Fatalf("snapshot twice:\n%s", s)
 	}
 
-	sctx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	var sout syncBuffer
-	go func() {
-		done <- run(sctx, []string{"serve", "--addr", "127.0.0.1:0", "--sync-interval", "200ms"}, &sout, &errOut, e)
-	}()
-	var base string
-	for deadline := time.Now().Add(60 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if _, after, ok := strings.Cut(sout.String(), "running at "); ok {
-			base = strings.TrimSpace(after)
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("serve stopped: %v\n%s", err, errOut.String())
-		default:
-		}
-	}
-	if base == "" {
-		t.Fatalf("server did not start:\n%s", errOut.String())
-	}
+	srv := startServe(t, e, "--sync-interval", "200ms")
+	base := srv.base
 	search := func(lat, lon string) []map[string]any {
 		t.Helper()
 		res, err := http.Get(base + "/api/store/physical-store/list-physical-store/?latitude=" + lat + "&longitude=" + lon + "&radius=30")
@@ -145,8 +128,8 @@ func serveScenario(t *testing.T, dbURL string) {
 	if got := search("40.71", "-74.0"); len(got) == 0 {
 		t.Fatal("no demo stores around New York")
 	}
-	if !strings.Contains(errOut.String(), `msg="search index loaded" from=snapshot`) {
-		t.Fatalf("serve did not start from the snapshot:\n%s", errOut.String())
+	if !strings.Contains(srv.logs.String(), `msg="search index loaded" from=snapshot`) {
+		t.Fatalf("serve did not start from the snapshot:\n%s", srv.logs.String())
 	}
 	// Place search answers offline from the embedded gazetteer.
 	if res, err := http.Get(base + "/api/store/physical-store/search-places?q=brooklyn"); err != nil {
@@ -192,9 +175,7 @@ func serveScenario(t *testing.T, dbURL string) {
 	}
 
 	// A claim over HTTP, seen and approved on the command line, shows up in search.
-	claim := `{"business_name":"Capitol Vapes","email":"owner@example.com","phone":"+15125550100","country":"US","state":"TX",` +
-		`"address1":"100 Congress Ave","city":"Austin","postal_code":"78701","working_hours":"Mon-Sat 10am-8pm, Sun closed"}`
-	res, err := http.Post(base+"/api/store/claim", "application/json", strings.NewReader(claim))
+	res, err := http.Post(base+"/api/store/claim", "application/json", strings.NewReader(claimJSON))
 	if err != nil || res.StatusCode != 201 {
 		t.Fatalf("claim: %v %v", err, res)
 	}
@@ -247,16 +228,72 @@ func serveScenario(t *testing.T, dbURL string) {
 	}
 	res.Body.Close()
 
-	stop()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve returned %v", err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("serve did not shut down")
+	if err := srv.shutdown(t); err != nil {
+		t.Fatalf("serve returned %v", err)
 	}
-	if !strings.Contains(errOut.String(), "stopped") {
-		t.Fatalf("no shutdown log:\n%s", errOut.String())
+	if !strings.Contains(srv.logs.String(), "stopped") {
+		t.Fatalf("no shutdown log:\n%s", srv.logs.String())
+	}
+}
+
+// claimJSON is a store claim with an address in Austin, TX.
+const claimJSON = `{"business_name":"Capitol Vapes","email":"owner@example.com","phone":"+15125550100","country":"US","state":"TX",` +
+	`"address1":"100 Congress Ave","city":"Austin","postal_code":"78701","working_hours":"Mon-Sat 10am-8pm, Sun closed"}`
+
+// server is a `locator serve` a test started.
+type server struct {
+	base string             // http://127.0.0.1:port
+	stop context.CancelFunc // what SIGTERM does
+	done chan error
+	logs *syncBuffer
+}
+
+// startServe runs serve on a free port with env e and waits until it
+// listens; it is stopped when the test ends.
+func startServe(t *testing.T, e func(string) string, args ...string) *server {
+	t.Helper()
+	srv, err := launchServe(e, args...)
+	if srv != nil {
+		t.Cleanup(srv.stop)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv
+}
+
+// launchServe is startServe for any goroutine: it reports instead of
+// failing the test.
+func launchServe(e func(string) string, args ...string) (*server, error) {
+	ctx, stop := context.WithCancel(context.Background())
+	srv := &server{stop: stop, done: make(chan error, 1), logs: &syncBuffer{}}
+	var out syncBuffer
+	go func() {
+		srv.done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), &out, srv.logs, e)
+	}()
+	for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if _, after, ok := strings.Cut(out.String(), "running at "); ok {
+			srv.base = strings.TrimSpace(after)
+			return srv, nil
+		}
+		select {
+		case err := <-srv.done:
+			return srv, fmt.Errorf("serve stopped: %v\n%s", err, srv.logs.String())
+		default:
+		}
+	}
+	return srv, fmt.Errorf("server did not start:\n%s", srv.logs.String())
+}
+
+// shutdown does what SIGTERM does and waits for serve to return.
+func (s *server) shutdown(t *testing.T) error {
+	t.Helper()
+	s.stop()
+	select {
+	case err := <-s.done:
+		return err
+	case <-time.After(60 * time.Second):
+		t.Fatalf("serve did not shut down:\n%s", s.logs.String())
+		return nil
 	}
 }

@@ -29,6 +29,8 @@ type Config struct {
 	LogLevel        string        // LOCATOR_LOG_LEVEL: debug, info, warn, error
 	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
 	ShutdownTimeout time.Duration // LOCATOR_SHUTDOWN_TIMEOUT
+	DrainPeriod     time.Duration // LOCATOR_DRAIN_PERIOD: /readyz answers 503 this long before the listener closes
+	DBTimeout       time.Duration // LOCATOR_DB_TIMEOUT: the most a request waits for one PostgreSQL call
 	NoSeed          bool          // LOCATOR_NO_SEED: serve does not seed an empty database
 	SearchSnapshots string        // LOCATOR_SEARCH_SNAPSHOTS: auto, always or off
 	SMTPURL         string        // LOCATOR_SMTP_URL: smtp://user:pass@host:587; empty: .eml files in MailDir
@@ -68,6 +70,8 @@ var all = map[string]setting{
 	"log-level":        {"log-level", "LOCATOR_LOG_LEVEL", "log level: debug, info, warn or error"},
 	"sync-interval":    {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
 	"shutdown-timeout": {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
+	"drain-period":     {"drain-period", "LOCATOR_DRAIN_PERIOD", "on SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (longer than the load balancer's health-check interval; 0: close at once)"},
+	"db-timeout":       {"db-timeout", "LOCATOR_DB_TIMEOUT", "the most a request waits for one PostgreSQL call (connection, statement, begin or commit) before answering 503"},
 	"no-seed":          {"no-seed", "LOCATOR_NO_SEED", "do not write demo data into an empty database"},
 	"search-snapshots": {"search-snapshots", "LOCATOR_SEARCH_SNAPSHOTS", "start the search index from a snapshot kept in the database: auto (write them for 50,000 stores or more), always, or off (read every store at start)"},
 	"smtp-url":         {"smtp-url", "LOCATOR_SMTP_URL", "SMTP server for mail: smtp://user:pass@host:587 (STARTTLS), smtps://...:465; empty: write .eml files"},
@@ -92,6 +96,8 @@ var defaults = map[string]string{
 	"log-level":        "info",
 	"sync-interval":    "1s",
 	"shutdown-timeout": "20s",
+	"drain-period":     "5s",
+	"db-timeout":       "1500ms",
 	"no-seed":          "false",
 	"search-snapshots": "auto",
 	"smtp-url":         "",
@@ -200,6 +206,18 @@ func (s *Settings) Config() (Config, error) {
 			} else {
 				c.ShutdownTimeout = d
 			}
+		case "drain-period":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 || d > time.Hour {
+				return c, bad("want a duration from 0 to 1h, e.g. 5s")
+			}
+			c.DrainPeriod = d
+		case "db-timeout":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 10*time.Millisecond || d > time.Minute {
+				return c, bad("want a duration from 10ms to 1m, e.g. 1500ms")
+			}
+			c.DBTimeout = d
 		case "smtp-url":
 			if v != "" {
 				u, err := url.Parse(v)

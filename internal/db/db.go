@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,6 +49,16 @@ type Querier interface {
 	Dialect() Dialect
 }
 
+// PostgreSQL limits Open sets unless the URL names them: a server that
+// accepts connections but never answers costs a new connection at most
+// ConnectTimeout, and a runaway statement at most StatementTimeout of the
+// server's time. Requests are bounded much tighter (WithCallTimeout);
+// migrations and bulk imports lift the statement limit for themselves.
+const (
+	ConnectTimeout   = 5 * time.Second
+	StatementTimeout = time.Minute
+)
+
 // Open connects to url: "sqlite:PATH" or "postgres://...". For SQLite the
 // parent folder is created; WAL, a busy timeout, foreign keys and
 // BEGIN IMMEDIATE write transactions are always on.
@@ -55,7 +66,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	var d *DB
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		pool, err := sql.Open("pgx", url)
+		u, err := withPostgresLimits(url)
+		if err != nil {
+			return nil, err
+		}
+		pool, err := sql.Open("pgx", u)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
@@ -84,11 +99,38 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := d.sql.PingContext(pctx); err != nil {
-		d.sql.Close()
-		return nil, fmt.Errorf("connect to %s database: %w", d.dialect, err)
+	for {
+		err := d.sql.PingContext(pctx)
+		if err == nil {
+			return d, nil
+		}
+		// A new SQLite file that another process is setting up answers
+		// "busy" to a first connection's journal_mode pragma without
+		// waiting for the busy timeout: try again for a while.
+		if d.dialect != SQLite || !Unavailable(err) || pctx.Err() != nil {
+			d.sql.Close()
+			return nil, fmt.Errorf("connect to %s database: %w", d.dialect, err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	return d, nil
+}
+
+// withPostgresLimits adds connect_timeout and statement_timeout to a
+// PostgreSQL URL that does not set them.
+func withPostgresLimits(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("parse database URL: %w", err)
+	}
+	q := u.Query()
+	if q.Get("connect_timeout") == "" {
+		q.Set("connect_timeout", fmt.Sprint(int(ConnectTimeout.Seconds())))
+	}
+	if q.Get("statement_timeout") == "" && !strings.Contains(q.Get("options"), "statement_timeout") {
+		q.Set("statement_timeout", fmt.Sprint(StatementTimeout.Milliseconds()))
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), nil
 }
 
 // Close closes the pool.
@@ -101,15 +143,17 @@ func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 func (d *DB) SQL() *sql.DB { return d.sql }
 
 func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	ctx, done := bound(ctx, d.dialect)
+	defer done()
 	return d.sql.ExecContext(ctx, rebind(d.dialect, q), args...)
 }
 
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return d.sql.QueryContext(ctx, rebind(d.dialect, q), args...)
+	return d.sql.QueryContext(boundRows(ctx, d.dialect), rebind(d.dialect, q), args...)
 }
 
 func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return d.sql.QueryRowContext(ctx, rebind(d.dialect, q), args...)
+	return d.sql.QueryRowContext(boundRows(ctx, d.dialect), rebind(d.dialect, q), args...)
 }
 
 // Dialect reports the engine.
@@ -122,15 +166,17 @@ type Tx struct {
 }
 
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	ctx, done := bound(ctx, t.d)
+	defer done()
 	return t.tx.ExecContext(ctx, rebind(t.d, q), args...)
 }
 
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(ctx, rebind(t.d, q), args...)
+	return t.tx.QueryContext(boundRows(ctx, t.d), rebind(t.d, q), args...)
 }
 
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(ctx, rebind(t.d, q), args...)
+	return t.tx.QueryRowContext(boundRows(ctx, t.d), rebind(t.d, q), args...)
 }
 
 // Dialect reports the engine.
@@ -138,24 +184,94 @@ func (t *Tx) Dialect() Dialect { return t.d }
 
 // Prepare prepares q inside the transaction (for bulk inserts).
 func (t *Tx) Prepare(ctx context.Context, q string) (*sql.Stmt, error) {
+	ctx, done := bound(ctx, t.d)
+	defer done()
 	return t.tx.PrepareContext(ctx, rebind(t.d, q))
 }
 
 // InTx runs fn in one transaction: committed when fn returns nil, rolled
 // back otherwise, so a failure never leaves half a change behind.
+// Under WithCallTimeout, beginning, committing and each statement inside are
+// one call each; what fn does between statements (a geocoder, say) is not
+// bounded here.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
-	stx, err := d.sql.BeginTx(ctx, nil)
+	// Begin, commit and rollback use the transaction's context only.
+	txCtx, end := context.WithCancelCause(ctx)
+	defer end(nil)
+	var stx *sql.Tx
+	err := armed(ctx, d.dialect, end, func() (err error) {
+		stx, err = d.sql.BeginTx(txCtx, nil)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("begin transaction: %w", err)
+		return fmt.Errorf("begin transaction: %w", withCause(txCtx, err))
 	}
 	if err := fn(&Tx{tx: stx, d: d.dialect}); err != nil {
-		_ = stx.Rollback()
+		_ = armed(ctx, d.dialect, end, stx.Rollback)
 		return err
 	}
-	if err := stx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
+	if err := armed(ctx, d.dialect, end, stx.Commit); err != nil {
+		return fmt.Errorf("commit: %w", withCause(txCtx, err))
 	}
 	return nil
+}
+
+// armed runs call with end set to fire after the call timeout ctx carries,
+// if any.
+func armed(ctx context.Context, dialect Dialect, end context.CancelCauseFunc, call func() error) error {
+	d, ok := callTimeout(ctx, dialect)
+	if !ok {
+		return call()
+	}
+	t := time.AfterFunc(d, func() { end(context.DeadlineExceeded) })
+	defer t.Stop()
+	return call()
+}
+
+// withCause adds why ctx ended to err, which says only "canceled".
+func withCause(ctx context.Context, err error) error {
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(err, cause) {
+		return fmt.Errorf("%w (%w)", err, cause)
+	}
+	return err
+}
+
+type callTimeoutKey struct{}
+
+// WithCallTimeout returns ctx under which every call on a PostgreSQL DB or
+// Tx waits at most d for the database: a statement with its connection and
+// rows, or a transaction's begin or commit. The HTTP layer sets it on each
+// API request, so a database that hangs costs a request d, not the whole
+// outage. Without it a call is bounded by ctx alone: migrations, imports and
+// the search index's bulk reads take as long as they need. SQLite, a local
+// file that cannot hang, is bounded by its busy timeout instead: a call
+// timeout there would only turn waiting for the write lock into errors.
+func WithCallTimeout(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, callTimeoutKey{}, d)
+}
+
+// callTimeout is the call timeout ctx carries for dialect, if any.
+func callTimeout(ctx context.Context, dialect Dialect) (time.Duration, bool) {
+	d, ok := ctx.Value(callTimeoutKey{}).(time.Duration)
+	return d, ok && d > 0 && dialect == Postgres
+}
+
+// bound gives one call the timeout ctx carries; done releases it.
+func bound(ctx context.Context, dialect Dialect) (context.Context, context.CancelFunc) {
+	d, ok := callTimeout(ctx, dialect)
+	if !ok {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// boundRows is bound for a call whose rows are read after it returns: the
+// context must outlive the call, so it is released by its own timer (or by
+// the request ending) rather than by the caller.
+func boundRows(ctx context.Context, dialect Dialect) context.Context {
+	ctx, done := bound(ctx, dialect)
+	_ = done
+	return ctx
 }
 
 var (

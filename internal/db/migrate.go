@@ -20,6 +20,7 @@ package db
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -125,33 +126,102 @@ func (d *DB) migrate(ctx context.Context, last string) ([]string, error) {
 		if last != "" && s.name > last {
 			break
 		}
-		var n int
-		if err := conn.QueryRowContext(ctx, rebind(d.dialect, "SELECT COUNT(*) FROM schema_migrations WHERE name = $1"), s.name).Scan(&n); err != nil {
-			return applied, fmt.Errorf("migrate: check %s: %w", s.name, err)
-		}
-		if n > 0 {
-			continue
-		}
-		tx, err := conn.BeginTx(ctx, nil)
+		did, err := d.apply(ctx, conn, s)
 		if err != nil {
-			return applied, fmt.Errorf("migrate: begin %s: %w", s.name, err)
+			return applied, fmt.Errorf("migrate: %s: %w", s.name, err)
 		}
-		for _, stmt := range splitStatements(s.sql) {
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				_ = tx.Rollback()
-				return applied, fmt.Errorf("migrate: %s: %w", s.name, err)
-			}
+		if did {
+			applied = append(applied, s.name)
 		}
-		if _, err := tx.ExecContext(ctx, rebind(d.dialect, "INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)"), s.name, time.Now().UTC()); err != nil {
-			_ = tx.Rollback()
-			return applied, fmt.Errorf("migrate: record %s: %w", s.name, err)
-		}
-		if err := tx.Commit(); err != nil {
-			return applied, fmt.Errorf("migrate: commit %s: %w", s.name, err)
-		}
-		applied = append(applied, s.name)
 	}
 	return applied, nil
+}
+
+// apply runs one step in a transaction unless it is recorded as applied.
+// The check is inside the transaction: on SQLite, where processes share no
+// advisory lock, the write lock BEGIN IMMEDIATE takes makes a second
+// process starting together see the first one's record.
+func (d *DB) apply(ctx context.Context, conn *sql.Conn, s step) (bool, error) {
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
+	var n int
+	if err := tx.QueryRowContext(ctx, rebind(d.dialect, "SELECT COUNT(*) FROM schema_migrations WHERE name = $1"), s.name).Scan(&n); err != nil {
+		return false, fmt.Errorf("check: %w", err)
+	}
+	if n > 0 {
+		return false, nil
+	}
+	if d.dialect == Postgres {
+		// A step may rewrite or index every row: no statement limit.
+		if _, err := tx.ExecContext(ctx, "SET LOCAL statement_timeout = 0"); err != nil {
+			return false, err
+		}
+	}
+	if check := preflight[strings.TrimSuffix(s.name, ".sql")]; check != nil {
+		if err := check(ctx, tx); err != nil {
+			return false, err
+		}
+	}
+	for _, stmt := range splitStatements(s.sql) {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return false, err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, rebind(d.dialect, "INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)"), s.name, time.Now().UTC()); err != nil {
+		return false, fmt.Errorf("record: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("commit: %w", err)
+	}
+	return true, nil
+}
+
+// preflight holds checks run in a migration's transaction before it, which
+// turn a failure the data can cause into instructions for the operator.
+var preflight = map[string]func(ctx context.Context, tx *sql.Tx) error{
+	"0006_unique_store_id": duplicateStoreIDs,
+}
+
+// duplicateStoreIDsQuery lists the store_id values more than one store has.
+const duplicateStoreIDsQuery = `SELECT store_id, COUNT(*) AS stores, MIN(id) AS first_id FROM stores
+  WHERE store_id <> '' GROUP BY store_id HAVING COUNT(*) > 1 ORDER BY store_id`
+
+// duplicateStoreIDs refuses to make store_id unique while stores share one,
+// and says how to find and fix them.
+func duplicateStoreIDs(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, duplicateStoreIDsQuery)
+	if err != nil {
+		return fmt.Errorf("look for duplicate store_id values: %w", err)
+	}
+	defer rows.Close()
+	var n int
+	var examples []string
+	for rows.Next() {
+		var id string
+		var count, first int64
+		if err := rows.Scan(&id, &count, &first); err != nil {
+			return fmt.Errorf("look for duplicate store_id values: %w", err)
+		}
+		if n++; n <= 3 {
+			examples = append(examples, fmt.Sprintf("%q on %d stores", id, count))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("look for duplicate store_id values: %w", err)
+	}
+	if n == 0 {
+		return nil
+	}
+	return fmt.Errorf(`store_id must be unique, but %d store_id values are used by more than one store (%s). `+
+		`Nothing was changed. List them with:
+  %s;
+Then give each extra store its own store_id (UPDATE stores SET store_id = 'new-id' WHERE id = ...), or, when the extras are copies (such as demo data written twice), delete all but the first of each:
+  DELETE FROM stores WHERE store_id <> '' AND id NOT IN (SELECT MIN(id) FROM stores WHERE store_id <> '' GROUP BY store_id);
+then delete the search snapshots (DELETE FROM search_snapshot_parts; DELETE FROM search_snapshots;) and start locator again`,
+		n, strings.Join(examples, ", "), strings.Join(strings.Fields(duplicateStoreIDsQuery), " "))
 }
 
 // splitStatements splits a migration on semicolons at line ends; migrations

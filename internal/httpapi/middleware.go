@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"runtime/debug"
 	"time"
+
+	"locator/internal/db"
 )
 
 type ctxKey int
@@ -86,4 +88,15 @@ func printable(s string) bool {
 		}
 	}
 	return true
+}
+
+// lifecycle bounds every database call a request makes (DBTimeout), and
+// while draining asks the client to close the connection after the answer.
+func (s *Server) lifecycle(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.draining.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		next.ServeHTTP(w, r.WithContext(db.WithCallTimeout(r.Context(), s.DBTimeout)))
+	})
 }

@@ -7,8 +7,10 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/db"
 )
 
 // writeJSON answers v as JSON with status.
@@ -56,10 +58,20 @@ func (s *Server) handle(h handler) http.HandlerFunc {
 	}
 }
 
+// UnavailableRetryAfter is the Retry-After of an answer given while the
+// database cannot be reached or does not answer in time.
+const UnavailableRetryAfter = 5 * time.Second
+
 // writeError maps err to a status in one place: an *apperr.Error keeps its
-// message; anything else is logged and answered as a bare 500, so internal
-// details never reach the client.
+// message; a database that cannot be reached or does not answer in time is
+// a 503 with Retry-After; anything else is logged and answered as a bare
+// 500, so internal details never reach the client.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if db.Unavailable(err) {
+		s.log.WarnContext(r.Context(), "database unavailable", "err", err, "path", r.URL.Path, slog.String("request_id", requestID(r.Context())))
+		err = &apperr.Error{Code: apperr.Unavailable, RetryAfter: UnavailableRetryAfter,
+			Message: "The service is briefly unavailable. Please try again in a few seconds."}
+	}
 	if e, ok := apperr.As(err); ok {
 		status, known := statusOf[e.Code]
 		if !known {

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"locator/internal/accounts"
 	"locator/internal/claims"
@@ -47,7 +49,15 @@ type Deps struct {
 	Places         *places.Service   // place search; nil: empty answers
 	IPLocator      *places.IPLocator // caller location; nil: always unknown
 	TrustedProxies []netip.Prefix    // peers whose X-Forwarded-For and location headers are believed
+
+	// DBTimeout bounds each PostgreSQL call of a request (a statement, a
+	// transaction's begin or commit; see db.WithCallTimeout): past it the
+	// request answers 503. 0: DefaultDBTimeout.
+	DBTimeout time.Duration
 }
+
+// DefaultDBTimeout keeps a request that meets a hanging database under 2 s.
+const DefaultDBTimeout = 1500 * time.Millisecond
 
 // Server routes requests.
 type Server struct {
@@ -57,6 +67,8 @@ type Server struct {
 	handler http.Handler
 	static  *static
 	policy  contentPolicy
+
+	draining atomic.Bool // see Drain
 }
 
 // MaxBodyBytes bounds every request body.
@@ -74,6 +86,9 @@ func New(d Deps) *Server {
 	if s.IPLimits == nil {
 		s.IPLimits = ratelimit.NewMemory()
 	}
+	if s.DBTimeout <= 0 {
+		s.DBTimeout = DefaultDBTimeout
+	}
 	s.routes()
 	s.policy = newContentPolicy(d.MapStyleURL)
 	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL}, s.policy)
@@ -86,9 +101,15 @@ func New(d Deps) *Server {
 	root.HandleFunc("GET /healthz", s.healthz)
 	root.HandleFunc("GET /readyz", s.readyz)
 	root.Handle("/", s.static)
-	s.handler = s.observe(s.securityHeaders(limits(root)))
+	s.handler = s.observe(s.lifecycle(s.securityHeaders(limits(root))))
 	return s
 }
+
+// Drain starts a graceful stop: from now on /readyz answers 503, so load
+// balancers stop sending requests here, while requests still get served;
+// each answer closes its connection, so no client holds a kept-alive
+// connection that the stop would close under it.
+func (s *Server) Drain() { s.draining.Store(true) }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
@@ -187,7 +208,11 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 // readyz is ready when the database answers and the search index is loaded.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2e9)
+	if s.draining.Load() {
+		writeMessage(w, http.StatusServiceUnavailable, "shutting down")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.DBTimeout)
 	defer cancel()
 	if s.DB != nil {
 		if err := s.DB.Ping(ctx); err != nil {

@@ -149,7 +149,7 @@ func (r *Repo) bulkSQLite(ctx context.Context, ss []*Store) (map[string]int64, e
 				return err
 			}
 			if _, err := ins.ExecContext(ctx, row...); err != nil {
-				return fmt.Errorf("insert store %q: %w", s.Name, err)
+				return storeIDTaken(s, fmt.Errorf("insert store %q: %w", s.Name, err))
 			}
 			hargs = hargs[:0]
 			for p, h := range s.WorkingHours {
@@ -188,6 +188,10 @@ func (r *Repo) bulkPostgres(ctx context.Context, ss []*Store) (map[string]int64,
 			return fmt.Errorf("bulk insert: begin: %w", err)
 		}
 		defer func() { _ = tx.Rollback(ctx) }()
+		// A million-row copy may take longer than the default statement limit.
+		if _, err := tx.Exec(ctx, "SET LOCAL statement_timeout = 0"); err != nil {
+			return fmt.Errorf("bulk insert: lift statement timeout: %w", err)
+		}
 		// Writers wait while the ids are taken and the rows copied, so the
 		// id range stays ours; readers (search sync) do not wait.
 		if _, err := tx.Exec(ctx, "LOCK TABLE stores IN SHARE ROW EXCLUSIVE MODE"); err != nil {
@@ -223,6 +227,9 @@ func (r *Repo) bulkPostgres(ctx context.Context, ss []*Store) (map[string]int64,
 			}
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"stores"}, bulkColumns, pgx.CopyFromRows(rows)); err != nil {
+			if db.UniqueViolation(err) {
+				return fmt.Errorf("%w: %w", apperr.New(apperr.Conflict, "a store_id of these stores is already used by another store"), err)
+			}
 			return fmt.Errorf("bulk insert: copy stores: %w", err)
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"working_hours"}, hoursColumns, pgx.CopyFromRows(hours)); err != nil {

@@ -92,7 +92,7 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24)
 			RETURNING id`, append(args, s.CreatedAt)...).Scan(&s.ID)
 		if err != nil {
-			return fmt.Errorf("insert store %q: %w", s.Name, err)
+			return storeIDTaken(s, fmt.Errorf("insert store %q: %w", s.Name, err))
 		}
 	} else {
 		res, err := tx.Exec(ctx, `UPDATE stores SET store_id=$1, name=$2, image=$3, phone_number=$4, hours=$5,
@@ -101,7 +101,7 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 			is_curbside_pickup_available=$17, status=$18, rating_sum=$19, review_count=$20, schedule=$21,
 			version=$22, updated_at=$23 WHERE id=$24`, append(args, s.ID)...)
 		if err != nil {
-			return fmt.Errorf("update store %d: %w", s.ID, err)
+			return storeIDTaken(s, fmt.Errorf("update store %d: %w", s.ID, err))
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return apperr.New(apperr.NotFound, "store %d not found", s.ID)
@@ -121,6 +121,15 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 		return fmt.Errorf("store search document of %d: %w", s.ID, err)
 	}
 	return nil
+}
+
+// storeIDTaken turns the unique index on store_id refusing s into a
+// conflict the caller can show; the database error stays in the chain.
+func storeIDTaken(s *Store, err error) error {
+	if !db.UniqueViolation(err) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", apperr.New(apperr.Conflict, "store_id %q is already used by another store", s.StoreID), err)
 }
 
 func insertHours(ctx context.Context, tx *db.Tx, s *Store) error {
@@ -252,11 +261,12 @@ func (r *Repo) PublishedDoc(ctx context.Context, id int64) ([]byte, error) {
 	return []byte(doc), nil
 }
 
-// IDByStoreID returns the id of the (first) store with the marketplace
-// store id storeID, or 0 when there is none.
+// IDByStoreID returns the id of the store with the marketplace store id
+// storeID, or 0 when there is none. The query excludes the empty store_id,
+// as the unique index on store_id does, so that index serves it.
 func (r *Repo) IDByStoreID(ctx context.Context, storeID string) (int64, error) {
 	var id int64
-	err := r.db.QueryRow(ctx, "SELECT id FROM stores WHERE store_id = $1 ORDER BY id LIMIT 1", storeID).Scan(&id)
+	err := r.db.QueryRow(ctx, "SELECT id FROM stores WHERE store_id = $1 AND store_id <> '' ORDER BY id LIMIT 1", storeID).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}

@@ -1,0 +1,78 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"io"
+	"net"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite"
+)
+
+// SQLite result codes (sqlite3.h): the primary code is the low byte.
+const (
+	sqliteBusy             = 5
+	sqliteLocked           = 6
+	sqliteConstraintUnique = 19 | 8<<8 // SQLITE_CONSTRAINT_UNIQUE
+	sqliteConstraintPK     = 19 | 6<<8 // SQLITE_CONSTRAINT_PRIMARYKEY
+	pgUniqueViolation      = "23505"
+	pgQueryCanceled        = "57014" // statement_timeout, or a cancel request
+)
+
+// Unavailable reports whether err says the database could not be reached or
+// did not answer in time (refused or dropped connections, connect and
+// statement timeouts, a server shutting down or out of connections, SQLite
+// busy past its timeout), as opposed to a bug or bad data. Callers answer it
+// with "try again later" instead of an internal error.
+func Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, driver.ErrBadConn) ||
+		errors.Is(err, sql.ErrConnDone) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		pgconn.Timeout(err) {
+		return true
+	}
+	var connectErr *pgconn.ConnectError
+	var netErr net.Error
+	if errors.As(err, &connectErr) || errors.As(err, &netErr) {
+		return true
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch {
+		case strings.HasPrefix(pgErr.Code, "08"), // connection exception
+			pgErr.Code == "53300",         // too many connections
+			pgErr.Code == "57P01",         // admin shutdown
+			pgErr.Code == "57P02",         // crash shutdown
+			pgErr.Code == "57P03",         // cannot connect now (starting up)
+			pgErr.Code == pgQueryCanceled: // statement timeout
+			return true
+		}
+		return false
+	}
+	var liteErr *sqlite.Error
+	if errors.As(err, &liteErr) {
+		code := liteErr.Code() & 0xff
+		return code == sqliteBusy || code == sqliteLocked
+	}
+	return false
+}
+
+// UniqueViolation reports whether err is a unique constraint (or unique
+// index) refusing a row, on either engine.
+func UniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == pgUniqueViolation
+	}
+	var liteErr *sqlite.Error
+	if errors.As(err, &liteErr) {
+		return liteErr.Code() == sqliteConstraintUnique || liteErr.Code() == sqliteConstraintPK
+	}
+	return false
+}
