@@ -278,7 +278,7 @@ func launchServe(e func(string) string, args ...string) (*server, error) {
 		}
 		select {
 		case err := <-srv.done:
-			return srv, fmt.Errorf("serve stopped: %v\n%s", err, srv.logs.String())
+			return srv, fmt.Errorf("serve stopped: %w\n%s", err, srv.logs.String())
 		default:
 		}
 	}

@@ -116,8 +116,9 @@ func TestDemoDataIsRealistic(t *testing.T) {
 		if err := s.Validate(); err != nil {
 			t.Fatalf("store %s: %v", s.StoreID, err)
 		}
+		usZone := strings.HasPrefix(s.TimeZone, "America/") || strings.HasPrefix(s.TimeZone, "Pacific/")
 		if s.Latitude < 17 || s.Latitude > 72 || s.Longitude < -180 || s.Longitude > -64 || len(s.State) != 2 ||
-			!zip.MatchString(s.PostalCode) || !(strings.HasPrefix(s.TimeZone, "America/") || strings.HasPrefix(s.TimeZone, "Pacific/")) {
+			!zip.MatchString(s.PostalCode) || !usZone {
 			t.Fatalf("store %s is not a plausible US store: %+v", s.StoreID, s)
 		}
 		for flag, on := range map[string]bool{"phone": s.PhoneNumber != "", "image": s.Image != "", "delivery": s.Delivery,
