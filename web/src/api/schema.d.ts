@@ -709,6 +709,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Briefly unavailable (the database cannot be reached or did not answer in time, or too many password checks at once); try again after Retry-After seconds */
+        Unavailable: {
+            headers: {
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -838,6 +848,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listStoreReviews: {
@@ -865,6 +876,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     signUp: {
@@ -887,7 +899,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     signIn: {
@@ -910,7 +922,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     signOut: {
@@ -923,6 +935,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMe: {
@@ -936,6 +949,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Customer"];
             401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateMe: {
@@ -958,7 +972,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestPasswordReset: {
@@ -984,7 +998,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     resetPassword: {
@@ -1010,7 +1024,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addFavorite: {
@@ -1033,6 +1047,7 @@ export interface operations {
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     removeFavorite: {
@@ -1055,6 +1070,7 @@ export interface operations {
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     submitClaim: {
@@ -1077,6 +1093,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createBusinessUser: {
@@ -1105,7 +1122,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     adminSignIn: {
@@ -1128,7 +1145,7 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
-            503: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     adminSignOut: {
@@ -1141,6 +1158,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
+            503: components["responses"]["Unavailable"];
         };
     };
     adminMe: {
@@ -1154,6 +1172,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Moderator"];
             401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     adminListClaims: {
@@ -1180,6 +1199,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     adminGetClaim: {
@@ -1197,6 +1217,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     adminApproveClaim: {
@@ -1225,6 +1246,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     adminRejectClaim: {
@@ -1252,6 +1274,7 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getConfig: {
