@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,11 @@ type client struct {
 func (c *client) call(method, target string, body any) (*httptest.ResponseRecorder, map[string]any) {
 	c.t.Helper()
 	var b []byte
-	if body != nil {
+	switch v := body.(type) {
+	case nil:
+	case string: // sent as it is: a malformed body on purpose
+		b = []byte(v)
+	default:
 		b, _ = json.Marshal(body)
 	}
 	req := httptest.NewRequest(method, target, bytes.NewReader(b))
@@ -55,14 +60,31 @@ func (c *client) call(method, target string, body any) (*httptest.ResponseRecord
 	return rec, out
 }
 
-func favIDs(out map[string]any) []float64 {
-	var ids []float64
-	cust, _ := out["customer"].(map[string]any)
-	favs, _ := cust["favorites_phstores"].([]any)
-	for _, f := range favs {
-		ids = append(ids, f.(map[string]any)["id"].(float64))
-	}
-	return ids
+// customerReply is the typed reply of the calls that answer with the member.
+type customerReply struct {
+	Customer struct {
+		ID        int64  `json:"id"`
+		Email     string `json:"email"`
+		FirstName string `json:"first_name"`
+		LastName  string `json:"last_name"`
+		Favorites []struct {
+			ID int64 `json:"id"`
+		} `json:"favorites_phstores"`
+	} `json:"customer"`
+}
+
+// favourites checks the member's favourite stores, newest first.
+func favourites(want ...int64) replyCheck {
+	return reply(func(t *testing.T, r customerReply) {
+		t.Helper()
+		got := []int64{}
+		for _, f := range r.Customer.Favorites {
+			got = append(got, f.ID)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("favourites %v, want %v", got, want)
+		}
+	})
 }
 
 func TestAccountsAPI(t *testing.T) {
@@ -70,80 +92,70 @@ func TestAccountsAPI(t *testing.T) {
 		f := newFixture(t, d)
 		c := &client{t: t, h: f.srv}
 		signUp := map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "Ann@Example.com", "password": "tulip-lamp-7"}
-		if rec, out := c.call("POST", "/api/store/customers", signUp); rec.Code != 201 || out["customer"].(map[string]any)["email"] != "ann@example.com" {
-			t.Fatalf("sign up: %d %v", rec.Code, out)
+		var wrongPassword, unknownEmail apiError
+		c.run([]step{
+			{name: "sign up keeps the email in lower case", method: "POST", target: "/api/store/customers", body: signUp, status: 201,
+				reply: reply(func(t *testing.T, r customerReply) {
+					if r.Customer.Email != "ann@example.com" || r.Customer.FirstName != "Ann" {
+						t.Errorf("customer %+v", r.Customer)
+					}
+				})},
+			{name: "sign up twice", method: "POST", target: "/api/store/customers", body: signUp, status: 409,
+				message: "A member with this email already exists. Sign in or reset your password."},
+			{name: "incomplete sign up", method: "POST", target: "/api/store/customers", body: map[string]string{"email": "x@y.co"}, status: 400,
+				message: "First name is required"},
+			{name: "wrong password", method: "POST", target: "/api/store/auth", body: map[string]string{"email": "ann@example.com", "password": "nope-nope"}, status: 401,
+				message: "Invalid email or password", reply: into(&wrongPassword)},
+			{name: "unknown email", method: "POST", target: "/api/store/auth", body: map[string]string{"email": "who@example.com", "password": "tulip-lamp-7"}, status: 401,
+				reply: into(&unknownEmail)},
+			{name: "me before signing in", method: "GET", target: "/api/store/customers/me", status: 401},
+		})
+		if wrongPassword != unknownEmail {
+			t.Fatalf("a wrong password and an unknown email answer differently: %v / %v", wrongPassword, unknownEmail)
 		}
 		if c.cookie != nil {
 			t.Fatal("sign-up signed in")
 		}
-		if rec, out := c.call("POST", "/api/store/customers", signUp); rec.Code != 409 || !strings.Contains(out["message"].(string), "already exists") {
-			t.Fatalf("duplicate sign up: %d %v", rec.Code, out)
+		c.run([]step{{name: "sign in, any case", method: "POST", target: "/api/store/auth", body: map[string]string{"email": "ANN@example.com", "password": "tulip-lamp-7"}, status: 200}})
+		if c.cookie == nil || !c.cookie.HttpOnly || c.cookie.SameSite != http.SameSiteLaxMode {
+			t.Fatalf("session cookie: %+v", c.cookie)
 		}
-		if rec, out := c.call("POST", "/api/store/customers", map[string]string{"email": "x@y.co"}); rec.Code != 400 || out["message"] != "First name is required" {
-			t.Fatalf("incomplete sign up: %d %v", rec.Code, out)
+		add := func(name string, id any, status int) step {
+			return step{name: name, method: "POST", target: "/api/customers/add-favorite-phstore", body: map[string]any{"phstore_id": id}, status: status}
 		}
-		// Wrong password and unknown email: the same answer.
-		r1, _ := c.call("POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "nope-nope"})
-		r2, _ := c.call("POST", "/api/store/auth", map[string]string{"email": "who@example.com", "password": "tulip-lamp-7"})
-		if r1.Code != 401 || r2.Code != 401 || r1.Body.String() != r2.Body.String() || !strings.Contains(r1.Body.String(), "Invalid email or password") {
-			t.Fatalf("bad credentials: %d %s / %d %s", r1.Code, r1.Body, r2.Code, r2.Body)
+		remove := func(name string, id any, status int) step {
+			return step{name: name, method: "POST", target: "/api/customers/remove-favorite-phstore", body: map[string]any{"phstore_id": id}, status: status}
 		}
-		if rec, _ := c.call("GET", "/api/store/customers/me", nil); rec.Code != 401 {
-			t.Fatalf("me before sign in: %d", rec.Code)
+		profile := func(name string, body map[string]string, status int, message string) step {
+			return step{name: name, method: "POST", target: "/api/store/customers/me", body: body, status: status, message: message}
 		}
-		rec, _ := c.call("POST", "/api/store/auth", map[string]string{"email": "ANN@example.com", "password": "tulip-lamp-7"})
-		if rec.Code != 200 || c.cookie == nil || !c.cookie.HttpOnly || c.cookie.SameSite != http.SameSiteLaxMode {
-			t.Fatalf("sign in: %d %+v", rec.Code, c.cookie)
-		}
-		// Favourites: idempotent, newest first, unknown store 404, id as number or string.
-		for _, id := range []any{f.nearID, f.farID, itoa(f.farID)} {
-			if rec, out := c.call("POST", "/api/customers/add-favorite-phstore", map[string]any{"phstore_id": id}); rec.Code != 200 {
-				t.Fatalf("add %v: %d %v", id, rec.Code, out)
-			}
-		}
-		_, out := c.call("GET", "/api/store/customers/me", nil)
-		if ids := favIDs(out); len(ids) != 2 || int64(ids[0]) != f.farID || int64(ids[1]) != f.nearID {
-			t.Fatalf("favourites newest first: %v", ids)
-		}
-		for _, id := range []any{999999, f.hiddenID} {
-			if rec, _ := c.call("POST", "/api/customers/add-favorite-phstore", map[string]any{"phstore_id": id}); rec.Code != 404 {
-				t.Fatalf("add unknown %v: %d", id, rec.Code)
-			}
-		}
-		if rec, _ := c.call("POST", "/api/customers/add-favorite-phstore", map[string]any{"phstore_id": "abc"}); rec.Code != 400 {
-			t.Fatalf("add abc: %d", rec.Code)
-		}
-		if rec, _ := c.call("POST", "/api/customers/remove-favorite-phstore", map[string]any{"phstore_id": 999999}); rec.Code != 404 {
-			t.Fatalf("remove unknown: %d", rec.Code)
-		}
-		for i := 0; i < 2; i++ {
-			if rec, out = c.call("POST", "/api/customers/remove-favorite-phstore", map[string]any{"phstore_id": f.farID}); rec.Code != 200 {
-				t.Fatalf("remove: %d", rec.Code)
-			}
-		}
-		if ids := favIDs(out); len(ids) != 1 || int64(ids[0]) != f.nearID {
-			t.Fatalf("after remove: %v", ids)
-		}
-		// Profile.
-		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"first_name": "Anna", "last_name": "Park"}); rec.Code != 200 || out["customer"].(map[string]any)["first_name"] != "Anna" {
-			t.Fatalf("name: %d %v", rec.Code, out)
-		}
-		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"phone": "1234567890123"}); rec.Code != 400 || out["message"] != "Phone should be less thant 12 symbols" {
-			t.Fatalf("long phone: %d %v", rec.Code, out)
-		}
-		// A new password needs the current one; the member is mailed.
-		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass"}); rec.Code != 400 || out["message"] != accounts.ErrOldPasswordRequired.Message {
-			t.Fatalf("password without the current one: %d %v", rec.Code, out)
-		}
-		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass", "old_password": "not-it-at-all"}); rec.Code != 400 || out["message"] != accounts.ErrOldPasswordWrong.Message {
-			t.Fatalf("password with a wrong current one: %d %v", rec.Code, out)
-		}
-		if rec, out = c.call("POST", "/api/store/customers/me", map[string]string{"password": "12345678", "old_password": "tulip-lamp-7"}); rec.Code != 400 || out["message"] != secret.MsgPasswordCommon {
-			t.Fatalf("common password: %d %v", rec.Code, out)
-		}
-		if rec, _ = c.call("POST", "/api/store/customers/me", map[string]string{"password": "another-pass", "old_password": "tulip-lamp-7"}); rec.Code != 200 {
-			t.Fatalf("password: %d", rec.Code)
-		}
+		c.run([]step{
+			// Favourites: idempotent, newest first, unknown store 404, id as number or string.
+			add("add a favourite", f.nearID, 200),
+			add("add another", f.farID, 200),
+			add("add it again, id as a string", itoa(f.farID), 200),
+			{name: "favourites newest first", method: "GET", target: "/api/store/customers/me", status: 200, reply: favourites(f.farID, f.nearID)},
+			add("add an unknown store", 999999, 404),
+			add("add a hidden store", f.hiddenID, 404),
+			add("add id abc", "abc", 400),
+			remove("remove an unknown store", 999999, 404),
+			remove("remove a favourite", f.farID, 200),
+			{name: "remove it again", method: "POST", target: "/api/customers/remove-favorite-phstore", body: map[string]any{"phstore_id": f.farID}, status: 200,
+				reply: favourites(f.nearID)},
+			// Profile.
+			{name: "change the name", method: "POST", target: "/api/store/customers/me", body: map[string]string{"first_name": "Anna", "last_name": "Park"}, status: 200,
+				reply: reply(func(t *testing.T, r customerReply) {
+					if r.Customer.FirstName != "Anna" || r.Customer.LastName != "Park" {
+						t.Errorf("customer %+v", r.Customer)
+					}
+				})},
+			profile("a long phone", map[string]string{"phone": "1234567890123"}, 400, "Phone should be less thant 12 symbols"),
+			// A new password needs the current one; the member is mailed.
+			profile("a password without the current one", map[string]string{"password": "another-pass"}, 400, accounts.ErrOldPasswordRequired.Message),
+			profile("a password with a wrong current one", map[string]string{"password": "another-pass", "old_password": "not-it-at-all"}, 400, accounts.ErrOldPasswordWrong.Message),
+			profile("a common password", map[string]string{"password": "12345678", "old_password": "tulip-lamp-7"}, 400, secret.MsgPasswordCommon),
+			profile("a new password", map[string]string{"password": "another-pass", "old_password": "tulip-lamp-7"}, 200, ""),
+		})
 		var subject string
 		dbtest.Must(t, d.QueryRow(context.Background(), "SELECT subject FROM outbox WHERE to_addr = 'ann@example.com'").Scan(&subject), "password mail")
 		if subject != "Your Locator password was changed" {
@@ -151,30 +163,25 @@ func TestAccountsAPI(t *testing.T) {
 		}
 		// Sign out ends the session on the server.
 		old := c.cookie
-		if rec, _ = c.call("DELETE", "/api/store/auth", nil); rec.Code != 200 || c.cookie != nil {
-			t.Fatalf("sign out: %d", rec.Code)
+		c.run([]step{{name: "sign out", method: "DELETE", target: "/api/store/auth", status: 200}})
+		if c.cookie != nil {
+			t.Fatal("sign out kept the cookie")
 		}
 		c.cookie = old
-		if rec, _ = c.call("GET", "/api/store/customers/me", nil); rec.Code != 401 {
-			t.Fatalf("old cookie after sign out: %d", rec.Code)
-		}
+		c.run([]step{{name: "the old cookie after signing out", method: "GET", target: "/api/store/customers/me", status: 401}})
 		c.cookie = nil
-		if rec, _ = c.call("POST", "/api/customers/add-favorite-phstore", map[string]any{"phstore_id": f.nearID}); rec.Code != 401 {
-			t.Fatalf("favourite without session: %d", rec.Code)
-		}
-		// Malformed bodies.
-		for _, body := range []string{"", "[]", "{", `{"email": 5}`, `{} {}`} {
-			req := jsonRequest("POST", "/api/store/auth", body)
-			if rec := serve(t, f.srv, req); rec.Code != 400 || !strings.Contains(rec.Body.String(), `"message"`) {
-				t.Errorf("body %q: %d %s", body, rec.Code, rec.Body)
-			}
-		}
-		req := jsonRequest("POST", "/api/store/customers", `{"first_name":"`+strings.Repeat("x", 2<<20)+`"}`)
-		if rec := serve(t, f.srv, req); rec.Code != 413 {
-			t.Errorf("2 MB body: %d", rec.Code)
-		}
+		c.runEach([]step{
+			add("a favourite without a session", f.nearID, 401),
+			// Malformed bodies.
+			{name: "empty body", method: "POST", target: "/api/store/auth", body: "", status: 400},
+			{name: "an array", method: "POST", target: "/api/store/auth", body: "[]", status: 400},
+			{name: "cut short", method: "POST", target: "/api/store/auth", body: "{", status: 400},
+			{name: "a number for the email", method: "POST", target: "/api/store/auth", body: `{"email": 5}`, status: 400},
+			{name: "two objects", method: "POST", target: "/api/store/auth", body: `{} {}`, status: 400},
+			{name: "a 2 MB body", method: "POST", target: "/api/store/customers", body: `{"first_name":"` + strings.Repeat("x", 2<<20) + `"}`, status: 413},
+		})
 		// Cross-site form posts are refused.
-		req = httptest.NewRequest("POST", "/api/store/auth", strings.NewReader(`{}`))
+		req := httptest.NewRequest("POST", "/api/store/auth", strings.NewReader(`{}`))
 		req.Header.Set("Origin", "https://evil.example")
 		req.Header.Set("Sec-Fetch-Site", "cross-site")
 		if rec := serve(t, f.srv, req); rec.Code != 403 {

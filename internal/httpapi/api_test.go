@@ -3,10 +3,11 @@ package httpapi_test
 import (
 	"compress/gzip"
 	"context"
-	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -83,6 +84,7 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID}
 }
 
+// storeList is the typed reply of the store search.
 type storeList struct {
 	Stores []struct {
 		ID         int64   `json:"id"`
@@ -100,97 +102,101 @@ type storeList struct {
 	HasMore bool `json:"has_more"`
 }
 
+func (l storeList) ids() []int64 {
+	out := []int64{}
+	for _, s := range l.Stores {
+		out = append(out, s.ID)
+	}
+	return out
+}
+
+// finds checks that a search answers exactly want, in that order, and
+// whether it says there is more.
+func finds(more bool, want ...int64) replyCheck {
+	return reply(func(t *testing.T, l storeList) {
+		t.Helper()
+		if got := l.ids(); !slices.Equal(got, want) || l.HasMore != more {
+			t.Errorf("stores %v (more %v), want %v (more %v)", got, l.HasMore, want, more)
+		}
+	})
+}
+
+// storeReply is the typed reply of GET /api/store/physical-store/{id}.
+type storeReply struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// reviewsReply is the typed reply of the reviews of a store.
+type reviewsReply struct {
+	Summary struct {
+		Average     float64 `json:"average"`
+		Count       int     `json:"count"`
+		Counts      []struct{ Rating, Count int }
+		Recommended int `json:"recommended_percentage"`
+	} `json:"summary"`
+	Reviews []struct {
+		Content  string `json:"content"`
+		Customer struct {
+			FirstName string `json:"first_name"`
+		} `json:"customer"`
+	} `json:"reviews"`
+	HasMore bool `json:"has_more"`
+}
+
 const list = "/api/store/physical-store/list-physical-store/"
 const nyc = "latitude=40.7128&longitude=-74.0060&radius=30"
 
 func TestStoreSearchAPI(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d)
-		get := func(q string) (int, storeList, string) {
-			rec := do(t, f.srv, http.MethodGet, list+"?"+q, nil, true)
-			var out storeList
-			if rec.Code == http.StatusOK {
-				if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
-					t.Fatalf("%s: bad JSON: %v", q, err)
+		c := &client{t: t, h: f.srv}
+		nyAll := []int64{f.nearID, f.deliveryID, f.curbsideID, f.allDayID, f.lateID}
+		search := func(name, q string, check replyCheck) step {
+			return step{name: name, method: "GET", target: list + "?" + q, status: 200, reply: check}
+		}
+		c.runEach([]step{
+			search("New York: every published store within 30 km, nearest first", nyc, finds(false, nyAll...)),
+			search("distances grow and the fields are the store's", nyc, reply(func(t *testing.T, l storeList) {
+				for i := 1; i < len(l.Stores); i++ {
+					if l.Stores[i].Distance < l.Stores[i-1].Distance {
+						t.Errorf("not nearest first: %v", l.ids())
+					}
 				}
-			}
-			return rec.Code, out, rec.Body.String()
-		}
-		ids := func(l storeList) []int64 {
-			var out []int64
-			for _, s := range l.Stores {
-				out = append(out, s.ID)
-			}
-			return out
-		}
-		code, l, body := get(nyc)
-		if code != 200 || len(l.Stores) != 5 || l.HasMore || l.Stores[0].ID != f.nearID {
-			t.Fatalf("New York: %d %s", code, body)
-		}
-		for i := 1; i < len(l.Stores); i++ {
-			if l.Stores[i].Distance < l.Stores[i-1].Distance {
-				t.Fatalf("not nearest first: %v", ids(l))
-			}
-		}
-		if s := l.Stores[0]; s.TimeZone != "America/New_York" || s.Reviews != 3 || s.AvgRating != 3.3 || s.CountryObj.DisplayName != "United States" {
-			t.Fatalf("store fields: %+v", s)
-		}
-		if strings.Contains(body, "<script>") {
-			t.Fatal("raw HTML in the answer")
-		}
-		// Without a trailing slash too.
-		if rec := do(t, f.srv, http.MethodGet, strings.TrimSuffix(list, "/")+"?"+nyc, nil, false); rec.Code != 200 {
-			t.Fatalf("no trailing slash: %d", rec.Code)
-		}
-
-		_, l, _ = get(nyc + "&limit=2")
-		if len(l.Stores) != 2 || !l.HasMore {
-			t.Fatalf("limit 2: %v more=%v", ids(l), l.HasMore)
-		}
-		_, l, _ = get(nyc + "&is_delivery_available=true")
-		if len(l.Stores) != 1 || l.Stores[0].ID != f.deliveryID {
-			t.Fatalf("delivery: %v", ids(l))
-		}
-		_, l, _ = get(nyc + "&is_curdside_pickup_available=true")
-		if len(l.Stores) != 1 || l.Stores[0].ID != f.curbsideID {
-			t.Fatalf("curdside spelling: %v", ids(l))
-		}
-		_, l, _ = get(nyc + "&is_curbside_pickup_available=1")
-		if len(l.Stores) != 1 || l.Stores[0].ID != f.curbsideID {
-			t.Fatalf("curbside spelling: %v", ids(l))
-		}
-		_, l, _ = get(nyc + "&is_delivery_available=true&is_order_online_available=true&is_curbside_pickup_available=true")
-		if len(l.Stores) != 0 {
-			t.Fatalf("three filters: %v", ids(l))
-		}
-		// Open now: the all-day store always is; stores without hours never are.
-		_, l, _ = get(nyc + "&is_open_now=true")
-		got := map[int64]bool{}
-		for _, s := range l.Stores {
-			got[s.ID] = true
-		}
-		if !got[f.allDayID] || got[f.nearID] || got[f.deliveryID] {
-			t.Fatalf("open now: %v", ids(l))
-		}
-		_, l, _ = get("latitude=34.05&longitude=-118.24&radius=5")
-		if len(l.Stores) != 1 || l.Stores[0].ID != f.farID {
-			t.Fatalf("Los Angeles: %v", ids(l))
-		}
-		_, l, _ = get("latitude=0&longitude=0&radius=100")
-		if len(l.Stores) != 0 || l.HasMore {
-			t.Fatalf("Gulf of Guinea: %v", ids(l))
-		}
-		// The same parameter twice with the same value is fine.
-		if code, _, _ := get(nyc + "&latitude=40.7128"); code != 200 {
-			t.Fatalf("repeated equal latitude: %d", code)
-		}
+				if s := l.Stores[0]; s.TimeZone != "America/New_York" || s.Reviews != 3 || s.AvgRating != 3.3 || s.CountryObj.DisplayName != "United States" {
+					t.Errorf("store fields: %+v", s)
+				}
+			})),
+			search("review text is JSON-escaped, never raw HTML", nyc, func(t *testing.T, body []byte) {
+				if strings.Contains(string(body), "<script>") {
+					t.Error("raw HTML in the answer")
+				}
+			}),
+			{name: "without the trailing slash", method: "GET", target: strings.TrimSuffix(list, "/") + "?" + nyc, status: 200, reply: finds(false, nyAll...)},
+			search("limit 2", nyc+"&limit=2", finds(true, f.nearID, f.deliveryID)),
+			search("delivery", nyc+"&is_delivery_available=true", finds(false, f.deliveryID)),
+			search("the spec's curdside spelling", nyc+"&is_curdside_pickup_available=true", finds(false, f.curbsideID)),
+			search("curbside spelled right, as 1", nyc+"&is_curbside_pickup_available=1", finds(false, f.curbsideID)),
+			search("three filters at once", nyc+"&is_delivery_available=true&is_order_online_available=true&is_curbside_pickup_available=true", finds(false)),
+			search("open now: the all-day store always is, stores without hours never are", nyc+"&is_open_now=true", reply(func(t *testing.T, l storeList) {
+				got := l.ids()
+				if !slices.Contains(got, f.allDayID) || slices.Contains(got, f.nearID) || slices.Contains(got, f.deliveryID) {
+					t.Errorf("open now: %v", got)
+				}
+			})),
+			search("Los Angeles", "latitude=34.05&longitude=-118.24&radius=5", finds(false, f.farID)),
+			search("Gulf of Guinea: nothing, and no more", "latitude=0&longitude=0&radius=100", finds(false)),
+			search("the same parameter twice with the same value", nyc+"&latitude=40.7128", finds(false, nyAll...)),
+		})
 	})
 }
 
 func TestStoreSearchRejectsBadInput(t *testing.T) {
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
-	bad := []string{
+	c := &client{t: t, h: f.srv}
+	var steps []step
+	for _, q := range []string{
 		"",
 		"latitude=abc&longitude=-74&radius=30",
 		"latitude=91&longitude=-74&radius=30",
@@ -211,64 +217,41 @@ func TestStoreSearchRejectsBadInput(t *testing.T) {
 		"latitude=40&longitude=-74&radius=30&is_curdside_pickup_available=true&is_curbside_pickup_available=false",
 		"latitude=%zz&longitude=-74&radius=30",
 		"latitude=40&longitude=-74&radius=30&pad=" + strings.Repeat("x", 5000),
+	} {
+		steps = append(steps, step{name: fmt.Sprintf("%.80s", q), method: "GET", target: list + "?" + q, status: 400})
 	}
-	for _, q := range bad {
-		rec := do(t, f.srv, http.MethodGet, list+"?"+q, nil, false)
-		var e struct {
-			Message string `json:"message"`
-		}
-		if rec.Code != http.StatusBadRequest || json.Unmarshal(rec.Body.Bytes(), &e) != nil || e.Message == "" {
-			t.Errorf("%.80s: %d %s, want 400 with a message", q, rec.Code, truncate(rec.Body.String()))
-		}
-	}
+	c.runEach(steps)
 }
 
 func TestStoreAndReviewsAPI(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d)
-		rec := do(t, f.srv, http.MethodGet, "/api/store/physical-store/"+itoa(f.nearID), nil, true)
-		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"name":"Near"`) {
-			t.Fatalf("get store: %d %s", rec.Code, rec.Body)
-		}
-		for target, want := range map[string]int{
-			"/api/store/physical-store/" + itoa(f.hiddenID):                      404,
-			"/api/store/physical-store/999999":                                   404,
-			"/api/store/physical-store/abc":                                      400,
-			"/api/store/physical-store/0":                                        400,
-			"/api/store/physical-store/999999/reviews":                           404,
-			"/api/store/physical-store/" + itoa(f.nearID) + "/reviews?page=0":    400,
-			"/api/store/physical-store/" + itoa(f.nearID) + "/reviews?limit=101": 400,
-		} {
-			if rec := do(t, f.srv, http.MethodGet, target, nil, false); rec.Code != want {
-				t.Errorf("%s: %d, want %d", target, rec.Code, want)
-			}
-		}
-		rec = do(t, f.srv, http.MethodGet, "/api/store/physical-store/"+itoa(f.nearID)+"/reviews?limit=2", nil, true)
-		var rl struct {
-			Summary struct {
-				Average     float64 `json:"average"`
-				Count       int     `json:"count"`
-				Counts      []struct{ Rating, Count int }
-				Recommended int `json:"recommended_percentage"`
-			} `json:"summary"`
-			Reviews []struct {
-				Content  string `json:"content"`
-				Customer struct {
-					FirstName string `json:"first_name"`
-				} `json:"customer"`
-			} `json:"reviews"`
-			HasMore bool `json:"has_more"`
-		}
-		if err := json.Unmarshal(rec.Body.Bytes(), &rl); err != nil {
-			t.Fatal(err)
-		}
-		s := rl.Summary
-		if s.Average != 3.3 || s.Count != 3 || s.Recommended != 67 || len(s.Counts) != 5 || s.Counts[0].Rating != 5 || s.Counts[0].Count != 1 || s.Counts[4].Count != 1 {
-			t.Fatalf("summary: %+v", s)
-		}
-		if len(rl.Reviews) != 2 || !rl.HasMore {
-			t.Fatalf("reviews page: %+v", rl)
-		}
+		c := &client{t: t, h: f.srv}
+		store := "/api/store/physical-store/"
+		near := store + itoa(f.nearID)
+		c.runEach([]step{
+			{method: "GET", target: near, status: 200, reply: reply(func(t *testing.T, s storeReply) {
+				if s.ID != f.nearID || s.Name != "Near" {
+					t.Errorf("store %+v", s)
+				}
+			})},
+			{name: "a hidden store", method: "GET", target: store + itoa(f.hiddenID), status: 404},
+			{method: "GET", target: store + "999999", status: 404},
+			{method: "GET", target: store + "abc", status: 400},
+			{method: "GET", target: store + "0", status: 400},
+			{method: "GET", target: store + "999999/reviews", status: 404},
+			{method: "GET", target: near + "/reviews?page=0", status: 400},
+			{method: "GET", target: near + "/reviews?limit=101", status: 400},
+			{method: "GET", target: near + "/reviews?limit=2", status: 200, reply: reply(func(t *testing.T, rl reviewsReply) {
+				s := rl.Summary
+				if s.Average != 3.3 || s.Count != 3 || s.Recommended != 67 || len(s.Counts) != 5 || s.Counts[0].Rating != 5 || s.Counts[0].Count != 1 || s.Counts[4].Count != 1 {
+					t.Errorf("summary: %+v", s)
+				}
+				if len(rl.Reviews) != 2 || !rl.HasMore {
+					t.Errorf("reviews page: %+v", rl)
+				}
+			})},
+		})
 	})
 }
 

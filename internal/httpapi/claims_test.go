@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -37,87 +38,101 @@ var claimForm = map[string]string{
 	"working_hours": "Mon-Sat 10am-8pm", "category": "Vape shop",
 }
 
+// claimReply is the typed reply of POST /api/store/claim.
+type claimReply struct {
+	Claim struct {
+		ID     int64  `json:"id"`
+		Status string `json:"status"`
+	} `json:"claim"`
+}
+
+// adminClaimsReply is the typed reply of the moderators' claim list.
+type adminClaimsReply struct {
+	Claims []struct {
+		ID                 int64           `json:"id"`
+		SuggestedLocation  json.RawMessage `json:"suggested_location"`
+		WorkingHoursParsed bool            `json:"working_hours_parsed"`
+	} `json:"claims"`
+}
+
+// decisionReply is the typed reply of a moderator's approval.
+type decisionReply struct {
+	Status  string `json:"status"`
+	StoreID *int64 `json:"store_id"`
+}
+
 func TestClaimAndModerationAPI(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d)
 		owner := &client{t: t, h: f.srv}
-		rec, out := owner.call("POST", "/api/store/claim", claimForm)
-		if rec.Code != 201 || out["claim"].(map[string]any)["status"] != "pending" {
-			t.Fatalf("claim: %d %v", rec.Code, out)
+		with := func(changes map[string]string) map[string]string {
+			out := map[string]string{}
+			for k, v := range claimForm {
+				out[k] = v
+			}
+			for k, v := range changes {
+				out[k] = v
+			}
+			return out
 		}
-		claimID := int64(out["claim"].(map[string]any)["id"].(float64))
-		if rec, out = owner.call("POST", "/api/store/claim", claimForm); rec.Code != 200 || int64(out["claim"].(map[string]any)["id"].(float64)) != claimID {
-			t.Fatalf("retried claim: %d %v", rec.Code, out)
-		}
-		bad := map[string]string{}
-		for k, v := range claimForm {
-			bad[k] = v
-		}
-		bad["email"] = "no-at-sign"
-		if rec, out = owner.call("POST", "/api/store/claim", bad); rec.Code != 400 || out["message"] == "" {
-			t.Fatalf("bad email: %d %v", rec.Code, out)
-		}
-		bad["email"], bad["business_name"] = "x@y.co", strings.Repeat("x", 300)
-		if rec, _ = owner.call("POST", "/api/store/claim", bad); rec.Code != 400 {
-			t.Fatalf("oversized name: %d", rec.Code)
+		var first claimReply
+		owner.run([]step{
+			{name: "claim", method: "POST", target: "/api/store/claim", body: claimForm, status: 201, reply: into(&first)},
+		})
+		if first.Claim.Status != "pending" {
+			t.Fatalf("new claim: %+v", first)
 		}
 		user := map[string]string{"store_name": "Lone Star Vapes", "email": "owner@example.com", "password": "owner-pass-1", "phone_number": "+15125550100", "referred_by": "locator-claim-form"}
-		if rec, _ = owner.call("POST", "/api/store/create-user", user); rec.Code != 201 {
-			t.Fatalf("create user: %d", rec.Code)
-		}
-		if rec, out = owner.call("POST", "/api/store/create-user", user); rec.Code != 409 || out["message"] == "" {
-			t.Fatalf("create user twice: %d %v", rec.Code, out)
-		}
-
-		// Anonymous callers and members are refused by the admin API.
-		if rec, _ = owner.call("GET", "/api/admin/claims", nil); rec.Code != 401 {
-			t.Fatalf("anonymous admin: %d", rec.Code)
-		}
+		owner.run([]step{
+			{name: "the same claim again answers the first", method: "POST", target: "/api/store/claim", body: claimForm, status: 200,
+				reply: reply(func(t *testing.T, r claimReply) {
+					if r.Claim.ID != first.Claim.ID {
+						t.Errorf("claim %d, want %d", r.Claim.ID, first.Claim.ID)
+					}
+				})},
+			{name: "a bad email", method: "POST", target: "/api/store/claim", body: with(map[string]string{"email": "no-at-sign"}), status: 400},
+			{name: "an oversized name", method: "POST", target: "/api/store/claim", body: with(map[string]string{"business_name": strings.Repeat("x", 300)}), status: 400},
+			{name: "create the business account", method: "POST", target: "/api/store/create-user", body: user, status: 201},
+			{name: "create it twice", method: "POST", target: "/api/store/create-user", body: user, status: 409},
+			// Anonymous callers and members are refused by the admin API.
+			{name: "anonymous on the admin API", method: "GET", target: "/api/admin/claims", status: 401},
+		})
 		member := &client{t: t, h: f.srv}
-		member.call("POST", "/api/store/customers", map[string]string{"first_name": "M", "last_name": "M", "phone": "1", "email": "member@example.com", "password": "tulip-lamp-7"})
-		member.call("POST", "/api/store/auth", map[string]string{"email": "member@example.com", "password": "tulip-lamp-7"})
-		if rec, _ = member.call("GET", "/api/admin/claims", nil); rec.Code != 401 {
-			t.Fatalf("member on the admin API: %d", rec.Code)
-		}
-		if rec, _ = member.call("POST", "/api/admin/auth", map[string]string{"email": "member@example.com", "password": "tulip-lamp-7"}); rec.Code != 401 {
-			t.Fatalf("member credentials on the admin sign-in: %d", rec.Code)
-		}
+		member.run([]step{
+			{method: "POST", target: "/api/store/customers", body: map[string]string{"first_name": "M", "last_name": "M", "phone": "1", "email": "member@example.com", "password": "tulip-lamp-7"}, status: 201},
+			{method: "POST", target: "/api/store/auth", body: map[string]string{"email": "member@example.com", "password": "tulip-lamp-7"}, status: 200},
+			{name: "a member on the admin API", method: "GET", target: "/api/admin/claims", status: 401},
+			{name: "member credentials on the admin sign-in", method: "POST", target: "/api/admin/auth", body: map[string]string{"email": "member@example.com", "password": "tulip-lamp-7"}, status: 401},
+		})
 
 		cs := newClaims(d, stores.NewRepo(d), nil)
 		dbtest.Must(t, cs.AddModerator(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: f.srv}
 		modSignIn(t, f.srv, mod)
-		rec, out = mod.call("GET", "/api/admin/claims", nil)
-		list := out["claims"].([]any)
-		if rec.Code != 200 || len(list) != 1 {
-			t.Fatalf("pending claims: %d %v", rec.Code, out)
-		}
-		first := list[0].(map[string]any)
-		if first["suggested_location"] == nil || first["working_hours_parsed"] != true {
-			t.Fatalf("claim details: %v", first)
-		}
-		if rec, _ = mod.call("POST", "/api/admin/claims/"+itoa(claimID)+"/reject", map[string]string{"reason": ""}); rec.Code != 400 {
-			t.Fatalf("reject without reason: %d", rec.Code)
-		}
-		if rec, out = mod.call("POST", "/api/admin/claims/"+itoa(claimID)+"/approve", map[string]any{}); rec.Code != 200 || out["status"] != "approved" || out["store_id"] == nil {
-			t.Fatalf("approve: %d %v", rec.Code, out)
-		}
-		if rec, _ = mod.call("POST", "/api/admin/claims/"+itoa(claimID)+"/approve", map[string]any{}); rec.Code != 409 {
-			t.Fatalf("approve twice: %d", rec.Code)
-		}
-		if rec, _ = mod.call("GET", "/api/admin/claims/999999", nil); rec.Code != 404 {
-			t.Fatalf("unknown claim: %d", rec.Code)
-		}
-		_, out = mod.call("GET", "/api/admin/claims?status=approved", nil)
-		if len(out["claims"].([]any)) != 1 {
-			t.Fatalf("approved list: %v", out)
-		}
-		if rec, _ = mod.call("GET", "/api/admin/claims?status=bogus", nil); rec.Code != 400 {
-			t.Fatalf("bogus status: %d", rec.Code)
-		}
-		if rec, _ = mod.call("DELETE", "/api/admin/auth", nil); rec.Code != 200 {
-			t.Fatalf("admin sign out: %d", rec.Code)
-		}
+		claim := "/api/admin/claims/" + itoa(first.Claim.ID)
+		mod.run([]step{
+			{name: "pending claims", method: "GET", target: "/api/admin/claims", status: 200, reply: reply(func(t *testing.T, r adminClaimsReply) {
+				if len(r.Claims) != 1 || r.Claims[0].ID != first.Claim.ID || string(r.Claims[0].SuggestedLocation) == "null" || !r.Claims[0].WorkingHoursParsed {
+					t.Errorf("pending claims: %+v", r.Claims)
+				}
+			})},
+			{name: "reject without a reason", method: "POST", target: claim + "/reject", body: map[string]string{"reason": ""}, status: 400},
+			{name: "approve", method: "POST", target: claim + "/approve", body: map[string]any{}, status: 200, reply: reply(func(t *testing.T, r decisionReply) {
+				if r.Status != "approved" || r.StoreID == nil {
+					t.Errorf("approval %+v", r)
+				}
+			})},
+			{name: "approve twice", method: "POST", target: claim + "/approve", body: map[string]any{}, status: 409},
+			{name: "an unknown claim", method: "GET", target: "/api/admin/claims/999999", status: 404},
+			{name: "approved claims", method: "GET", target: "/api/admin/claims?status=approved", status: 200, reply: reply(func(t *testing.T, r adminClaimsReply) {
+				if len(r.Claims) != 1 {
+					t.Errorf("approved claims: %+v", r.Claims)
+				}
+			})},
+			{name: "a bogus status", method: "GET", target: "/api/admin/claims?status=bogus", status: 400},
+			{name: "sign out", method: "DELETE", target: "/api/admin/auth", status: 200},
+			{name: "after signing out", method: "GET", target: "/api/admin/claims", status: 401},
+		})
 	})
 }
 

@@ -69,8 +69,10 @@ func searchPlaces(t *testing.T, h http.Handler, q string) (int, placeAnswer, str
 
 // TestSearchPlacesAPI: every class of query, through HTTP and the contract.
 func TestSearchPlacesAPI(t *testing.T) {
-	srv := placesServer(t, httpapi.Deps{})
-	for _, c := range []struct {
+	c := &client{t: t, h: placesServer(t, httpapi.Deps{})}
+	const places = "/api/store/physical-store/search-places"
+	var steps []step
+	for _, p := range []struct {
 		class, q, want string
 		lat, lon       float64
 	}{
@@ -89,36 +91,42 @@ func TestSearchPlacesAPI(t *testing.T) {
 		{"US bias", "birmingham", "Birmingham, Alabama, United States", 33.52, -86.80},
 		{"street address without upstream", "350 5th Ave, New York, NY 10118", "10118, New York, NY, United States", 40.75, -73.99},
 	} {
-		code, a, body := searchPlaces(t, srv, c.q)
-		if code != 200 || a.Code != 200 || len(a.Data) == 0 || len(a.Data) > 10 {
-			t.Errorf("%s: q=%q: %d %s", c.class, c.q, code, body)
-			continue
-		}
-		if p := a.Data[0]; p.DisplayName != c.want || math.Abs(p.Lat-c.lat) > 0.05 || math.Abs(p.Lon-c.lon) > 0.05 {
-			t.Errorf("%s: q=%q first = %q (%.3f, %.3f), want %q near (%.2f, %.2f)", c.class, c.q, p.DisplayName, p.Lat, p.Lon, c.want, c.lat, c.lon)
-		}
+		steps = append(steps, step{name: p.class + ": " + p.q, method: "GET", target: places + "?q=" + url.QueryEscape(p.q), status: 200,
+			reply: reply(func(t *testing.T, a placeAnswer) {
+				if a.Code != 200 || len(a.Data) == 0 || len(a.Data) > 10 {
+					t.Errorf("%s: q=%q: %+v", p.class, p.q, a)
+					return
+				}
+				if f := a.Data[0]; f.DisplayName != p.want || math.Abs(f.Lat-p.lat) > 0.05 || math.Abs(f.Lon-p.lon) > 0.05 {
+					t.Errorf("%s: q=%q first = %q (%.3f, %.3f), want %q near (%.2f, %.2f)", p.class, p.q, f.DisplayName, f.Lat, f.Lon, p.want, p.lat, p.lon)
+				}
+			})})
 	}
-	if _, a, _ := searchPlaces(t, srv, "100"); len(a.Data) != 10 {
-		t.Errorf("ZIP prefix: %d results, want 10", len(a.Data))
-	}
+	steps = append(steps, step{name: "a ZIP prefix gives ten", method: "GET", target: places + "?q=100", status: 200,
+		reply: reply(func(t *testing.T, a placeAnswer) {
+			if len(a.Data) != 10 {
+				t.Errorf("ZIP prefix: %d results, want 10", len(a.Data))
+			}
+		})})
 	// Nothing to find: 200 with an empty list (never null).
 	for _, q := range []string{"", "   ", "asdfghjkl", "!!!", strings.Repeat("x", 200)} {
-		code, a, body := searchPlaces(t, srv, q)
-		if code != 200 || a.Code != 200 || a.Data == nil || len(a.Data) != 0 || !strings.Contains(body, `"data":[]`) {
-			t.Errorf("q=%q: %d %s", q, code, body)
-		}
+		steps = append(steps, step{name: fmt.Sprintf("nothing for %.20q", q), method: "GET", target: places + "?q=" + url.QueryEscape(q), status: 200, reply: noPlaces})
 	}
-	if rec := do(t, srv, http.MethodGet, "/api/store/physical-store/search-places", nil, true); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"data":[]`) {
-		t.Errorf("no q: %d %s", rec.Code, rec.Body.String())
-	}
-	// Too long: 400 with a message.
-	code, _, body := searchPlaces(t, srv, strings.Repeat("é", 201))
-	if code != 400 || !strings.Contains(body, `"message"`) {
-		t.Errorf("201 characters: %d %s", code, body)
-	}
-	// The route does not collide with /store/physical-store/{id}.
-	if rec := do(t, srv, http.MethodPost, "/api/store/physical-store/search-places?q=x", nil, false); rec.Code != http.StatusMethodNotAllowed {
-		t.Errorf("POST: %d", rec.Code)
+	steps = append(steps,
+		step{name: "no q at all", method: "GET", target: places, status: 200, reply: noPlaces},
+		step{name: "too long", method: "GET", target: places + "?q=" + url.QueryEscape(strings.Repeat("é", 201)), status: 400},
+		// The route does not collide with /store/physical-store/{id}.
+		step{name: "POST", method: "POST", target: places + "?q=x", status: http.StatusMethodNotAllowed},
+	)
+	c.runEach(steps)
+}
+
+// noPlaces checks an answer with an empty list, written as [] (never null).
+func noPlaces(t *testing.T, body []byte) {
+	t.Helper()
+	var a placeAnswer
+	if err := json.Unmarshal(body, &a); err != nil || a.Code != 200 || a.Data == nil || len(a.Data) != 0 || !strings.Contains(string(body), `"data":[]`) {
+		t.Errorf("want an empty list: %s", body)
 	}
 }
 
