@@ -51,7 +51,7 @@ TOOL = "$$(cd tools/check && $(GO) tool -n $(1))"
 
 lint: check-format $(WEB_DEPS)
 	$(GO) mod tidy -diff
-	$(call TOOL,golangci-lint) run ./...
+	$(call TOOL,golangci-lint) run --allow-parallel-runners ./...
 	cd web && npm run lint
 
 # Needs vuln.go.dev (or VULNDB=file:///dir in its layout), which this
