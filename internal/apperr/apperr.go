@@ -19,6 +19,7 @@ const (
 	Forbidden    Code = "forbidden"    // 403
 	TooMany      Code = "too_many"     // 429
 	TooLarge     Code = "too_large"    // 413
+	Unsupported  Code = "unsupported"  // 415: a body of a type the call does not take
 	Unavailable  Code = "unavailable"  // 503
 )
 

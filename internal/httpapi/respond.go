@@ -42,6 +42,7 @@ var statusOf = map[apperr.Code]int{
 	apperr.Forbidden:    http.StatusForbidden,
 	apperr.TooMany:      http.StatusTooManyRequests,
 	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.Unsupported:  http.StatusUnsupportedMediaType,
 	apperr.Unavailable:  http.StatusServiceUnavailable,
 }
 

@@ -16,6 +16,7 @@ import (
 	"locator/internal/accounts"
 	"locator/internal/claims"
 	"locator/internal/favorites"
+	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
 	"locator/internal/reviews"
@@ -39,6 +40,7 @@ type Deps struct {
 	Accounts      *accounts.Service
 	Favorites     *favorites.Service
 	Claims        *claims.Service
+	Photos        *photos.Repo      // store photos; nil: none served
 	IPLimits      *ratelimit.Memory // per-IP limits; nil: a fresh one
 	SecureCookies bool              // served over HTTPS: Secure, __Host- session cookie
 	Web           fs.FS             // the built web app; nil or without index.html: a placeholder page
@@ -100,6 +102,7 @@ func New(d Deps) *Server {
 	root.Handle("/api/", csrf.Handler(apiOnly(s.api)))
 	root.HandleFunc("GET /healthz", s.healthz)
 	root.HandleFunc("GET /readyz", s.readyz)
+	root.HandleFunc("GET /photos/{id}/{file}", s.handle(s.servePhoto))
 	root.Handle("/", s.static)
 	s.handler = s.observe(s.lifecycle(s.securityHeaders(limits(root))))
 	return s

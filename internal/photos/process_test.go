@@ -1,0 +1,255 @@
+package photos
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"os"
+	"strings"
+	"testing"
+
+	"locator/internal/apperr"
+)
+
+// picture is a w x h image whose left half is red and right half blue, so
+// a test can tell how it was turned.
+func picture(w, h int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.RGBA{R: 220, A: 255}
+			if x >= w/2 {
+				c = color.RGBA{B: 220, A: 255}
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+func jpegOf(t *testing.T, img image.Image) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// withExif inserts an APP1 EXIF segment right after the JPEG's SOI: an
+// orientation tag and a GPS-looking string a phone would write.
+func withExif(data []byte, orientation uint16) []byte {
+	var t bytes.Buffer
+	t.WriteString("MM\x00\x2a")
+	_ = binary.Write(&t, binary.BigEndian, uint32(8))
+	_ = binary.Write(&t, binary.BigEndian, uint16(2)) // two entries
+	// Orientation, SHORT, count 1, value in the first two bytes.
+	_ = binary.Write(&t, binary.BigEndian, []uint16{0x0112, 3})
+	_ = binary.Write(&t, binary.BigEndian, uint32(1))
+	_ = binary.Write(&t, binary.BigEndian, []uint16{orientation, 0})
+	// ImageDescription, ASCII, pointing at the text after the IFD.
+	text := "GPS 40.7128N 74.0060W home\x00"
+	_ = binary.Write(&t, binary.BigEndian, []uint16{0x010E, 2})
+	_ = binary.Write(&t, binary.BigEndian, uint32(len(text)))
+	_ = binary.Write(&t, binary.BigEndian, uint32(8+2+2*12+4))
+	_ = binary.Write(&t, binary.BigEndian, uint32(0)) // no next IFD
+	t.WriteString(text)
+	seg := append([]byte("Exif\x00\x00"), t.Bytes()...)
+	app1 := []byte{0xFF, 0xE1, 0, 0}
+	binary.BigEndian.PutUint16(app1[2:], uint16(len(seg)+2))
+	out := append([]byte{}, data[:2]...)
+	out = append(out, app1...)
+	out = append(out, seg...)
+	return append(out, data[2:]...)
+}
+
+func decodeJPEG(t *testing.T, data []byte) image.Image {
+	t.Helper()
+	img, err := jpeg.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("variant is not a JPEG: %v", err)
+	}
+	return img
+}
+
+func isRed(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return r > 0xA000 && g < 0x4000 && b < 0x4000
+}
+
+func isBlue(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return b > 0xA000 && r < 0x4000 && g < 0x4000
+}
+
+func TestProcessJPEG(t *testing.T) {
+	vs, err := Process(context.Background(), withExif(jpegOf(t, picture(2000, 1500)), 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 3 {
+		t.Fatalf("%d variants, want 3", len(vs))
+	}
+	for i, want := range [][2]int{{320, 240}, {640, 480}, {1280, 960}} {
+		v := vs[i]
+		img := decodeJPEG(t, v.Data)
+		if v.Width != want[0] || v.Height != want[1] || img.Bounds().Dx() != want[0] || img.Bounds().Dy() != want[1] {
+			t.Errorf("variant %d: %dx%d (%v), want %dx%d", i, v.Width, v.Height, img.Bounds(), want[0], want[1])
+		}
+		if bytes.Contains(v.Data, []byte("Exif")) || bytes.Contains(v.Data, []byte("GPS")) {
+			t.Errorf("variant %d keeps metadata", i)
+		}
+		if !isRed(img.At(10, 10)) || !isBlue(img.At(v.Width-10, 10)) {
+			t.Errorf("variant %d: colours moved", i)
+		}
+	}
+	if d := DefaultVariant(vs); d.Width != 640 {
+		t.Errorf("default %d", d.Width)
+	}
+}
+
+// A phone photo stored on its side with orientation 6 ("turned right")
+// comes out upright, without its EXIF block.
+func TestProcessTurnsByOrientation(t *testing.T) {
+	// Stored 1500 wide, 2000 high; orientation 6 shows it 2000 x 1500, with
+	// the stored top (red left half... after the turn) on the right.
+	stored := picture(1500, 2000)
+	data := withExif(jpegOf(t, stored), 6)
+	if o := jpegOrientation(data); o != 6 {
+		t.Fatalf("orientation %d", o)
+	}
+	vs, err := Process(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := vs[len(vs)-1]
+	img := decodeJPEG(t, v.Data)
+	if v.Width != 1280 || v.Height != 960 || img.Bounds().Dx() != 1280 {
+		t.Fatalf("turned: %dx%d", v.Width, v.Height)
+	}
+	// Turned right: the stored left (red) half ends at the top, the
+	// right (blue) half at the bottom.
+	if !isRed(img.At(640, 10)) || !isBlue(img.At(640, 950)) {
+		t.Errorf("not turned: top %v bottom %v", img.At(640, 10), img.At(640, 950))
+	}
+	if bytes.Contains(v.Data, []byte("Exif")) {
+		t.Error("EXIF kept")
+	}
+}
+
+func TestProcessPNGAndWebP(t *testing.T) {
+	// A transparent PNG lands on white, not black.
+	img := image.NewNRGBA(image.Rect(0, 0, 400, 300))
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	vs, err := Process(context.Background(), b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 2 || vs[0].Width != 320 || vs[0].Height != 240 || vs[1].Slot != 640 || vs[1].Width != 400 {
+		t.Fatalf("png variants: %+v", vs)
+	}
+	if r, g, bl, _ := decodeJPEG(t, vs[0].Data).At(5, 5).RGBA(); r < 0xF000 || g < 0xF000 || bl < 0xF000 {
+		t.Errorf("transparent became %x %x %x", r, g, bl)
+	}
+	webp, err := os.ReadFile("testdata/gradient-200x150.webp") // made with Debian's cwebp
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Kind(webp) != "image/webp" {
+		t.Fatalf("kind %q", Kind(webp))
+	}
+	vs, err = Process(context.Background(), webp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Narrower than every width: kept at its own.
+	if len(vs) != 1 || vs[0].Slot != 320 || vs[0].Width != 200 || vs[0].Height != 150 {
+		t.Fatalf("webp variants: %+v", vs)
+	}
+}
+
+// pngHeader is the start of a PNG that claims w x h pixels: enough for its
+// header to be read, nothing to decode.
+func pngHeader(w, h uint32) []byte {
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	copy(ihdr[8:], []byte{8, 2, 0, 0, 0})
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	_ = binary.Write(&b, binary.BigEndian, uint32(13))
+	b.WriteString("IHDR")
+	b.Write(ihdr)
+	_ = binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(append([]byte("IHDR"), ihdr...)))
+	return b.Bytes()
+}
+
+func TestProcessRefusals(t *testing.T) {
+	full := jpegOf(t, picture(800, 600))
+	gif := []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")
+	for _, c := range []struct {
+		name string
+		data []byte
+		want *apperr.Error
+	}{
+		{"nothing", nil, ErrEmpty},
+		{"over 8 MB", append(full, make([]byte, MaxBytes)...), ErrTooLarge},
+		{"a GIF", gif, ErrType},
+		{"a PDF named photo.jpg", []byte("%PDF-1.7\n1 0 obj"), ErrType},
+		{"text", []byte(strings.Repeat("hello ", 100)), ErrType},
+		{"a 100,000 x 100,000 bomb", pngHeader(100_000, 100_000), ErrPixels},
+		{"8,000 x 7,000 (56 MP)", pngHeader(8_000, 7_000), ErrPixels},
+		{"a header and no pixels", pngHeader(800, 600), ErrDamaged},
+		{"cut in half", full[:len(full)/2], ErrDamaged},
+		{"a JPEG start and nothing else", []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 'J', 'F', 'I', 'F', 0}, ErrDamaged},
+		{"too small", jpegOf(t, picture(40, 40)), ErrSmall},
+	} {
+		_, err := Process(context.Background(), c.data)
+		var e *apperr.Error
+		if !errors.As(err, &e) || e != c.want {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want.Message)
+		}
+	}
+}
+
+func TestOrientationParserNeverPanics(t *testing.T) {
+	data := withExif(jpegOf(t, picture(100, 100)), 8)
+	for n := 0; n <= 200 && n <= len(data); n++ {
+		_ = jpegOrientation(data[:n])
+	}
+	for i := 2; i < 200; i++ {
+		d := append([]byte{}, data...)
+		d[i] ^= 0xFF
+		if o := jpegOrientation(d); o < 1 || o > 8 {
+			t.Fatalf("orientation %d", o)
+		}
+	}
+}
+
+func TestGateWaitsThenRefuses(t *testing.T) {
+	g := make(slots, 1)
+	release, err := g.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // a caller that has gone away gets the busy answer at once
+	if _, err := g.acquire(ctx); !errors.Is(err, errBusy) {
+		t.Fatalf("second acquire: %v", err)
+	}
+	release()
+	if r, err := g.acquire(context.Background()); err != nil {
+		t.Fatal(err)
+	} else {
+		r()
+	}
+}

@@ -1,0 +1,139 @@
+package photos
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/stores"
+)
+
+// Repo keeps photos in the database, so every replica serves every photo.
+type Repo struct {
+	db     *db.DB
+	stores *stores.Repo
+}
+
+// New returns a Repo over d; store changes go through sr's write path.
+func New(d *db.DB, sr *stores.Repo) *Repo { return &Repo{db: d, stores: sr} }
+
+// Photo is a stored photo as the API shows it.
+type Photo struct {
+	ID int64 `json:"id"`
+	// Image is the URL the store's image field now holds (DefaultWidth).
+	Image string `json:"image"`
+	// Srcset lists every variant for <img srcset>.
+	Srcset string `json:"srcset"`
+}
+
+// URL is where variant width of photo id is served (internal/httpapi).
+func URL(id int64, width int) string { return fmt.Sprintf("/photos/%d/%d.jpg", id, width) }
+
+// ErrNotFound answers a photo or width that is not kept.
+var ErrNotFound = apperr.New(apperr.NotFound, "photo not found")
+
+// Attach stores vs as a new photo of store storeID and makes it the store's
+// image, in one transaction that also re-renders the store's search
+// document (so every replica shows it within the sync interval) and deletes
+// the store's former photos. Nothing is kept if any step fails.
+func (r *Repo) Attach(ctx context.Context, storeID int64, vs []Variant) (Photo, error) {
+	if len(vs) == 0 {
+		return Photo{}, ErrEmpty
+	}
+	widest := vs[len(vs)-1]
+	var p Photo
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		var one int
+		if err := tx.QueryRow(ctx, "SELECT 1 FROM stores WHERE id = $1", storeID).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+			return apperr.New(apperr.NotFound, "store %d not found", storeID)
+		} else if err != nil {
+			return fmt.Errorf("store %d: %w", storeID, err)
+		}
+		var former []int64
+		rows, err := tx.Query(ctx, "SELECT id FROM store_photos WHERE store_id = $1", storeID)
+		if err != nil {
+			return fmt.Errorf("former photos: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			former = append(former, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, "INSERT INTO store_photos (store_id, width, height, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+			storeID, widest.Width, widest.Height, time.Now().UTC()).Scan(&p.ID)
+		if err != nil {
+			return fmt.Errorf("insert photo of store %d: %w", storeID, err)
+		}
+		for _, v := range vs {
+			if _, err := tx.Exec(ctx, "INSERT INTO store_photo_variants (photo_id, width, height, data) VALUES ($1, $2, $3, $4)",
+				p.ID, v.Slot, v.Height, v.Data); err != nil {
+				return fmt.Errorf("insert photo variant %d: %w", v.Width, err)
+			}
+		}
+		for _, id := range former {
+			// Variants first: SQLite enforces the foreign key only when asked to.
+			if _, err := tx.Exec(ctx, "DELETE FROM store_photo_variants WHERE photo_id = $1", id); err != nil {
+				return fmt.Errorf("delete former photo %d: %w", id, err)
+			}
+			if _, err := tx.Exec(ctx, "DELETE FROM store_photos WHERE id = $1", id); err != nil {
+				return fmt.Errorf("delete former photo %d: %w", id, err)
+			}
+		}
+		p.Image = URL(p.ID, DefaultVariant(vs).Slot)
+		p.Srcset = Srcset(p.ID, vs)
+		return r.stores.Write(ctx, tx, func(w *stores.Writer) error {
+			res, err := tx.Exec(ctx, "UPDATE stores SET image = $1, updated_at = $2 WHERE id = $3", p.Image, time.Now().UTC(), storeID)
+			if err != nil {
+				return fmt.Errorf("set image of store %d: %w", storeID, err)
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return apperr.New(apperr.NotFound, "store %d not found", storeID)
+			}
+			return w.Touch(ctx, storeID)
+		})
+	})
+	return p, err
+}
+
+// Srcset lists the variants of photo id as an <img srcset> value.
+func Srcset(id int64, vs []Variant) string {
+	s := ""
+	for i, v := range vs {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s %dw", URL(id, v.Slot), v.Width)
+	}
+	return s
+}
+
+// Variant returns the JPEG bytes of photo id in slot width, one of Widths.
+// A slot not kept (the photo is narrower) answers the widest kept, so a
+// srcset may name every one of Widths.
+func (r *Repo) Variant(ctx context.Context, id int64, width int) ([]byte, error) {
+	if !slices.Contains(Widths, width) {
+		return nil, ErrNotFound
+	}
+	var data []byte
+	err := r.db.QueryRow(ctx, `SELECT data FROM store_photo_variants WHERE photo_id = $1
+		ORDER BY CASE WHEN width <= $2 THEN 0 ELSE 1 END, CASE WHEN width <= $2 THEN -width ELSE width END LIMIT 1`, id, width).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("photo %d/%d: %w", id, width, err)
+	}
+	return data, nil
+}
