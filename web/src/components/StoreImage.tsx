@@ -1,12 +1,30 @@
 import { useState } from "react";
 import defaultImage from "../assets/default-store.svg";
+import { photoSrcset } from "../lib/photos";
 
-/** A store's picture, or the default one when it has none (or it fails to load). */
-export function StoreImage({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {
+/**
+ * A store's picture, or the default one when it has none (or it fails to load).
+ * An uploaded photo comes with its widths as a srcset; `sizes` says how wide it
+ * is drawn so the browser picks the smallest that is sharp enough.
+ */
+export function StoreImage({
+  src,
+  alt,
+  className,
+  sizes = "(max-width: 640px) 100vw, 400px",
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  sizes?: string;
+}) {
   const [failed, setFailed] = useState(false);
+  const srcSet = failed ? undefined : photoSrcset(src);
   return (
     <img
       src={!src || failed ? defaultImage : src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       loading="lazy"
       decoding="async"

@@ -39,7 +39,7 @@ export function FavoritesView() {
             return (
               <li key={store.id} className="flex items-center gap-3 py-3">
                 <button type="button" onClick={() => open(store.id)} className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-emerald-700">
-                  <StoreImage src={store.image} alt="" className="size-14 shrink-0 rounded-md bg-gray-100 object-cover" />
+                  <StoreImage src={store.image} alt="" sizes="56px" className="size-14 shrink-0 rounded-md bg-gray-100 object-cover" />
                   <span className="flex min-w-0 flex-col gap-1">
                     <span className="truncate font-medium text-gray-900">{store.name}</span>
                     <Stars rating={store.average_rating} count={store.review_count} />
