@@ -23,6 +23,7 @@ import (
 	"locator/internal/mail"
 	"locator/internal/photos"
 	"locator/internal/places"
+	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
 	"locator/internal/seed"
@@ -316,7 +317,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claims.New(d, sr, placeSvc, (&lazyZones{log: log}).ZoneAt, log), DBTimeout: cfg.DBTimeout,
-		Photos: photos.New(d, sr),
+		Photos: photos.New(d, sr), Reports: reports.New(d, sr),
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
 	var pending unread

@@ -19,6 +19,7 @@ import (
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
+	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
 	"locator/internal/stores"
@@ -41,6 +42,7 @@ type Deps struct {
 	Favorites     *favorites.Service
 	Claims        *claims.Service
 	Photos        *photos.Repo      // store photos; nil: none served
+	Reports       *reports.Service  // shoppers' reports; nil: refused
 	IPLimits      *ratelimit.Memory // per-IP limits; nil: a fresh one
 	SecureCookies bool              // served over HTTPS: Secure, __Host- session cookie
 	Web           fs.FS             // the built web app; nil or without index.html: a placeholder page
@@ -147,6 +149,10 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/admin/claims/{id}", s.handle(s.adminGetClaim))
 	m.HandleFunc("POST /api/admin/claims/{id}/approve", s.handle(s.adminDecide(true)))
 	m.HandleFunc("POST /api/admin/claims/{id}/reject", s.handle(s.adminDecide(false)))
+
+	m.HandleFunc("POST /api/store/physical-store/{id}/reports", s.handle(s.submitReport))
+	m.HandleFunc("GET /api/admin/reports", s.handle(s.adminListReports))
+	m.HandleFunc("POST /api/admin/reports/{storeId}/resolve", s.handle(s.adminResolveReports))
 }
 
 // limits refuses oversized headers and query strings and bounds request bodies.

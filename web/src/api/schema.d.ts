@@ -416,6 +416,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/physical-store/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a problem with a published store (signed in or anonymous)
+         * @description Limited per client IP (10 an hour, 3 a day about one store) and per store (30 a day), counted in
+         *     the database so every replica agrees; past a limit the answer is 429 with Retry-After.
+         */
+        post: operations["reportStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stores with open reports, the most reported first, each with its current data */
+        get: operations["adminListReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reports/{storeId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide every open report of a store at once
+         * @description `fix` applies `changes` to the store (published at once on every replica), `hide` takes the store
+         *     out of search, `dismiss` changes nothing. Each decision is written to the audit log; an accepted
+         *     one (fix, hide) is mailed to the store's owner when it has one.
+         */
+        post: operations["adminResolveReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -478,6 +538,39 @@ export interface components {
             startTime: string | null;
             /** @description HH:MM; before startTime when the hours run past midnight */
             endTime: string | null;
+        };
+        StoreReport: {
+            id: number;
+            store_id: number;
+            /** @enum {string} */
+            reason: "wrong_hours" | "permanently_closed" | "wrong_location" | "wrong_phone" | "other";
+            note: string;
+            /** @description Sent by a signed-in member */
+            signed_in: boolean;
+            /** @enum {string} */
+            status: "open" | "accepted" | "dismissed";
+            /** Format: date-time */
+            created_at: string;
+            resolved_by?: string;
+            resolution?: string;
+        };
+        ReportedStore: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            status: "published" | "pending" | "hidden";
+            phone_number: string;
+            hours: string;
+            address: string;
+            city: string;
+            state: string;
+            postal_code: string;
+            latitude: number;
+            longitude: number;
+            time_zone: string;
+            workingHours: components["schemas"]["WorkingHour"][];
+            /** Format: date-time */
+            updated_at: string;
         };
         PhysicalStore: {
             id: number;
@@ -1267,6 +1360,139 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Claim"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reportStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "wrong_hours" | "permanently_closed" | "wrong_location" | "wrong_phone" | "other";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The report, open until a moderator decides */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        report: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "open";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stores: {
+                            store: components["schemas"]["ReportedStore"];
+                            reports: components["schemas"]["StoreReport"][];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminResolveReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "fix" | "hide" | "dismiss";
+                    note?: string;
+                    changes?: {
+                        name?: string;
+                        phone_number?: string;
+                        hours?: string;
+                        address?: string;
+                        city?: string;
+                        state?: string;
+                        postal_code?: string;
+                        latitude?: number;
+                        longitude?: number;
+                        workingHours?: components["schemas"]["WorkingHour"][];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description What was done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_id: number;
+                        /** @enum {string} */
+                        action: "fix" | "hide" | "dismiss";
+                        reports: number;
+                        /** @description The owner was mailed */
+                        notified: boolean;
+                        /** @enum {string} */
+                        status: "accepted" | "dismissed";
+                        /** @enum {string} */
+                        store_status: "published" | "pending" | "hidden";
+                    };
+                };
+            };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];

@@ -1,0 +1,191 @@
+package httpapi
+
+// Shoppers' reports of wrong store data, and their moderation under
+// /api/admin/reports (see internal/reports).
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/reports"
+	"locator/internal/stores"
+)
+
+type reportRequest struct {
+	Reason string `json:"reason"`
+	Note   string `json:"note"`
+}
+
+type reportResponse struct {
+	Message string         `json:"message"`
+	Report  reportReceived `json:"report"`
+}
+
+type reportReceived struct {
+	ID     int64  `json:"id"`
+	Status string `json:"status"`
+}
+
+// submitReport answers POST /api/store/physical-store/{id}/reports, from a
+// signed-in member or anyone.
+func (s *Server) submitReport(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var in reportRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if s.Reports == nil {
+		return apperr.New(apperr.NotFound, "Store not found")
+	}
+	var customerID int64
+	if token := s.sessionToken(r); token != "" {
+		// A stale cookie makes the report anonymous rather than failing it.
+		if c, err := s.Accounts.Authenticate(r.Context(), token); err == nil {
+			customerID = c.ID
+		} else if apperr.CodeOf(err) != apperr.Unauthorized {
+			return err
+		}
+	}
+	rep, err := s.Reports.Submit(r.Context(), reports.Input{StoreID: id, Reason: in.Reason, Note: in.Note,
+		CustomerID: customerID, ClientIP: s.clientIP(r)})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, reportResponse{Message: reports.ReportedMessage, Report: reportReceived{ID: rep.ID, Status: rep.Status}})
+	return nil
+}
+
+type reportedStoreDTO struct {
+	ID           int64            `json:"id"`
+	Name         string           `json:"name"`
+	Status       string           `json:"status"`
+	PhoneNumber  string           `json:"phone_number"`
+	Hours        string           `json:"hours"`
+	Address      string           `json:"address"`
+	City         string           `json:"city"`
+	State        string           `json:"state"`
+	PostalCode   string           `json:"postal_code"`
+	Latitude     float64          `json:"latitude"`
+	Longitude    float64          `json:"longitude"`
+	TimeZone     string           `json:"time_zone"`
+	WorkingHours []workingHourDTO `json:"workingHours"`
+	UpdatedAt    time.Time        `json:"updated_at"`
+}
+
+type workingHourDTO struct {
+	WeekDay   string  `json:"weekDay"`
+	StartTime *string `json:"startTime"`
+	EndTime   *string `json:"endTime"`
+}
+
+func optionalTime(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+type reportGroupDTO struct {
+	Store   reportedStoreDTO `json:"store"`
+	Reports []reports.Report `json:"reports"`
+}
+
+type reportQueueResponse struct {
+	Stores []reportGroupDTO `json:"stores"`
+}
+
+func reportedStore(st *stores.Store) reportedStoreDTO {
+	d := reportedStoreDTO{ID: st.ID, Name: st.Name, Status: string(st.Status), PhoneNumber: st.PhoneNumber, Hours: st.Hours,
+		Address: st.Address, City: st.City, State: st.State, PostalCode: st.PostalCode, Latitude: st.Latitude,
+		Longitude: st.Longitude, TimeZone: st.TimeZone, WorkingHours: []workingHourDTO{}, UpdatedAt: st.UpdatedAt}
+	for _, h := range st.WorkingHours {
+		d.WorkingHours = append(d.WorkingHours, workingHourDTO{WeekDay: h.WeekDay.String(), StartTime: optionalTime(h.Start), EndTime: optionalTime(h.End)})
+	}
+	return d
+}
+
+// adminListReports answers the moderators' queue: stores with open reports.
+func (s *Server) adminListReports(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.currentModerator(r); err != nil {
+		return err
+	}
+	if s.Reports == nil {
+		return apperr.New(apperr.NotFound, "reports are not kept here")
+	}
+	q, err := s.Reports.Open(r.Context())
+	if err != nil {
+		return err
+	}
+	out := reportQueueResponse{Stores: make([]reportGroupDTO, 0, len(q))}
+	for _, g := range q {
+		out.Stores = append(out.Stores, reportGroupDTO{Store: reportedStore(g.Store), Reports: g.Reports})
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+type resolveRequest struct {
+	Action  string             `json:"action"`
+	Note    string             `json:"note"`
+	Changes *resolveChangesDTO `json:"changes"`
+}
+
+type resolveChangesDTO struct {
+	reports.Fix
+	WorkingHours *[]workingHourDTO `json:"workingHours,omitempty"`
+}
+
+// adminResolveReports answers POST /api/admin/reports/{storeId}/resolve:
+// one decision for every open report of the store.
+func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.currentModerator(r)
+	if err != nil {
+		return err
+	}
+	id, err := strconv.ParseInt(r.PathValue("storeId"), 10, 64)
+	if err != nil || id <= 0 {
+		return apperr.Invalidf("store id must be a positive integer")
+	}
+	var in resolveRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if s.Reports == nil {
+		return apperr.New(apperr.NotFound, "reports are not kept here")
+	}
+	var fix *reports.Fix
+	if in.Changes != nil {
+		f := in.Changes.Fix
+		if in.Changes.WorkingHours != nil {
+			hs := make([]stores.WorkingHour, 0, len(*in.Changes.WorkingHours))
+			for _, h := range *in.Changes.WorkingHours {
+				day, ok := stores.ParseWeekday(h.WeekDay)
+				if !ok {
+					return apperr.Invalidf("weekDay must be a day of the week")
+				}
+				hs = append(hs, stores.WorkingHour{WeekDay: day, Start: deref(h.StartTime), End: deref(h.EndTime)})
+			}
+			f.WorkingHours = &hs
+		}
+		fix = &f
+	}
+	d, err := s.Reports.Resolve(r.Context(), m.Email, id, reports.Action(in.Action), fix, in.Note)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, d)
+	return nil
+}

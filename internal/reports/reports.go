@@ -1,0 +1,236 @@
+// Package reports takes shoppers' reports of wrong store data (wrong hours,
+// closed for good, wrong place or phone) and their moderation: a moderator
+// sees the open reports grouped by store beside the store's current data and
+// fixes the store, hides it, marks it permanently closed or dismisses the
+// reports. Every decision is written to the audit log, and an accepted
+// report is mailed to the store's owner (docs/claims.md, "Reports").
+package reports
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/ratelimit"
+	"locator/internal/stores"
+)
+
+// Reason is what a shopper says is wrong.
+type Reason string
+
+const (
+	WrongHours        Reason = "wrong_hours"
+	PermanentlyClosed Reason = "permanently_closed"
+	WrongLocation     Reason = "wrong_location"
+	WrongPhone        Reason = "wrong_phone"
+	Other             Reason = "other"
+)
+
+// Reasons in the order the form lists them.
+var Reasons = []Reason{WrongHours, PermanentlyClosed, WrongLocation, WrongPhone, Other}
+
+// MaxNote is the longest note, in characters.
+const MaxNote = 500
+
+// The limits on reports: a store's page is public, so one client must not
+// fill the queue. They are counted in the database (ratelimit.DB), so every
+// replica agrees.
+const (
+	perIPPerHour      = 10
+	perIPStorePerDay  = 3
+	perStorePerDay    = 30
+	day               = 24 * time.Hour
+	reportedMessage   = "Thanks! We'll check this store."
+	tooManyMessage    = "Too many reports. Please try again later."
+	reasonMessage     = "Choose what is wrong"
+	noteLengthMessage = "The note should be at most 500 characters"
+)
+
+// ReportedMessage is what the shopper reads once the report is in.
+const ReportedMessage = reportedMessage
+
+// Report is one shopper's report.
+type Report struct {
+	ID         int64     `json:"id"`
+	StoreID    int64     `json:"store_id"`
+	Reason     Reason    `json:"reason"`
+	Note       string    `json:"note"`
+	Signed     bool      `json:"signed_in"` // sent by a signed-in member
+	Status     string    `json:"status"`
+	CreatedAt  time.Time `json:"created_at"`
+	ResolvedBy string    `json:"resolved_by,omitempty"`
+	Resolution string    `json:"resolution,omitempty"`
+}
+
+// Service keeps reports.
+type Service struct {
+	db     *db.DB
+	stores *stores.Repo
+	limits *ratelimit.DB
+	// Owner finds the email of a store's owner, "" when it has none; nil:
+	// the approved claim of the store (OwnerFromClaims).
+	Owner func(ctx context.Context, q db.Querier, storeID int64) (string, error)
+	now   func() time.Time
+}
+
+// New returns a Service on d.
+func New(d *db.DB, sr *stores.Repo) *Service {
+	return &Service{db: d, stores: sr, limits: ratelimit.NewDB(d), now: time.Now}
+}
+
+// Input is a report as the shopper sends it.
+type Input struct {
+	StoreID    int64
+	Reason     string
+	Note       string
+	CustomerID int64  // 0: anonymous
+	ClientIP   string // for the limits
+}
+
+// Validate checks the fields and trims the note.
+func (in *Input) Validate() error {
+	if !validReason(Reason(in.Reason)) {
+		return apperr.Invalidf(reasonMessage)
+	}
+	in.Note = strings.TrimSpace(in.Note)
+	if utf8.RuneCountInString(in.Note) > MaxNote {
+		return apperr.Invalidf(noteLengthMessage)
+	}
+	if !utf8.ValidString(in.Note) || strings.ContainsRune(in.Note, 0) {
+		return apperr.Invalidf("The note contains characters that are not allowed")
+	}
+	return nil
+}
+
+func validReason(r Reason) bool {
+	for _, x := range Reasons {
+		if r == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Submit records a report of a published store.
+func (s *Service) Submit(ctx context.Context, in Input) (*Report, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	st, err := s.stores.Get(ctx, in.StoreID)
+	if err != nil {
+		return nil, err
+	}
+	if st.Status != stores.Published {
+		return nil, apperr.New(apperr.NotFound, "Store not found")
+	}
+	for _, l := range []struct {
+		key   string
+		limit int
+		per   time.Duration
+	}{
+		{"report-ip:" + in.ClientIP, perIPPerHour, time.Hour},
+		{fmt.Sprintf("report-ip-store:%s:%d", in.ClientIP, in.StoreID), perIPStorePerDay, day},
+		{fmt.Sprintf("report-store:%d", in.StoreID), perStorePerDay, day},
+	} {
+		ok, wait, err := s.limits.Reserve(ctx, l.key, l.limit, l.per)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, &apperr.Error{Code: apperr.TooMany, Message: tooManyMessage, RetryAfter: wait}
+		}
+	}
+	r := &Report{StoreID: in.StoreID, Reason: Reason(in.Reason), Note: in.Note, Signed: in.CustomerID != 0,
+		Status: "open", CreatedAt: s.now().UTC().Truncate(time.Second)}
+	var customer any
+	if in.CustomerID != 0 {
+		customer = in.CustomerID
+	}
+	err = s.db.QueryRow(ctx, `INSERT INTO store_reports (store_id, reason, note, customer_id, client_ip, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, r.StoreID, string(r.Reason), r.Note, customer, in.ClientIP, r.CreatedAt).Scan(&r.ID)
+	if err != nil {
+		return nil, fmt.Errorf("insert report: %w", err)
+	}
+	return r, nil
+}
+
+// StoreReports is one store in the moderators' queue: its current data and
+// its open reports, oldest first.
+type StoreReports struct {
+	Store   *stores.Store
+	Reports []Report
+}
+
+// Open lists the stores with open reports, the most reported first (then
+// the one waiting longest).
+func (s *Service) Open(ctx context.Context) ([]StoreReports, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, store_id, reason, note, customer_id IS NOT NULL, status, created_at
+		FROM store_reports WHERE status = 'open' ORDER BY store_id, id`)
+	if err != nil {
+		return nil, fmt.Errorf("open reports: %w", err)
+	}
+	byStore := map[int64][]Report{}
+	var order []int64
+	for rows.Next() {
+		var r Report
+		var reason string
+		if err := rows.Scan(&r.ID, &r.StoreID, &reason, &r.Note, &r.Signed, &r.Status, &r.CreatedAt); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("scan report: %w", err)
+		}
+		r.Reason = Reason(reason)
+		if _, seen := byStore[r.StoreID]; !seen {
+			order = append(order, r.StoreID)
+		}
+		byStore[r.StoreID] = append(byStore[r.StoreID], r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("open reports: %w", err)
+	}
+	out := make([]StoreReports, 0, len(order))
+	for _, id := range order {
+		st, err := s.stores.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, StoreReports{Store: st, Reports: byStore[id]})
+	}
+	sortQueue(out)
+	return out, nil
+}
+
+func sortQueue(q []StoreReports) {
+	less := func(a, b StoreReports) bool {
+		if len(a.Reports) != len(b.Reports) {
+			return len(a.Reports) > len(b.Reports)
+		}
+		return a.Reports[0].ID < b.Reports[0].ID
+	}
+	for i := 1; i < len(q); i++ { // insertion sort: the queue is short
+		for j := i; j > 0 && less(q[j], q[j-1]); j-- {
+			q[j], q[j-1] = q[j-1], q[j]
+		}
+	}
+}
+
+// OwnerFromClaims is the email of the approved claim that published the
+// store, "" when none did.
+func OwnerFromClaims(ctx context.Context, q db.Querier, storeID int64) (string, error) {
+	var email string
+	err := q.QueryRow(ctx, `SELECT email FROM claims WHERE store_id = $1 AND status = 'approved'
+		ORDER BY decided_at DESC, id DESC LIMIT 1`, storeID).Scan(&email)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("owner of store %d: %w", storeID, err)
+	}
+	return email, nil
+}

@@ -1,0 +1,181 @@
+package reports_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/reports"
+	"locator/internal/stores"
+)
+
+func code(err error) apperr.Code {
+	var e *apperr.Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+func setup(t *testing.T, d *db.DB) (*reports.Service, *stores.Repo, *stores.Store, *stores.Store) {
+	t.Helper()
+	ctx := context.Background()
+	sr := stores.NewRepo(d)
+	a := &stores.Store{Name: "Cloud Nine", PhoneNumber: "+12125550100", Latitude: 40.7, Longitude: -74, TimeZone: "America/New_York", Status: stores.Published}
+	b := &stores.Store{Name: "Vape Corner", Latitude: 40.71, Longitude: -74, TimeZone: "America/New_York", Status: stores.Published}
+	hidden := &stores.Store{Name: "Gone", Latitude: 40.72, Longitude: -74, TimeZone: "America/New_York", Status: stores.Hidden}
+	dbtest.Must(t, sr.SaveAll(ctx, []*stores.Store{a, b, hidden}), "stores")
+	_, err := d.Exec(ctx, "UPDATE stores SET status = 'hidden' WHERE id = $1", hidden.ID)
+	dbtest.Must(t, err, "hide")
+	return reports.New(d, sr), sr, a, b
+}
+
+func TestSubmitValidatesAndLimits(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, _, a, b := setup(t, d)
+		for _, c := range []struct {
+			name string
+			in   reports.Input
+			want apperr.Code
+		}{
+			{"no reason", reports.Input{StoreID: a.ID}, apperr.Invalid},
+			{"an unknown reason", reports.Input{StoreID: a.ID, Reason: "rude"}, apperr.Invalid},
+			{"a 501-character note", reports.Input{StoreID: a.ID, Reason: "other", Note: strings.Repeat("é", 501)}, apperr.Invalid},
+			{"a NUL in the note", reports.Input{StoreID: a.ID, Reason: "other", Note: "a\x00b"}, apperr.Invalid},
+			{"an unknown store", reports.Input{StoreID: 999999, Reason: "other"}, apperr.NotFound},
+			{"a hidden store", reports.Input{StoreID: a.ID + 2, Reason: "other"}, apperr.NotFound},
+		} {
+			if _, err := svc.Submit(ctx, c.in); code(err) != c.want {
+				t.Errorf("%s: %v, want %s", c.name, err, c.want)
+			}
+		}
+		r, err := svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "wrong_hours", Note: "  Closed on Sundays now  ", ClientIP: "10.0.0.1", CustomerID: 7})
+		dbtest.Must(t, err, "submit")
+		if r.ID == 0 || r.Note != "Closed on Sundays now" || !r.Signed || r.Status != "open" {
+			t.Fatalf("report %+v", r)
+		}
+		// Three a day from one client about one store; other stores and clients still may.
+		for i := 0; i < 2; i++ {
+			_, err := svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "other", ClientIP: "10.0.0.1"})
+			dbtest.Must(t, err, "submit %d", i)
+		}
+		_, err = svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "other", ClientIP: "10.0.0.1"})
+		var e *apperr.Error
+		if !errors.As(err, &e) || e.Code != apperr.TooMany || e.RetryAfter <= 0 {
+			t.Fatalf("fourth report: %v", err)
+		}
+		_, err = svc.Submit(ctx, reports.Input{StoreID: b.ID, Reason: "wrong_phone", ClientIP: "10.0.0.1"})
+		dbtest.Must(t, err, "another store")
+		_, err = svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "permanently_closed", ClientIP: "10.0.0.2"})
+		dbtest.Must(t, err, "another client")
+
+		q, err := svc.Open(ctx)
+		dbtest.Must(t, err, "open")
+		if len(q) != 2 || q[0].Store.ID != a.ID || len(q[0].Reports) != 4 || q[1].Store.ID != b.ID || len(q[1].Reports) != 1 {
+			t.Fatalf("queue: %+v", q)
+		}
+		if q[0].Reports[0].Reason != reports.WrongHours || q[0].Store.PhoneNumber != "+12125550100" {
+			t.Fatalf("first group: %+v", q[0])
+		}
+	})
+}
+
+func TestResolve(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, sr, a, b := setup(t, d)
+		var mailed []int64
+		svc.Owner = func(_ context.Context, _ db.Querier, id int64) (string, error) {
+			mailed = append(mailed, id)
+			if id == a.ID {
+				return "owner@example.com", nil
+			}
+			return "", nil
+		}
+		for _, id := range []int64{a.ID, a.ID, b.ID} {
+			_, err := svc.Submit(ctx, reports.Input{StoreID: id, Reason: "wrong_phone", ClientIP: "10.0.0." + string(rune('1'+len(mailed)))})
+			dbtest.Must(t, err, "submit")
+		}
+		if _, err := svc.Resolve(ctx, "mod@example.com", a.ID, "burn", nil, ""); code(err) != apperr.Invalid {
+			t.Fatalf("unknown action: %v", err)
+		}
+		if _, err := svc.Resolve(ctx, "mod@example.com", a.ID, reports.FixStore, &reports.Fix{}, ""); code(err) != apperr.Invalid {
+			t.Fatalf("a fix without changes: %v", err)
+		}
+		// An invalid fix changes nothing: the reports stay open.
+		long := strings.Repeat("x", 500)
+		if _, err := svc.Resolve(ctx, "mod@example.com", a.ID, reports.FixStore, &reports.Fix{Name: &long}, ""); code(err) != apperr.Invalid {
+			t.Fatalf("a too long name: %v", err)
+		}
+		phone := "+12125550199"
+		dec, err := svc.Resolve(ctx, "mod@example.com", a.ID, reports.FixStore, &reports.Fix{PhoneNumber: &phone}, "called them")
+		dbtest.Must(t, err, "fix")
+		if dec.Reports != 2 || dec.Status != "accepted" || !dec.Notified {
+			t.Fatalf("fix decision %+v", dec)
+		}
+		st, err := sr.Get(ctx, a.ID)
+		dbtest.Must(t, err, "store")
+		doc, err := sr.PublishedDoc(ctx, a.ID)
+		dbtest.Must(t, err, "doc")
+		if st.PhoneNumber != phone || !strings.Contains(string(doc), phone) {
+			t.Fatalf("fix not written: %q %s", st.PhoneNumber, doc)
+		}
+		if _, err := svc.Resolve(ctx, "mod@example.com", a.ID, reports.Dismiss, nil, ""); code(err) != apperr.Conflict {
+			t.Fatalf("nothing left to resolve: %v", err)
+		}
+		dec, err = svc.Resolve(ctx, "mod@example.com", b.ID, reports.Hide, nil, "")
+		dbtest.Must(t, err, "hide")
+		if st, _ := sr.Get(ctx, b.ID); st.Status != stores.Hidden || dec.Notified {
+			t.Fatalf("hide: %+v %+v", st, dec)
+		}
+		// The audit log and the owner's mail.
+		var actions []string
+		rows, err := d.Query(ctx, "SELECT action, details FROM audit_log ORDER BY id")
+		dbtest.Must(t, err, "audit")
+		for rows.Next() {
+			var action, details string
+			dbtest.Must(t, rows.Scan(&action, &details), "scan")
+			actions = append(actions, action)
+			if action == "report.fix" && (!strings.Contains(details, `"phone_number":"+12125550100"`) || !strings.Contains(details, `"phone_number":"+12125550199"`)) {
+				t.Errorf("fix audit without old and new values: %s", details)
+			}
+		}
+		rows.Close()
+		if strings.Join(actions, ",") != "report.fix,report.hide" {
+			t.Fatalf("audit %v", actions)
+		}
+		var subject string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT subject FROM outbox WHERE to_addr = 'owner@example.com'").Scan(&subject), "mail")
+		if subject != "A report about Cloud Nine was accepted" {
+			t.Fatalf("mail %q", subject)
+		}
+		q, err := svc.Open(ctx)
+		dbtest.Must(t, err, "open")
+		if len(q) != 0 {
+			t.Fatalf("queue after resolving: %+v", q)
+		}
+	})
+}
+
+func TestOwnerFromClaims(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		_, _, a, b := setup(t, d)
+		now := time.Now().UTC()
+		_, err := d.Exec(ctx, `INSERT INTO claims (business_name, email, phone, country, address1, city, postal_code, status, store_id, dedupe_key, created_at, updated_at, decided_at)
+			VALUES ('Cloud Nine', 'owner@example.com', '1', 'US', '1 Main', 'NYC', '10001', 'approved', $1, 'k1', $2, $2, $2)`, a.ID, now)
+		dbtest.Must(t, err, "claim")
+		if got, err := reports.OwnerFromClaims(ctx, d, a.ID); err != nil || got != "owner@example.com" {
+			t.Fatalf("owner of a: %q %v", got, err)
+		}
+		if got, err := reports.OwnerFromClaims(ctx, d, b.ID); err != nil || got != "" {
+			t.Fatalf("owner of b: %q %v", got, err)
+		}
+	})
+}

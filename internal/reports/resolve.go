@@ -1,0 +1,198 @@
+package reports
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/mail"
+	"locator/internal/stores"
+)
+
+// Action is a moderator's decision on a store's open reports.
+type Action string
+
+const (
+	// Dismiss: the store's data is right; nothing changes.
+	Dismiss Action = "dismiss"
+	// Fix: the moderator corrects the store's data (Fix holds the changes).
+	FixStore Action = "fix"
+	// Hide: the store leaves search and its page.
+	Hide Action = "hide"
+)
+
+// Fix is the moderator's correction of a store; nil fields stay as they are.
+type Fix struct {
+	Name         *string               `json:"name,omitempty"`
+	PhoneNumber  *string               `json:"phone_number,omitempty"`
+	Hours        *string               `json:"hours,omitempty"`
+	Address      *string               `json:"address,omitempty"`
+	City         *string               `json:"city,omitempty"`
+	State        *string               `json:"state,omitempty"`
+	PostalCode   *string               `json:"postal_code,omitempty"`
+	Latitude     *float64              `json:"latitude,omitempty"`
+	Longitude    *float64              `json:"longitude,omitempty"`
+	WorkingHours *[]stores.WorkingHour `json:"-"`
+}
+
+func (f *Fix) empty() bool {
+	return f == nil || f.Name == nil && f.PhoneNumber == nil && f.Hours == nil && f.Address == nil && f.City == nil &&
+		f.State == nil && f.PostalCode == nil && f.Latitude == nil && f.Longitude == nil && f.WorkingHours == nil
+}
+
+// apply changes st and returns the fields' old and new values for the audit log.
+func (f *Fix) apply(st *stores.Store) (before, after map[string]any) {
+	before, after = map[string]any{}, map[string]any{}
+	set := func(name string, p *string, field *string) {
+		if p != nil && *p != *field {
+			before[name], after[name] = *field, *p
+			*field = *p
+		}
+	}
+	set("name", f.Name, &st.Name)
+	set("phone_number", f.PhoneNumber, &st.PhoneNumber)
+	set("hours", f.Hours, &st.Hours)
+	set("address", f.Address, &st.Address)
+	set("city", f.City, &st.City)
+	set("state", f.State, &st.State)
+	set("postal_code", f.PostalCode, &st.PostalCode)
+	setF := func(name string, p *float64, field *float64) {
+		if p != nil && *p != *field {
+			before[name], after[name] = *field, *p
+			*field = *p
+		}
+	}
+	setF("latitude", f.Latitude, &st.Latitude)
+	setF("longitude", f.Longitude, &st.Longitude)
+	if f.WorkingHours != nil {
+		before["workingHours"], after["workingHours"] = stores.EncodeSchedule(st.WorkingHours), stores.EncodeSchedule(*f.WorkingHours)
+		st.WorkingHours = *f.WorkingHours
+	}
+	return before, after
+}
+
+// Decision is what Resolve did.
+type Decision struct {
+	StoreID  int64  `json:"store_id"`
+	Action   Action `json:"action"`
+	Reports  int    `json:"reports"`  // how many open reports it closed
+	Notified bool   `json:"notified"` // the owner was mailed
+	Status   string `json:"status"`   // the reports' new status
+	Store    string `json:"store_status"`
+}
+
+// Resolve decides every open report of store storeID at once, in one
+// transaction: the store's change (through stores.Repo.Write, so replicas
+// follow within the sync interval), the reports' status, the audit entry and
+// the owner's mail commit together or not at all.
+func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, action Action, fix *Fix, note string) (*Decision, error) {
+	note = strings.TrimSpace(note)
+	if utf8Len(note) > MaxNote {
+		return nil, apperr.Invalidf("The note should be at most 500 characters")
+	}
+	switch action {
+	case Dismiss, Hide:
+	case FixStore:
+		if fix.empty() {
+			return nil, apperr.Invalidf("Say what to change in the store")
+		}
+	default:
+		return nil, apperr.Invalidf("action must be fix, hide or dismiss")
+	}
+	d := &Decision{StoreID: storeID, Action: action, Status: "accepted"}
+	if action == Dismiss {
+		d.Status = "dismissed"
+	}
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		st, err := s.stores.GetTx(ctx, tx, storeID)
+		if err != nil {
+			return err
+		}
+		res, err := tx.Exec(ctx, `UPDATE store_reports SET status = $1, resolved_at = $2, resolved_by = $3, resolution = $4
+			WHERE store_id = $5 AND status = 'open'`, d.Status, s.now().UTC(), actor, string(action), storeID)
+		if err != nil {
+			return fmt.Errorf("resolve reports of store %d: %w", storeID, err)
+		}
+		n, _ := res.RowsAffected()
+		if n == 0 {
+			return apperr.New(apperr.Conflict, "This store has no open reports")
+		}
+		d.Reports = int(n)
+		details := map[string]any{"store_id": storeID, "reports": n}
+		if note != "" {
+			details["note"] = note
+		}
+		switch action {
+		case Hide:
+			if err := s.stores.Write(ctx, tx, func(w *stores.Writer) error { return w.SetStatus(ctx, storeID, stores.Hidden) }); err != nil {
+				return err
+			}
+			st.Status = stores.Hidden
+		case FixStore:
+			before, after := fix.apply(st)
+			if err := st.Validate(); err != nil {
+				return err
+			}
+			if err := s.stores.Write(ctx, tx, func(w *stores.Writer) error { return w.Save(ctx, st) }); err != nil {
+				return err
+			}
+			details["before"], details["after"] = before, after
+		}
+		d.Store = string(st.Status)
+		if err := audit(ctx, tx, s.now(), actor, "report."+string(action), details); err != nil {
+			return err
+		}
+		if action == Dismiss {
+			return nil
+		}
+		owner := s.Owner
+		if owner == nil {
+			owner = OwnerFromClaims
+		}
+		email, err := owner(ctx, tx, storeID)
+		if err != nil || email == "" {
+			return err
+		}
+		d.Notified = true
+		return mail.Enqueue(ctx, tx, acceptedMail(email, st, action, note))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func utf8Len(s string) int { return utf8.RuneCountInString(s) }
+
+// audit writes one line of the audit log (the table claims writes too).
+func audit(ctx context.Context, tx *db.Tx, at time.Time, actor, action string, details map[string]any) error {
+	b, err := json.Marshal(details)
+	if err != nil {
+		return fmt.Errorf("audit %s: %w", action, err)
+	}
+	if _, err := tx.Exec(ctx, "INSERT INTO audit_log (at, actor, action, details) VALUES ($1, $2, $3, $4)",
+		at.UTC(), actor, action, string(b)); err != nil {
+		return fmt.Errorf("audit %s: %w", action, err)
+	}
+	return nil
+}
+
+func acceptedMail(to string, st *stores.Store, action Action, note string) mail.Message {
+	what := "corrected its details"
+	if action == Hide {
+		what = "hid it from the locator"
+	}
+	text := fmt.Sprintf("Hello,\n\nA shopper reported a problem with %s, and a Locator moderator %s.\n", st.Name, what)
+	if note != "" {
+		text += "\nModerator's note: " + note + "\n"
+	}
+	text += "\nIf something is still wrong, sign in to your business account and update the store, or reply to this message.\n\nLocator\n"
+	return mail.Message{To: to, Subject: "A report about " + st.Name + " was accepted", Text: text,
+		HTML: "<p>" + strings.ReplaceAll(html.EscapeString(text), "\n", "<br>") + "</p>"}
+}
