@@ -10,6 +10,7 @@ import { isOpenToday } from "../../lib/hours";
 import { useFavorites } from "../../lib/session";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
+import { ReportProblem } from "./report/ReportProblem";
 import { ReviewsSummary } from "./ReviewsSummary";
 import { shareStore } from "./share";
 import { WorkingHoursTable } from "./WorkingHoursTable";
@@ -98,6 +99,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
         <ExternalLink aria-hidden="true" className="size-4" />
       </a>
       <ReviewsSummary storeId={store.id} />
+      <ReportProblem storeId={store.id} storeName={store.name} />
     </article>
   );
 }
