@@ -39,4 +39,5 @@ export const adminKeys = {
   claims: ["admin", "claims"] as const,
   list: (status: string) => [...adminKeys.claims, "list", status] as const,
   claim: (id: number) => [...adminKeys.claims, "one", id] as const,
+  reports: ["admin", "reports"] as const,
 };

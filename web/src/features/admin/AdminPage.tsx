@@ -11,6 +11,7 @@ import { claimOptions } from "./api/get-claim";
 import { claimsOptions } from "./api/list-claims";
 import { ClaimDetail } from "./ClaimDetail";
 import { ClaimList, StatusFilter } from "./ClaimList";
+import { ReportsPanel } from "./ReportsPanel";
 import { STATUS_LABELS } from "./messages";
 import { SignInForm } from "./SignInForm";
 import type { Claim, ClaimFilter, Moderator } from "./types";
@@ -44,6 +45,7 @@ export function AdminPage() {
 
 function Moderation({ moderator }: { moderator: Moderator }) {
   const queryClient = useQueryClient();
+  const [view, setView] = useState<"claims" | "reports">("claims");
   const [filter, setFilter] = useState<ClaimFilter>("pending");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState("");
@@ -56,6 +58,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
 
   const signedOut = () => {
     queryClient.removeQueries({ queryKey: adminKeys.claims });
+    queryClient.removeQueries({ queryKey: adminKeys.reports });
     queryClient.setQueryData(adminKeys.me, null);
   };
 
@@ -98,7 +101,15 @@ function Moderation({ moderator }: { moderator: Moderator }) {
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
-        <h1 className="text-lg font-semibold text-gray-900">Claims moderation</h1>
+        <h1 className="text-lg font-semibold text-gray-900">{view === "claims" ? "Claims moderation" : "Store reports"}</h1>
+        <nav aria-label="Moderation" className="flex gap-2">
+          <Button variant="chip" aria-pressed={view === "claims"} onClick={() => setView("claims")}>
+            Claims
+          </Button>
+          <Button variant="chip" aria-pressed={view === "reports"} onClick={() => setView("reports")}>
+            Reports
+          </Button>
+        </nav>
         <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
           <span className="break-all">Signed in as {moderator.email}</span>
           <Button variant="outline" onClick={() => void signOut()}>
@@ -107,6 +118,11 @@ function Moderation({ moderator }: { moderator: Moderator }) {
         </div>
         {signOutError && <FormError>{signOutError}</FormError>}
       </header>
+      {view === "reports" ? (
+        <main className="mx-auto max-w-4xl px-4 py-4">
+          <ReportsPanel onUnauthorized={signedOut} />
+        </main>
+      ) : (
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
         <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 md:col-span-2" : "sr-only"}>
           {notice}
@@ -150,6 +166,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
           )}
         </div>
       </main>
+      )}
     </div>
   );
 }
