@@ -1,0 +1,118 @@
+// Shopper reports against the real binary with a real SMTP sink: a store claimed through the
+// API and approved on the command line gets a "Report a problem" from a shopper in the store
+// panel; a moderator fixes the store in /admin's Reports view; the owner is mailed and the
+// locator shows the correction.
+import { request as httpRequest } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { axe, expect, LIST_PATH, test as base } from "./fixtures.mjs";
+import { startServer } from "./server.mjs";
+import { freePort, startSink } from "./sink.mjs";
+
+const EMAIL = "moderator@example.com";
+const PASSWORD = "correct horse battery staple";
+const OWNER = "reported-owner@example.com";
+
+const test = base.extend({
+  sink: [
+    async ({}, use) => {
+      const sink = await startSink();
+      try {
+        await use(sink);
+      } finally {
+        await sink.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  server: [
+    async ({ sink }, use) => {
+      const port = await freePort();
+      const server = await startServer({
+        stores: 200,
+        port,
+        env: { LOCATOR_SMTP_URL: `smtp://${sink.smtp}?starttls=off`, LOCATOR_PUBLIC_URL: `http://127.0.0.1:${port}` },
+        prepare: ({ bin, db, dir }) =>
+          execFileSync(bin, ["moderators", "add", EMAIL, "--database-url", db], {
+            cwd: dir,
+            stdio: ["ignore", "ignore", "inherit"],
+            env: { ...process.env, LOCATOR_MODERATOR_PASSWORD: PASSWORD },
+          }),
+      });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+});
+
+test("a shopper reports wrong hours; a moderator fixes the store; the owner is mailed", async ({ page, server, sink }) => {
+  // An owned store: claimed through the API, approved on the command line.
+  const api = await httpRequest.newContext({ baseURL: server.url });
+  const name = `E2E Reported Vapes ${Date.now()}`;
+  const submitted = await api.post("/api/store/claim", {
+    data: {
+      business_name: name,
+      email: OWNER,
+      phone: "+1 303 555 0100",
+      country: "United States",
+      state: "CO",
+      address1: "1942 Broadway",
+      city: "Boulder",
+      postal_code: "80302",
+      working_hours: "Mon-Fri 9am-6pm",
+      category: "Vape shop",
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  execFileSync(server.bin, ["claims", "approve", String((await submitted.json()).claim.id), "--database-url", server.db], { stdio: "inherit" });
+  const find = async () => {
+    const res = await api.get(`${LIST_PATH}?latitude=40.015&longitude=-105.27&radius=30&limit=200`);
+    return (await res.json()).physical_stores.find((s) => s.name === name) ?? null;
+  };
+  await expect.poll(find, { message: "the approved store is searchable" }).not.toBeNull();
+  const store = await find();
+
+  // The shopper reports it from the store panel.
+  await page.goto(`/?store=${store.id}`);
+  await page.getByRole("heading", { level: 2, name }).waitFor();
+  await page.getByRole("button", { name: "Report a problem" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report a problem" });
+  await dialog.getByRole("radio", { name: "Wrong hours" }).check();
+  await dialog.getByRole("textbox", { name: /Note/ }).fill("They close at 8 pm on weekdays now.");
+  await axe(page, "report dialog");
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api/store/physical-store/${store.id}/reports`)),
+    dialog.getByRole("button", { name: "Send report" }).click(),
+  ]);
+  expect(answer.status()).toBe(201);
+  await expect(page.getByRole("status").filter({ hasText: "Thanks! We'll check this store." })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The moderator corrects the hours line in the Reports view.
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Reports" }).click();
+  const group = page.getByRole("article", { name: new RegExp(name) });
+  await expect(group).toContainText("They close at 8 pm on weekdays now.");
+  await group.getByRole("button", { name: "Fix the store…" }).click();
+  await group.getByRole("textbox", { name: "Hours (text)" }).fill("Mon-Fri 9am-8pm");
+  await axe(page, "reports view");
+  await group.getByRole("button", { name: "Save and accept" }).click();
+  await page.getByRole("status").filter({ hasText: `${name}: Store corrected` }).waitFor();
+  await expect(page.getByText("No open reports.")).toBeVisible();
+
+  // The owner is mailed, and every replica's search shows the new hours within the sync interval.
+  await expect
+    .poll(async () => (await sink.messages()).find((m) => m.to.includes(OWNER) && /A report about .* was accepted/.test(m.subject)) ?? null, {
+      message: "the owner's mail reaches the sink",
+      timeout: 15_000,
+    })
+    .not.toBeNull();
+  await expect.poll(async () => (await find())?.hours, { message: "the corrected hours are searchable" }).toBe("Mon-Fri 9am-8pm");
+  await api.dispose();
+});
