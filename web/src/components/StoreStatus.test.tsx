@@ -20,9 +20,13 @@ describe("StoreStatus with the minute tick", () => {
     render(<Ticking />);
     expect(screen.getByText("Opened")).toBeInTheDocument();
     expect(screen.getByText("Closes soon · 9:00 PM")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(30_010)); // 21:00 (the tick lands just after the minute): still open, inclusive to the minute
+    act(() => {
+      vi.advanceTimersByTime(30_010);
+    }); // 21:00 (the tick lands just after the minute): still open, inclusive to the minute
     expect(screen.getByText("Opened")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(60_000)); // 21:01
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    }); // 21:01
     expect(screen.getByText("Closed")).toBeInTheDocument();
     expect(screen.getByText("Opens Mon 9:00 AM")).toBeInTheDocument();
   });
