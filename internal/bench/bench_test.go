@@ -123,11 +123,22 @@ func withExceptions(b *testing.B, l *bench.Loaded) *search.Index {
 //	go test -run '^$' -bench ListAnswer -benchtime 20000x ./internal/bench/
 func BenchmarkListAnswer(b *testing.B) {
 	var buf []byte
-	fn := func(ix *search.Index, q search.Query) { buf = ix.AppendJSON(buf[:0], q) }
-	b.Run("limit50", func(b *testing.B) { benchMix(b, 50, fn) })
+	var total, n int
+	fn := func(ix *search.Index, q search.Query) {
+		buf = ix.AppendJSON(buf[:0], q)
+		total, n = total+len(buf), n+1
+	}
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(total)/float64(max(n, 1)), "bytes/answer")
+		total, n = 0, 0
+	}
+	b.Run("limit50", func(b *testing.B) {
+		benchMix(b, 50, fn)
+		report(b)
+	})
 	b.Run("limit50-exceptions", func(b *testing.B) {
-		l := load(b)
-		ix := withExceptions(b, l)
-		benchMix(b, 50, func(_ *search.Index, q search.Query) { buf = ix.AppendJSON(buf[:0], q) })
+		ix := withExceptions(b, load(b))
+		benchMix(b, 50, func(_ *search.Index, q search.Query) { fn(ix, q) })
+		report(b)
 	})
 }

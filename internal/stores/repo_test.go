@@ -177,3 +177,29 @@ func TestRepoExceptionsRoundTrip(t *testing.T) {
 		}
 	})
 }
+
+// Writer.Save is the path other features (a business's PATCH) write
+// through: it refuses a bad store itself, and the caller's transaction
+// leaves nothing behind.
+func TestWriterSaveValidates(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		s := sampleStore("writer", 40, -74)
+		dbtest.Must(t, repo.Create(ctx, s), "create")
+		v0, _ := repo.Version(ctx)
+		s.SpecialHours = []stores.SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "12:00"}}
+		s.TemporarilyClosed = &stores.Closure{From: "2026-12-05", Until: "2026-12-01"}
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			return repo.Write(ctx, tx, func(w *stores.Writer) error { return w.Save(ctx, s) })
+		})
+		if apperr.CodeOf(err) != apperr.Invalid || err.Error() != "temporarily_closed.until must not be before its from date" {
+			t.Fatalf("save: %v", err)
+		}
+		got, err := repo.Get(ctx, s.ID)
+		dbtest.Must(t, err, "get")
+		if v, _ := repo.Version(ctx); len(got.SpecialHours) != 0 || got.TemporarilyClosed != nil || v != v0 {
+			t.Fatalf("half written: %+v %+v, version %d -> %d", got.SpecialHours, got.TemporarilyClosed, v0, v)
+		}
+	})
+}
