@@ -224,7 +224,7 @@ func EncodeStoreSchedule(s *Store) string {
 	}
 	e := exceptions{Permanent: s.PermanentlyClosed}
 	for _, h := range s.SpecialHours {
-		e.Special = append(e.Special, excSpecial{Date: h.Date, Closed: h.Closed, Start: h.Start, End: h.End, Note: h.Note})
+		e.Special = append(e.Special, excSpecial(h))
 	}
 	if c := s.TemporarilyClosed; c != nil {
 		e.Closure = &excClosure{From: c.From, Until: c.Until, Note: c.Note}
@@ -251,7 +251,7 @@ func ParseSchedule(enc string) *Schedule {
 	}
 	s.permanent = e.Permanent
 	for _, h := range e.Special {
-		s.addSpecial(SpecialHour{Date: h.Date, Closed: h.Closed, Start: h.Start, End: h.End, Note: h.Note})
+		s.addSpecial(SpecialHour(h))
 	}
 	if c := e.Closure; c != nil {
 		s.setClosure(&Closure{From: c.From, Until: c.Until, Note: c.Note})

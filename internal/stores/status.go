@@ -221,7 +221,7 @@ func (s *Schedule) nextChange(now time.Time, today int32, open bool) time.Time {
 				continue
 			}
 			if nOffs > 1 {
-				if _, real := time.Unix(u, 0).In(loc).Zone(); real != o {
+				if _, actual := time.Unix(u, 0).In(loc).Zone(); actual != o {
 					continue // this wall time does not exist at that offset
 				}
 			}
