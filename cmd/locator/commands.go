@@ -98,6 +98,7 @@ func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog
 	if err != nil {
 		return err
 	}
+	o.HolidaysFrom = time.Now() // the holidays of the coming year
 	sr := stores.NewRepo(d)
 	res, err := seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
 	if err != nil {

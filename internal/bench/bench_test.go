@@ -7,6 +7,8 @@ import (
 
 	"locator/internal/bench"
 	"locator/internal/search"
+	"locator/internal/seed"
+	"locator/internal/stores"
 )
 
 // The benchmarks run on S (100k) unless SLB_SIZE asks for M, L or a number:
@@ -69,4 +71,74 @@ func BenchmarkAppendJSON(b *testing.B) {
 	fn := func(ix *search.Index, q search.Query) { buf = ix.AppendJSON(buf[:0], q) }
 	b.Run("mix", func(b *testing.B) { benchMix(b, 0, fn) })
 	b.Run("limit50", func(b *testing.B) { benchMix(b, 50, fn) })
+}
+
+var (
+	excOnce  sync.Once
+	excIndex *search.Index
+)
+
+// withExceptions is the loaded data set with the exceptions of the demo
+// data (internal/seed): 55% of stores closed or on short hours on the
+// holidays of the coming year plus three dates inside the 14-day window,
+// 15% closed on every federal holiday, 2% temporarily closed. Most stores
+// share a few schedule encodings, as in the demo data.
+func withExceptions(b *testing.B, l *bench.Loaded) *search.Index {
+	b.Helper()
+	excOnce.Do(func() {
+		now := time.Now()
+		var program, federal []stores.SpecialHour
+		for _, d := range []int{2, 5, 9} {
+			program = append(program, stores.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Start: "10:00", End: "16:00", Note: "Short day"})
+		}
+		for _, h := range seed.USHolidays(now.AddDate(0, 0, 10)) {
+			program = append(program, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
+			federal = append(federal, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
+		}
+		closure := &stores.Closure{From: now.AddDate(0, 0, -3).Format("2006-01-02"), Until: now.AddDate(0, 0, 20).Format("2006-01-02"), Note: "Renovation"}
+		es := make([]stores.Entry, len(l.Entries))
+		for i, e := range l.Entries {
+			s := &stores.Store{WorkingHours: stores.DecodeSchedule(e.Schedule)}
+			switch p := i % 100; {
+			case p < 55:
+				s.SpecialHours = program
+			case p < 70:
+				s.SpecialHours = federal
+			case p < 72:
+				s.TemporarilyClosed = closure
+			}
+			e.Schedule = stores.EncodeStoreSchedule(s)
+			es[i] = e
+		}
+		excIndex = search.NewIndex()
+		excIndex.PutAll(es)
+	})
+	return excIndex
+}
+
+// BenchmarkListAnswer is the list answer with the live fields (open_now,
+// next_change_at, special_hours, ...), on the SLB data set as generated
+// (weekly hours only) and with the demo data's share of exceptions:
+//
+//	go test -run '^$' -bench ListAnswer -benchtime 20000x ./internal/bench/
+func BenchmarkListAnswer(b *testing.B) {
+	var buf []byte
+	var total, n int
+	fn := func(ix *search.Index, q search.Query) {
+		buf = ix.AppendJSON(buf[:0], q)
+		total, n = total+len(buf), n+1
+	}
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(total)/float64(max(n, 1)), "bytes/answer")
+		total, n = 0, 0
+	}
+	b.Run("limit50", func(b *testing.B) {
+		benchMix(b, 50, fn)
+		report(b)
+	})
+	b.Run("limit50-exceptions", func(b *testing.B) {
+		ix := withExceptions(b, load(b))
+		benchMix(b, 50, func(_ *search.Index, q search.Query) { fn(ix, q) })
+		report(b)
+	})
 }

@@ -2,6 +2,7 @@ package claims_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"strconv"
@@ -333,4 +334,74 @@ func TestParseFreeHours(t *testing.T) {
 		}
 	}
 	_ = time.Monday
+}
+
+func TestParseFreeSchedule(t *testing.T) {
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	hours, special, closure, ok := claims.ParseFreeSchedule("Mon-Fri 9am-9pm, Thanksgiving closed, Dec 24: 9am-2pm, closed on 1/1, 2026-12-31 6pm-2am", now)
+	if !ok || stores.EncodeSchedule(hours) != "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00" || closure != nil {
+		t.Fatalf("weekly: %v %q %+v", ok, stores.EncodeSchedule(hours), closure)
+	}
+	want := []stores.SpecialHour{
+		{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"},
+		{Date: "2026-12-24", Start: "09:00", End: "14:00"},
+		{Date: "2027-01-01", Closed: true},
+		{Date: "2026-12-31", Start: "18:00", End: "02:00"},
+	}
+	if fmt.Sprint(special) != fmt.Sprint(want) {
+		t.Fatalf("special:\n got  %+v\n want %+v", special, want)
+	}
+	_, _, closure, ok = claims.ParseFreeSchedule("Temporarily closed until Jan 5", now)
+	if !ok || closure == nil || *closure != (stores.Closure{From: "2026-11-23", Until: "2027-01-05"}) {
+		t.Fatalf("closure: %v %+v", ok, closure)
+	}
+	for _, bad := range []string{"Dec 32 closed", "Feb 30: 9-5", "Thanksgiving whenever", "Mon 9-5, Xmas closed"} {
+		if _, _, _, ok := claims.ParseFreeSchedule(bad, now); ok {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// The approval keeps what the free-text hours say, and an approval that
+// updates an existing store keeps its other special dates.
+func TestApprovalKeepsSpecialHours(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(d)
+		s.Now = func() time.Time { return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) }
+		ctx := context.Background()
+		in := form()
+		in.WorkingHours = "Mon-Sat 9am-9pm, Thanksgiving closed, Dec 24 9am-2pm"
+		c, _, err := s.Submit(ctx, in, "10.0.0.1")
+		dbtest.Must(t, err, "submit")
+		if v := s.View(c, false); !v.HoursParsed {
+			t.Fatal("the moderator is told the hours could not be read")
+		}
+		approved, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Placement{})
+		dbtest.Must(t, err, "approve")
+		sr := stores.NewRepo(d)
+		st, err := sr.Get(ctx, approved.StoreID)
+		dbtest.Must(t, err, "store")
+		if len(st.WorkingHours) != 6 || len(st.SpecialHours) != 2 || st.SpecialHours[0] != (stores.SpecialHour{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}) ||
+			st.SpecialHours[1].End != "14:00" || st.Hours != in.WorkingHours {
+			t.Fatalf("published: %+v %+v", st.WorkingHours, st.SpecialHours)
+		}
+		// The business adds New Year's Day; a second claim for the same store
+		// changes Christmas Eve only.
+		st.SpecialHours = append(st.SpecialHours, stores.SpecialHour{Date: "2027-01-01", Closed: true, Note: "New Year's Day"})
+		dbtest.Must(t, sr.Update(ctx, st), "update")
+		in.Email, in.WorkingHours = "other@example.com", "Dec 24 10am-1pm"
+		c2, _, err := s.Submit(ctx, in, "10.0.0.2")
+		dbtest.Must(t, err, "second claim")
+		if c2.DuplicateOfStoreID != st.ID {
+			t.Fatalf("not a duplicate: %+v", c2)
+		}
+		_, err = s.Approve(ctx, c2.ID, "mod@example.com", claims.Placement{})
+		dbtest.Must(t, err, "approve the update")
+		st, err = sr.Get(ctx, st.ID)
+		dbtest.Must(t, err, "store")
+		if len(st.WorkingHours) != 6 || len(st.SpecialHours) != 3 || st.SpecialHours[1].Date != "2026-12-24" || st.SpecialHours[1].Start != "10:00" ||
+			st.SpecialHours[2].Note != "New Year's Day" {
+			t.Fatalf("after the second approval: %+v %+v", st.WorkingHours, st.SpecialHours)
+		}
+	})
 }

@@ -31,13 +31,32 @@ var (
 // answers false when any part is unclear: the text is then kept as the
 // store's hours text only.
 func ParseFreeHours(text string) ([]stores.WorkingHour, bool) {
+	return parseWeekly(normalizeHours(text))
+}
+
+// normalizeHours lower-cases free-text hours and spells times one way.
+func normalizeHours(text string) string {
 	s := strings.ToLower(strings.TrimSpace(text))
+	s = strings.NewReplacer("–", "-", "—", "-", " to ", "-", " till ", "-", " until ", "-", " through ", "-", " thru ", "-",
+		"noon", "12pm", "midnight", "12am", "a.m.", "am", "p.m.", "pm").Replace(s)
+	return spacesRe.ReplaceAllString(s, " ")
+}
+
+func splitParts(s string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '|' }) {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// parseWeekly reads normalised weekly hours (see ParseFreeHours).
+func parseWeekly(s string) ([]stores.WorkingHour, bool) {
 	if s == "" {
 		return nil, false
 	}
-	s = strings.NewReplacer("–", "-", "—", "-", " to ", "-", " till ", "-", " until ", "-", " through ", "-", " thru ", "-",
-		"noon", "12pm", "midnight", "12am", "a.m.", "am", "p.m.", "pm").Replace(s)
-	s = spacesRe.ReplaceAllString(s, " ")
 	switch s {
 	case "24/7", "24 / 7", "open 24 hours", "24 hours", "open 24/7", "always open":
 		return allWeek("00:00", "23:59"), true

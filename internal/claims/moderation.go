@@ -72,8 +72,16 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, p Placeme
 			st.StoreID = fmt.Sprintf("claim_%06d", c.ID)
 		}
 		st.Status = stores.Published
-		if hours, ok := ParseFreeHours(c.WorkingHours); ok {
-			st.WorkingHours = hours
+		// The text may name special dates and a temporary closure too: the
+		// approval keeps them (a date the claim names replaces the store's).
+		if hours, special, closure, ok := ParseFreeSchedule(c.WorkingHours, s.now()); ok {
+			if len(hours) > 0 {
+				st.WorkingHours = hours
+			}
+			st.SpecialHours = mergeSpecial(st.SpecialHours, special)
+			if closure != nil {
+				st.TemporarilyClosed = closure
+			}
 		}
 		st.Hours = c.WorkingHours
 		precision := "exact"

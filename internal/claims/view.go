@@ -49,7 +49,7 @@ func (s *Service) View(c *Claim, withSuggestion bool) View {
 		Category: c.Category, Status: string(c.Status), RejectReason: c.RejectReason,
 		DuplicateOfStoreID: optionalID(c.DuplicateOfStoreID), StoreID: optionalID(c.StoreID),
 		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy}
-	_, d.HoursParsed = ParseFreeHours(c.WorkingHours)
+	_, _, _, d.HoursParsed = ParseFreeSchedule(c.WorkingHours, s.now())
 	if withSuggestion {
 		if sg := s.Suggest(c); sg.Found {
 			d.Suggested = &SuggestedLocation{Latitude: sg.Latitude, Longitude: sg.Longitude, Precision: sg.Precision}

@@ -81,8 +81,7 @@ func TestUniqueStoreIDMigrationExplainsDuplicates(t *testing.T) {
 		dbtest.Must(t, err, "the fix %q", fix)
 		applied2, err := d.Migrate(ctx)
 		dbtest.Must(t, err, "migrate after the fix")
-		// 0006 first, then any later steps.
-		if len(applied2) == 0 || applied2[0] != "0006_unique_store_id.sql" {
+		if len(applied2) == 0 || applied2[0] != "0006_unique_store_id.sql" { // and the steps after it
 			t.Fatalf("applied %v", applied2)
 		}
 		var n int

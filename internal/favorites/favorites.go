@@ -51,21 +51,23 @@ func (s *Service) Remove(ctx context.Context, customerID, storeID int64) error {
 }
 
 // Docs returns the customer's published favourite stores as the search API
-// shows them, newest first.
+// shows them (with the live fields at the time of the call, see
+// stores.FinishRow), newest first.
 func (s *Service) Docs(ctx context.Context, customerID int64) ([]json.RawMessage, error) {
-	rows, err := s.db.Query(ctx, `SELECT st.search_doc FROM favorites f JOIN stores st ON st.id = f.store_id
+	rows, err := s.db.Query(ctx, `SELECT st.search_doc, st.schedule, st.time_zone FROM favorites f JOIN stores st ON st.id = f.store_id
 		WHERE f.customer_id = $1 AND st.status = 'published' ORDER BY f.seq DESC, f.store_id DESC`, customerID)
 	if err != nil {
 		return nil, fmt.Errorf("list favourites: %w", err)
 	}
 	defer rows.Close()
 	out := []json.RawMessage{}
+	now := time.Now()
 	for rows.Next() {
-		var doc string
-		if err := rows.Scan(&doc); err != nil {
+		var doc, sched, zone string
+		if err := rows.Scan(&doc, &sched, &zone); err != nil {
 			return nil, fmt.Errorf("list favourites: %w", err)
 		}
-		out = append(out, json.RawMessage(doc))
+		out = append(out, json.RawMessage(stores.FinishRow(nil, doc, sched, zone, now)))
 	}
 	return out, rows.Err()
 }

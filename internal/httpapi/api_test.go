@@ -28,6 +28,7 @@ type fixture struct {
 	srv                              *httpapi.Server
 	nearID, farID, hiddenID, lateID  int64
 	deliveryID, curbsideID, allDayID int64
+	holidayID, goneID                int64 // in Boston: closed today by special hours; closed for good
 }
 
 func allWeek(start, end string) []stores.WorkingHour {
@@ -58,7 +59,17 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	late := mk("Late", 40.7500, -73.9700, func(s *stores.Store) { s.WorkingHours = allWeek("18:00", "02:00") })
 	hidden := mk("Hidden", 40.7131, -74.0061, func(s *stores.Store) { s.Status = stores.Hidden })
 	far := mk("Far", 34.05, -118.24, func(s *stores.Store) { s.TimeZone = "America/Los_Angeles"; s.State = "CA" })
-	all := []*stores.Store{near, delivery, curb, allDay, late, hidden, far}
+	// Open around the clock, but closed by special hours on the dates
+	// around today in New York (the test may run across midnight).
+	holiday := mk("Holiday", 42.3601, -71.0589, func(s *stores.Store) {
+		s.WorkingHours = allWeek("00:00", "00:00")
+		now := time.Now().In(stores.Zone("America/New_York"))
+		for d := -1; d <= 1; d++ {
+			s.SpecialHours = append(s.SpecialHours, stores.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Closed: true, Note: "Staff holiday"})
+		}
+	})
+	gone := mk("Gone", 42.3602, -71.0590, func(s *stores.Store) { s.WorkingHours = allWeek("00:00", "00:00"); s.PermanentlyClosed = true })
+	all := []*stores.Store{near, delivery, curb, allDay, late, hidden, far, holiday, gone}
 	dbtest.Must(t, sr.SaveAll(ctx, all), "save stores")
 	rr := reviews.NewRepo(d, sr)
 	dbtest.Must(t, rr.AddAll(ctx, []*reviews.Review{
@@ -81,18 +92,23 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web,
 		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), StorefrontURL: "https://shop.example", Version: "test"})
 	return &fixture{srv: srv, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
-		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID}
+		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID}
 }
 
 // storeList is the typed reply of the store search.
 type storeList struct {
 	Stores []struct {
-		ID         int64   `json:"id"`
-		Name       string  `json:"name"`
-		Distance   float64 `json:"distance"`
-		Delivery   bool    `json:"is_delivery_available"`
-		Curbside   bool    `json:"is_curbside_pickup_available"`
-		TimeZone   string  `json:"time_zone"`
+		ID       int64   `json:"id"`
+		Name     string  `json:"name"`
+		Distance float64 `json:"distance"`
+		Delivery bool    `json:"is_delivery_available"`
+		Curbside bool    `json:"is_curbside_pickup_available"`
+		TimeZone string  `json:"time_zone"`
+		OpenNow  bool    `json:"open_now"`
+		Special  []struct {
+			Closed bool   `json:"closed"`
+			Note   string `json:"note"`
+		} `json:"special_hours"`
 		Reviews    int     `json:"review_count"`
 		AvgRating  float64 `json:"average_rating"`
 		CountryObj struct {
@@ -152,6 +168,7 @@ func TestStoreSearchAPI(t *testing.T) {
 		f := newFixture(t, d)
 		c := &client{t: t, h: f.srv}
 		nyAll := []int64{f.nearID, f.deliveryID, f.curbsideID, f.allDayID, f.lateID}
+		boston := "latitude=42.36&longitude=-71.06&radius=5"
 		search := func(name, q string, check replyCheck) step {
 			return step{name: name, method: "GET", target: list + "?" + q, status: 200, reply: check}
 		}
@@ -184,6 +201,21 @@ func TestStoreSearchAPI(t *testing.T) {
 					t.Errorf("open now: %v", got)
 				}
 			})),
+			// Closed today by special hours: absent from open now, listed
+			// closed with its note; closed for good: never listed.
+			search("Boston, open now: the store closed today by special hours is not", boston+"&is_open_now=true", finds(false)),
+			search("Boston: the holiday store listed closed with its special hours, the closed-for-good one not at all", boston, reply(func(t *testing.T, l storeList) {
+				if len(l.Stores) != 1 || l.Stores[0].ID != f.holidayID || l.Stores[0].OpenNow ||
+					len(l.Stores[0].Special) != 3 || l.Stores[0].Special[1].Note != "Staff holiday" || !l.Stores[0].Special[1].Closed {
+					t.Errorf("Boston: %+v", l.Stores)
+				}
+			})),
+			{name: "a permanently closed store still answers its own call", method: "GET", target: "/api/store/physical-store/" + itoa(f.goneID), status: 200,
+				reply: func(t *testing.T, body []byte) {
+					if !strings.Contains(string(body), `"permanently_closed":true`) || !strings.Contains(string(body), `"open_now":false`) {
+						t.Errorf("permanently closed store: %s", body)
+					}
+				}},
 			search("Los Angeles", "latitude=34.05&longitude=-118.24&radius=5", finds(false, f.farID)),
 			search("Gulf of Guinea: nothing, and no more", "latitude=0&longitude=0&radius=100", finds(false)),
 			search("the same parameter twice with the same value", nyc+"&latitude=40.7128", finds(false, nyAll...)),

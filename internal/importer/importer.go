@@ -22,7 +22,8 @@ import (
 // latitude+longitude or something to geocode, are what a row needs).
 var Columns = []string{"store_id", "name", "image", "phone_number", "hours", "country", "state", "city",
 	"postal_code", "address", "latitude", "longitude", "time_zone", "delivery", "order_online", "curbside_pickup",
-	"status", "working_hours"}
+	"status", "working_hours", "special_hours", "temporarily_closed_from", "temporarily_closed_until",
+	"temporarily_closed_note", "permanently_closed"}
 
 // Geocoder finds coordinates for a row without them.
 type Geocoder interface {
@@ -62,6 +63,12 @@ type importRow struct {
 	fields map[string]string
 	hours  []stores.WorkingHour // from JSON arrays
 	hasWH  bool
+	// special hours given as a JSON array of the API's shape
+	special    []stores.SpecialHour
+	hasSpecial bool
+	// which columns (CSV header) or keys (JSON object) the row has: a row
+	// without the exception columns keeps an existing store's exceptions
+	has map[string]bool
 }
 
 // Import reads stores from CSV or JSON (format "csv" or "json") and writes
@@ -187,6 +194,17 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 	} else if s.WorkingHours, err = ParseWorkingHours(f["working_hours"]); err != nil {
 		return nil, "", apperr.Invalidf("working_hours: %v", err)
 	}
+	if row.hasSpecial {
+		s.SpecialHours = row.special
+	} else if s.SpecialHours, err = ParseSpecialHours(f["special_hours"]); err != nil {
+		return nil, "", apperr.Invalidf("special_hours: %v", err)
+	}
+	if from, until, note := f["temporarily_closed_from"], f["temporarily_closed_until"], f["temporarily_closed_note"]; from != "" || until != "" || note != "" {
+		s.TemporarilyClosed = &stores.Closure{From: from, Until: until, Note: note}
+	}
+	if s.PermanentlyClosed, err = parseBool(f["permanently_closed"]); err != nil {
+		return nil, "", apperr.Invalidf("permanently_closed: %v", err)
+	}
 	note := ""
 	latS, lonS := f["latitude"], f["longitude"]
 	switch {
@@ -231,6 +249,17 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 				return nil, "", err
 			}
 			s.ID, s.CreatedAt, s.RatingSum, s.ReviewCount = id, old.CreatedAt, old.RatingSum, old.ReviewCount
+			// A file without the exception columns leaves them as they are
+			// (set by the business, say); with them, the row is the truth.
+			if !row.has["special_hours"] {
+				s.SpecialHours = old.SpecialHours
+			}
+			if !row.has["temporarily_closed_from"] && !row.has["temporarily_closed_until"] && !row.has["temporarily_closed_note"] {
+				s.TemporarilyClosed = old.TemporarilyClosed
+			}
+			if !row.has["permanently_closed"] {
+				s.PermanentlyClosed = old.PermanentlyClosed
+			}
 		}
 	}
 	return s, note, nil
@@ -280,6 +309,73 @@ func ParseWorkingHours(s string) ([]stores.WorkingHour, error) {
 	return out, nil
 }
 
+// ParseSpecialHours reads the one-column special hours form of imports:
+// "2026-11-26 closed Thanksgiving; 2026-12-24 09:00-14:00 Christmas Eve;
+// 2026-12-31 18:00-02:00". Each entry is a date (YYYY-MM-DD), then "closed"
+// or a span HH:MM-HH:MM, then an optional note; a date may have several
+// spans. Dates, spans and overlaps are checked by stores.Store.Validate.
+func ParseSpecialHours(s string) ([]stores.SpecialHour, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	var out []stores.SpecialHour
+	for _, part := range strings.Split(s, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		fields := strings.Fields(part)
+		if len(fields) < 2 {
+			return nil, fmt.Errorf("%q: want \"2026-11-26 closed Thanksgiving\" or \"2026-12-24 09:00-14:00 Christmas Eve\"", part)
+		}
+		h := stores.SpecialHour{Date: fields[0]}
+		if strings.EqualFold(fields[1], "closed") {
+			h.Closed = true
+		} else {
+			a, b, ok := strings.Cut(fields[1], "-")
+			if !ok || a == "" || b == "" {
+				return nil, fmt.Errorf("%q: want \"2026-11-26 closed Thanksgiving\" or \"2026-12-24 09:00-14:00 Christmas Eve\"", part)
+			}
+			h.Start, h.End = a, b
+		}
+		h.Note = strings.Join(fields[2:], " ")
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// jsonSpecial reads special hours in the API's shape:
+// [{"date": "2026-11-26", "closed": true, "note": "Thanksgiving"}, ...].
+func jsonSpecial(val []any) ([]stores.SpecialHour, error) {
+	var out []stores.SpecialHour
+	for i, e := range val {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("entry %d: want an object {date, closed, startTime, endTime, note}", i+1)
+		}
+		var h stores.SpecialHour
+		for k, dst := range map[string]*string{"date": &h.Date, "startTime": &h.Start, "endTime": &h.End, "note": &h.Note} {
+			switch v := m[k].(type) {
+			case string:
+				*dst = v
+			case nil:
+			default:
+				return nil, fmt.Errorf("entry %d: %s must be a string", i+1, k)
+			}
+		}
+		switch v := m["closed"].(type) {
+		case bool:
+			h.Closed = v
+		case nil:
+		default:
+			return nil, fmt.Errorf("entry %d: closed must be true or false", i+1)
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
 func readCSV(in io.Reader) ([]importRow, error) {
 	cr := csv.NewReader(bufio.NewReader(in))
 	cr.FieldsPerRecord = -1
@@ -293,12 +389,14 @@ func readCSV(in io.Reader) ([]importRow, error) {
 		known[c] = true
 	}
 	cols := make([]string, len(header))
+	has := map[string]bool{}
 	for i, h := range header {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 		if !known[h] {
 			return nil, fmt.Errorf("CSV header: unknown column %q (known: %s)", h, strings.Join(Columns, ", "))
 		}
 		cols[i] = h
+		has[h] = true
 	}
 	var rows []importRow
 	for {
@@ -316,7 +414,7 @@ func readCSV(in io.Reader) ([]importRow, error) {
 			}
 			return rows, fmt.Errorf("read CSV: %w", err)
 		}
-		row := importRow{line: line, fields: map[string]string{}}
+		row := importRow{line: line, fields: map[string]string{}, has: has}
 		if len(rec) != len(cols) {
 			row.fields["\x00error"] = fmt.Sprintf("%d fields, the header has %d", len(rec), len(cols))
 		}
@@ -340,7 +438,7 @@ func readJSON(in io.Reader) ([]importRow, error) {
 	}
 	rows := make([]importRow, 0, len(raw))
 	for i, el := range raw {
-		row := importRow{line: i + 1, fields: map[string]string{}}
+		row := importRow{line: i + 1, fields: map[string]string{}, has: map[string]bool{}}
 		var obj map[string]any
 		dec := json.NewDecoder(bytes.NewReader(el))
 		dec.UseNumber()
@@ -350,6 +448,7 @@ func readJSON(in io.Reader) ([]importRow, error) {
 			continue
 		}
 		for k, v := range obj {
+			row.has[k] = true
 			switch val := v.(type) {
 			case string:
 				row.fields[k] = strings.TrimSpace(val)
@@ -366,6 +465,30 @@ func readJSON(in io.Reader) ([]importRow, error) {
 					}
 					row.hours, row.hasWH = hs, true
 				}
+				if k == "special_hours" {
+					sh, err := jsonSpecial(val)
+					if err != nil {
+						row.fields["\x00error"] = "special_hours: " + err.Error()
+					}
+					row.special, row.hasSpecial = sh, true
+				}
+			case map[string]any:
+				if k == "temporarily_closed" {
+					// The API's shape: {"from", "until", "note"}.
+					row.has["temporarily_closed_from"] = true
+					for sub, col := range map[string]string{"from": "temporarily_closed_from", "until": "temporarily_closed_until", "note": "temporarily_closed_note"} {
+						switch sv := val[sub].(type) {
+						case string:
+							row.fields[col] = strings.TrimSpace(sv)
+						case nil:
+						default:
+							row.fields["\x00error"] = "temporarily_closed." + sub + " must be a string"
+						}
+					}
+				}
+			}
+			if k == "temporarily_closed" && v == nil {
+				row.has["temporarily_closed_from"] = true // null: not closed
 			}
 		}
 		rows = append(rows, row)

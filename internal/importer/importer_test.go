@@ -133,3 +133,90 @@ func TestParseWorkingHours(t *testing.T) {
 		}
 	}
 }
+
+const csvExceptions = `store_id,name,latitude,longitude,working_hours,special_hours,temporarily_closed_from,temporarily_closed_until,temporarily_closed_note,permanently_closed
+X1,Holiday Hours,40.71,-74.00,Mon 09:00-21:00,2099-11-26 closed Thanksgiving Day; 2099-12-24 09:00-14:00 Christmas Eve; 2099-12-31 18:00-02:00,,,,
+X2,Renovating,40.71,-74.00,,,2099-12-01,2099-12-02,Renovation,false
+X3,Gone,40.71,-74.00,,,,,,yes
+X4,Bad Date,40.71,-74.00,,2099-02-30 closed,,,,
+X5,Impossible Span,40.71,-74.00,,2099-11-26 09:00-25:00,,,,
+X6,Overlap,40.71,-74.00,,2099-11-26 09:00-12:00; 2099-11-26 11:00-13:00,,,,
+X7,Closed And Open,40.71,-74.00,,2099-11-26 closed; 2099-11-26 10:00-12:00,,,,
+X8,Until Before From,40.71,-74.00,,,2099-12-02,2099-12-01,,
+X9,No Span,40.71,-74.00,,2099-11-26,,,,
+X10,Bad Flag,40.71,-74.00,,,,,,perhaps
+`
+
+func TestImportExceptions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		rep, err := importer.Import(ctx, repo, strings.NewReader(csvExceptions), "csv", importer.Options{ZoneAt: zone})
+		dbtest.Must(t, err, "import")
+		if rep.Created != 3 || rep.Failed != 7 {
+			t.Fatalf("report: %+v", rep)
+		}
+		wantFail := map[int]string{
+			5:  `special_hours entry 1: date "2099-02-30" is not a date`,
+			6:  `special_hours entry 1: end time "25:00" is not HH:MM`,
+			7:  "special_hours entry 2: 11:00-13:00 overlaps another span on 2099-11-26",
+			8:  "special_hours entry 2: 2099-11-26 is closed and has other entries",
+			9:  "temporarily_closed.until must not be before its from date",
+			10: `special_hours: "2099-11-26": want`,
+			11: "permanently_closed:",
+		}
+		for _, r := range rep.Rows {
+			if want, bad := wantFail[r.Line]; bad {
+				if r.OK || !strings.Contains(r.Message, want) {
+					t.Errorf("line %d: ok=%v %q, want failure mentioning %q", r.Line, r.OK, r.Message, want)
+				}
+			} else if !r.OK {
+				t.Errorf("line %d: %+v, want success", r.Line, r)
+			}
+		}
+		hol, err := repo.Get(ctx, rep.Rows[0].ID)
+		dbtest.Must(t, err, "get")
+		if len(hol.SpecialHours) != 3 || !hol.SpecialHours[0].Closed || hol.SpecialHours[0].Note != "Thanksgiving Day" ||
+			hol.SpecialHours[1].End != "14:00" || hol.SpecialHours[1].Note != "Christmas Eve" || hol.SpecialHours[2].Start != "18:00" {
+			t.Fatalf("special hours: %+v", hol.SpecialHours)
+		}
+		reno, _ := repo.Get(ctx, rep.Rows[1].ID)
+		if reno.TemporarilyClosed == nil || *reno.TemporarilyClosed != (stores.Closure{From: "2099-12-01", Until: "2099-12-02", Note: "Renovation"}) || reno.PermanentlyClosed {
+			t.Fatalf("temporary closure: %+v", reno.TemporarilyClosed)
+		}
+		gone, _ := repo.Get(ctx, rep.Rows[2].ID)
+		if !gone.PermanentlyClosed {
+			t.Fatal("permanently_closed not imported")
+		}
+
+		// A file without the exception columns keeps them; JSON in the
+		// API's shapes replaces them.
+		rep, err = importer.Import(ctx, repo, strings.NewReader("store_id,name,latitude,longitude\nX1,Holiday Hours Renamed,40.71,-74.00\n"), "csv", importer.Options{ZoneAt: zone})
+		dbtest.Must(t, err, "re-import")
+		if rep.Updated != 1 {
+			t.Fatalf("re-import: %+v", rep)
+		}
+		hol, _ = repo.Get(ctx, hol.ID)
+		if hol.Name != "Holiday Hours Renamed" || len(hol.SpecialHours) != 3 {
+			t.Fatalf("exceptions lost by a file without them: %+v", hol.SpecialHours)
+		}
+		js := `[{"store_id": "X1", "name": "Holiday Hours", "latitude": 40.71, "longitude": -74.0,
+			"special_hours": [{"date": "2099-07-04", "closed": true, "startTime": null, "endTime": null, "note": "Independence Day"}],
+			"temporarily_closed": {"from": "2099-08-01", "until": null, "note": "Moving"}, "permanently_closed": false},
+			{"store_id": "X2", "name": "Renovating", "latitude": 40.71, "longitude": -74.0, "temporarily_closed": null},
+			{"name": "Bad JSON", "latitude": 40.71, "longitude": -74.0, "special_hours": [{"date": "2099-07-04", "closed": "yes"}]}]`
+		rep, err = importer.Import(ctx, repo, strings.NewReader(js), "json", importer.Options{ZoneAt: zone})
+		dbtest.Must(t, err, "json import")
+		if rep.Updated != 2 || rep.Failed != 1 || !strings.Contains(rep.Rows[2].Message, "special_hours: entry 1: closed must be true or false") {
+			t.Fatalf("json import: %+v", rep)
+		}
+		hol, _ = repo.Get(ctx, hol.ID)
+		if len(hol.SpecialHours) != 1 || hol.SpecialHours[0].Note != "Independence Day" || hol.TemporarilyClosed == nil || hol.TemporarilyClosed.Until != "" {
+			t.Fatalf("json exceptions: %+v %+v", hol.SpecialHours, hol.TemporarilyClosed)
+		}
+		reno, _ = repo.Get(ctx, reno.ID)
+		if reno.TemporarilyClosed != nil {
+			t.Fatalf("temporarily_closed: null did not clear it: %+v", reno.TemporarilyClosed)
+		}
+	})
+}

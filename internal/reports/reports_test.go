@@ -129,6 +129,13 @@ func TestResolve(t *testing.T) {
 		if _, err := svc.Resolve(ctx, "mod@example.com", a.ID, reports.Dismiss, nil, ""); code(err) != apperr.Conflict {
 			t.Fatalf("nothing left to resolve: %v", err)
 		}
+		_, err = svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "permanently_closed", ClientIP: "10.9.9.9"})
+		dbtest.Must(t, err, "submit")
+		dec, err = svc.Resolve(ctx, "mod@example.com", a.ID, reports.Close, nil, "")
+		dbtest.Must(t, err, "close")
+		if st, _ := sr.Get(ctx, a.ID); !st.PermanentlyClosed || st.Status != stores.Published || !dec.Notified {
+			t.Fatalf("close: %+v %+v", st, dec)
+		}
 		dec, err = svc.Resolve(ctx, "mod@example.com", b.ID, reports.Hide, nil, "")
 		dbtest.Must(t, err, "hide")
 		if st, _ := sr.Get(ctx, b.ID); st.Status != stores.Hidden || dec.Notified {
@@ -147,11 +154,11 @@ func TestResolve(t *testing.T) {
 			}
 		}
 		rows.Close()
-		if strings.Join(actions, ",") != "report.fix,report.hide" {
+		if strings.Join(actions, ",") != "report.fix,report.close,report.hide" {
 			t.Fatalf("audit %v", actions)
 		}
 		var subject string
-		dbtest.Must(t, d.QueryRow(ctx, "SELECT subject FROM outbox WHERE to_addr = 'owner@example.com'").Scan(&subject), "mail")
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT subject FROM outbox WHERE to_addr = 'owner@example.com' ORDER BY id LIMIT 1").Scan(&subject), "mail")
 		if subject != "A report about Cloud Nine was accepted" {
 			t.Fatalf("mail %q", subject)
 		}

@@ -25,6 +25,8 @@ const (
 	FixStore Action = "fix"
 	// Hide: the store leaves search and its page.
 	Hide Action = "hide"
+	// Close: the store is closed for good: kept and shown as such, never in search.
+	Close Action = "close"
 )
 
 // Fix is the moderator's correction of a store; nil fields stay as they are.
@@ -97,13 +99,13 @@ func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, acti
 		return nil, apperr.Invalidf("The note should be at most 500 characters")
 	}
 	switch action {
-	case Dismiss, Hide:
+	case Dismiss, Hide, Close:
 	case FixStore:
 		if fix.empty() {
 			return nil, apperr.Invalidf("Say what to change in the store")
 		}
 	default:
-		return nil, apperr.Invalidf("action must be fix, hide or dismiss")
+		return nil, apperr.Invalidf("action must be fix, close, hide or dismiss")
 	}
 	d := &Decision{StoreID: storeID, Action: action, Status: "accepted"}
 	if action == Dismiss {
@@ -134,6 +136,13 @@ func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, acti
 				return err
 			}
 			st.Status = stores.Hidden
+		case Close:
+			if !st.PermanentlyClosed {
+				st.PermanentlyClosed = true
+				if err := s.stores.Write(ctx, tx, func(w *stores.Writer) error { return w.Save(ctx, st) }); err != nil {
+					return err
+				}
+			}
 		case FixStore:
 			before, after := fix.apply(st)
 			if err := st.Validate(); err != nil {
@@ -185,8 +194,11 @@ func audit(ctx context.Context, tx *db.Tx, at time.Time, actor, action string, d
 
 func acceptedMail(to string, st *stores.Store, action Action, note string) mail.Message {
 	what := "corrected its details"
-	if action == Hide {
+	switch action {
+	case Hide:
 		what = "hid it from the locator"
+	case Close:
+		what = "marked it permanently closed"
 	}
 	text := fmt.Sprintf("Hello,\n\nA shopper reported a problem with %s, and a Locator moderator %s.\n", st.Name, what)
 	if note != "" {

@@ -28,7 +28,7 @@ type Index struct {
 	free  []uint32         // dead slots to reuse
 	arena arena
 	zones map[string]*time.Location
-	sched map[string]*stores.Schedule // interned: most stores share a few weekly patterns
+	sched map[string]*stores.Schedule // interned: most stores share a few patterns (and the live fields cached on each, see AppendJSON)
 	// While deferTree is set (a bulk load under one lock), new slots wait
 	// in pending and enter the tree together: into an empty index as a
 	// freshly packed tree, otherwise as one batch of additions.
@@ -379,7 +379,7 @@ func (ix *Index) schedule(enc string) *stores.Schedule {
 	if s, ok := ix.sched[enc]; ok {
 		return s
 	}
-	s := stores.NewSchedule(stores.DecodeSchedule(enc))
+	s := stores.ParseSchedule(enc)
 	ix.sched[enc] = s
 	return s
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 	"unsafe"
 
 	"locator/internal/stores"
@@ -114,8 +115,10 @@ func TestPutAllRepacksInCurveOrder(t *testing.T) {
 		t.Fatalf("len %d, tree %d, want %d", ix.Len(), ix.tree.len(), len(byID))
 	}
 	check()
-	out := string(ix.AppendJSON(nil, Query{Latitude: 40, Longitude: -100, RadiusMiles: 1, Limit: 5}))
-	if want := `{"physical_stores":[{"id":2001,"name":"moved","distance":0}],"has_more":false}`; out != want {
+	now := time.Date(2026, 11, 26, 17, 0, 0, 0, time.UTC)
+	out := string(ix.AppendJSON(nil, Query{Latitude: 40, Longitude: -100, RadiusMiles: 1, Limit: 5, Now: now}))
+	live := string(stores.ParseSchedule(upd.Schedule).AppendLive(nil, now, stores.Zone(upd.TimeZone)))
+	if want := `{"physical_stores":[{"id":2001,"name":"moved",` + live + `,"distance":0}],"has_more":false}`; out != want {
 		t.Fatalf("moved store: %s", out)
 	}
 }

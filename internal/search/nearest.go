@@ -128,11 +128,16 @@ func (ix *Index) Nearest(q Query) (hits []Hit, hasMore bool) {
 }
 
 // AppendJSON appends the search answer for q to dst:
-// {"physical_stores":[...nearest first, each with "distance" in miles...],"has_more":bool}.
+// {"physical_stores":[...nearest first, each with the live fields of
+// stores.Schedule.AppendLive at q.Now (or now) and "distance" in miles...],"has_more":bool}.
 // q must be validated.
 func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 	dst = append(dst, `{"physical_stores":[`...)
 	n, hasMore := 0, false
+	now := q.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
 	ix.mu.RLock()
 	ix.visit(&q, func(r *record, miles float64) bool {
 		if n == q.Limit {
@@ -144,6 +149,10 @@ func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 		}
 		n++
 		dst = append(dst, r.doc...)
+		dst = append(dst, ',')
+		// open_now, next_change_at, ...: cached on the interned schedule
+		// until they can change, so most hits copy a few bytes.
+		dst = r.sched.AppendLive(dst, now, r.loc)
 		dst = append(dst, `,"distance":`...)
 		dst = strconv.AppendFloat(dst, math.Round(miles*100)/100, 'f', -1, 64)
 		dst = append(dst, '}')

@@ -28,7 +28,9 @@ import (
 // snapshotFormat is the layout of the parts. Bump it whenever the layout or
 // the rendering of the documents changes: replicas ignore other formats and
 // load from the rows instead.
-const snapshotFormat = 1
+// Format 2: schedules carry special hours and closures
+// (stores.EncodeStoreSchedule), and permanently closed stores are left out.
+const snapshotFormat = 2
 
 // SnapshotMode says when a replica writes search snapshots.
 type SnapshotMode int

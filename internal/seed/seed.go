@@ -1,7 +1,7 @@
 // Package seed writes the offline demo data set: stores around real US
 // cities, in proportion to their population, with plausible names,
 // addresses, phones, images, weekly hours (closed days, late nights, none at
-// all), service flags, time zones and reviews. The same seed gives the same
+// all), holiday hours and closures, service flags, time zones and reviews. The same seed gives the same
 // data on every machine.
 package seed
 
@@ -40,6 +40,9 @@ type Options struct {
 	ZIPs   []ZIP
 	ZoneAt func(lat, lon float64) string // IANA zone of a point
 	Now    time.Time                     // reviews are dated before it (default 2026-11-01)
+	// HolidaysFrom is the seed date: stores get holiday hours for the US
+	// public holidays of the twelve months after it (default Now).
+	HolidaysFrom time.Time
 }
 
 // Result counts what was written.
@@ -117,6 +120,11 @@ func Generate(o Options) ([]*stores.Store, [][]*reviews.Review, error) {
 			revs = append(revs, rs)
 		}
 	}
+	from := o.HolidaysFrom
+	if from.IsZero() {
+		from = o.Now
+	}
+	addExceptions(out, o.Seed, from)
 	return out, revs, nil
 }
 

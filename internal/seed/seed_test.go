@@ -178,3 +178,76 @@ func TestWrite(t *testing.T) {
 		}
 	})
 }
+
+func TestUSHolidays(t *testing.T) {
+	var got []string
+	for _, h := range seed.USHolidays(time.Date(2026, 11, 1, 15, 0, 0, 0, time.UTC)) {
+		got = append(got, h.String())
+	}
+	want := []string{"2026-11-11 Veterans Day", "2026-11-26 Thanksgiving", "2026-12-24 Christmas Eve", "2026-12-25 Christmas Day",
+		"2027-01-01 New Year's Day", "2027-01-18 Martin Luther King Jr. Day", "2027-02-15 Presidents' Day", "2027-05-31 Memorial Day",
+		"2027-06-19 Juneteenth", "2027-07-04 Independence Day", "2027-09-06 Labor Day", "2027-10-11 Columbus Day"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("holidays:\n got  %q\n want %q", got, want)
+	}
+}
+
+// A new user meets every status: holiday closures and short hours, stores
+// closed for a while and a few closed for good, in the intended shares.
+func TestDemoExceptions(t *testing.T) {
+	const n = 5000
+	o := demoOptions(t, n, 1)
+	o.HolidaysFrom = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	ss, _ := generate(t, o)
+	var thanksgiving, shortJuly4, temporary, untilNotice, permanent int
+	for _, s := range ss {
+		if err := s.Validate(); err != nil {
+			t.Fatalf("store %s: %v", s.StoreID, err)
+		}
+		for _, h := range s.SpecialHours {
+			if h.Date < "2026-11-01" || h.Date >= "2027-11-01" {
+				t.Fatalf("store %s: special date %s outside the twelve months", s.StoreID, h.Date)
+			}
+			if h.Date == "2026-11-26" && h.Closed && h.Note == "Thanksgiving" {
+				thanksgiving++
+			}
+			if h.Date == "2027-07-04" && h.Start == "10:00" {
+				shortJuly4++
+			}
+		}
+		if c := s.TemporarilyClosed; c != nil {
+			temporary++
+			if c.Until == "" {
+				untilNotice++
+			}
+		}
+		if s.PermanentlyClosed {
+			permanent++
+		}
+	}
+	within := func(name string, got, lo, hi int) {
+		if got < lo || got > hi {
+			t.Errorf("%s: %d of %d stores, want %d-%d", name, got, n, lo, hi)
+		}
+	}
+	within("closed on Thanksgiving", thanksgiving, n*65/100, n*75/100) // 55% + 15%
+	within("short hours on July 4", shortJuly4, n*50/100, n*60/100)
+	within("temporarily closed", temporary, n*12/1000, n*28/1000)
+	within("until further notice", untilNotice, 1, temporary/2)
+	within("permanently closed", permanent, n*2/1000, n*10/1000)
+
+	// Deterministic for a given date; another date moves the holidays.
+	again, _ := generate(t, o)
+	if !reflect.DeepEqual(again, ss) {
+		t.Fatal("the same seed date gave different exceptions")
+	}
+	o.HolidaysFrom = time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)
+	later, _ := generate(t, o)
+	for _, s := range later {
+		for _, h := range s.SpecialHours {
+			if h.Date == "2026-11-26" {
+				t.Fatal("a holiday before the seed date")
+			}
+		}
+	}
+}

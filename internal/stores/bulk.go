@@ -19,9 +19,21 @@ import (
 var bulkColumns = []string{"id", "store_id", "name", "image", "phone_number", "hours", "country_id", "state", "city",
 	"postal_code", "address", "latitude", "longitude", "geo_precision", "time_zone",
 	"is_delivery_available", "is_order_online_available", "is_curbside_pickup_available", "status",
-	"rating_sum", "review_count", "schedule", "version", "updated_at", "created_at", "search_doc"}
+	"rating_sum", "review_count", "schedule", "version", "updated_at", "created_at", "search_doc",
+	"temp_closed_from", "temp_closed_until", "temp_closed_note", "permanently_closed"}
 
 var hoursColumns = []string{"store_id", "position", "week_day", "start_time", "end_time"}
+
+var specialColumns = []string{"store_id", "position", "day", "closed", "start_time", "end_time", "note"}
+
+// specialRows are the special_hours rows of a store with its id.
+func specialRows(s *Store) [][]any {
+	rows := make([][]any, 0, len(s.SpecialHours))
+	for p, h := range s.SpecialHours {
+		rows = append(rows, []any{s.ID, p, h.Date, h.Closed, h.Start, h.End, h.Note})
+	}
+	return rows
+}
 
 // BulkInsert validates and inserts many new stores (ID 0) in one
 // transaction with one search version: the same rows SaveAll writes
@@ -68,14 +80,16 @@ func prepareBulk(s *Store, id, countryID, v int64, now time.Time) ([]any, error)
 		s.CreatedAt = now
 	}
 	s.UpdatedAt = now
+	s.SpecialHours = PruneSpecialHours(s.SpecialHours, now)
 	doc, err := RenderDoc(s)
 	if err != nil {
 		return nil, err
 	}
+	from, until, note := closureColumns(s.TemporarilyClosed)
 	return []any{s.ID, s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryID, s.State, s.City,
 		s.PostalCode, s.Address, s.Latitude, s.Longitude, s.GeoPrecision, s.TimeZone,
 		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount,
-		EncodeSchedule(s.WorkingHours), v, s.UpdatedAt, s.CreatedAt, string(doc)}, nil
+		EncodeStoreSchedule(s), v, s.UpdatedAt, s.CreatedAt, string(doc), from, until, note, s.PermanentlyClosed}, nil
 }
 
 func placeholders(n, from int) string {
@@ -134,6 +148,11 @@ func (r *Repo) bulkSQLite(ctx context.Context, ss []*Store) (map[string]int64, e
 			return fmt.Errorf("bulk insert: prepare: %w", err)
 		}
 		defer ins1.Close()
+		insSpecial, err := tx.Prepare(ctx, "INSERT INTO special_hours ("+joinColumns(specialColumns)+") VALUES ("+placeholders(len(specialColumns), 1)+")")
+		if err != nil {
+			return fmt.Errorf("bulk insert: prepare: %w", err)
+		}
+		defer insSpecial.Close()
 		now := time.Now().UTC().Truncate(time.Microsecond)
 		hargs := make([]any, 0, 35)
 		for i, s := range ss {
@@ -164,6 +183,11 @@ func (r *Repo) bulkSQLite(ctx context.Context, ss []*Store) (map[string]int64, e
 			}
 			if err != nil {
 				return fmt.Errorf("insert hours of store %d: %w", s.ID, err)
+			}
+			for _, row := range specialRows(s) {
+				if _, err := insSpecial.ExecContext(ctx, row...); err != nil {
+					return fmt.Errorf("insert special hours of store %d: %w", s.ID, err)
+				}
 			}
 		}
 		return nil
@@ -208,7 +232,7 @@ func (r *Repo) bulkPostgres(ctx context.Context, ss []*Store) (map[string]int64,
 		}
 		now := time.Now().UTC().Truncate(time.Microsecond)
 		rows := make([][]any, len(ss))
-		var hours [][]any
+		var hours, special [][]any
 		for i, s := range ss {
 			cid, ok := countries[s.CountryCode]
 			if !ok {
@@ -225,6 +249,7 @@ func (r *Repo) bulkPostgres(ctx context.Context, ss []*Store) (map[string]int64,
 			for p, h := range s.WorkingHours {
 				hours = append(hours, []any{s.ID, p, int(h.WeekDay), h.Start, h.End})
 			}
+			special = append(special, specialRows(s)...)
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"stores"}, bulkColumns, pgx.CopyFromRows(rows)); err != nil {
 			if db.UniqueViolation(err) {
@@ -234,6 +259,11 @@ func (r *Repo) bulkPostgres(ctx context.Context, ss []*Store) (map[string]int64,
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"working_hours"}, hoursColumns, pgx.CopyFromRows(hours)); err != nil {
 			return fmt.Errorf("bulk insert: copy hours: %w", err)
+		}
+		if len(special) > 0 {
+			if _, err := tx.CopyFrom(ctx, pgx.Identifier{"special_hours"}, specialColumns, pgx.CopyFromRows(special)); err != nil {
+				return fmt.Errorf("bulk insert: copy special hours: %w", err)
+			}
 		}
 		if _, err := tx.Exec(ctx, "SELECT setval(pg_get_serial_sequence('stores', 'id'), $1)", first+int64(len(ss))-1); err != nil {
 			return fmt.Errorf("bulk insert: advance store ids: %w", err)

@@ -90,10 +90,12 @@ func TestBulkInsertMatchesSaveAll(t *testing.T) {
 			if !reflect.DeepEqual(gb.WorkingHours, gs.WorkingHours) || gb.CountryName != gs.CountryName {
 				t.Fatalf("store %d: hours %v / %v, country %q / %q", i, gb.WorkingHours, gs.WorkingHours, gb.CountryName, gs.CountryName)
 			}
-			doc, err := repo.PublishedDoc(ctx, bulk[i].ID)
+			now := time.Now()
+			doc, err := repo.PublishedDocAt(ctx, bulk[i].ID, now)
 			dbtest.Must(t, err, "doc")
 			want, err := stores.RenderDoc(gb)
 			dbtest.Must(t, err, "render")
+			want = stores.FinishDoc(nil, want, stores.WithExceptions(gb), now, stores.Zone(gb.TimeZone))
 			if string(doc) != string(want) {
 				t.Fatalf("store %d: document\n%s\nwant\n%s", i, doc, want)
 			}

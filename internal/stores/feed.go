@@ -24,7 +24,7 @@ type Entry struct {
 	OrderOnline bool
 	Curbside    bool
 	TimeZone    string
-	Schedule    string // EncodeSchedule form
+	Schedule    string // EncodeStoreSchedule form
 	Doc         []byte // complete JSON object (RenderDoc)
 }
 
@@ -37,7 +37,9 @@ func (r *Repo) Version(ctx context.Context) (int64, error) {
 	return v, nil
 }
 
-// Change is one store as the index sees it; Published false means remove.
+// Change is one store as the index sees it; Published false means remove
+// (a store that is not published, or permanently closed: such a store stays
+// published for its own page but is never searchable).
 type Change struct {
 	Entry
 	Published bool
@@ -53,7 +55,7 @@ type Change struct {
 // million short-lived allocations of a kilobyte.
 func (r *Repo) ScanChanges(ctx context.Context, since int64, batch int, fn func([]Change) error) (int64, error) {
 	if since < 0 {
-		q := `SELECT ` + changeColumns + ` FROM stores WHERE id > $1 AND status = 'published' ORDER BY id LIMIT $2`
+		q := `SELECT ` + changeColumns + ` FROM stores WHERE id > $1 AND status = 'published' AND NOT permanently_closed ORDER BY id LIMIT $2`
 		return r.scanBatches(ctx, q, batch, since, func(lastID, _ int64) []any {
 			return []any{lastID, batch}
 		}, fn)
@@ -70,7 +72,7 @@ func (r *Repo) ScanChanges(ctx context.Context, since int64, batch int, fn func(
 }
 
 const changeColumns = `id, latitude, longitude, is_delivery_available, is_order_online_available,
-	is_curbside_pickup_available, time_zone, schedule, search_doc, status, version`
+	is_curbside_pickup_available, time_zone, schedule, search_doc, status, version, permanently_closed`
 
 // ScanPublished calls fn for every published store, reading with workers
 // connections at once, each over its own range of ids; fn gets one batch
@@ -99,7 +101,7 @@ func (r *Repo) ScanPublished(ctx context.Context, workers, batch int, reserve fu
 	if r.db.Dialect() == db.SQLite {
 		from = "stores NOT INDEXED"
 	}
-	q := `SELECT ` + changeColumns + ` FROM ` + from + ` WHERE id > $1 AND id <= $3 AND status = 'published' ORDER BY id LIMIT $2`
+	q := `SELECT ` + changeColumns + ` FROM ` + from + ` WHERE id > $1 AND id <= $3 AND status = 'published' AND NOT permanently_closed ORDER BY id LIMIT $2`
 	var mu sync.Mutex
 	maxV := int64(-1)
 	errs := make(chan error, workers)
@@ -158,15 +160,16 @@ func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64
 			var c Change
 			var v int64
 			var doc string // the driver's own copy
+			var gone bool
 			if err := rows.Scan(&c.ID, &c.Latitude, &c.Longitude, &c.Delivery, &c.OrderOnline, &c.Curbside,
-				&zone, &sched, &doc, &status, &v); err != nil {
+				&zone, &sched, &doc, &status, &v, &gone); err != nil {
 				rows.Close()
 				return maxV, fmt.Errorf("read store changes: %w", err)
 			}
 			c.TimeZone, c.Schedule = intern(zone), intern(sched)
 			docs = append(docs, doc...)
 			ends = append(ends, len(docs))
-			c.Published = string(status) == string(Published)
+			c.Published = string(status) == string(Published) && !gone
 			maxV, lastV = max(maxV, v), v
 			buf = append(buf, c)
 		}

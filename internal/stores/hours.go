@@ -63,11 +63,22 @@ func parseClock(s string) (int, bool) {
 // span is an interval in minutes of the day; end < start crosses midnight.
 type span struct{ start, end int16 }
 
-// Schedule is a week of spans, indexed by weekday.
-type Schedule [7][]span
+// Schedule is what the open rule needs of a store: its week of spans
+// (indexed by weekday) and its exceptions (see status.go). Build it with
+// NewSchedule or ParseSchedule; it is read-only afterwards and safe for
+// concurrent use.
+type Schedule struct {
+	week      [7][]span
+	special   []specialDay // by date
+	closure   *Closure
+	closeFrom int32 // civil days of the temporary closure, when closure != nil
+	closeTo   int32
+	permanent bool
+	live      liveCache // see AppendLive
+}
 
-// NewSchedule builds the schedule of a list of entries (closed days and
-// invalid entries contribute nothing).
+// NewSchedule builds the schedule of a list of weekly entries (closed days
+// and invalid entries contribute nothing), without exceptions.
 func NewSchedule(hours []WorkingHour) *Schedule {
 	var s Schedule
 	for _, h := range hours {
@@ -76,49 +87,32 @@ func NewSchedule(hours []WorkingHour) *Schedule {
 		if !ok1 || !ok2 || h.WeekDay < 0 || h.WeekDay > 6 {
 			continue
 		}
-		s[h.WeekDay] = append(s[h.WeekDay], span{int16(a), int16(b)})
+		s.week[h.WeekDay] = append(s.week[h.WeekDay], span{int16(a), int16(b)})
 	}
 	return &s
 }
 
 // OpenAt reports whether the store is open at local time t (already in the
-// store's zone). The rule (docs/product-rules.md, "Open now"):
+// store's zone): Status(t).Open. The weekly rule (docs/product-rules.md,
+// "Open now"):
 //   - an entry for today with start <= end is open from start to end, both
 //     inclusive to the minute (09:00-17:00 is open at 17:00, closed at 17:01);
 //   - an entry with end < start crosses midnight: 18:00-02:00 on Friday is
 //     open Friday from 18:00 and Saturday until 02:00 inclusive;
 //   - start == end means open around the clock that day.
+//
+// Special dates and closures change which spans a date has (status.go).
 func (s *Schedule) OpenAt(t time.Time) bool {
 	if s == nil {
 		return false
 	}
-	day := t.Weekday()
-	now := int16(t.Hour()*60 + t.Minute())
-	for _, sp := range s[day] {
-		switch {
-		case sp.start == sp.end:
-			return true
-		case sp.start < sp.end:
-			if now >= sp.start && now <= sp.end {
-				return true
-			}
-		default: // crosses midnight: the part on this day
-			if now >= sp.start {
-				return true
-			}
-		}
-	}
-	for _, sp := range s[(day+6)%7] { // yesterday's late hours
-		if sp.start > sp.end && now <= sp.end {
-			return true
-		}
-	}
-	return false
+	y, m, d := t.Date()
+	return s.openAt(civilDay(y, m, d), int16(t.Hour()*60+t.Minute()))
 }
 
-// Empty reports whether no day has hours.
+// Empty reports whether no day has weekly hours.
 func (s *Schedule) Empty() bool {
-	for _, d := range s {
+	for _, d := range s.week {
 		if len(d) > 0 {
 			return false
 		}

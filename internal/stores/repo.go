@@ -80,16 +80,20 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 		s.CreatedAt = now
 	}
 	s.UpdatedAt = now
-	sched := EncodeSchedule(s.WorkingHours)
+	s.SpecialHours = PruneSpecialHours(s.SpecialHours, now)
+	sched := EncodeStoreSchedule(s)
+	from, until, note := closureColumns(s.TemporarilyClosed)
 	args := []any{s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryID, s.State, s.City,
 		s.PostalCode, s.Address, s.Latitude, s.Longitude, s.GeoPrecision, s.TimeZone,
-		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount, sched, v, s.UpdatedAt}
+		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount, sched, v, s.UpdatedAt,
+		from, until, note, s.PermanentlyClosed}
 	if s.ID == 0 {
 		err = tx.QueryRow(ctx, `INSERT INTO stores (store_id, name, image, phone_number, hours, country_id, state, city,
 			postal_code, address, latitude, longitude, geo_precision, time_zone,
 			is_delivery_available, is_order_online_available, is_curbside_pickup_available, status,
-			rating_sum, review_count, schedule, version, updated_at, created_at)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24)
+			rating_sum, review_count, schedule, version, updated_at,
+			temp_closed_from, temp_closed_until, temp_closed_note, permanently_closed, created_at)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28)
 			RETURNING id`, append(args, s.CreatedAt)...).Scan(&s.ID)
 		if err != nil {
 			return storeIDTaken(s, fmt.Errorf("insert store %q: %w", s.Name, err))
@@ -99,7 +103,8 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 			country_id=$6, state=$7, city=$8, postal_code=$9, address=$10, latitude=$11, longitude=$12,
 			geo_precision=$13, time_zone=$14, is_delivery_available=$15, is_order_online_available=$16,
 			is_curbside_pickup_available=$17, status=$18, rating_sum=$19, review_count=$20, schedule=$21,
-			version=$22, updated_at=$23 WHERE id=$24`, append(args, s.ID)...)
+			version=$22, updated_at=$23, temp_closed_from=$24, temp_closed_until=$25, temp_closed_note=$26,
+			permanently_closed=$27 WHERE id=$28`, append(args, s.ID)...)
 		if err != nil {
 			return storeIDTaken(s, fmt.Errorf("update store %d: %w", s.ID, err))
 		}
@@ -109,8 +114,14 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 		if _, err := tx.Exec(ctx, "DELETE FROM working_hours WHERE store_id = $1", s.ID); err != nil {
 			return fmt.Errorf("clear hours of store %d: %w", s.ID, err)
 		}
+		if _, err := tx.Exec(ctx, "DELETE FROM special_hours WHERE store_id = $1", s.ID); err != nil {
+			return fmt.Errorf("clear special hours of store %d: %w", s.ID, err)
+		}
 	}
 	if err := insertHours(ctx, tx, s); err != nil {
+		return err
+	}
+	if err := insertSpecial(ctx, tx, s); err != nil {
 		return err
 	}
 	docJSON, err := RenderDoc(s)
@@ -153,6 +164,36 @@ func insertHours(ctx context.Context, tx *db.Tx, s *Store) error {
 	return nil
 }
 
+// closureColumns is a temporary closure as its three columns (empty
+// strings: none).
+func closureColumns(c *Closure) (from, until, note string) {
+	if c == nil {
+		return "", "", ""
+	}
+	return c.From, c.Until, c.Note
+}
+
+func insertSpecial(ctx context.Context, tx *db.Tx, s *Store) error {
+	if len(s.SpecialHours) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("INSERT INTO special_hours (store_id, position, day, closed, start_time, end_time, note) VALUES ")
+	args := make([]any, 0, 7*len(s.SpecialHours))
+	for i, h := range s.SpecialHours {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		n := len(args)
+		fmt.Fprintf(&b, "($%d,$%d,$%d,$%d,$%d,$%d,$%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7)
+		args = append(args, s.ID, i, h.Date, h.Closed, h.Start, h.End, h.Note)
+	}
+	if _, err := tx.Exec(ctx, b.String(), args...); err != nil {
+		return fmt.Errorf("insert special hours of store %d: %w", s.ID, err)
+	}
+	return nil
+}
+
 func (r *Repo) countryID(ctx context.Context, tx *db.Tx, code, name string) (int64, error) {
 	if v, ok := r.countries.Load(code); ok {
 		return v.(int64), nil
@@ -189,7 +230,8 @@ func (r *Repo) WarmCountries(ctx context.Context) error {
 const storeColumns = `s.id, s.store_id, s.name, s.image, s.phone_number, s.hours, s.country_id, c.code, c.display_name,
 	s.state, s.city, s.postal_code, s.address, s.latitude, s.longitude, s.geo_precision, s.time_zone,
 	s.is_delivery_available, s.is_order_online_available, s.is_curbside_pickup_available, s.status,
-	s.rating_sum, s.review_count, s.schedule, s.created_at, s.updated_at`
+	s.rating_sum, s.review_count, s.schedule, s.created_at, s.updated_at,
+	s.temp_closed_from, s.temp_closed_until, s.temp_closed_note, s.permanently_closed`
 
 // Get returns one store with its hours, or a NotFound error.
 func (r *Repo) Get(ctx context.Context, id int64) (*Store, error) {
@@ -203,11 +245,12 @@ func (r *Repo) GetTx(ctx context.Context, tx *db.Tx, id int64) (*Store, error) {
 
 func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 	var s Store
-	var status, sched string
+	var status, sched, from, until, note string
 	err := q.QueryRow(ctx, "SELECT "+storeColumns+" FROM stores s LEFT JOIN countries c ON c.id = s.country_id WHERE s.id = $1", id).Scan(
 		&s.ID, &s.StoreID, &s.Name, &s.Image, &s.PhoneNumber, &s.Hours, &s.CountryID, &s.CountryCode, &s.CountryName,
 		&s.State, &s.City, &s.PostalCode, &s.Address, &s.Latitude, &s.Longitude, &s.GeoPrecision, &s.TimeZone,
-		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt)
+		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt,
+		&from, &until, &note, &s.PermanentlyClosed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 	}
@@ -215,6 +258,12 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 		return nil, fmt.Errorf("get store %d: %w", id, err)
 	}
 	s.Status = Status(status)
+	if from != "" {
+		s.TemporarilyClosed = &Closure{From: from, Until: until, Note: note}
+	}
+	if err := loadSpecial(ctx, q, &s); err != nil {
+		return nil, err
+	}
 	rows, err := q.Query(ctx, "SELECT week_day, start_time, end_time FROM working_hours WHERE store_id = $1 ORDER BY position", id)
 	if err != nil {
 		return nil, fmt.Errorf("hours of store %d: %w", id, err)
@@ -230,6 +279,22 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 		s.WorkingHours = append(s.WorkingHours, h)
 	}
 	return &s, rows.Err()
+}
+
+func loadSpecial(ctx context.Context, q db.Querier, s *Store) error {
+	rows, err := q.Query(ctx, "SELECT day, closed, start_time, end_time, note FROM special_hours WHERE store_id = $1 ORDER BY position", s.ID)
+	if err != nil {
+		return fmt.Errorf("special hours of store %d: %w", s.ID, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h SpecialHour
+		if err := rows.Scan(&h.Date, &h.Closed, &h.Start, &h.End, &h.Note); err != nil {
+			return fmt.Errorf("special hours of store %d: %w", s.ID, err)
+		}
+		s.SpecialHours = append(s.SpecialHours, h)
+	}
+	return rows.Err()
 }
 
 // SetStatus publishes, hides or holds a store.
@@ -248,17 +313,47 @@ func (r *Repo) Count(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// PublishedDoc returns the search document of a published store.
+// PublishedDoc returns a published store as the API shows it now: its
+// search document with the live fields (FinishRow). A permanently closed
+// store is still published here (it says so), though search never shows it.
 func (r *Repo) PublishedDoc(ctx context.Context, id int64) ([]byte, error) {
-	var doc string
-	err := r.db.QueryRow(ctx, "SELECT search_doc FROM stores WHERE id = $1 AND status = 'published'", id).Scan(&doc)
+	return r.PublishedDocAt(ctx, id, time.Now())
+}
+
+// PublishedDocAt is PublishedDoc at instant now.
+func (r *Repo) PublishedDocAt(ctx context.Context, id int64, now time.Time) ([]byte, error) {
+	var doc, sched, zone string
+	err := r.db.QueryRow(ctx, "SELECT search_doc, schedule, time_zone FROM stores WHERE id = $1 AND status = 'published'", id).Scan(&doc, &sched, &zone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store %d: %w", id, err)
 	}
-	return []byte(doc), nil
+	return FinishRow(nil, doc, sched, zone, now), nil
+}
+
+var zoneCache sync.Map // name -> *time.Location
+
+// Zone loads a time zone by name, cached (time.LoadLocation reads the zone
+// database each time); an unknown name (validated on write, but tzdata may
+// change) gives UTC.
+func Zone(name string) *time.Location {
+	if l, ok := zoneCache.Load(name); ok {
+		return l.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		loc = time.UTC
+	}
+	zoneCache.Store(name, loc)
+	return loc
+}
+
+// FinishRow appends the API's store object at now from a row's search_doc,
+// schedule and time_zone columns (see FinishDoc).
+func FinishRow(dst []byte, doc, schedule, zone string, now time.Time) []byte {
+	return FinishDoc(dst, []byte(doc), ParseSchedule(schedule), now, Zone(zone))
 }
 
 // IDByStoreID returns the id of the store with the marketplace store id

@@ -112,3 +112,94 @@ func TestSaveAllIsAllOrNothing(t *testing.T) {
 		}
 	})
 }
+
+func TestRepoExceptionsRoundTrip(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		future := time.Now().AddDate(0, 0, 3).Format("2006-01-02")
+		old := time.Now().AddDate(0, 0, -40).Format("2006-01-02")
+		s := sampleStore("exceptions", 40.75, -73.99)
+		s.SpecialHours = []stores.SpecialHour{
+			{Date: future, Start: "18:00", End: "02:00", Note: "Late opening"},
+			{Date: old, Closed: true, Note: "pruned: older than 30 days"},
+			{Date: future, Start: "10:00", End: "12:00"},
+		}
+		s.TemporarilyClosed = &stores.Closure{From: "2027-01-04", Note: "Renovation"}
+		dbtest.Must(t, repo.Create(ctx, s), "create")
+		got, err := repo.Get(ctx, s.ID)
+		dbtest.Must(t, err, "get")
+		if len(got.SpecialHours) != 2 || got.SpecialHours[0] != s.SpecialHours[0] || got.SpecialHours[1].Start != "10:00" ||
+			got.TemporarilyClosed == nil || *got.TemporarilyClosed != (stores.Closure{From: "2027-01-04", Note: "Renovation"}) || got.PermanentlyClosed {
+			t.Fatalf("round trip: %+v %+v", got.SpecialHours, got.TemporarilyClosed)
+		}
+		doc, err := repo.PublishedDoc(ctx, s.ID)
+		dbtest.Must(t, err, "doc")
+		var live struct {
+			SpecialHours      []map[string]any `json:"special_hours"`
+			TemporarilyClosed map[string]any   `json:"temporarily_closed"`
+		}
+		dbtest.Must(t, json.Unmarshal(doc, &live), "parse %s", doc)
+		if len(live.SpecialHours) != 2 || live.SpecialHours[0]["note"] != "Late opening" || live.TemporarilyClosed["until"] != nil {
+			t.Fatalf("live fields: %s", doc)
+		}
+
+		// Clearing them, and a permanent closure.
+		got.SpecialHours, got.TemporarilyClosed, got.PermanentlyClosed = nil, nil, true
+		dbtest.Must(t, repo.Update(ctx, got), "update")
+		again, err := repo.Get(ctx, s.ID)
+		dbtest.Must(t, err, "get")
+		if len(again.SpecialHours) != 0 || again.TemporarilyClosed != nil || !again.PermanentlyClosed {
+			t.Fatalf("after update: %+v", again)
+		}
+
+		// All or nothing: a bad entry in the second store writes neither.
+		n0, _ := repo.Count(ctx)
+		good, bad := sampleStore("good", 40, -74), sampleStore("bad", 40, -74)
+		bad.SpecialHours = []stores.SpecialHour{{Date: future, Start: "09:00", End: "12:00"}, {Date: future, Start: "11:00", End: "13:00"}}
+		err = repo.SaveAll(ctx, []*stores.Store{good, bad})
+		if apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("overlapping spans: %v", err)
+		}
+		if n, _ := repo.Count(ctx); n != n0 {
+			t.Fatalf("%d stores written of a refused batch", n-n0)
+		}
+
+		// The bulk path writes the same rows.
+		bulk := sampleStore("bulk", 40, -74)
+		bulk.SpecialHours = []stores.SpecialHour{{Date: future, Closed: true, Note: "Holiday"}}
+		bulk.TemporarilyClosed = &stores.Closure{From: "2027-02-01", Until: "2027-02-03"}
+		dbtest.Must(t, repo.BulkInsert(ctx, []*stores.Store{bulk}), "bulk")
+		gb, err := repo.Get(ctx, bulk.ID)
+		dbtest.Must(t, err, "get bulk")
+		if len(gb.SpecialHours) != 1 || gb.SpecialHours[0].Note != "Holiday" || gb.TemporarilyClosed == nil || gb.TemporarilyClosed.Until != "2027-02-03" {
+			t.Fatalf("bulk: %+v %+v", gb.SpecialHours, gb.TemporarilyClosed)
+		}
+	})
+}
+
+// Writer.Save is the path other features (a business's PATCH) write
+// through: it refuses a bad store itself, and the caller's transaction
+// leaves nothing behind.
+func TestWriterSaveValidates(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		s := sampleStore("writer", 40, -74)
+		dbtest.Must(t, repo.Create(ctx, s), "create")
+		v0, _ := repo.Version(ctx)
+		s.SpecialHours = []stores.SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "12:00"}}
+		s.TemporarilyClosed = &stores.Closure{From: "2026-12-05", Until: "2026-12-01"}
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			return repo.Write(ctx, tx, func(w *stores.Writer) error { return w.Save(ctx, s) })
+		})
+		if apperr.CodeOf(err) != apperr.Invalid || err.Error() != "temporarily_closed.until must not be before its from date" {
+			t.Fatalf("save: %v", err)
+		}
+		got, err := repo.Get(ctx, s.ID)
+		dbtest.Must(t, err, "get")
+		if v, _ := repo.Version(ctx); len(got.SpecialHours) != 0 || got.TemporarilyClosed != nil || v != v0 {
+			t.Fatalf("half written: %+v %+v, version %d -> %d", got.SpecialHours, got.TemporarilyClosed, v0, v)
+		}
+	})
+}

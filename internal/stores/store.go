@@ -47,8 +47,12 @@ type Store struct {
 	RatingSum    int64
 	ReviewCount  int64
 	WorkingHours []WorkingHour
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// Exceptions to the weekly hours (special.go, status.go).
+	SpecialHours      []SpecialHour
+	TemporarilyClosed *Closure // nil: not closed
+	PermanentlyClosed bool     // kept and shown, never in search
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
 }
 
 // AverageRating is the mean rating rounded to one decimal, 0 without reviews.
@@ -106,6 +110,9 @@ func (s *Store) Validate() error {
 		if err := h.Validate(); err != nil {
 			return apperr.Invalidf("working hours entry %d: %s", i+1, err.Error())
 		}
+	}
+	if err := s.validateExceptions(); err != nil {
+		return err
 	}
 	switch s.Status {
 	case "":

@@ -50,10 +50,15 @@ func bumpVersion(ctx context.Context, tx *db.Tx) (int64, error) {
 // Version is the search version the writer's changes carry.
 func (w *Writer) Version() int64 { return w.v }
 
-// Save writes a validated store (see Store.Validate) with its hours and
-// search document: an insert when s.ID is 0 (setting s.ID), an update
-// otherwise.
+// Save validates s (Store.Validate: fields, weekly hours, special hours,
+// closures; a user-facing apperr.Invalid when refused) and writes it with
+// its hours, exceptions and search document: an insert when s.ID is 0
+// (setting s.ID), an update otherwise. On an error the caller rolls its
+// transaction back, so nothing of the store is written.
 func (w *Writer) Save(ctx context.Context, s *Store) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
 	return w.repo.save(ctx, w.tx, s, w.v)
 }
 

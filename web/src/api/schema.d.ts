@@ -19,7 +19,12 @@ export interface paths {
          *     Open now: a store is open when an entry for today (in the store's own
          *     time zone) runs from start to end, both inclusive to the minute; an
          *     entry whose end is before its start (18:00-02:00) runs past midnight
-         *     into the next day; start equal to end means open all day.
+         *     into the next day; start equal to end means open all day. A special
+         *     date replaces that weekday's entries (closed, or its own spans); a
+         *     temporary closure closes every date of its range; permanently closed
+         *     stores are never listed. The same rule gives each store's `open_now`
+         *     and `next_change_at` at the time of the request
+         *     (docs/product-rules.md, "Opening hours and the status").
          */
         get: operations["listPhysicalStores"];
         put?: never;
@@ -106,7 +111,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One published store (as in search, without distance) */
+        /**
+         * One published store (as in search, without distance)
+         * @description A permanently closed store is still answered here (with
+         *     `permanently_closed: true`), though search never lists it.
+         */
         get: operations["getPhysicalStore"];
         put?: never;
         post?: never;
@@ -465,9 +474,10 @@ export interface paths {
         put?: never;
         /**
          * Decide every open report of a store at once
-         * @description `fix` applies `changes` to the store (published at once on every replica), `hide` takes the store
-         *     out of search, `dismiss` changes nothing. Each decision is written to the audit log; an accepted
-         *     one (fix, hide) is mailed to the store's owner when it has one.
+         * @description `fix` applies `changes` to the store (published at once on every replica), `close` marks it
+         *     permanently closed (kept and shown as such, never in search), `hide` takes the store out of
+         *     search, `dismiss` changes nothing. Each decision is written to the audit log; an accepted one
+         *     (fix, close, hide) is mailed to the store's owner when it has one.
          */
         post: operations["adminResolveReports"];
         delete?: never;
@@ -572,6 +582,35 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description One entry of a store's special hours. A date with entries replaces
+         *     that weekday's weekly hours: either one entry with `closed: true`
+         *     (closed from the date's midnight, which also ends the previous day's
+         *     late hours), or one or more spans that do not overlap (an end before
+         *     the start runs past midnight; start equal to end is all day).
+         */
+        SpecialHour: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, local to the store
+             */
+            date: string;
+            closed: boolean;
+            /** @description HH:MM; null when closed */
+            startTime: string | null;
+            /** @description HH:MM; null when closed */
+            endTime: string | null;
+            /** @description e.g. "Thanksgiving" */
+            note: string | null;
+        };
+        /** @description Closed on every local date from `from` to `until`, both inclusive; `until` null means until further notice. */
+        TemporaryClosure: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            until: string | null;
+            note: string | null;
+        };
         PhysicalStore: {
             id: number;
             /** @description The marketplace store id; "Go to online store" opens {storefront}/store/{store_id} */
@@ -597,6 +636,22 @@ export interface components {
             review_count: number;
             /** @description IANA time zone of the store */
             time_zone: string;
+            /** @description Whether the store is open at the time of the request (special hours and closures included) */
+            open_now: boolean;
+            /**
+             * Format: date-time
+             * @description The instant (RFC 3339, the store's offset) at which the store next
+             *     opens or closes, looking ahead to the end of the 8th local day
+             *     after today; null when nothing changes until then. Hours are
+             *     inclusive to the minute, so a store open until 21:00 changes at
+             *     21:01.
+             */
+            next_change_at: string | null;
+            /** @description The special dates from yesterday (its late hours may still run) to 13 days after today, local, by date */
+            special_hours: components["schemas"]["SpecialHour"][];
+            temporarily_closed: null | components["schemas"]["TemporaryClosure"];
+            /** @description Closed for good: shown on its own page, never in search */
+            permanently_closed: boolean;
             /** @description Miles from the searched point (search answers only) */
             distance?: number;
         };
@@ -1455,7 +1510,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    action: "fix" | "hide" | "dismiss";
+                    action: "fix" | "close" | "hide" | "dismiss";
                     note?: string;
                     changes?: {
                         name?: string;
@@ -1482,7 +1537,7 @@ export interface operations {
                     "application/json": {
                         store_id: number;
                         /** @enum {string} */
-                        action: "fix" | "hide" | "dismiss";
+                        action: "fix" | "close" | "hide" | "dismiss";
                         reports: number;
                         /** @description The owner was mailed */
                         notified: boolean;

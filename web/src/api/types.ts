@@ -3,6 +3,8 @@ import type { components } from "./schema";
 /** Shared API types, aliases of the generated schema (never hand-written). */
 export type PhysicalStore = components["schemas"]["PhysicalStore"];
 export type WorkingHour = components["schemas"]["WorkingHour"];
+export type SpecialHour = components["schemas"]["SpecialHour"];
+export type TemporaryClosure = components["schemas"]["TemporaryClosure"];
 /** A search answer entry: the store plus its distance in miles. */
 export type StoreWithDistance = PhysicalStore & { distance: number };
 export type ReviewList = components["schemas"]["ReviewList"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkingHour } from "../api/types";
-import { isOpenAt, isOpenNow, isOpenToday, zonedTime } from "./hours";
+import { isOpenAt, isOpenNow, zonedTime } from "./hours";
 
 const at = (weekday: number, hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
@@ -82,27 +82,5 @@ describe("isOpenNow in the store's own time zone", () => {
 
   it("falls back to the browser's zone for an unknown zone", () => {
     expect(() => isOpenNow({ workingHours: hours, time_zone: "Nowhere/Special" }, now)).not.toThrow();
-  });
-});
-
-describe("isOpenToday (panel and favourites status)", () => {
-  const now = new Date("2026-03-02T15:30:00Z"); // Monday in the Americas
-
-  it("is open when today's entry has both start and end, whatever the time", () => {
-    expect(isOpenToday({ workingHours: week("20:00", "22:00"), time_zone: "America/New_York" }, now)).toBe(true);
-  });
-
-  it("is closed when today's entry lacks a time or there is none", () => {
-    expect(isOpenToday({ workingHours: week(null, null), time_zone: "America/New_York" }, now)).toBe(false);
-    expect(isOpenToday({ workingHours: [{ weekDay: "Monday", startTime: "09:00", endTime: null }], time_zone: "America/New_York" }, now)).toBe(false);
-    expect(isOpenToday({ workingHours: [{ weekDay: "Tuesday", startTime: "09:00", endTime: "17:00" }], time_zone: "America/New_York" }, now)).toBe(false);
-  });
-
-  it("takes today in the store's zone", () => {
-    // 2026-03-03 02:00 UTC: Monday evening in Los Angeles, Tuesday in Tokyo.
-    const t = new Date("2026-03-03T02:00:00Z");
-    const mondayOnly: WorkingHour[] = [{ weekDay: "Monday", startTime: "09:00", endTime: "17:00" }];
-    expect(isOpenToday({ workingHours: mondayOnly, time_zone: "America/Los_Angeles" }, t)).toBe(true);
-    expect(isOpenToday({ workingHours: mondayOnly, time_zone: "Asia/Tokyo" }, t)).toBe(false);
   });
 });

@@ -76,16 +76,10 @@ export function isOpenAt(hours: readonly WorkingHour[], { weekday, minutes }: Zo
   return false;
 }
 
-/** Whether a store is open now in its own time zone (the Open now filter, applied client side). */
+/**
+ * Whether a store is open now by its weekly hours alone, in its own time zone. The app uses
+ * lib/status.ts, which adds special hours and closures to this rule.
+ */
 export function isOpenNow(store: Pick<PhysicalStore, "workingHours" | "time_zone">, now = new Date()): boolean {
   return isOpenAt(store.workingHours, zonedTime(now, store.time_zone));
-}
-
-/**
- * The status shown on the panel, in the results list and in favourites: derived
- * from the current weekday's entry (in the store's zone): open if both start and end exist.
- */
-export function isOpenToday(store: Pick<PhysicalStore, "workingHours" | "time_zone">, now = new Date()): boolean {
-  const { weekday } = zonedTime(now, store.time_zone);
-  return entriesFor(store.workingHours, weekday).some((e) => Boolean(e.startTime) && Boolean(e.endTime));
 }

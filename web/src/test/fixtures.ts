@@ -29,6 +29,11 @@ export function makeStore(overrides: Partial<StoreWithDistance> = {}): StoreWith
     average_rating: 4.2,
     review_count: 10,
     time_zone: "America/New_York",
+    open_now: false,
+    next_change_at: null,
+    special_hours: [],
+    temporarily_closed: null,
+    permanently_closed: false,
     distance: 0.5,
     ...overrides,
   };

@@ -23,6 +23,7 @@ export const REASON_LABELS: Record<StoreReport["reason"], string> = {
 const DONE: Record<ResolvePayload["action"], string> = {
   fix: "Store corrected; its reports are accepted.",
   hide: "Store hidden; its reports are accepted.",
+  close: "Store marked permanently closed; its reports are accepted.",
   dismiss: "Reports dismissed.",
 };
 
@@ -111,6 +112,9 @@ function ReportGroup({ store, reports, onDone }: { store: ReportedStore; reports
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setFixing(true)}>Fix the store…</Button>
+          <Button variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ action: "close", note })}>
+            Mark permanently closed
+          </Button>
           <Button variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ action: "hide", note })}>
             Hide the store
           </Button>

@@ -1,17 +1,17 @@
 import { Heart } from "lucide-react";
 import { useNavigate, useSearchParams } from "react-router";
-import { OpenBadge } from "../../components/OpenBadge";
 import { Stars } from "../../components/Stars";
 import { StoreImage } from "../../components/StoreImage";
+import { StoreStatus } from "../../components/StoreStatus";
 import { DialogTitle } from "../../components/ui/dialog";
-import { isOpenToday } from "../../lib/hours";
+import { useMinuteTick } from "../../lib/useMinuteTick";
 import { useFavorites, usePopup } from "../../lib/session";
 
 export const NO_FAVORITES = "There is no favorite stores";
 
 /**
  * The auth popup's favorites view: each favourite with image, name, stars, an "Open now" or
- * "Closed" badge and a heart that removes it. Choosing one closes the popup and selects the
+ * "Closed" badge with what comes next, and a heart that removes it. Choosing one closes the popup and selects the
  * store on the locator (through the address: /?store=ID, keeping the current search).
  */
 export function FavoritesView() {
@@ -19,6 +19,7 @@ export function FavoritesView() {
   const { closePopup } = usePopup();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const now = useMinuteTick();
 
   const open = (id: number) => {
     closePopup();
@@ -35,7 +36,6 @@ export function FavoritesView() {
       ) : (
         <ul aria-label="Favorite stores" className="mt-4 divide-y divide-gray-200">
           {favorites.map((store) => {
-            const isOpen = isOpenToday(store);
             return (
               <li key={store.id} className="flex items-center gap-3 py-3">
                 <button type="button" onClick={() => open(store.id)} className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-emerald-700">
@@ -43,7 +43,7 @@ export function FavoritesView() {
                   <span className="flex min-w-0 flex-col gap-1">
                     <span className="truncate font-medium text-gray-900">{store.name}</span>
                     <Stars rating={store.average_rating} count={store.review_count} />
-                    <OpenBadge open={isOpen} className="self-start" />
+                    <StoreStatus store={store} now={now} openText="Open now" className="self-start" />
                   </span>
                 </button>
                 <button

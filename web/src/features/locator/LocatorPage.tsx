@@ -6,7 +6,8 @@ import { physicalStoreOptions } from "../../api/endpoints/physical-store";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, REDO_SEARCH_HIDE_MS } from "../../lib/constants";
-import { isOpenNow } from "../../lib/hours";
+import { storeStatus } from "../../lib/status";
+import { useMinuteTick } from "../../lib/useMinuteTick";
 import { listPhysicalStoresOptions, type StoreFilters } from "./api/list-physical-stores";
 import type { Place } from "./api/search-places";
 import { FilterChips } from "./FilterChips";
@@ -23,20 +24,11 @@ import type { MapView } from "./map/types";
 export const EMPTY_TITLE = "No Results Found";
 export const EMPTY_TEXT = "Modify filters or adjust location to discover nearby stores.";
 
-function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 /** The locator (route /): header, filters, map, results and the store detail panel. */
 export function LocatorPage() {
   const [params, setParams] = useSearchParams();
   const url = useMemo(() => parseLocatorUrl(params), [params]);
-  const now = useNow();
+  const now = useMinuteTick();
 
   const navigateTo = useCallback(
     (next: Partial<LocatorUrlState>, replace = false) => {
@@ -72,11 +64,13 @@ export function LocatorPage() {
     [center.latitude, center.longitude, url.center, url.place],
   );
 
-  // Stores: each filter change reloads; Open now is also applied here in each store's zone.
+  // Stores: each filter change reloads; Open now is also applied here in each store's zone, by
+  // the same rule as the badge (lib/status.ts), so a store that closes while the page is open
+  // leaves the filtered list at the next minute.
   const storesQuery = useQuery(listPhysicalStoresOptions({ ...center, filters: url.filters }));
   const stores = useMemo(() => {
     const all = storesQuery.data?.physical_stores ?? [];
-    return url.filters.open ? all.filter((s) => isOpenNow(s, now)) : all;
+    return url.filters.open ? all.filter((s) => storeStatus(s, now).open) : all;
   }, [storesQuery.data, url.filters.open, now]);
 
   const searchKey = JSON.stringify([center, url.filters]);

@@ -1,9 +1,8 @@
-import { OpenBadge } from "../../components/OpenBadge";
 import { Stars } from "../../components/Stars";
+import { StoreStatus } from "../../components/StoreStatus";
 import type { PhysicalStore } from "../../api/types";
-import { isOpenToday } from "../../lib/hours";
 
-/** One page of stores: name, average rating stars, review count and Opened or Closed. */
+/** One page of stores: name, average rating stars, review count, Opened or Closed and what comes next. */
 export function ResultsList({ stores, onSelect, now }: { stores: readonly PhysicalStore[]; onSelect: (id: number) => void; now: Date }) {
   return (
     <ul aria-label="Stores" className="divide-y divide-gray-200">
@@ -15,9 +14,9 @@ export function ResultsList({ stores, onSelect, now }: { stores: readonly Physic
             className="flex w-full flex-col items-start gap-1 px-4 py-3 text-left hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700"
           >
             <span className="font-medium text-gray-900">{store.name}</span>
-            <span className="flex items-center gap-2">
+            <span className="flex flex-wrap items-center gap-2">
               <Stars rating={store.average_rating} count={store.review_count} />
-              <OpenBadge open={isOpenToday(store, now)} openText="Opened" />
+              <StoreStatus store={store} now={now} />
             </span>
           </button>
         </li>

@@ -1,12 +1,11 @@
 import { ArrowLeft, ExternalLink, Heart, Navigation, Phone, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { PhysicalStore } from "../../api/types";
-import { OpenBadge } from "../../components/OpenBadge";
 import { Stars } from "../../components/Stars";
 import { StoreImage } from "../../components/StoreImage";
+import { StoreStatus } from "../../components/StoreStatus";
 import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
-import { isOpenToday } from "../../lib/hours";
 import { useFavorites } from "../../lib/session";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
@@ -51,7 +50,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
         </h2>
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <Stars rating={store.average_rating} count={store.review_count} />
-          <OpenBadge open={isOpenToday(store, now)} openText="Opened" />
+          <StoreStatus store={store} now={now} />
         </div>
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
       </div>
@@ -83,7 +82,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
       </p>
 
       <AddressLine store={store} />
-      <WorkingHoursTable hours={store.workingHours} />
+      <WorkingHoursTable store={store} now={now} />
       {store.phone_number && (
         <p className="text-sm text-gray-800">
           Phone: <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} className="underline">{store.phone_number}</a>

@@ -11,7 +11,7 @@ describe("WorkingHoursTable", () => {
       { weekDay: "Tuesday", startTime: "10:00", endTime: null },
       { weekDay: "Friday", startTime: "18:00", endTime: "02:00" },
     ];
-    render(<WorkingHoursTable hours={hours} />);
+    render(<WorkingHoursTable store={{ workingHours: hours }} />);
     const rows = within(screen.getByRole("table")).getAllByRole("row");
     expect(rows.map((r) => r.textContent)).toEqual([
       "SundayClosed",
@@ -26,13 +26,13 @@ describe("WorkingHoursTable", () => {
   });
 
   it("shows the notice when the store has no working hours", () => {
-    render(<WorkingHoursTable hours={[]} />);
+    render(<WorkingHoursTable store={{ workingHours: [] }} />);
     expect(screen.getByText("Attention Customers: This store does not have set business hours.")).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
   it("collapses and expands under the Working Hours button", async () => {
-    render(<WorkingHoursTable hours={[{ weekDay: "Monday", startTime: "09:00", endTime: "17:00" }]} />);
+    render(<WorkingHoursTable store={{ workingHours: [{ weekDay: "Monday", startTime: "09:00", endTime: "17:00" }] }} />);
     const toggle = screen.getByRole("button", { name: "Working Hours" });
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     await userEvent.click(toggle);
@@ -40,5 +40,37 @@ describe("WorkingHoursTable", () => {
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     await userEvent.click(toggle);
     expect(screen.getByRole("table")).toBeInTheDocument();
+  });
+});
+
+describe("WorkingHoursTable with the clock", () => {
+  it("marks today in the store's zone and lists the special hours from today on", () => {
+    const now = new Date("2026-11-26T02:00:00Z"); // Wednesday 21:00 in New York, already Thursday in UTC
+    render(
+      <WorkingHoursTable
+        store={{
+          workingHours: [{ weekDay: "Wednesday", startTime: "09:00", endTime: "21:00" }],
+          time_zone: "America/New_York",
+          special_hours: [
+            { date: "2026-11-24", closed: true, startTime: null, endTime: null, note: "yesterday: not listed" },
+            { date: "2026-11-26", closed: true, startTime: null, endTime: null, note: "Thanksgiving" },
+            { date: "2026-12-24", closed: false, startTime: "09:00", endTime: "12:00", note: "Christmas Eve" },
+            { date: "2026-12-24", closed: false, startTime: "13:00", endTime: "15:00", note: null },
+          ],
+        }}
+        now={now}
+      />,
+    );
+    const week = within(screen.getAllByRole("table")[0]!);
+    expect(week.getByRole("row", { current: "date" })).toHaveTextContent("Wednesday (today)09:00 - 21:00");
+    expect(week.getAllByRole("row").filter((r) => r.getAttribute("aria-current"))).toHaveLength(1);
+    const special = within(screen.getByRole("table", { name: "Special hours" }));
+    expect(special.getAllByRole("row").map((r) => r.textContent)).toEqual(["Thu, Nov 26Closed · Thanksgiving", "Thu, Dec 2409:00 - 12:00, 13:00 - 15:00 · Christmas Eve"]);
+  });
+
+  it("keeps the no-hours notice and still lists special hours", () => {
+    render(<WorkingHoursTable store={{ workingHours: [], special_hours: [{ date: "2026-11-26", closed: false, startTime: "10:00", endTime: "14:00", note: null }] }} />);
+    expect(screen.getByText(NO_HOURS_NOTICE)).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: "Special hours" })).toHaveTextContent("10:00 - 14:00");
   });
 });

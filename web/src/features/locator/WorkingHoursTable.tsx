@@ -1,8 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
-import type { WorkingHour } from "../../api/types";
+import type { SpecialHour, WorkingHour } from "../../api/types";
 import { WEEKDAYS } from "../../lib/constants";
 import { cn } from "../../lib/cn";
+import { formatShortDate, upcomingSpecialHours, zonedDay } from "../../lib/status";
 
 export const NO_HOURS_NOTICE = "Attention Customers: This store does not have set business hours.";
 
@@ -19,10 +20,36 @@ export function hasWorkingHours(hours: readonly WorkingHour[]): boolean {
   return hours.some((h) => h.startTime && h.endTime);
 }
 
-/** The collapsible "Working Hours" table, or the notice when the store has none. */
-export function WorkingHoursTable({ hours }: { hours: readonly WorkingHour[] }) {
+/** The special dates as rows: "Thu, Nov 26" and "Closed · Thanksgiving" or "09:00 - 14:00 · Christmas Eve". */
+export function specialRows(special: readonly SpecialHour[]): { date: string; label: string; text: string }[] {
+  const byDate = new Map<string, SpecialHour[]>();
+  for (const h of special) byDate.set(h.date, [...(byDate.get(h.date) ?? []), h]);
+  return [...byDate.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, entries]) => {
+      const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? "";
+      const hoursText = entries.some((e) => e.closed) ? "Closed" : entries.map((e) => `${e.startTime ?? ""} - ${e.endTime ?? ""}`).join(", ");
+      const note = entries.find((e) => e.note)?.note;
+      return { date, label: `${weekday.slice(0, 3)}, ${formatShortDate(date)}`, text: note ? `${hoursText} · ${note}` : hoursText };
+    });
+}
+
+/**
+ * The collapsible "Working Hours" table (today marked, in the store's zone, when `now` is given),
+ * or the notice when the store has no weekly hours, then the next 14 days' special hours.
+ */
+export function WorkingHoursTable({
+  store,
+  now,
+}: {
+  store: { workingHours: readonly WorkingHour[]; special_hours?: readonly SpecialHour[]; time_zone?: string | null };
+  now?: Date;
+}) {
+  const hours = store.workingHours;
   const [open, setOpen] = useState(true);
   const id = useId();
+  const todayName = now ? WEEKDAYS[(((zonedDay(now, store.time_zone).day % 7) + 7 + 4) % 7)] : undefined;
+  const special = specialRows(now ? upcomingSpecialHours(store.special_hours, store.time_zone, now) : (store.special_hours ?? []));
   return (
     <section className="border-t border-gray-200 pt-3">
       <h3>
@@ -41,18 +68,37 @@ export function WorkingHoursTable({ hours }: { hours: readonly WorkingHour[] }) 
         {hasWorkingHours(hours) ? (
           <table className="w-full text-sm">
             <tbody>
-              {hoursRows(hours).map((row) => (
-                <tr key={row.day}>
+              {hoursRows(hours).map((row) => {
+                const today = row.day === todayName;
+                return (
+                  <tr key={row.day} aria-current={today ? "date" : undefined} className={cn(today && "font-semibold")}>
+                    <th scope="row" className={cn("py-0.5 pr-4 text-left text-gray-700", today ? "font-semibold" : "font-normal")}>
+                      {row.day}
+                      {today && <span className="sr-only"> (today)</span>}
+                    </th>
+                    <td className="py-0.5 text-gray-900">{row.text}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        ) : (
+          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{NO_HOURS_NOTICE}</p>
+        )}
+        {special.length > 0 && (
+          <table className="mt-3 w-full text-sm" aria-label="Special hours">
+            <caption className="pb-1 text-left font-semibold text-gray-900">Special hours</caption>
+            <tbody>
+              {special.map((row) => (
+                <tr key={row.date}>
                   <th scope="row" className="py-0.5 pr-4 text-left font-normal text-gray-700">
-                    {row.day}
+                    {row.label}
                   </th>
                   <td className="py-0.5 text-gray-900">{row.text}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        ) : (
-          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{NO_HOURS_NOTICE}</p>
         )}
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeStore } from "../../test/fixtures";
 import { stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
@@ -34,6 +34,25 @@ const review = (id: number, day: number) => ({
 
 
 describe("ReviewsPage", { timeout: 20_000 }, () => {
+  it("shows the store's status beside its name, in its zone, at a fixed clock", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T12:00:00-05:00"));
+    try {
+      stubApi({
+        "GET /api/store/physical-store/7": {
+          body: makeStore({ id: 7, name: "Renovating Vapes", temporarily_closed: { from: "2026-11-20", until: "2026-12-02", note: "Renovation" } }),
+        },
+        "GET /api/store/physical-store/7/reviews": { body: { store_id: 7, summary, reviews: [], page: 1, limit: 10, has_more: false } },
+      });
+      renderAt(<ReviewsPage />, "/reviews?store=7");
+      expect(await screen.findByRole("heading", { name: "Renovating Vapes" })).toBeInTheDocument();
+      expect(screen.getByText("Closed")).toBeInTheDocument();
+      expect(screen.getByText("Temporarily closed until Dec 2")).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the store's name, the summary and the reviews newest first, page by page", async () => {
     const calls = stubApi({
       "GET /api/store/physical-store/42": { body: makeStore({ id: 42, name: "Cloud Nine Vapes" }) },

@@ -5,8 +5,10 @@ import { physicalStoreOptions } from "../../api/endpoints/physical-store";
 import { reviewPagesOptions } from "../../api/endpoints/store-reviews";
 import type { ReviewList } from "../../api/types";
 import { Stars } from "../../components/Stars";
+import { StoreStatus } from "../../components/StoreStatus";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { useMinuteTick } from "../../lib/useMinuteTick";
 
 type Review = ReviewList["reviews"][number];
 
@@ -43,9 +45,11 @@ function StoreReviews({ id }: { id: number }) {
   const title = store.data ? store.data.name : "Reviews";
   const first = reviews.data?.pages[0];
   const list = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
+  const now = useMinuteTick();
 
   return (
     <Shell title={title}>
+      {store.data && <StoreStatus store={store.data} now={now} className="mt-1" />}
       {store.isError && <p className="mt-2 text-gray-700">This store could not be found.</p>}
       {reviews.isPending ? (
         <Spinner label="Loading reviews" className="mt-6" />
