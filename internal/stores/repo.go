@@ -83,13 +83,14 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 	sched := EncodeSchedule(s.WorkingHours)
 	args := []any{s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryID, s.State, s.City,
 		s.PostalCode, s.Address, s.Latitude, s.Longitude, s.GeoPrecision, s.TimeZone,
-		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount, sched, v, s.UpdatedAt}
+		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount, sched, v, s.UpdatedAt,
+		s.Website, s.VerifiedAt}
 	if s.ID == 0 {
 		err = tx.QueryRow(ctx, `INSERT INTO stores (store_id, name, image, phone_number, hours, country_id, state, city,
 			postal_code, address, latitude, longitude, geo_precision, time_zone,
 			is_delivery_available, is_order_online_available, is_curbside_pickup_available, status,
-			rating_sum, review_count, schedule, version, updated_at, created_at)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24)
+			rating_sum, review_count, schedule, version, updated_at, website, last_verified_at, created_at)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26)
 			RETURNING id`, append(args, s.CreatedAt)...).Scan(&s.ID)
 		if err != nil {
 			return storeIDTaken(s, fmt.Errorf("insert store %q: %w", s.Name, err))
@@ -99,7 +100,7 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 			country_id=$6, state=$7, city=$8, postal_code=$9, address=$10, latitude=$11, longitude=$12,
 			geo_precision=$13, time_zone=$14, is_delivery_available=$15, is_order_online_available=$16,
 			is_curbside_pickup_available=$17, status=$18, rating_sum=$19, review_count=$20, schedule=$21,
-			version=$22, updated_at=$23 WHERE id=$24`, append(args, s.ID)...)
+			version=$22, updated_at=$23, website=$24, last_verified_at=$25 WHERE id=$26`, append(args, s.ID)...)
 		if err != nil {
 			return storeIDTaken(s, fmt.Errorf("update store %d: %w", s.ID, err))
 		}
@@ -189,7 +190,7 @@ func (r *Repo) WarmCountries(ctx context.Context) error {
 const storeColumns = `s.id, s.store_id, s.name, s.image, s.phone_number, s.hours, s.country_id, c.code, c.display_name,
 	s.state, s.city, s.postal_code, s.address, s.latitude, s.longitude, s.geo_precision, s.time_zone,
 	s.is_delivery_available, s.is_order_online_available, s.is_curbside_pickup_available, s.status,
-	s.rating_sum, s.review_count, s.schedule, s.created_at, s.updated_at`
+	s.rating_sum, s.review_count, s.schedule, s.created_at, s.updated_at, s.website, s.last_verified_at`
 
 // Get returns one store with its hours, or a NotFound error.
 func (r *Repo) Get(ctx context.Context, id int64) (*Store, error) {
@@ -207,7 +208,8 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 	err := q.QueryRow(ctx, "SELECT "+storeColumns+" FROM stores s LEFT JOIN countries c ON c.id = s.country_id WHERE s.id = $1", id).Scan(
 		&s.ID, &s.StoreID, &s.Name, &s.Image, &s.PhoneNumber, &s.Hours, &s.CountryID, &s.CountryCode, &s.CountryName,
 		&s.State, &s.City, &s.PostalCode, &s.Address, &s.Latitude, &s.Longitude, &s.GeoPrecision, &s.TimeZone,
-		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt)
+		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt,
+		&s.Website, &s.VerifiedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 	}

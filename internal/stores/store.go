@@ -47,6 +47,8 @@ type Store struct {
 	RatingSum    int64
 	ReviewCount  int64
 	WorkingHours []WorkingHour
+	Website      string     // the store's own web address, http(s)
+	VerifiedAt   *time.Time // when the owner or a moderator last confirmed the details (last_verified_at)
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 }
@@ -88,6 +90,10 @@ func (s *Store) Validate() error {
 		return apperr.Invalidf("phone_number must be at most %d characters", MaxPhoneLen)
 	case len(s.Image) > MaxURLLen:
 		return apperr.Invalidf("image must be at most %d characters", MaxURLLen)
+	case len(s.Website) > MaxURLLen:
+		return apperr.Invalidf("website must be at most %d characters", MaxURLLen)
+	case s.Website != "" && !strings.HasPrefix(s.Website, "https://") && !strings.HasPrefix(s.Website, "http://"):
+		return apperr.Invalidf("website must be an http(s) address")
 	case len(s.WorkingHours) > MaxHoursCount:
 		return apperr.Invalidf("at most %d working-hours entries", MaxHoursCount)
 	}
