@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"locator/internal/accounts"
+	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/config"
 	"locator/internal/db"
@@ -309,12 +310,14 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if acc.LogResetLinks {
 		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
 	}
+	zones := &lazyZones{log: log}
+	biz := business.New(d, sr, publicURL, zones.ZoneAt, log)
 	handler := httpapi.New(httpapi.Deps{
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
-		Claims: claims.New(d, sr, placeSvc, (&lazyZones{log: log}).ZoneAt, log), DBTimeout: cfg.DBTimeout,
+		Claims: claims.New(d, sr, placeSvc, zones.ZoneAt, log), Business: biz, DBTimeout: cfg.DBTimeout,
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
 	var pending unread
@@ -364,6 +367,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	stopSync()
 	syncer.Wait()
 	acc.Wait() // reset requests answered but not yet mailed
+	biz.Wait()
 	log.Info("stopped")
 	return nil
 }
