@@ -55,7 +55,7 @@ func (s *Service) CreateBusinessAccount(ctx context.Context, in BusinessInput) (
 			return fmt.Errorf("create business account: %w", err)
 		}
 		// A claim approved before the account existed gives it its store.
-		return s.linkApprovedClaims(ctx, tx, id, in.Email)
+		return s.linkApprovedClaims(ctx, tx, id)
 	})
 	if err != nil {
 		return 0, err

@@ -31,10 +31,11 @@ func (s *Service) linkClaimStore(ctx context.Context, tx *db.Tx, storeID int64, 
 
 // linkApprovedClaims links the stores of the approved claims made with the
 // email of a business account created after their approval.
-func (s *Service) linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64, email string) error {
+func (s *Service) linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64) error {
 	_, err := tx.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
-		SELECT DISTINCT $1, store_id, $2, 'claim' FROM claims WHERE email = $3 AND status = 'approved' AND store_id IS NOT NULL
-		ON CONFLICT DO NOTHING`, businessID, s.now(), email)
+		SELECT b.id, c.store_id, $2, 'claim' FROM business_accounts b JOIN claims c ON c.email = b.email
+		WHERE b.id = $1 AND c.status = 'approved' AND c.store_id IS NOT NULL
+		ON CONFLICT DO NOTHING`, businessID, s.now())
 	if err != nil {
 		return fmt.Errorf("link approved claims: %w", err)
 	}
