@@ -39,6 +39,8 @@ export const adminKeys = {
   claims: ["admin", "claims"] as const,
   list: (status: string) => [...adminKeys.claims, "list", status] as const,
   claim: (id: number) => [...adminKeys.claims, "one", id] as const,
+  /** Owners' name, address and position changes waiting for a moderator. */
+  changes: ["admin", "change-requests"] as const,
 };
 
 /** The store dashboard: the signed-in business account (null when signed out) and its stores. */

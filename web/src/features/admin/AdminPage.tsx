@@ -13,6 +13,7 @@ import { ClaimDetail } from "./ClaimDetail";
 import { ClaimList, StatusFilter } from "./ClaimList";
 import { STATUS_LABELS } from "./messages";
 import { SignInForm } from "./SignInForm";
+import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -56,6 +57,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
 
   const signedOut = () => {
     queryClient.removeQueries({ queryKey: adminKeys.claims });
+    queryClient.removeQueries({ queryKey: adminKeys.changes });
     queryClient.setQueryData(adminKeys.me, null);
   };
 
@@ -149,6 +151,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
             />
           )}
         </div>
+        <StoreOwners />
       </main>
     </div>
   );
