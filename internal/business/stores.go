@@ -188,7 +188,7 @@ const (
 // dashboard's, in the spirit of the web app's forms.
 func (p *Patch) validate() error {
 	if p.WorkingHours == nil && p.PhoneNumber == nil && p.Website == nil && p.Hours == nil &&
-		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.Details.empty() {
+		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.empty() {
 		return apperr.Invalidf("Nothing to change: send at least one field")
 	}
 	if p.PhoneNumber != nil {
@@ -394,7 +394,7 @@ func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (St
 					return err
 				}
 			}
-			if !p.Details.empty() {
+			if !p.empty() {
 				if req, err = s.requestChange(ctx, tx, a, st, p.Details); err != nil {
 					return err
 				}

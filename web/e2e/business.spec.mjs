@@ -21,7 +21,7 @@ test("claim, approve on the command line, sign in at /business, change hours and
     await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByRole("button", { name: "Continue" }).click();
   }
-  for (const [label, value] of [["Country", "United States"], ["State", "CO"], ["City", "Boulder"], ["Postal code", "80302"], ["Address", "1942 Broadway"]]) {
+  for (const [label, value] of [["Country", "United States"], ["State (optional)", "CO"], ["City", "Boulder"], ["Postal code", "80302"], ["Address", "1942 Broadway"]]) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole("button", { name: "Add business" }).click();
