@@ -327,7 +327,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	go syncer.Run(syncCtx, cfg.SyncInterval)
 	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
 	go worker.Run(syncCtx)
-	go housekeeping(syncCtx, acc, d, cfg.MailRetention, log)
+	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -405,11 +405,14 @@ func mailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 
 // housekeeping prunes expired sessions, reset tokens, rate-limit counters
 // and sent mail older than the retention, hourly.
-func housekeeping(ctx context.Context, acc *accounts.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
+func housekeeping(ctx context.Context, acc *accounts.Service, biz *business.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
 		if err := acc.Prune(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("housekeeping failed", "err", err)
+		}
+		if err := biz.Prune(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("housekeeping failed", "err", err)
 		}
 		if n, err := mail.Prune(ctx, d, mailRetention, time.Now()); err != nil && ctx.Err() == nil {

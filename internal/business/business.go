@@ -275,3 +275,15 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 		return nil
 	})
 }
+
+// Prune deletes ended dashboard sessions and old reset tokens (run now and then).
+func (s *Service) Prune(ctx context.Context) error {
+	t := s.now()
+	if _, err := s.DB.Exec(ctx, "DELETE FROM business_sessions WHERE expires_at < $1", t); err != nil {
+		return fmt.Errorf("prune business sessions: %w", err)
+	}
+	if _, err := s.DB.Exec(ctx, "DELETE FROM business_password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
+		return fmt.Errorf("prune business reset tokens: %w", err)
+	}
+	return nil
+}

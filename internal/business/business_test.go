@@ -95,3 +95,26 @@ func TestConcurrentPatchesKeepEveryChange(t *testing.T) {
 		}
 	})
 }
+
+func TestPruneEndsExpiredSessionsOnly(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, live, _ := setup(t, d)
+		svc.Now = func() time.Time { return time.Now().Add(-8 * 24 * time.Hour) }
+		_, oldToken, err := svc.SignIn(ctx, "owner@example.com", "tulip-lamp-7", "")
+		dbtest.Must(t, err, "old sign in")
+		svc.Now = time.Now
+		if _, err := svc.Authenticate(ctx, oldToken); err == nil {
+			t.Fatal("an expired session authenticates")
+		}
+		dbtest.Must(t, svc.Prune(ctx), "prune")
+		var n int
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM business_sessions").Scan(&n), "count")
+		if n != 1 {
+			t.Fatalf("%d sessions after prune, want the live one", n)
+		}
+		if _, err := svc.ListStores(ctx, live); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
