@@ -231,6 +231,8 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 				return nil, "", err
 			}
 			s.ID, s.CreatedAt, s.RatingSum, s.ReviewCount = id, old.CreatedAt, old.RatingSum, old.ReviewCount
+			// The file has no website nor confirmation date: keep the owner's.
+			s.Website, s.VerifiedAt = old.Website, old.VerifiedAt
 		}
 	}
 	return s, note, nil
