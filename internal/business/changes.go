@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,6 +14,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
+	mailbox "locator/internal/mail"
 	"locator/internal/stores"
 )
 
@@ -243,8 +245,11 @@ func (s *Service) ApproveChange(ctx context.Context, id int64, moderator string)
 			if n, _ := res.RowsAffected(); n == 0 {
 				return apperr.New(apperr.Conflict, "change request %d was decided meanwhile", id)
 			}
-			return audit.Write(ctx, tx, t, moderator, "change_request.approve", 0, c.StoreID, map[string]any{
-				"change_request_id": id, "old": json.RawMessage(oldJSON), "new": p, "business_email": c.BusinessEmail})
+			if err := audit.Write(ctx, tx, t, moderator, "change_request.approve", 0, c.StoreID, map[string]any{
+				"change_request_id": id, "old": json.RawMessage(oldJSON), "new": p, "business_email": c.BusinessEmail}); err != nil {
+				return err
+			}
+			return mailbox.Enqueue(ctx, tx, decisionMail(c, ""))
 		})
 		if err != nil {
 			return err
@@ -282,8 +287,25 @@ func (s *Service) RejectChange(ctx context.Context, id int64, moderator, reason 
 		if err := audit.Write(ctx, tx, t, moderator, "change_request.reject", 0, c.StoreID, map[string]any{"change_request_id": id, "reason": reason}); err != nil {
 			return err
 		}
+		if err := mailbox.Enqueue(ctx, tx, decisionMail(c, reason)); err != nil {
+			return err
+		}
 		out, err = getChange(ctx, tx, id)
 		return err
 	})
 	return out, err
+}
+
+// decisionMail tells the owner what a moderator decided about their change
+// request (reason "" for an approval).
+func decisionMail(c *ChangeRequestView, reason string) mailbox.Message {
+	h := html.EscapeString
+	if reason == "" {
+		text := fmt.Sprintf("Hello,\n\nThe changes you asked for %s were approved and are now shown on the Locator map.\n", c.StoreName)
+		return mailbox.Message{To: c.BusinessEmail, Subject: "Your store changes were approved", Text: text,
+			HTML: fmt.Sprintf("<p>Hello,</p><p>The changes you asked for <b>%s</b> were approved and are now shown on the Locator map.</p>", h(c.StoreName))}
+	}
+	text := fmt.Sprintf("Hello,\n\nThe changes you asked for %s were not approved.\nReason: %s\n\nThe store stays as it was; you can send corrected details from the store dashboard.\n", c.StoreName, reason)
+	return mailbox.Message{To: c.BusinessEmail, Subject: "Your store changes were not approved", Text: text,
+		HTML: fmt.Sprintf("<p>Hello,</p><p>The changes you asked for <b>%s</b> were not approved.</p><p>Reason: %s</p><p>The store stays as it was; you can send corrected details from the store dashboard.</p>", h(c.StoreName), h(reason))}
 }

@@ -466,6 +466,11 @@ func TestBusinessChangeRequestsAndVerify(t *testing.T) {
 		if rec, _ = mod.call("POST", "/api/admin/change-requests/999999/approve", map[string]any{}); rec.Code != 404 {
 			t.Fatalf("unknown request: %d", rec.Code)
 		}
+		var subject string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT subject FROM outbox WHERE to_addr = 'owner@example.com' AND subject LIKE '%changes%'").Scan(&subject), "decision mail")
+		if subject != "Your store changes were approved" {
+			t.Fatalf("decision mail: %q", subject)
+		}
 		doc, err := stores.NewRepo(d).PublishedDoc(ctx, s.ownStore)
 		dbtest.Must(t, err, "doc")
 		var sd map[string]any
