@@ -163,6 +163,9 @@ func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
+// storePatchRequest is the PATCH body. Special hours and temporary closure
+// (the fields of the hours issue) are added here and passed on in
+// business.Patch, where they are checked and published like the hours.
 type storePatchRequest struct {
 	WorkingHours *[]business.Hour `json:"workingHours"`
 	PhoneNumber  *string          `json:"phone_number"`

@@ -222,6 +222,16 @@ func TestBusinessLockoutAndReset(t *testing.T) {
 			t.Fatalf("locked account: %d", rec.Code)
 		}
 
+		// And 30 sign-ins per IP a minute, whatever the accounts.
+		for i := 0; i <= 30; i++ {
+			req := jsonRequest("POST", "/api/business/auth", `{"email":"guess`+itoa(int64(i))+`@example.com","password":"wrong-pass-9"}`)
+			req.RemoteAddr = "10.9.9.9:1000"
+			rec := serve(t, s.srv, req)
+			if want := map[bool]int{true: 401, false: 429}[i < 30]; rec.Code != want {
+				t.Fatalf("sign-in %d from one IP: %d, want %d", i+1, rec.Code, want)
+			}
+		}
+
 		// Reset through the outbox: the same answer for unknown emails.
 		anon := newBizClient(t, s.srv)
 		for _, email := range []string{"owner@example.com", "nobody@example.com"} {
