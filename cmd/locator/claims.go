@@ -13,6 +13,7 @@ import (
 	"sync"
 	"text/tabwriter"
 
+	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/config"
 	"locator/internal/places"
@@ -44,11 +45,17 @@ const claimsUsage = `claims list [--status pending|approved|rejected|all] [--jso
        locator claims show ID [--json]
        locator claims approve ID [--lat LAT --lon LON] [--json]
        locator claims reject ID --reason TEXT [--json]
+       locator claims link STORE_ID EMAIL
+       locator claims changes list [--status pending|approved|rejected|all] [--json]
+       locator claims changes approve ID [--json]
+       locator claims changes reject ID --reason TEXT [--json]
 
 Moderates store claims. Approval publishes the store at the given
 coordinates or at its geocoded address (running servers show it within a
 second); both decisions email the owner and are written to the audit log
-with the operator's name ($USER) as the actor.`
+with the operator's name ($USER) as the actor. "link" lets the business
+account with EMAIL change store STORE_ID in the store dashboard; "changes"
+moderates the name, address and position changes owners ask for there.`
 
 func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("claims", claimsUsage, stderr)
@@ -77,6 +84,9 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	cfg, err := s.Config()
 	if err != nil {
 		return &exitError{code: 2, msg: err.Error()}
+	}
+	if action == "link" || action == "changes" {
+		return claimsBusiness(ctx, cfg, action, ids, *status, *reason, *asJSON, stdout, stderr, getenv)
 	}
 	var id int64
 	if action != "list" {
@@ -271,4 +281,111 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", strings.ToLower(strings.TrimSpace(emails[0])))
 	return nil
+}
+
+// claimsBusiness runs "claims link" and "claims changes".
+func claimsBusiness(ctx context.Context, cfg config.Config, action string, args []string, status, reason string, asJSON bool,
+	stdout, stderr io.Writer, getenv func(string) string) error {
+	var id int64
+	sub := ""
+	switch {
+	case action == "link":
+		if len(args) != 2 {
+			return &exitError{code: 2, msg: "claims link needs a store ID and an email"}
+		}
+	case len(args) == 0:
+		return &exitError{code: 2, msg: "claims changes needs list, approve or reject"}
+	default:
+		sub = args[0]
+		if sub != "list" {
+			if len(args) != 2 {
+				return &exitError{code: 2, msg: "claims changes " + sub + " needs one change request ID"}
+			}
+			var err error
+			if id, err = strconv.ParseInt(args[1], 10, 64); err != nil || id < 1 {
+				return &exitError{code: 2, msg: "change request ID must be a positive whole number"}
+			}
+		}
+	}
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	sr := stores.NewRepo(d)
+	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
+	if action == "link" {
+		storeID, err := strconv.ParseInt(args[0], 10, 64)
+		if err != nil || storeID < 1 {
+			return &exitError{code: 2, msg: "store ID must be a positive whole number"}
+		}
+		if err := claims.New(d, sr, nil, nil, log).LinkStore(ctx, storeID, args[1], actor); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "store %d linked to the business account %s\n", storeID, strings.ToLower(strings.TrimSpace(args[1])))
+		return nil
+	}
+	svc := business.New(d, sr, "", (&lazyZones{log: log}).ZoneAt, log)
+	show := func(list ...business.ChangeRequestView) error {
+		if asJSON {
+			if sub == "list" {
+				return json.NewEncoder(stdout).Encode(list)
+			}
+			return json.NewEncoder(stdout).Encode(list[0])
+		}
+		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(w, "ID\tSTATUS\tSTORE\tOWNER\tCHANGE")
+		for _, c := range list {
+			fmt.Fprintf(w, "%d\t%s\t%d %s\t%s\t%s\n", c.ID, c.Status, c.StoreID, c.StoreName, c.BusinessEmail, describeChange(c))
+		}
+		return w.Flush()
+	}
+	var c *business.ChangeRequestView
+	switch sub {
+	case "list":
+		st := status
+		if st == "all" {
+			st = ""
+		}
+		list, err := svc.ChangeRequests(ctx, st, 1000)
+		if err != nil {
+			return err
+		}
+		return show(list...)
+	case "approve":
+		c, err = svc.ApproveChange(ctx, id, actor)
+	case "reject":
+		c, err = svc.RejectChange(ctx, id, actor, reason)
+	default:
+		return &exitError{code: 2, msg: fmt.Sprintf("unknown claims changes action %q", sub)}
+	}
+	if err != nil {
+		return err
+	}
+	return show(*c)
+}
+
+// describeChange is one line saying what a change request changes.
+func describeChange(c business.ChangeRequestView) string {
+	var parts []string
+	p, o := c.Proposed, c.Previous
+	str := func(name string, nv, ov *string) {
+		if nv != nil {
+			old := ""
+			if ov != nil {
+				old = *ov
+			}
+			parts = append(parts, fmt.Sprintf("%s %q -> %q", name, old, *nv))
+		}
+	}
+	str("name", p.Name, o.Name)
+	str("address", p.Address, o.Address)
+	str("city", p.City, o.City)
+	str("state", p.State, o.State)
+	str("postal code", p.PostalCode, o.PostalCode)
+	if p.Latitude != nil && p.Longitude != nil {
+		parts = append(parts, fmt.Sprintf("position %.5f, %.5f", *p.Latitude, *p.Longitude))
+	}
+	return strings.Join(parts, "; ")
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"locator/internal/accounts"
+	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/config"
 	"locator/internal/db"
@@ -312,12 +313,14 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if acc.LogResetLinks {
 		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
 	}
+	zones := &lazyZones{log: log}
+	biz := business.New(d, sr, publicURL, zones.ZoneAt, log)
 	handler := httpapi.New(httpapi.Deps{
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
-		Claims: claims.New(d, sr, placeSvc, (&lazyZones{log: log}).ZoneAt, log), DBTimeout: cfg.DBTimeout,
+		Claims: claims.New(d, sr, placeSvc, zones.ZoneAt, log), Business: biz, DBTimeout: cfg.DBTimeout,
 		Photos: photos.New(d, sr), Reports: reports.New(d, sr),
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
@@ -328,7 +331,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	go syncer.Run(syncCtx, cfg.SyncInterval)
 	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
 	go worker.Run(syncCtx)
-	go housekeeping(syncCtx, acc, d, cfg.MailRetention, log)
+	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -368,6 +371,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	stopSync()
 	syncer.Wait()
 	acc.Wait() // reset requests answered but not yet mailed
+	biz.Wait()
 	log.Info("stopped")
 	return nil
 }
@@ -405,11 +409,14 @@ func mailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 
 // housekeeping prunes expired sessions, reset tokens, rate-limit counters
 // and sent mail older than the retention, hourly.
-func housekeeping(ctx context.Context, acc *accounts.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
+func housekeeping(ctx context.Context, acc *accounts.Service, biz *business.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
 		if err := acc.Prune(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("housekeeping failed", "err", err)
+		}
+		if err := biz.Prune(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("housekeeping failed", "err", err)
 		}
 		if n, err := mail.Prune(ctx, d, mailRetention, time.Now()); err != nil && ctx.Err() == nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -227,6 +228,74 @@ func serveScenario(t *testing.T, dbURL string) {
 		t.Fatalf("moderator sign in: %v %v", err, res)
 	}
 	res.Body.Close()
+
+	// The owner's dashboard: the account made after the approval gets the
+	// store; a name change waits for "claims changes approve".
+	prairieID := strconv.FormatFloat(search("45.0", "-100.0")[0]["id"].(float64), 'f', 0, 64)
+	res, err = http.Post(base+"/api/store/create-user", "application/json", strings.NewReader(
+		`{"store_name":"Capitol Vapes","email":"owner@example.com","password":"tulip-lamp-7","phone_number":"1"}`))
+	if err != nil || res.StatusCode != 201 {
+		t.Fatalf("create user: %v %v", err, res)
+	}
+	res.Body.Close()
+	if err := run(ctx, []string{"claims", "link", prairieID, "nobody@example.com"}, &aout, &errOut, e); err == nil {
+		t.Fatal("linking to an unknown account succeeded")
+	}
+	var kout syncBuffer
+	dbtest.Must(t, run(ctx, []string{"claims", "link", prairieID, "owner@example.com"}, &kout, &errOut, e), "claims link")
+	jar, _ := cookiejar.New(nil)
+	owner := &http.Client{Jar: jar}
+	res, err = owner.Post(base+"/api/business/auth", "application/json", strings.NewReader(`{"email":"owner@example.com","password":"tulip-lamp-7"}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("business sign in: %v %v", err, res)
+	}
+	res.Body.Close()
+	res, err = owner.Get(base + "/api/business/stores")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mine struct {
+		Stores []struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		} `json:"stores"`
+	}
+	dbtest.Must(t, json.NewDecoder(res.Body).Decode(&mine), "business stores")
+	res.Body.Close()
+	if len(mine.Stores) != 2 {
+		t.Fatalf("business stores: %+v", mine)
+	}
+	capitol := mine.Stores[0].ID
+	if mine.Stores[0].Name != "Capitol Vapes" {
+		capitol = mine.Stores[1].ID
+	}
+	req, _ := http.NewRequest("PATCH", base+"/api/business/stores/"+strconv.FormatInt(capitol, 10), strings.NewReader(`{"name":"Capitol Vapes & Tea"}`))
+	req.Header.Set("Content-Type", "application/json")
+	if res, err = owner.Do(req); err != nil || res.StatusCode != 200 {
+		t.Fatalf("patch: %v %v", err, res)
+	}
+	res.Body.Close()
+	var cout syncBuffer
+	dbtest.Must(t, run(ctx, []string{"claims", "changes", "list", "--json"}, &cout, &errOut, e), "changes list")
+	var changes []struct {
+		ID int64 `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(cout.String()), &changes); err != nil || len(changes) != 1 {
+		t.Fatalf("changes list: %v %s", err, cout.String())
+	}
+	var pout syncBuffer
+	dbtest.Must(t, run(ctx, []string{"claims", "changes", "approve", strconv.FormatInt(changes[0].ID, 10)}, &pout, &errOut, e), "changes approve")
+	if !strings.Contains(pout.String(), "approved") || !strings.Contains(pout.String(), `name "Capitol Vapes" -> "Capitol Vapes & Tea"`) {
+		t.Fatalf("changes approve output: %s", pout.String())
+	}
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if got = search("30.27", "-97.74"); len(got) > 0 && got[0]["name"] == "Capitol Vapes & Tea" {
+			break
+		}
+	}
+	if len(got) == 0 || got[0]["name"] != "Capitol Vapes & Tea" {
+		t.Fatalf("approved change not searchable within 2 s: %v", got)
+	}
 
 	if err := srv.shutdown(t); err != nil {
 		t.Fatalf("serve returned %v", err)

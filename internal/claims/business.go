@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/db"
 	"locator/internal/secret"
 )
 
@@ -43,14 +44,21 @@ func (s *Service) CreateBusinessAccount(ctx context.Context, in BusinessInput) (
 		return 0, err
 	}
 	var id int64
-	err = s.DB.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, referred_by, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING RETURNING id`,
-		in.Email, in.StoreName, in.PhoneNumber, hash, in.ReferredBy, s.now()).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, apperr.New(apperr.Conflict, "A business account with this email already exists. Sign in to the store dashboard with it.")
-	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, referred_by, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING RETURNING id`,
+			in.Email, in.StoreName, in.PhoneNumber, hash, in.ReferredBy, s.now()).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.New(apperr.Conflict, "A business account with this email already exists. Sign in to the store dashboard with it.")
+		}
+		if err != nil {
+			return fmt.Errorf("create business account: %w", err)
+		}
+		// A claim approved before the account existed gives it its store.
+		return s.linkApprovedClaims(ctx, tx, id)
+	})
 	if err != nil {
-		return 0, fmt.Errorf("create business account: %w", err)
+		return 0, err
 	}
 	return id, nil
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/stores"
@@ -95,6 +96,8 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, p Placeme
 			st.Latitude, st.Longitude, precision = sg.Latitude, sg.Longitude, sg.Precision
 		}
 		st.GeoPrecision = precision
+		verified := s.now() // a moderator checked the details
+		st.VerifiedAt = &verified
 		if s.ZoneAt != nil {
 			st.TimeZone = s.ZoneAt(st.Latitude, st.Longitude)
 		}
@@ -108,6 +111,9 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, p Placeme
 		if _, err := tx.Exec(ctx, `UPDATE claims SET status = 'approved', store_id = $1, decided_at = $2, decided_by = $3, updated_at = $2
 			WHERE id = $4`, st.ID, t, actor, id); err != nil {
 			return fmt.Errorf("approve claim %d: %w", id, err)
+		}
+		if err := s.linkClaimStore(ctx, tx, st.ID, c.Email, actor); err != nil {
+			return err
 		}
 		if err := s.audit(ctx, tx, actor, "claim.approve", id, map[string]any{
 			"store_id": st.ID, "latitude": st.Latitude, "longitude": st.Longitude, "precision": precision,
@@ -170,19 +176,11 @@ type AuditEntry struct {
 }
 
 func (s *Service) audit(ctx context.Context, q db.Querier, actor, action string, claimID int64, details map[string]any) error {
-	b, err := json.Marshal(details)
-	if err != nil {
-		return fmt.Errorf("audit: %w", err)
+	var storeID int64
+	if id, ok := details["store_id"].(int64); ok {
+		storeID = id // an approval is also part of the store's history
 	}
-	var cid any
-	if claimID != 0 {
-		cid = claimID
-	}
-	if _, err := q.Exec(ctx, "INSERT INTO audit_log (at, actor, action, claim_id, details) VALUES ($1, $2, $3, $4, $5)",
-		s.now(), actor, action, cid, string(b)); err != nil {
-		return fmt.Errorf("audit %s: %w", action, err)
-	}
-	return nil
+	return audit.Write(ctx, q, s.now(), actor, action, claimID, storeID, details)
 }
 
 // Audit returns the audit entries of a claim (0: all), newest first.

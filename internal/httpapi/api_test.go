@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"locator/internal/accounts"
+	"locator/internal/business"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
@@ -26,6 +27,9 @@ import (
 
 type fixture struct {
 	srv                              *httpapi.Server
+	biz                              *business.Service
+	sy                               *search.Syncer
+	ix                               *search.Index
 	nearID, farID, hiddenID, lateID  int64
 	deliveryID, curbsideID, allDayID int64
 	holidayID, goneID                int64 // in Boston: closed today by special hours; closed for good
@@ -89,9 +93,13 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	}
 	acc := accounts.New(d, "http://locator.test", log)
 	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
+	biz := business.New(d, sr, "http://locator.test", func(float64, float64) string { return "America/Chicago" }, log)
+	biz.Hasher = acc.Hasher
+	t.Cleanup(biz.Wait)
 	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web,
-		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), StorefrontURL: "https://shop.example", Version: "test"})
-	return &fixture{srv: srv, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
+		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), Business: biz,
+		StorefrontURL: "https://shop.example", Version: "test"})
+	return &fixture{srv: srv, biz: biz, sy: sy, ix: ix, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID}
 }
 

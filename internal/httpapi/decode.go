@@ -63,3 +63,15 @@ func (s *Server) clientIP(r *http.Request) string {
 	}
 	return r.RemoteAddr
 }
+
+// flexStoreID is a store id sent as a number or as a string of digits.
+type flexStoreID int64
+
+func (f *flexStoreID) UnmarshalJSON(b []byte) error {
+	n, err := strconv.ParseInt(strings.Trim(string(b), `"`), 10, 64)
+	if err != nil || n < 1 {
+		return apperr.Invalidf("store_id must be a positive whole number")
+	}
+	*f = flexStoreID(n)
+	return nil
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"locator/internal/accounts"
+	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/favorites"
 	"locator/internal/photos"
@@ -41,8 +42,9 @@ type Deps struct {
 	Accounts      *accounts.Service
 	Favorites     *favorites.Service
 	Claims        *claims.Service
-	Photos        *photos.Repo      // store photos; nil: none served
-	Reports       *reports.Service  // shoppers' reports; nil: refused
+	Photos        *photos.Repo     // store photos; nil: none served
+	Reports       *reports.Service // shoppers' reports; nil: refused
+	Business      *business.Service
 	IPLimits      *ratelimit.Memory // per-IP limits; nil: a fresh one
 	SecureCookies bool              // served over HTTPS: Secure, __Host- session cookie
 	Web           fs.FS             // the built web app; nil or without index.html: a placeholder page
@@ -153,6 +155,20 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/store/physical-store/{id}/reports", s.handle(s.submitReport))
 	m.HandleFunc("GET /api/admin/reports", s.handle(s.adminListReports))
 	m.HandleFunc("POST /api/admin/reports/{storeId}/resolve", s.handle(s.adminResolveReports))
+	m.HandleFunc("GET /api/admin/change-requests", s.handle(s.adminListChanges))
+	m.HandleFunc("POST /api/admin/change-requests/{id}/approve", s.handle(s.adminDecideChange(true)))
+	m.HandleFunc("POST /api/admin/change-requests/{id}/reject", s.handle(s.adminDecideChange(false)))
+	m.HandleFunc("POST /api/admin/business-links", s.handle(s.adminLinkStore))
+
+	m.HandleFunc("POST /api/business/auth", s.handle(s.businessSignIn))
+	m.HandleFunc("DELETE /api/business/auth", s.handle(s.businessSignOut))
+	m.HandleFunc("GET /api/business/me", s.handle(s.businessMe))
+	m.HandleFunc("POST /api/business/password-token", s.handle(s.businessRequestReset))
+	m.HandleFunc("POST /api/business/password-reset", s.handle(s.businessResetPassword))
+	m.HandleFunc("GET /api/business/stores", s.handle(s.businessListStores))
+	m.HandleFunc("GET /api/business/stores/{id}", s.handle(s.businessGetStore))
+	m.HandleFunc("PATCH /api/business/stores/{id}", s.handle(s.businessPatchStore))
+	m.HandleFunc("POST /api/business/stores/{id}/verify", s.handle(s.businessVerifyStore))
 }
 
 // limits refuses oversized headers and query strings and bounds request bodies.

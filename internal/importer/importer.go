@@ -260,6 +260,8 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 			if !row.has["permanently_closed"] {
 				s.PermanentlyClosed = old.PermanentlyClosed
 			}
+			// The file has no website nor confirmation date: keep the owner's.
+			s.Website, s.VerifiedAt = old.Website, old.VerifiedAt
 		}
 	}
 	return s, note, nil

@@ -113,6 +113,15 @@ func TestImportJSON(t *testing.T) {
 		if len(s.WorkingHours) != 2 || s.WorkingHours[0].WeekDay != time.Monday || !s.Delivery {
 			t.Fatalf("json store: %+v", s)
 		}
+		// A re-import updates the store and keeps what only the owner sets.
+		verified := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+		s.Website, s.VerifiedAt = "https://json.example", &verified
+		dbtest.Must(t, repo.Update(ctx, s), "owner's changes")
+		rep, err = importer.Import(ctx, repo, strings.NewReader(`[{"store_id":"J1","name":"Json One Renamed","latitude":40.7,"longitude":-74}]`), "json", importer.Options{ZoneAt: zone})
+		dbtest.Must(t, err, "re-import")
+		if s, _ = repo.Get(ctx, rep.Rows[0].ID); s.Name != "Json One Renamed" || s.Website != "https://json.example" || s.VerifiedAt == nil || !s.VerifiedAt.Equal(verified) {
+			t.Fatalf("re-imported store: %+v", s)
+		}
 		if _, err := importer.Import(ctx, repo, strings.NewReader(`{"not":"an array"}`), "json", importer.Options{}); err == nil {
 			t.Fatal("a JSON object was accepted as a file")
 		}

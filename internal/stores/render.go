@@ -3,6 +3,7 @@ package stores
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 )
 
 // The search answer is assembled from documents rendered once per change
@@ -44,6 +45,8 @@ type doc struct {
 	AverageRating             float64    `json:"average_rating"`
 	ReviewCount               int64      `json:"review_count"`
 	TimeZone                  string     `json:"time_zone"`
+	Website                   *string    `json:"website,omitempty"`
+	LastVerifiedAt            *string    `json:"last_verified_at"`
 }
 
 func optional(s string) *string {
@@ -77,6 +80,11 @@ func RenderDoc(s *Store) ([]byte, error) {
 		AverageRating:             s.AverageRating(),
 		ReviewCount:               s.ReviewCount,
 		TimeZone:                  s.TimeZone,
+		Website:                   optional(s.Website),
+	}
+	if s.VerifiedAt != nil {
+		v := s.VerifiedAt.UTC().Format(time.RFC3339)
+		d.LastVerifiedAt = &v
 	}
 	for _, h := range s.WorkingHours {
 		d.WorkingHours = append(d.WorkingHours, docHour{WeekDay: h.WeekDay.String(), StartTime: optional(h.Start), EndTime: optional(h.End)})

@@ -203,3 +203,37 @@ func TestWriterSaveValidates(t *testing.T) {
 		}
 	})
 }
+
+func TestWebsiteAndVerificationRoundTrip(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		s := sampleStore("Verified", 40.75, -73.99)
+		dbtest.Must(t, repo.Create(ctx, s), "create")
+		doc, err := repo.PublishedDoc(ctx, s.ID)
+		dbtest.Must(t, err, "doc")
+		var m map[string]any
+		dbtest.Must(t, json.Unmarshal(doc, &m), "json")
+		if _, has := m["website"]; has || m["last_verified_at"] != nil {
+			t.Fatalf("a store without website or confirmation: %s", doc)
+		}
+		at := time.Date(2026, 11, 3, 23, 30, 0, 0, time.FixedZone("EST", -5*3600))
+		s.Website, s.VerifiedAt = "https://verified.example", &at
+		dbtest.Must(t, repo.Update(ctx, s), "update")
+		got, err := repo.Get(ctx, s.ID)
+		dbtest.Must(t, err, "get")
+		if got.Website != "https://verified.example" || got.VerifiedAt == nil || !got.VerifiedAt.Equal(at) {
+			t.Fatalf("round trip: %q %v", got.Website, got.VerifiedAt)
+		}
+		doc, _ = repo.PublishedDoc(ctx, s.ID)
+		dbtest.Must(t, json.Unmarshal(doc, &m), "json")
+		if m["website"] != "https://verified.example" || m["last_verified_at"] != "2026-11-04T04:30:00Z" {
+			t.Fatalf("document: %s", doc)
+		}
+		bad := sampleStore("Bad", 1, 1)
+		bad.Website = "javascript:alert(1)"
+		if err := bad.Validate(); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("javascript: website: %v", err)
+		}
+	})
+}

@@ -49,8 +49,10 @@ type Store struct {
 	WorkingHours []WorkingHour
 	// Exceptions to the weekly hours (special.go, status.go).
 	SpecialHours      []SpecialHour
-	TemporarilyClosed *Closure // nil: not closed
-	PermanentlyClosed bool     // kept and shown, never in search
+	TemporarilyClosed *Closure   // nil: not closed
+	PermanentlyClosed bool       // kept and shown, never in search
+	Website           string     // the store's own web address, http(s)
+	VerifiedAt        *time.Time // when the owner or a moderator last confirmed the details (last_verified_at)
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }
@@ -92,6 +94,10 @@ func (s *Store) Validate() error {
 		return apperr.Invalidf("phone_number must be at most %d characters", MaxPhoneLen)
 	case len(s.Image) > MaxURLLen:
 		return apperr.Invalidf("image must be at most %d characters", MaxURLLen)
+	case len(s.Website) > MaxURLLen:
+		return apperr.Invalidf("website must be at most %d characters", MaxURLLen)
+	case s.Website != "" && !strings.HasPrefix(s.Website, "https://") && !strings.HasPrefix(s.Website, "http://"):
+		return apperr.Invalidf("website must be an http(s) address")
 	case len(s.WorkingHours) > MaxHoursCount:
 		return apperr.Invalidf("at most %d working-hours entries", MaxHoursCount)
 	}

@@ -40,4 +40,12 @@ export const adminKeys = {
   list: (status: string) => [...adminKeys.claims, "list", status] as const,
   claim: (id: number) => [...adminKeys.claims, "one", id] as const,
   reports: ["admin", "reports"] as const,
+  /** Owners' name, address and position changes waiting for a moderator. */
+  changes: ["admin", "change-requests"] as const,
+};
+
+/** The store dashboard: the signed-in business account (null when signed out) and its stores. */
+export const businessKeys = {
+  me: ["business", "me"] as const,
+  stores: ["business", "stores"] as const,
 };

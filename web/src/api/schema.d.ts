@@ -486,6 +486,217 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/change-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owners' name, address and position changes, oldest first (pending by default) */
+        get: operations["adminListChangeRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/change-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a change request (the store is marked verified; audit log) */
+        post: operations["adminApproveChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/change-requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a change request with a reason; the store stays as it is */
+        post: operations["adminRejectChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/business-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Let a business account change a store in the store dashboard (audit log) */
+        post: operations["adminLinkStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store dashboard sign-in (its own cookie, rotated at every sign-in)
+         * @description The email and password of the business account made in the claim
+         *     wizard. Member and moderator sessions never open the dashboard, and
+         *     a business session opens neither of theirs. The members' limits
+         *     apply (see signIn): 10 password checks per account in 15 minutes on
+         *     every replica together, then 429 with Retry-After; 30 sign-ins per
+         *     IP a minute.
+         */
+        post: operations["businessSignIn"];
+        /** End the dashboard session */
+        delete: operations["businessSignOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in business account */
+        get: operations["businessMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/password-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a password reset link (to /business/reset-password) when the email has a business account
+         * @description The same answer whether or not the account exists. 3 requests per email an hour, 20 per IP.
+         */
+        post: operations["businessRequestReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the emailed token (single use, 30 minutes); ends every dashboard session */
+        post: operations["businessResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stores linked to the account (approved claims, moderator links) */
+        get: operations["businessListStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the account's stores (404 for any store not linked to it) */
+        get: operations["businessGetStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change one of the account's stores
+         * @description Fields left out stay as they are. Weekly hours, the free-text hours,
+         *     phone, website and the three service flags are published at once
+         *     (every replica's search shows them within the sync interval) and
+         *     written to the audit log with their old and new values. Name,
+         *     address (address, city, state, postal_code) and position (latitude
+         *     with longitude) become a change request for a moderator instead,
+         *     returned as change_request; a newer request replaces a pending one.
+         *     404 for any store not linked to the account; nothing is changed by
+         *     a refused call.
+         */
+        patch: operations["businessPatchStore"];
+        trace?: never;
+    };
+    "/business/stores/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Confirm these details are correct": sets the store's last_verified_at to now */
+        post: operations["businessVerifyStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -507,6 +718,86 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Name, address and position fields of a change request (only those it changes) */
+        StoreDetails: {
+            name?: string;
+            address?: string;
+            city?: string;
+            state?: string;
+            postal_code?: string;
+            latitude?: number;
+            longitude?: number;
+        };
+        ChangeRequest: {
+            id: number;
+            store_id: number;
+            store_name: string;
+            business_email: string;
+            proposed: components["schemas"]["StoreDetails"];
+            previous: components["schemas"]["StoreDetails"];
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            reject_reason: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            decided_by: string;
+        };
+        BusinessStore: {
+            id: number;
+            store_id: string;
+            name: string;
+            address: string;
+            city: string;
+            state: string;
+            postal_code: string;
+            country: string;
+            latitude: number;
+            longitude: number;
+            time_zone: string;
+            phone_number: string;
+            website: string;
+            hours: string;
+            workingHours: components["schemas"]["WorkingHour"][];
+            is_delivery_available: boolean;
+            is_order_online_available: boolean;
+            is_curbside_pickup_available: boolean;
+            /** @enum {string} */
+            status: "published" | "pending" | "hidden";
+            /** Format: date-time */
+            last_verified_at: string | null;
+            pending_change_request: null | components["schemas"]["ChangeRequest"];
+        };
+        /**
+         * @description Every field is optional; at least one is required. Published at once:
+         *     workingHours (replaces the week: up to 21 entries, HH:MM times, both or
+         *     neither per entry), hours (free text, at most 1000 characters),
+         *     phone_number (at most 32: digits, spaces, + - ( ) .), website (http(s),
+         *     at most 2048; a bare example.com becomes https://example.com) and the
+         *     three flags. Sent to a moderator: name, address, city, state,
+         *     postal_code, latitude with longitude.
+         */
+        StorePatch: {
+            workingHours?: {
+                weekDay: string;
+                startTime?: string | null;
+                endTime?: string | null;
+            }[];
+            hours?: string;
+            phone_number?: string;
+            website?: string;
+            is_delivery_available?: boolean;
+            is_order_online_available?: boolean;
+            is_curbside_pickup_available?: boolean;
+            name?: string;
+            address?: string;
+            city?: string;
+            state?: string;
+            postal_code?: string;
+            latitude?: number;
+            longitude?: number;
+        };
         Place: {
             /** @description e.g. "Brooklyn, New York, United States" */
             display_name: string;
@@ -654,6 +945,13 @@ export interface components {
             permanently_closed: boolean;
             /** @description Miles from the searched point (search answers only) */
             distance?: number;
+            /** @description The store's own web address (left out when it has none) */
+            website?: string;
+            /**
+             * Format: date-time
+             * @description When the owner or a moderator last confirmed the details; the app shows "Verified {Mon D, YYYY}", or "Not verified recently" past 180 days. Left out by documents rendered before the field existed.
+             */
+            last_verified_at?: string | null;
         };
         StoreList: {
             physical_stores: (components["schemas"]["PhysicalStore"] & Record<string, never>)[];
@@ -790,6 +1088,40 @@ export interface components {
         };
     };
     responses: {
+        /** @description The business account */
+        BusinessAccount: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    account: {
+                        email: string;
+                        store_name: string;
+                    };
+                };
+            };
+        };
+        /** @description One of the account's stores */
+        BusinessStore: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    store: components["schemas"]["BusinessStore"];
+                };
+            };
+        };
+        /** @description A change request */
+        ChangeRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ChangeRequest"];
+            };
+        };
         /** @description The claim, pending moderation */
         ClaimSubmitted: {
             headers: {
@@ -1555,6 +1887,311 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListChangeRequests: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Change requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        change_requests: components["schemas"]["ChangeRequest"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminApproveChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: components["responses"]["ChangeRequest"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRejectChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ChangeRequest"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLinkStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store_id: number | string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BusinessAccount"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusinessAccount"];
+            401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessRequestReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: components["schemas"]["NewPassword"];
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessListStores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's stores */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stores: components["schemas"]["BusinessStore"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessGetStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusinessStore"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessPatchStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorePatch"];
+            };
+        };
+        responses: {
+            /** @description The store as it is now, and the change request made, if any */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        store: components["schemas"]["BusinessStore"];
+                        change_request: null | components["schemas"]["ChangeRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessVerifyStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusinessStore"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

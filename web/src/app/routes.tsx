@@ -14,6 +14,8 @@ const ProfilePage = lazyNamed(() => import("../features/profile/ProfilePage"), "
 const ResetPasswordPage = lazyNamed(() => import("../features/auth/ResetPasswordPage"), "ResetPasswordPage");
 const ReviewsPage = lazyNamed(() => import("../features/reviews/ReviewsPage"), "ReviewsPage");
 const AdminPage = lazyNamed(() => import("../features/admin/AdminPage"), "AdminPage");
+const BusinessPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessPage");
+const BusinessResetPasswordPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessResetPasswordPage");
 
 /** The route table. Keep in step with the Go server's list of app routes (`appRoutes` in internal/httpapi). */
 export function AppRoutes() {
@@ -26,6 +28,8 @@ export function AppRoutes() {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/reviews" element={<ReviewsPage />} />
         <Route path="/admin" element={<AdminPage />} />
+        <Route path="/business" element={<BusinessPage />} />
+        <Route path="/business/reset-password" element={<BusinessResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

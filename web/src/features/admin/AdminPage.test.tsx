@@ -70,7 +70,10 @@ function stubApi(routes: Record<string, (call: Call) => Response>) {
   return calls;
 }
 
-const signedIn = { "GET /api/admin/me": () => json({ moderator: { email: "mod@example.com" } }) };
+const signedIn = {
+  "GET /api/admin/me": () => json({ moderator: { email: "mod@example.com" } }),
+  "GET /api/admin/change-requests": () => json({ change_requests: [] }),
+};
 
 // Generous: user-event typing is slow on a loaded 2-core machine.
 describe("AdminPage", { timeout: 20_000 }, () => {
@@ -258,5 +261,67 @@ describe("AdminPage", { timeout: 20_000 }, () => {
     expect(await screen.findByText("No pending claims.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Sign out" }));
     expect(await screen.findByRole("heading", { name: "Moderator sign-in" })).toBeInTheDocument();
+  });
+});
+
+describe("AdminPage, store owners", { timeout: 20_000 }, () => {
+  const change = {
+    id: 4,
+    store_id: 12,
+    store_name: "Lone Star Vapes",
+    business_email: "owner@example.com",
+    proposed: { name: "Lone Star Tea" },
+    previous: { name: "Lone Star Vapes" },
+    status: "pending",
+    reject_reason: "",
+    created_at: "2026-11-23T10:00:00Z",
+    decided_at: null,
+    decided_by: "",
+  };
+
+  it("shows a change request beside its current values, rejects only with the server's consent and approves it", async () => {
+    let pending = true;
+    const calls = stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: [] }),
+      "GET /api/admin/change-requests": () => json({ change_requests: pending ? [change] : [] }),
+      "POST /api/admin/change-requests/4/reject": () => json({ message: "a reason is required to reject a change request" }, 400),
+      "POST /api/admin/change-requests/4/approve": () => {
+        pending = false;
+        return json({ ...change, status: "approved" });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+    const row = await screen.findByRole("row", { name: /Name/ });
+    expect(row).toHaveTextContent("Lone Star Vapes");
+    expect(row).toHaveTextContent("Lone Star Tea");
+    await user.click(screen.getByRole("button", { name: "Reject change" }));
+    expect(await screen.findByText("Could not reject the change: a reason is required to reject a change request")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Approve change" }));
+    expect(await screen.findByText("Published the change to Lone Star Vapes.")).toBeInTheDocument();
+    expect(await screen.findByText("No pending change requests.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST").map((c) => [c.path, c.body])).toEqual([
+      ["/api/admin/change-requests/4/reject", { reason: "" }],
+      ["/api/admin/change-requests/4/approve", {}],
+    ]);
+  });
+
+  it("links a store to a business account", async () => {
+    const calls = stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: [] }),
+      "POST /api/admin/business-links": () => json({ message: "Store linked to the business account" }),
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+    const form = await screen.findByRole("form", { name: "Link a store" });
+    await user.click(within(form).getByRole("button", { name: "Link" }));
+    expect(within(form).getByText("Enter the store's id (a whole number).")).toBeInTheDocument();
+    await user.type(within(form).getByLabelText("Store id"), "12");
+    await user.type(within(form).getByLabelText("Business account email"), "owner@example.com");
+    await user.click(within(form).getByRole("button", { name: "Link" }));
+    expect(await within(form).findByText("Store linked to the business account")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ store_id: 12, email: "owner@example.com" });
   });
 });

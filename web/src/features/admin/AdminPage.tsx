@@ -14,6 +14,7 @@ import { ClaimList, StatusFilter } from "./ClaimList";
 import { ReportsPanel } from "./ReportsPanel";
 import { STATUS_LABELS } from "./messages";
 import { SignInForm } from "./SignInForm";
+import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -59,6 +60,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
   const signedOut = () => {
     queryClient.removeQueries({ queryKey: adminKeys.claims });
     queryClient.removeQueries({ queryKey: adminKeys.reports });
+    queryClient.removeQueries({ queryKey: adminKeys.changes });
     queryClient.setQueryData(adminKeys.me, null);
   };
 
@@ -165,6 +167,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
             />
           )}
         </div>
+        <StoreOwners />
       </main>
       )}
     </div>

@@ -55,6 +55,19 @@ describe("StoreDetail", () => {
     expect(screen.getByText("75% of reviewers recommend this store")).toBeInTheDocument();
   });
 
+  it("says when the details were last verified, and links the website", () => {
+    stubFetch();
+    const now = new Date("2026-11-23T12:00:00Z");
+    const { unmount } = renderAt(
+      <StoreDetail store={makeStore({ last_verified_at: "2026-11-03T10:00:00Z", website: "https://cloud9.example/shop" })} onBack={() => {}} now={now} />,
+    );
+    expect(screen.getByText("Verified Nov 3, 2026")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "cloud9.example/shop" })).toHaveAttribute("href", "https://cloud9.example/shop");
+    unmount();
+    renderAt(<StoreDetail store={makeStore({ last_verified_at: "2026-01-03T10:00:00Z" })} onBack={() => {}} now={now} />);
+    expect(screen.getByText("Not verified recently")).toBeInTheDocument();
+  });
+
   it("has no Call button without a phone number", () => {
     stubFetch();
     renderAt(<StoreDetail store={makeStore({ phone_number: null })} onBack={() => {}} now={new Date()} />);

@@ -7,6 +7,7 @@ import { StoreStatus } from "../../components/StoreStatus";
 import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
 import { useFavorites } from "../../lib/session";
+import { verifiedLabel } from "../../lib/verified";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
 import { ReportProblem } from "./report/ReportProblem";
@@ -53,6 +54,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
           <StoreStatus store={store} now={now} />
         </div>
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
+        <p className="mt-1 text-xs text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
       </div>
 
       <div className="grid grid-cols-4 gap-1 border-y border-gray-200 py-2">
@@ -86,6 +88,14 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
       {store.phone_number && (
         <p className="text-sm text-gray-800">
           Phone: <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} className="underline">{store.phone_number}</a>
+        </p>
+      )}
+      {store.website && /^https?:\/\//.test(store.website) && (
+        <p className="text-sm text-gray-800">
+          Website:{" "}
+          <a href={store.website} target="_blank" rel="noopener noreferrer" className="break-all underline">
+            {store.website.replace(/^https?:\/\//, "")}
+          </a>
         </p>
       )}
       <a

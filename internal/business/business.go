@@ -1,0 +1,289 @@
+// Package business is the store dashboard of business accounts (the
+// accounts the claim wizard creates, see internal/claims): sign-in with
+// database sessions of their own, password reset through the outbox, the
+// stores linked to the account, the changes an owner publishes at once,
+// the changes of name, address or position that wait for a moderator
+// (change requests), and "confirm these details are correct". Every change
+// is written through stores.Repo.Write and to the audit log.
+package business
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"html"
+	"log/slog"
+	"net/mail"
+	"strings"
+	"sync"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	mailbox "locator/internal/mail"
+	"locator/internal/ratelimit"
+	"locator/internal/secret"
+	"locator/internal/stores"
+)
+
+// Lifetimes and limits.
+const (
+	SessionTTL        = 7 * 24 * time.Hour
+	ResetTTL          = 30 * time.Minute
+	MaxResetsPerEmail = 3
+	PerEmailWindow    = time.Hour
+	maxEmailLen       = 254
+)
+
+// Account is a business account.
+type Account struct {
+	ID        int64
+	Email     string
+	StoreName string
+}
+
+// Answers shared by several calls.
+var (
+	ErrBadCredentials = apperr.New(apperr.Unauthorized, "Invalid email or password")
+	ErrNoSession      = apperr.New(apperr.Unauthorized, "Business accounts only: sign in")
+	ErrBadResetToken  = apperr.Invalidf("This password reset link is invalid or has expired. Please request a new one.")
+)
+
+// Service implements the dashboard.
+type Service struct {
+	DB        *db.DB
+	Stores    *stores.Repo
+	Limits    *ratelimit.DB
+	Hasher    secret.Hasher
+	PublicURL string                        // base of the reset link
+	ZoneAt    func(lat, lon float64) string // time zone of a moved store; nil: unchanged
+	Log       *slog.Logger
+	Now       func() time.Time
+
+	lockout    ratelimit.Lockout
+	background chan struct{}
+	jobs       sync.WaitGroup
+}
+
+// maxBackground bounds the reset requests worked on after their answer.
+const maxBackground = 64
+
+// New returns a service with production defaults.
+func New(d *db.DB, sr *stores.Repo, publicURL string, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.Default()
+	}
+	limits := ratelimit.NewDB(d)
+	return &Service{DB: d, Stores: sr, Limits: limits, Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"),
+		ZoneAt: zoneAt, Log: log, Now: time.Now, lockout: ratelimit.NewLockout(limits, "business"),
+		background: make(chan struct{}, maxBackground)}
+}
+
+func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
+
+func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
+
+// SignIn checks the credentials under the sign-in lockout shared by every
+// kind of account and starts a session, ending oldToken's (the session id
+// rotates at every sign-in). A wrong email and a wrong password take the
+// same time and give the same answer.
+func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (*Account, string, error) {
+	email = normalizeEmail(email)
+	if email == "" || password == "" || len(email) > maxEmailLen || len(password) > 4*secret.MaxPasswordLen {
+		if _, err := s.Hasher.Verify(ctx, s.Hasher.Dummy(), password); err != nil {
+			return nil, "", err
+		}
+		return nil, "", ErrBadCredentials
+	}
+	var a Account
+	ok, err := s.lockout.Check(ctx, email, func() (bool, error) {
+		hash := s.Hasher.Dummy()
+		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, password_hash FROM business_accounts WHERE email = $1", email).
+			Scan(&a.ID, &a.Email, &a.StoreName, &hash)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return false, fmt.Errorf("business sign in: %w", err)
+		}
+		ok, err := s.Hasher.Verify(ctx, hash, password)
+		return ok && a.ID != 0, err
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	if !ok {
+		return nil, "", ErrBadCredentials
+	}
+	token, err := secret.NewToken()
+	if err != nil {
+		return nil, "", err
+	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if oldToken != "" {
+			if _, err := tx.Exec(ctx, "DELETE FROM business_sessions WHERE token_hash = $1", secret.HashToken(oldToken)); err != nil {
+				return err
+			}
+		}
+		t := s.now()
+		_, err := tx.Exec(ctx, "INSERT INTO business_sessions (token_hash, business_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+			secret.HashToken(token), a.ID, t, t.Add(SessionTTL))
+		return err
+	})
+	if err != nil {
+		return nil, "", fmt.Errorf("business session: %w", err)
+	}
+	return &a, token, nil
+}
+
+// Authenticate returns the account of a live session.
+func (s *Service) Authenticate(ctx context.Context, token string) (*Account, error) {
+	if token == "" || len(token) > 100 {
+		return nil, ErrNoSession
+	}
+	var a Account
+	err := s.DB.QueryRow(ctx, `SELECT b.id, b.email, b.store_name FROM business_sessions bs JOIN business_accounts b ON b.id = bs.business_id
+		WHERE bs.token_hash = $1 AND bs.expires_at > $2`, secret.HashToken(token), s.now()).Scan(&a.ID, &a.Email, &a.StoreName)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNoSession
+	}
+	if err != nil {
+		return nil, fmt.Errorf("business session: %w", err)
+	}
+	return &a, nil
+}
+
+// SignOut ends the session of token.
+func (s *Service) SignOut(ctx context.Context, token string) error {
+	if token == "" {
+		return nil
+	}
+	if _, err := s.DB.Exec(ctx, "DELETE FROM business_sessions WHERE token_hash = $1", secret.HashToken(token)); err != nil {
+		return fmt.Errorf("business sign out: %w", err)
+	}
+	return nil
+}
+
+// RequestReset mails a single-use reset link when email has a business
+// account, and answers the same either way: the lookup and the mail happen
+// after the answer, so a known email answers no slower than an unknown one.
+func (s *Service) RequestReset(ctx context.Context, email string) error {
+	email = normalizeEmail(email)
+	if email == "" {
+		return apperr.Invalidf("Email is required")
+	}
+	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > maxEmailLen {
+		return apperr.Invalidf("Email is invalid")
+	}
+	if err := s.Limits.Take(ctx, "business-reset:"+email, MaxResetsPerEmail, PerEmailWindow); err != nil {
+		return err
+	}
+	select {
+	case s.background <- struct{}{}:
+	default:
+		return secret.ErrBusy
+	}
+	s.jobs.Go(func() {
+		defer func() { <-s.background }()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := s.sendReset(ctx, email); err != nil {
+			s.Log.ErrorContext(ctx, "business password reset request failed", "err", err)
+		}
+	})
+	return nil
+}
+
+// Wait returns when the work started after answers is done.
+func (s *Service) Wait() { s.jobs.Wait() }
+
+func (s *Service) sendReset(ctx context.Context, email string) error {
+	var id int64
+	err := s.DB.QueryRow(ctx, "SELECT id FROM business_accounts WHERE email = $1", email).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("business reset: %w", err)
+	}
+	token, err := secret.NewToken()
+	if err != nil {
+		return err
+	}
+	link := s.PublicURL + "/business/reset-password?token=" + token
+	t := s.now()
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		// Only the newest link works.
+		if _, err := tx.Exec(ctx, "DELETE FROM business_password_resets WHERE business_id = $1 AND used_at IS NULL", id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "INSERT INTO business_password_resets (token_hash, business_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+			secret.HashToken(token), id, t, t.Add(ResetTTL)); err != nil {
+			return err
+		}
+		return mailbox.Enqueue(ctx, tx, resetMail(email, link))
+	})
+}
+
+func resetMail(to, link string) mailbox.Message {
+	text := fmt.Sprintf("Hello,\n\nSomeone asked to reset the password of your Locator store dashboard.\n"+
+		"Open this link within 30 minutes to choose a new password:\n\n%s\n\n"+
+		"If it was not you, ignore this email: your password stays as it is.\n", link)
+	h := html.EscapeString
+	body := fmt.Sprintf(`<p>Hello,</p><p>Someone asked to reset the password of your Locator store dashboard.
+Open this link within 30 minutes to choose a new password:</p><p><a href="%s">Reset your password</a></p>
+<p>If it was not you, ignore this email: your password stays as it is.</p>`, h(link))
+	return mailbox.Message{To: to, Subject: "Reset your Locator store dashboard password", Text: text, HTML: body}
+}
+
+// ResetPassword sets a new password with a reset token for email: the token
+// is spent and every session of the account ends.
+func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
+	email = normalizeEmail(email)
+	if err := secret.CheckPassword(password); err != nil {
+		return err
+	}
+	if token == "" || len(token) > 100 || email == "" {
+		return ErrBadResetToken
+	}
+	hash, err := s.Hasher.Hash(ctx, password)
+	if err != nil {
+		return err
+	}
+	t := s.now()
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var id int64
+		err := tx.QueryRow(ctx, `SELECT r.business_id FROM business_password_resets r JOIN business_accounts b ON b.id = r.business_id
+			WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2 AND b.email = $3`, secret.HashToken(token), t, email).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrBadResetToken
+		}
+		if err != nil {
+			return fmt.Errorf("business reset: %w", err)
+		}
+		res, err := tx.Exec(ctx, "UPDATE business_password_resets SET used_at = $1 WHERE business_id = $2 AND used_at IS NULL", t, id)
+		if err != nil {
+			return fmt.Errorf("business reset: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrBadResetToken // spent meanwhile by a second click
+		}
+		if _, err := tx.Exec(ctx, "UPDATE business_accounts SET password_hash = $1 WHERE id = $2", hash, id); err != nil {
+			return fmt.Errorf("business reset: %w", err)
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM business_sessions WHERE business_id = $1", id); err != nil {
+			return fmt.Errorf("business reset: %w", err)
+		}
+		return nil
+	})
+}
+
+// Prune deletes ended dashboard sessions and old reset tokens (run now and then).
+func (s *Service) Prune(ctx context.Context) error {
+	t := s.now()
+	if _, err := s.DB.Exec(ctx, "DELETE FROM business_sessions WHERE expires_at < $1", t); err != nil {
+		return fmt.Errorf("prune business sessions: %w", err)
+	}
+	if _, err := s.DB.Exec(ctx, "DELETE FROM business_password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
+		return fmt.Errorf("prune business reset tokens: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,442 @@
+package business
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"locator/internal/apperr"
+	"locator/internal/audit"
+	"locator/internal/db"
+	"locator/internal/stores"
+)
+
+// Hour is one weekly-hours entry as the API sends it (the shape of the
+// store answer's workingHours).
+type Hour struct {
+	WeekDay   string  `json:"weekDay"`
+	StartTime *string `json:"startTime"`
+	EndTime   *string `json:"endTime"`
+}
+
+// StoreView is a linked store as the dashboard shows it.
+type StoreView struct {
+	ID             int64              `json:"id"`
+	StoreID        string             `json:"store_id"`
+	Name           string             `json:"name"`
+	Address        string             `json:"address"`
+	City           string             `json:"city"`
+	State          string             `json:"state"`
+	PostalCode     string             `json:"postal_code"`
+	Country        string             `json:"country"`
+	Latitude       float64            `json:"latitude"`
+	Longitude      float64            `json:"longitude"`
+	TimeZone       string             `json:"time_zone"`
+	PhoneNumber    string             `json:"phone_number"`
+	Website        string             `json:"website"`
+	Hours          string             `json:"hours"`
+	WorkingHours   []Hour             `json:"workingHours"`
+	Delivery       bool               `json:"is_delivery_available"`
+	OrderOnline    bool               `json:"is_order_online_available"`
+	Curbside       bool               `json:"is_curbside_pickup_available"`
+	Status         string             `json:"status"`
+	LastVerifiedAt *time.Time         `json:"last_verified_at"`
+	PendingChange  *ChangeRequestView `json:"pending_change_request"`
+}
+
+func hoursView(hs []stores.WorkingHour) []Hour {
+	out := make([]Hour, 0, len(hs))
+	for _, h := range hs {
+		e := Hour{WeekDay: h.WeekDay.String()}
+		if h.Start != "" {
+			start, end := h.Start, h.End
+			e.StartTime, e.EndTime = &start, &end
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func storeView(st *stores.Store) StoreView {
+	return StoreView{ID: st.ID, StoreID: st.StoreID, Name: st.Name, Address: st.Address, City: st.City, State: st.State,
+		PostalCode: st.PostalCode, Country: st.CountryName, Latitude: st.Latitude, Longitude: st.Longitude, TimeZone: st.TimeZone,
+		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, WorkingHours: hoursView(st.WorkingHours),
+		Delivery: st.Delivery, OrderOnline: st.OrderOnline, Curbside: st.Curbside, Status: string(st.Status), LastVerifiedAt: st.VerifiedAt}
+}
+
+// ErrNotYours answers every call about a store that is not linked to the
+// account, whether or not it exists: an account learns nothing of others.
+var ErrNotYours = apperr.New(apperr.NotFound, "Store not found among the stores of this account")
+
+// owns checks that store id is linked to the account.
+func owns(ctx context.Context, q db.Querier, a *Account, id int64) error {
+	var one int
+	err := q.QueryRow(ctx, "SELECT 1 FROM business_stores WHERE business_id = $1 AND store_id = $2", a.ID, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotYours
+	}
+	if err != nil {
+		return fmt.Errorf("store link: %w", err)
+	}
+	return nil
+}
+
+// ListStores lists the stores linked to the account.
+func (s *Service) ListStores(ctx context.Context, a *Account) ([]StoreView, error) {
+	rows, err := s.DB.Query(ctx, "SELECT store_id FROM business_stores WHERE business_id = $1 ORDER BY store_id LIMIT 500", a.ID)
+	if err != nil {
+		return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
+	}
+	out := make([]StoreView, 0, len(ids))
+	for _, id := range ids {
+		v, err := s.view(ctx, s.DB, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// GetStore returns one linked store.
+func (s *Service) GetStore(ctx context.Context, a *Account, id int64) (StoreView, error) {
+	if err := owns(ctx, s.DB, a, id); err != nil {
+		return StoreView{}, err
+	}
+	return s.view(ctx, s.DB, id)
+}
+
+func (s *Service) view(ctx context.Context, q db.Querier, id int64) (StoreView, error) {
+	var st *stores.Store
+	var err error
+	if tx, ok := q.(*db.Tx); ok {
+		st, err = s.Stores.GetTx(ctx, tx, id)
+	} else {
+		st, err = s.Stores.Get(ctx, id)
+	}
+	if err != nil {
+		return StoreView{}, err
+	}
+	v := storeView(st)
+	if v.PendingChange, err = pendingChange(ctx, q, id); err != nil {
+		return StoreView{}, err
+	}
+	return v, nil
+}
+
+// Patch is an owner's change of a store: nil fields stay as they are.
+type Patch struct {
+	// Published at once.
+	WorkingHours *[]Hour
+	PhoneNumber  *string
+	Website      *string
+	Hours        *string
+	Delivery     *bool
+	OrderOnline  *bool
+	Curbside     *bool
+	// Special hours and temporary closure (the hours fields of issue #13)
+	// plug in here: add them as pointers, check them in Patch.direct and
+	// copy them in applyDirect; they publish at once like the ones above.
+
+	// Sent to the moderation queue as a change request.
+	Details
+}
+
+// Details are the fields only a moderator may publish: name, address and
+// position.
+type Details struct {
+	Name       *string  `json:"name,omitempty"`
+	Address    *string  `json:"address,omitempty"`
+	City       *string  `json:"city,omitempty"`
+	State      *string  `json:"state,omitempty"`
+	PostalCode *string  `json:"postal_code,omitempty"`
+	Latitude   *float64 `json:"latitude,omitempty"`
+	Longitude  *float64 `json:"longitude,omitempty"`
+}
+
+func (d Details) empty() bool {
+	return d.Name == nil && d.Address == nil && d.City == nil && d.State == nil && d.PostalCode == nil && d.Latitude == nil && d.Longitude == nil
+}
+
+// Field limits of the dashboard (the store's own limits are in stores).
+const (
+	maxPhone   = stores.MaxPhoneLen
+	maxHours   = stores.MaxTextLen
+	maxWebsite = stores.MaxURLLen
+	maxName    = stores.MaxNameLen
+	maxAddress = 255
+)
+
+// validate checks and normalises every field given; messages are the
+// dashboard's, in the spirit of the web app's forms.
+func (p *Patch) validate() error {
+	if p.WorkingHours == nil && p.PhoneNumber == nil && p.Website == nil && p.Hours == nil &&
+		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.empty() {
+		return apperr.Invalidf("Nothing to change: send at least one field")
+	}
+	if p.PhoneNumber != nil {
+		v := strings.TrimSpace(*p.PhoneNumber)
+		if utf8.RuneCountInString(v) > maxPhone {
+			return apperr.Invalidf("Phone number must be less than %d symbols", maxPhone)
+		}
+		if strings.Trim(v, "0123456789+-() .") != "" {
+			return apperr.Invalidf("Phone number may contain only digits, spaces, + - ( ) and .")
+		}
+		p.PhoneNumber = &v
+	}
+	if p.Website != nil {
+		v := strings.TrimSpace(*p.Website)
+		if len(v) > maxWebsite {
+			return apperr.Invalidf("Website must be less than %d symbols", maxWebsite)
+		}
+		if v != "" {
+			if !strings.Contains(v, "://") {
+				v = "https://" + v // a bare example.com, as the claim form accepts it
+			}
+			if !validWebsite(v) {
+				return apperr.Invalidf("Website must be a web address, e.g. https://example.com")
+			}
+		}
+		p.Website = &v
+	}
+	if p.Hours != nil {
+		v := strings.TrimSpace(*p.Hours)
+		if utf8.RuneCountInString(v) > maxHours {
+			return apperr.Invalidf("Hours must be less than %d symbols", maxHours)
+		}
+		p.Hours = &v
+	}
+	if p.WorkingHours != nil {
+		if _, err := parseHours(*p.WorkingHours); err != nil {
+			return err
+		}
+	}
+	return p.Details.validate()
+}
+
+func (d *Details) validate() error {
+	for _, f := range []struct {
+		v        **string
+		label    string
+		required bool
+		max      int
+	}{
+		{&d.Name, "Name", true, maxName}, {&d.Address, "Address", true, maxAddress}, {&d.City, "City", true, maxAddress},
+		{&d.State, "State", false, maxAddress}, {&d.PostalCode, "Postal code", true, 32},
+	} {
+		if *f.v == nil {
+			continue
+		}
+		v := strings.TrimSpace(**f.v)
+		if v == "" && f.required {
+			return apperr.Invalidf("%s is required", f.label)
+		}
+		if utf8.RuneCountInString(v) > f.max {
+			return apperr.Invalidf("%s must be less than %d symbols", f.label, f.max)
+		}
+		*f.v = &v
+	}
+	if (d.Latitude == nil) != (d.Longitude == nil) {
+		return apperr.Invalidf("Give both latitude and longitude, or neither")
+	}
+	if d.Latitude != nil {
+		la, lo := *d.Latitude, *d.Longitude
+		if la != la || la < -90 || la > 90 {
+			return apperr.Invalidf("Latitude must be between -90 and 90")
+		}
+		if lo != lo || lo < -180 || lo > 180 {
+			return apperr.Invalidf("Longitude must be between -180 and 180")
+		}
+	}
+	return nil
+}
+
+func validWebsite(v string) bool {
+	rest, ok := strings.CutPrefix(v, "https://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(v, "http://"); !ok {
+			return false
+		}
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	return strings.Contains(host, ".") && !strings.ContainsAny(v, " \t\r\n<>\"")
+}
+
+// parseHours reads the weekly hours of a patch: each day's entries with
+// HH:MM times, or no times for a closed day.
+func parseHours(in []Hour) ([]stores.WorkingHour, error) {
+	if len(in) > stores.MaxHoursCount {
+		return nil, apperr.Invalidf("Working hours: at most %d entries (three a day)", stores.MaxHoursCount)
+	}
+	out := make([]stores.WorkingHour, 0, len(in))
+	for _, h := range in {
+		day, ok := stores.ParseWeekday(h.WeekDay)
+		if !ok || strings.TrimSpace(h.WeekDay) == "" {
+			return nil, apperr.Invalidf("Working hours: %q is not a day of the week", h.WeekDay)
+		}
+		e := stores.WorkingHour{WeekDay: day}
+		if h.StartTime != nil {
+			e.Start = strings.TrimSpace(*h.StartTime)
+		}
+		if h.EndTime != nil {
+			e.End = strings.TrimSpace(*h.EndTime)
+		}
+		if (e.Start == "") != (e.End == "") {
+			return nil, apperr.Invalidf("Working hours: give %s both an opening and a closing time, or neither", day)
+		}
+		if err := e.Validate(); err != nil {
+			return nil, apperr.Invalidf("Working hours: %s times must be HH:MM, e.g. 09:00", day)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// change is one field's old and new value, for the audit log.
+type change struct {
+	Old any `json:"old"`
+	New any `json:"new"`
+}
+
+// applyDirect copies the published-at-once fields of p onto st and returns
+// what changed.
+func applyDirect(st *stores.Store, p *Patch) map[string]change {
+	diff := map[string]change{}
+	str := func(name string, dst *string, v *string) {
+		if v != nil && *v != *dst {
+			diff[name] = change{*dst, *v}
+			*dst = *v
+		}
+	}
+	flag := func(name string, dst *bool, v *bool) {
+		if v != nil && *v != *dst {
+			diff[name] = change{*dst, *v}
+			*dst = *v
+		}
+	}
+	str("phone_number", &st.PhoneNumber, p.PhoneNumber)
+	str("website", &st.Website, p.Website)
+	str("hours", &st.Hours, p.Hours)
+	flag("is_delivery_available", &st.Delivery, p.Delivery)
+	flag("is_order_online_available", &st.OrderOnline, p.OrderOnline)
+	flag("is_curbside_pickup_available", &st.Curbside, p.Curbside)
+	if p.WorkingHours != nil {
+		hs, _ := parseHours(*p.WorkingHours) // validated
+		if !sameHours(hs, st.WorkingHours) {
+			diff["workingHours"] = change{hoursView(st.WorkingHours), hoursView(hs)}
+			st.WorkingHours = hs
+		}
+	}
+	return diff
+}
+
+func sameHours(a, b []stores.WorkingHour) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Update applies an owner's patch to a linked store: the direct fields are
+// published at once (one search-version bump, so every replica shows them
+// on its next poll) and audited with their old and new values; name,
+// address and position changes become a change request for a moderator.
+// The returned request is nil when the patch had none (or gave the
+// current values).
+func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (StoreView, *ChangeRequestView, error) {
+	if err := p.validate(); err != nil {
+		return StoreView{}, nil, err
+	}
+	var out StoreView
+	var req *ChangeRequestView
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := owns(ctx, tx, a, id); err != nil {
+			return err
+		}
+		// Read inside Write: the version bump's row lock orders concurrent
+		// writers, so two owners' patches never overwrite each other.
+		err := s.Stores.Write(ctx, tx, func(w *stores.Writer) error {
+			st, err := s.Stores.GetTx(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			diff := applyDirect(st, &p)
+			if len(diff) > 0 {
+				if err := st.Validate(); err != nil {
+					return err
+				}
+				if err := w.Save(ctx, st); err != nil {
+					return err
+				}
+				if err := audit.Write(ctx, tx, s.now(), actor(a), "store.update", 0, id, map[string]any{"changes": diff}); err != nil {
+					return err
+				}
+			}
+			if !p.empty() {
+				if req, err = s.requestChange(ctx, tx, a, st, p.Details); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		out, err = s.view(ctx, tx, id)
+		return err
+	})
+	return out, req, err
+}
+
+// Verify records that the owner confirmed the store's details today.
+func (s *Service) Verify(ctx context.Context, a *Account, id int64) (StoreView, error) {
+	var out StoreView
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := owns(ctx, tx, a, id); err != nil {
+			return err
+		}
+		err := s.Stores.Write(ctx, tx, func(w *stores.Writer) error {
+			st, err := s.Stores.GetTx(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			old, t := st.VerifiedAt, s.now()
+			st.VerifiedAt = &t
+			if err := w.Save(ctx, st); err != nil {
+				return err
+			}
+			return audit.Write(ctx, tx, t, actor(a), "store.verify", 0, id, map[string]any{"changes": map[string]change{"last_verified_at": {old, t}}})
+		})
+		if err != nil {
+			return err
+		}
+		out, err = s.view(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// actor is how the audit log names a business account.
+func actor(a *Account) string { return "business:" + a.Email }

@@ -1,0 +1,78 @@
+package claims
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"locator/internal/apperr"
+	"locator/internal/audit"
+	"locator/internal/db"
+)
+
+// The stores a business account may change in the store dashboard
+// (internal/business) are the rows of business_stores: written when a claim
+// is approved (for the account with the claim's email, whichever of the two
+// comes first), and by a moderator with LinkStore.
+
+// linkClaimStore links the store of an approved claim to the business
+// account with the claim's email, when there is one.
+func (s *Service) linkClaimStore(ctx context.Context, tx *db.Tx, storeID int64, email, actor string) error {
+	_, err := tx.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
+		SELECT id, $1, $2, $3 FROM business_accounts WHERE email = $4 ON CONFLICT DO NOTHING`,
+		storeID, s.now(), actor, strings.ToLower(email))
+	if err != nil {
+		return fmt.Errorf("link store %d: %w", storeID, err)
+	}
+	return nil
+}
+
+// linkApprovedClaims links the stores of the approved claims made with the
+// email of a business account created after their approval.
+func (s *Service) linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64) error {
+	_, err := tx.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
+		SELECT b.id, c.store_id, $2, 'claim' FROM business_accounts b JOIN claims c ON c.email = b.email
+		WHERE b.id = $1 AND c.status = 'approved' AND c.store_id IS NOT NULL
+		ON CONFLICT DO NOTHING`, businessID, s.now())
+	if err != nil {
+		return fmt.Errorf("link approved claims: %w", err)
+	}
+	return nil
+}
+
+// LinkStore lets the business account with email change store storeID
+// (a moderator's decision, written to the audit log). Linking twice is
+// harmless.
+func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor string) error {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if storeID <= 0 {
+		return apperr.Invalidf("store id must be a positive whole number")
+	}
+	if email == "" {
+		return apperr.Invalidf("Email is required")
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var businessID int64
+		err := tx.QueryRow(ctx, "SELECT id FROM business_accounts WHERE email = $1", email).Scan(&businessID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.New(apperr.NotFound, "no business account with email %s", email)
+		}
+		if err != nil {
+			return fmt.Errorf("link store: %w", err)
+		}
+		if _, err := s.Stores.GetTx(ctx, tx, storeID); err != nil {
+			return err
+		}
+		res, err := tx.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
+			VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, businessID, storeID, s.now(), actor)
+		if err != nil {
+			return fmt.Errorf("link store %d: %w", storeID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		return audit.Write(ctx, tx, s.now(), actor, "store.link", 0, storeID, map[string]any{"email": email, "business_id": businessID})
+	})
+}

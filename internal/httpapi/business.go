@@ -1,0 +1,315 @@
+package httpapi
+
+// The store dashboard API under /api/business/: business accounts have
+// their own cookie and sessions; member and moderator sessions never open
+// it, and a business session opens neither of theirs.
+
+import (
+	"net/http"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/business"
+)
+
+const businessCookie = "locator_business"
+
+// Per-IP limits of the dashboard, as members'.
+const (
+	businessSignInPerIPPerMinute = signInPerIPPerMinute
+	businessResetPerIPPerHour    = resetPerIPPerHour
+)
+
+func (s *Server) businessCookieName() string {
+	if s.SecureCookies {
+		return "__Host-" + businessCookie
+	}
+	return businessCookie
+}
+
+func (s *Server) businessToken(r *http.Request) string {
+	return sessionCookie(r, s.businessCookieName())
+}
+
+func (s *Server) setBusinessCookie(w http.ResponseWriter, token string, maxAge int) {
+	http.SetCookie(w, &http.Cookie{Name: s.businessCookieName(), Value: token, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteStrictMode})
+}
+
+// currentBusiness returns the signed-in business account; a missing or
+// ended session also clears the cookie.
+func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*business.Account, error) {
+	a, err := s.Business.Authenticate(r.Context(), s.businessToken(r))
+	if err != nil && apperr.CodeOf(err) == apperr.Unauthorized {
+		s.setBusinessCookie(w, "", -1)
+	}
+	return a, err
+}
+
+type businessAccountDTO struct {
+	Email     string `json:"email"`
+	StoreName string `json:"store_name"`
+}
+
+type businessMeDTO struct {
+	Account businessAccountDTO `json:"account"`
+}
+
+func (s *Server) businessSignIn(w http.ResponseWriter, r *http.Request) error {
+	var in signInRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.limitIP(r, "business-signin", businessSignInPerIPPerMinute, time.Minute); err != nil {
+		return err
+	}
+	a, token, err := s.Business.SignIn(r.Context(), in.Email, in.Password, s.businessToken(r))
+	if err != nil {
+		return err
+	}
+	s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
+	writeJSON(w, http.StatusOK, businessMeDTO{Account: businessAccountDTO{Email: a.Email, StoreName: a.StoreName}})
+	return nil
+}
+
+func (s *Server) businessSignOut(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Business.SignOut(r.Context(), s.businessToken(r)); err != nil {
+		return err
+	}
+	s.setBusinessCookie(w, "", -1)
+	writeMessage(w, http.StatusOK, "Signed out")
+	return nil
+}
+
+func (s *Server) businessMe(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.currentBusiness(w, r)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, businessMeDTO{Account: businessAccountDTO{Email: a.Email, StoreName: a.StoreName}})
+	return nil
+}
+
+type businessResetRequest struct {
+	Email string `json:"email"`
+}
+
+func (s *Server) businessRequestReset(w http.ResponseWriter, r *http.Request) error {
+	var in businessResetRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.limitIP(r, "business-reset", businessResetPerIPPerHour, time.Hour); err != nil {
+		return err
+	}
+	if err := s.Business.RequestReset(r.Context(), in.Email); err != nil {
+		return err
+	}
+	writeMessage(w, http.StatusOK, ResetRequestedMessage)
+	return nil
+}
+
+func (s *Server) businessResetPassword(w http.ResponseWriter, r *http.Request) error {
+	var in passwordResetRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.limitIP(r, "business-reset", businessResetPerIPPerHour, time.Hour); err != nil {
+		return err
+	}
+	if err := s.Business.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
+		return err
+	}
+	s.setBusinessCookie(w, "", -1)
+	writeMessage(w, http.StatusOK, "Password has been reset.")
+	return nil
+}
+
+type businessStoresDTO struct {
+	Stores []business.StoreView `json:"stores"`
+}
+
+type businessStoreDTO struct {
+	Store business.StoreView `json:"store"`
+}
+
+func (s *Server) businessListStores(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.currentBusiness(w, r)
+	if err != nil {
+		return err
+	}
+	list, err := s.Business.ListStores(r.Context(), a)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, businessStoresDTO{Stores: list})
+	return nil
+}
+
+func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.currentBusiness(w, r)
+	if err != nil {
+		return err
+	}
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	v, err := s.Business.GetStore(r.Context(), a, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
+	return nil
+}
+
+// storePatchRequest is the PATCH body. Special hours and temporary closure
+// (the fields of the hours issue) are added here and passed on in
+// business.Patch, where they are checked and published like the hours.
+type storePatchRequest struct {
+	WorkingHours *[]business.Hour `json:"workingHours"`
+	PhoneNumber  *string          `json:"phone_number"`
+	Website      *string          `json:"website"`
+	Hours        *string          `json:"hours"`
+	Delivery     *bool            `json:"is_delivery_available"`
+	OrderOnline  *bool            `json:"is_order_online_available"`
+	Curbside     *bool            `json:"is_curbside_pickup_available"`
+	Name         *string          `json:"name"`
+	Address      *string          `json:"address"`
+	City         *string          `json:"city"`
+	State        *string          `json:"state"`
+	PostalCode   *string          `json:"postal_code"`
+	Latitude     *float64         `json:"latitude"`
+	Longitude    *float64         `json:"longitude"`
+}
+
+type storePatchDTO struct {
+	Message       string                      `json:"message"`
+	Store         business.StoreView          `json:"store"`
+	ChangeRequest *business.ChangeRequestView `json:"change_request"`
+}
+
+func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.currentBusiness(w, r)
+	if err != nil {
+		return err
+	}
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var in storePatchRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	v, req, err := s.Business.Update(r.Context(), a, id, business.Patch{
+		WorkingHours: in.WorkingHours, PhoneNumber: in.PhoneNumber, Website: in.Website, Hours: in.Hours,
+		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside,
+		Details: business.Details{Name: in.Name, Address: in.Address, City: in.City, State: in.State, PostalCode: in.PostalCode,
+			Latitude: in.Latitude, Longitude: in.Longitude},
+	})
+	if err != nil {
+		return err
+	}
+	msg := "Changes saved and published."
+	if req != nil {
+		msg = "Changes saved. The new name, address or position is sent to a moderator and will be published once approved."
+	}
+	writeJSON(w, http.StatusOK, storePatchDTO{Message: msg, Store: v, ChangeRequest: req})
+	return nil
+}
+
+func (s *Server) businessVerifyStore(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.currentBusiness(w, r)
+	if err != nil {
+		return err
+	}
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	v, err := s.Business.Verify(r.Context(), a, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
+	return nil
+}
+
+// The moderators' side: change requests and store links.
+
+type changeRequestListDTO struct {
+	ChangeRequests []business.ChangeRequestView `json:"change_requests"`
+}
+
+func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.currentModerator(r); err != nil {
+		return err
+	}
+	status := r.URL.Query().Get("status")
+	switch status {
+	case "":
+		status = "pending"
+	case "all":
+		status = ""
+	}
+	list, err := s.Business.ChangeRequests(r.Context(), status, 500)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, changeRequestListDTO{ChangeRequests: list})
+	return nil
+}
+
+func (s *Server) adminDecideChange(approve bool) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		m, err := s.currentModerator(r)
+		if err != nil {
+			return err
+		}
+		id, err := pathID(r)
+		if err != nil {
+			return apperr.Invalidf("change request id must be a positive whole number")
+		}
+		var c *business.ChangeRequestView
+		if approve {
+			var in struct{}
+			if err := decodeJSON(r, &in); err != nil {
+				return err
+			}
+			c, err = s.Business.ApproveChange(r.Context(), id, m.Email)
+		} else {
+			var in rejectRequest
+			if err := decodeJSON(r, &in); err != nil {
+				return err
+			}
+			c, err = s.Business.RejectChange(r.Context(), id, m.Email, in.Reason)
+		}
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, c)
+		return nil
+	}
+}
+
+type linkRequest struct {
+	StoreID flexStoreID `json:"store_id"`
+	Email   string      `json:"email"`
+}
+
+func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.currentModerator(r)
+	if err != nil {
+		return err
+	}
+	var in linkRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.Claims.LinkStore(r.Context(), int64(in.StoreID), in.Email, m.Email); err != nil {
+		return err
+	}
+	writeMessage(w, http.StatusOK, "Store linked to the business account")
+	return nil
+}

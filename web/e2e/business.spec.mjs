@@ -1,0 +1,103 @@
+// The store dashboard (/business) against the real binary: an owner claims a store in the wizard,
+// it is approved on the command line, the owner signs in at /business, changes the hours and a
+// service flag, and the locator shows the change within 2 s (one index poll).
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { axe, expect, LIST_PATH, SHOTS, test } from "./fixtures.mjs";
+
+test.use({ serverOptions: { stores: 200 } });
+
+const owner = {
+  name: `E2E Dashboard Books ${Date.now()}`,
+  email: `owner-${Date.now()}@example.com`,
+  phone: "+1 303 555 0100",
+  password: "dashboard-tulip-7",
+};
+
+test("claim, approve on the command line, sign in at /business, change hours and a flag, see it in the locator within 2 s", async ({ page, server }) => {
+  // The claim wizard, with its business account.
+  await page.goto("/claim");
+  for (const [label, value] of [["Business name", owner.name], ["Email", owner.email], ["Phone", owner.phone]]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+  for (const [label, value] of [["Country", "United States"], ["State (optional)", "CO"], ["City", "Boulder"], ["Postal code", "80302"], ["Address", "1942 Broadway"]]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole("button", { name: "Add business" }).click();
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  const [claimed, account] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/store/claim")),
+    page.waitForResponse((r) => r.url().endsWith("/api/store/create-user")),
+    page.getByRole("button", { name: "Submit" }).click(),
+  ]);
+  expect(claimed.status()).toBe(201);
+  expect(account.status()).toBe(201);
+  await page.getByRole("heading", { name: "Thank You!" }).waitFor();
+
+  // Approved on the command line.
+  const claims = JSON.parse(execFileSync(server.bin, ["claims", "list", "--json", "--database-url", server.db], { encoding: "utf8" }));
+  const claim = claims.find((c) => c.business_name === owner.name);
+  expect(claim, `claim listed: ${JSON.stringify(claims)}`).toBeTruthy();
+  execFileSync(server.bin, ["claims", "approve", String(claim.id), "--database-url", server.db], { stdio: "inherit" });
+
+  // The dashboard: a wrong password, then the right one.
+  await page.goto("/business");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill("not-the-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("alert").filter({ hasText: "Could not sign in: Invalid email or password" }).waitFor();
+  await axe(page, "business sign-in");
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { level: 2, name: owner.name }).waitFor();
+  await expect(page.getByText(/^Verified [A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Hours and contact" });
+  // A bad value is refused in the browser with the server's words.
+  await form.getByLabel("Website").fill("not a website");
+  await form.getByRole("button", { name: "Save and publish" }).click();
+  await form.getByText("Website must be a web address, e.g. https://example.com").waitFor();
+  await form.getByLabel("Website").fill("books.example");
+  // Sunday 11:00-15:00 and delivery.
+  const sunday = form.getByRole("checkbox", { name: "Sunday" });
+  if (await sunday.isChecked()) await sunday.uncheck();
+  await sunday.check();
+  await form.getByLabel("Sunday opens").fill("11:00");
+  await form.getByLabel("Sunday closes").fill("15:00");
+  await form.getByRole("checkbox", { name: "Delivery" }).check();
+  await axe(page, "business dashboard");
+  await page.screenshot({ path: join(SHOTS, "business-dashboard-1280x800.png"), fullPage: true });
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/api/business/stores/") && r.request().method() === "PATCH"),
+    form.getByRole("button", { name: "Save and publish" }).click(),
+  ]);
+  expect(saved.status(), await saved.text()).toBe(200);
+  const savedAt = Date.now();
+  await page.getByText("Changes saved and published.").waitFor();
+
+  // The locator's search shows the change on its next poll: within 2 s.
+  const findStore = async () => {
+    const res = await fetch(`${server.url}${LIST_PATH}?latitude=40.015&longitude=-105.27&radius=30&limit=200&is_delivery_available=true`);
+    return (await res.json()).physical_stores.find((s) => s.name === owner.name);
+  };
+  await expect
+    .poll(async () => (await findStore())?.workingHours.find((h) => h.weekDay === "Sunday")?.startTime ?? null, {
+      message: "the change is searchable within 2 s",
+      timeout: 2000,
+      intervals: [100],
+    })
+    .toBe("11:00");
+  expect(Date.now() - savedAt).toBeLessThan(2000);
+  const store = await findStore();
+  expect(store.website).toBe("https://books.example");
+
+  // And the detail panel shows it.
+  await page.goto(`/?lat=${store.latitude}&lon=${store.longitude}&place=${encodeURIComponent("Boulder 80302")}`);
+  const listed = page.getByRole("list", { name: "Stores" }).getByRole("button", { name: new RegExp(owner.name) });
+  await listed.first().click();
+  await page.getByRole("heading", { level: 2, name: owner.name }).waitFor();
+  await expect(page.getByRole("row", { name: /Sunday/ })).toContainText("11:00 - 15:00");
+  await expect(page.getByText(/^Verified [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "books.example" })).toHaveAttribute("href", "https://books.example");
+});

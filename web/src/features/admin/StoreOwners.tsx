@@ -1,0 +1,152 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ApiError } from "../../api/client";
+import { adminKeys } from "../../api/keys";
+import type { components } from "../../api/schema";
+import { Button } from "../../components/ui/button";
+import { Field, FormError } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { approveChangeRequest, rejectChangeRequest } from "./api/decide-change-request";
+import { changeRequestsOptions } from "./api/list-change-requests";
+import { linkStore } from "./api/link-store";
+
+type ChangeRequest = components["schemas"]["ChangeRequest"];
+type Details = components["schemas"]["StoreDetails"];
+
+const errorText = (error: unknown) => (error instanceof ApiError && error.status !== 0 ? error.message : "the server could not be reached");
+
+const LABELS: [keyof Details, string][] = [
+  ["name", "Name"],
+  ["address", "Address"],
+  ["city", "City"],
+  ["state", "State"],
+  ["postal_code", "Postal code"],
+  ["latitude", "Latitude"],
+  ["longitude", "Longitude"],
+];
+
+/** Store owners' side of moderation: their change requests, and linking a store to a business account. */
+export function StoreOwners() {
+  return (
+    <section aria-labelledby="owners-heading" className="flex flex-col gap-4 md:col-span-2">
+      <h2 id="owners-heading" className="text-base font-semibold text-gray-900">
+        Store owners
+      </h2>
+      <ChangeRequests />
+      <LinkForm />
+    </section>
+  );
+}
+
+function ChangeRequests() {
+  const queryClient = useQueryClient();
+  const list = useQuery(changeRequestsOptions());
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+
+  const decide = async (c: ChangeRequest, approve: boolean) => {
+    setFailure(null);
+    setNotice("");
+    try {
+      if (approve) await approveChangeRequest(c.id);
+      else await rejectChangeRequest(c.id, reasons[c.id] ?? "");
+      setNotice(`${approve ? "Published" : "Rejected"} the change to ${c.store_name}.`);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.changes });
+    } catch (error) {
+      setFailure(`Could not ${approve ? "approve" : "reject"} the change: ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-gray-200 bg-white p-4">
+      <h3 className="font-medium text-gray-900">Change requests</h3>
+      <p role="status" className="text-sm text-emerald-900 empty:hidden">
+        {notice}
+      </p>
+      {failure && <FormError>{failure}</FormError>}
+      {list.isPending ? (
+        <Spinner label="Loading change requests…" />
+      ) : list.isError ? (
+        <FormError>{`Could not load change requests: ${errorText(list.error)}`}</FormError>
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-gray-700">No pending change requests.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.data.map((c) => (
+            <li key={c.id} className="rounded-md border border-gray-200 p-3">
+              <p className="text-sm font-medium text-gray-900">
+                Store {c.store_id}: {c.store_name} <span className="font-normal text-gray-600">(by {c.business_email})</span>
+              </p>
+              <table className="mt-2 text-sm">
+                <thead>
+                  <tr className="text-left text-gray-600">
+                    <th className="pr-4 font-normal">Field</th>
+                    <th className="pr-4 font-normal">Now</th>
+                    <th className="font-normal">Proposed</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {LABELS.filter(([key]) => c.proposed[key] !== undefined).map(([key, label]) => (
+                    <tr key={key}>
+                      <th className="pr-4 text-left font-normal text-gray-700">{label}</th>
+                      <td className="pr-4 text-gray-700">{String(c.previous[key] ?? "")}</td>
+                      <td className="text-gray-900">{String(c.proposed[key])}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div className="mt-2 flex flex-wrap items-end gap-2">
+                <Button onClick={() => void decide(c, true)}>Approve change</Button>
+                <Field
+                  label="Reason to reject"
+                  value={reasons[c.id] ?? ""}
+                  onChange={(e) => setReasons((r) => ({ ...r, [c.id]: e.target.value }))}
+                />
+                <Button variant="outline" onClick={() => void decide(c, false)}>
+                  Reject change
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function LinkForm() {
+  const [storeId, setStoreId] = useState("");
+  const [email, setEmail] = useState("");
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice("");
+    setFailure(null);
+    const id = Number(storeId.trim());
+    if (!Number.isInteger(id) || id < 1) return setFailure("Enter the store's id (a whole number).");
+    if (email.trim() === "") return setFailure("Enter the email of the business account.");
+    try {
+      setNotice(await linkStore(id, email.trim()));
+    } catch (error) {
+      setFailure(`Could not link the store: ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Link a store" className="flex flex-col gap-2 rounded-md border border-gray-200 bg-white p-4">
+      <h3 className="font-medium text-gray-900">Link a store to a business account</h3>
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label="Store id" inputMode="numeric" value={storeId} onChange={(e) => setStoreId(e.target.value)} />
+        <Field label="Business account email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Button type="submit">Link</Button>
+      </div>
+      <p role="status" className="text-sm text-emerald-900 empty:hidden">
+        {notice}
+      </p>
+      {failure && <FormError>{failure}</FormError>}
+    </form>
+  );
+}

@@ -1,0 +1,231 @@
+import { useState, type FormEvent } from "react";
+import { ApiError } from "../../api/client";
+import { Button } from "../../components/ui/button";
+import { Field, FormError } from "../../components/ui/field";
+import { verifiedLabel } from "../../lib/verified";
+import { patchStore } from "./api/patch-store";
+import { verifyStore } from "./api/verify-store";
+import { CHANGE_REQUESTED, NOTHING_CHANGED, SAVED, VERIFIED } from "./messages";
+import {
+  DAYS,
+  detailsOf,
+  detailsPatch,
+  locationOf,
+  locationPatch,
+  validateDetails,
+  validateLocation,
+  type DetailsField,
+  type DetailsValues,
+  type Errors,
+  type LocationValues,
+} from "./storeForm";
+import type { BusinessStore } from "./types";
+
+const failureText = (error: unknown) =>
+  error instanceof ApiError && error.status !== 0 ? error.message : "The server could not be reached. Please try again.";
+
+const flags = [
+  ["is_delivery_available", "Delivery"],
+  ["is_order_online_available", "Order online"],
+  ["is_curbside_pickup_available", "Curbside pickup"],
+] as const;
+
+/** One store of the dashboard: its published details, a change request for name/address/position, and the confirm button. */
+export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onSaved: (store: BusinessStore) => void; now: Date }) {
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<{ store: BusinessStore; message: string }>) => {
+    setBusy(true);
+    setFailure(null);
+    setNotice("");
+    try {
+      const { store: saved, message } = await work();
+      onSaved(saved);
+      setNotice(message);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <section aria-labelledby={`store-${store.id}-title`} className="flex flex-col gap-6">
+      <div>
+        <h2 id={`store-${store.id}-title`} className="text-xl font-semibold text-gray-900">
+          {store.name}
+        </h2>
+        <p className="text-sm text-gray-700">{[store.address, store.city, store.state, store.postal_code].filter(Boolean).join(", ")}</p>
+        <p className="text-sm text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
+      </div>
+      <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>
+        {notice}
+      </p>
+      {failure && <FormError>{failure}</FormError>}
+      <div>
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() => void run(async () => ({ store: await verifyStore(store.id), message: VERIFIED }))}
+        >
+          Confirm these details are correct
+        </Button>
+      </div>
+      <DetailsForm
+        key={`details-${store.id}`}
+        store={store}
+        busy={busy}
+        onSubmit={(patch) => run(async () => ({ ...(await patchStore(store.id, patch)), message: SAVED }))}
+        onNothing={() => setNotice(NOTHING_CHANGED)}
+      />
+      <LocationForm
+        key={`location-${store.id}`}
+        store={store}
+        busy={busy}
+        onSubmit={(patch) =>
+          run(async () => {
+            const answer = await patchStore(store.id, patch);
+            return { store: answer.store, message: answer.change_request ? CHANGE_REQUESTED : NOTHING_CHANGED };
+          })
+        }
+        onNothing={() => setNotice(NOTHING_CHANGED)}
+      />
+    </section>
+  );
+}
+
+interface FormProps {
+  store: BusinessStore;
+  busy: boolean;
+  onSubmit: (patch: ReturnType<typeof detailsPatch>) => Promise<void>;
+  onNothing: () => void;
+}
+
+function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
+  const [values, setValues] = useState<DetailsValues>(() => detailsOf(store));
+  const [errors, setErrors] = useState<Errors<DetailsField>>({});
+  const set = <K extends keyof DetailsValues>(key: K, value: DetailsValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateDetails(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const patch = detailsPatch(store, values);
+    if (Object.keys(patch).length === 0) return onNothing();
+    void onSubmit(patch);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Hours and contact" className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
+      <h3 className="text-base font-semibold text-gray-900">Hours and contact</h3>
+      <p className="text-sm text-gray-700">Published at once.</p>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-gray-900">Weekly hours</legend>
+        {DAYS.map((day) => {
+          const d = values.week[day];
+          const setDay = (next: Partial<typeof d>) => set("week", { ...values.week, [day]: { ...d, ...next } });
+          const error = errors[`week.${day}`];
+          return (
+            <div key={day} className="flex flex-wrap items-center gap-2">
+              <label className="flex w-32 items-center gap-2 text-sm text-gray-900">
+                <input type="checkbox" checked={d.open} onChange={(e) => setDay({ open: e.target.checked })} />
+                {day}
+              </label>
+              {d.open ? (
+                <>
+                  <input
+                    type="time"
+                    aria-label={`${day} opens`}
+                    value={d.start}
+                    aria-invalid={error ? true : undefined}
+                    onChange={(e) => setDay({ start: e.target.value })}
+                    className="rounded-md border border-gray-400 px-2 py-1 text-sm"
+                  />
+                  <span aria-hidden="true">–</span>
+                  <input
+                    type="time"
+                    aria-label={`${day} closes`}
+                    value={d.end}
+                    aria-invalid={error ? true : undefined}
+                    onChange={(e) => setDay({ end: e.target.value })}
+                    className="rounded-md border border-gray-400 px-2 py-1 text-sm"
+                  />
+                </>
+              ) : (
+                <span className="text-sm text-gray-600">Closed</span>
+              )}
+              {error && (
+                <p role="alert" className="w-full text-sm text-red-700">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      <Field label="Hours (as shown under the name)" value={values.hours} error={errors.hours} onChange={(e) => set("hours", e.target.value)} />
+      <Field label="Phone number" type="tel" value={values.phone_number} error={errors.phone_number} onChange={(e) => set("phone_number", e.target.value)} />
+      <Field label="Website" type="url" value={values.website} error={errors.website} onChange={(e) => set("website", e.target.value)} />
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="text-sm font-medium text-gray-900">Services</legend>
+        {flags.map(([key, label]) => (
+          <label key={key} className="flex items-center gap-2 text-sm text-gray-900">
+            <input type="checkbox" checked={values[key]} onChange={(e) => set(key, e.target.checked)} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <Button type="submit" disabled={busy} className="self-start">
+        Save and publish
+      </Button>
+    </form>
+  );
+}
+
+function LocationForm({ store, busy, onSubmit, onNothing }: FormProps) {
+  const [values, setValues] = useState<LocationValues>(() => locationOf(store));
+  const [errors, setErrors] = useState<Errors<keyof LocationValues>>({});
+  const field = (key: keyof LocationValues, label: string, extra: { inputMode?: "decimal" } = {}) => (
+    <Field label={label} value={values[key]} error={errors[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} {...extra} />
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLocation(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const patch = locationPatch(store, values);
+    if (Object.keys(patch).length === 0) return onNothing();
+    void onSubmit(patch);
+  };
+
+  const pending = store.pending_change_request;
+  return (
+    <form noValidate onSubmit={submit} aria-label="Name, address and position" className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
+      <h3 className="text-base font-semibold text-gray-900">Name, address and position</h3>
+      <p className="text-sm text-gray-700">A moderator checks these changes before they are published.</p>
+      {pending && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          A change request sent on {new Date(pending.created_at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })} is
+          waiting for a moderator; sending another replaces it.
+        </p>
+      )}
+      {field("name", "Store name")}
+      {field("address", "Address")}
+      <div className="grid gap-3 sm:grid-cols-3">
+        {field("city", "City")}
+        {field("state", "State")}
+        {field("postal_code", "Postal code")}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {field("latitude", "Latitude", { inputMode: "decimal" })}
+        {field("longitude", "Longitude", { inputMode: "decimal" })}
+      </div>
+      <Button type="submit" variant="outline" disabled={busy} className="self-start">
+        Send to a moderator
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import type { components } from "../../api/schema";
+
+/** A store of the signed-in business account (generated from api/openapi.yaml). */
+export type BusinessStore = components["schemas"]["BusinessStore"];
+export type StorePatch = components["schemas"]["StorePatch"];
+export type ChangeRequest = components["schemas"]["ChangeRequest"];
+export interface BusinessAccount {
+  email: string;
+  store_name: string;
+}
