@@ -13,6 +13,7 @@ import (
 	"sync"
 	"text/tabwriter"
 
+	"locator/internal/audit"
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/config"
@@ -46,6 +47,7 @@ const claimsUsage = `claims list [--status pending|approved|rejected|all] [--jso
        locator claims approve ID [--lat LAT --lon LON] [--json]
        locator claims reject ID --reason TEXT [--json]
        locator claims link STORE_ID EMAIL
+       locator claims history STORE_ID [--json]
        locator claims changes list [--status pending|approved|rejected|all] [--json]
        locator claims changes approve ID [--json]
        locator claims changes reject ID --reason TEXT [--json]
@@ -55,7 +57,8 @@ coordinates or at its geocoded address (running servers show it within a
 second); both decisions email the owner and are written to the audit log
 with the operator's name ($USER) as the actor. "link" lets the business
 account with EMAIL change store STORE_ID in the store dashboard; "changes"
-moderates the name, address and position changes owners ask for there.`
+moderates the name, address and position changes owners ask for there;
+"history" prints a store's audit log, newest first.`
 
 func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("claims", claimsUsage, stderr)
@@ -85,7 +88,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return &exitError{code: 2, msg: err.Error()}
 	}
-	if action == "link" || action == "changes" {
+	if action == "link" || action == "changes" || action == "history" {
 		return claimsBusiness(ctx, cfg, action, ids, *status, *reason, *asJSON, stdout, stderr, getenv)
 	}
 	var id int64
@@ -293,6 +296,14 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 		if len(args) != 2 {
 			return &exitError{code: 2, msg: "claims link needs a store ID and an email"}
 		}
+	case action == "history":
+		if len(args) != 1 {
+			return &exitError{code: 2, msg: "claims history needs one store ID"}
+		}
+		var err error
+		if id, err = strconv.ParseInt(args[0], 10, 64); err != nil || id < 1 {
+			return &exitError{code: 2, msg: "store ID must be a positive whole number"}
+		}
 	case len(args) == 0:
 		return &exitError{code: 2, msg: "claims changes needs list, approve or reject"}
 	default:
@@ -325,6 +336,24 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 		}
 		fmt.Fprintf(stdout, "store %d linked to the business account %s\n", storeID, strings.ToLower(strings.TrimSpace(args[1])))
 		return nil
+	}
+	if action == "history" {
+		entries, err := audit.ForStore(ctx, d, id, 500)
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			if entries == nil {
+				entries = []audit.Entry{}
+			}
+			return json.NewEncoder(stdout).Encode(entries)
+		}
+		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(w, "AT\tACTOR\tACTION\tDETAILS")
+		for _, e := range entries {
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", e.At.UTC().Format("2006-01-02 15:04:05"), e.Actor, e.Action, e.Details)
+		}
+		return w.Flush()
 	}
 	svc := business.New(d, sr, "", (&lazyZones{log: log}).ZoneAt, log)
 	show := func(list ...business.ChangeRequestView) error {

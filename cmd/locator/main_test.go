@@ -296,6 +296,16 @@ func serveScenario(t *testing.T, dbURL string) {
 	if len(got) == 0 || got[0]["name"] != "Capitol Vapes & Tea" {
 		t.Fatalf("approved change not searchable within 2 s: %v", got)
 	}
+	var hout syncBuffer
+	dbtest.Must(t, run(ctx, []string{"claims", "history", strconv.FormatInt(capitol, 10), "--json"}, &hout, &errOut, e), "claims history")
+	var history []struct {
+		Actor, Action string
+	}
+	if err := json.Unmarshal([]byte(hout.String()), &history); err != nil || len(history) != 3 ||
+		history[0].Action != "change_request.approve" || history[1].Action != "store.change_request" || history[1].Actor != "business:owner@example.com" ||
+		history[2].Action != "claim.approve" {
+		t.Fatalf("claims history: %v %s", err, hout.String())
+	}
 
 	if err := srv.shutdown(t); err != nil {
 		t.Fatalf("serve returned %v", err)

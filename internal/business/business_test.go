@@ -50,11 +50,11 @@ func TestConcurrentPatchesKeepEveryChange(t *testing.T) {
 		for i := 0; i < n; i++ {
 			phone, hours := fmt.Sprintf("+1 555 01%02d", i), fmt.Sprintf("Open %d", i)
 			wg.Go(func() {
-				_, _, err := svcA.Update(ctx, acct, id, business.Patch{PhoneNumber: &phone})
+				_, err := svcA.Update(ctx, acct, id, business.Patch{PhoneNumber: &phone})
 				errs <- err
 			})
 			wg.Go(func() {
-				_, _, err := svcB.Update(ctx, acct, id, business.Patch{Hours: &hours})
+				_, err := svcB.Update(ctx, acct, id, business.Patch{Hours: &hours})
 				errs <- err
 			})
 		}

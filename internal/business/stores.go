@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -365,12 +366,13 @@ func sameHours(a, b []stores.WorkingHour) bool {
 // address and position changes become a change request for a moderator.
 // The returned request is nil when the patch had none (or gave the
 // current values).
-func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (StoreView, *ChangeRequestView, error) {
+func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (UpdateResult, error) {
 	if err := p.validate(); err != nil {
-		return StoreView{}, nil, err
+		return UpdateResult{}, err
 	}
 	var out StoreView
 	var req *ChangeRequestView
+	var published []string
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := owns(ctx, tx, a, id); err != nil {
 			return err
@@ -383,6 +385,10 @@ func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (St
 				return err
 			}
 			diff := applyDirect(st, &p)
+			for field := range diff {
+				published = append(published, field)
+			}
+			slices.Sort(published)
 			if len(diff) > 0 {
 				if err := st.Validate(); err != nil {
 					return err
@@ -407,7 +413,19 @@ func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (St
 		out, err = s.view(ctx, tx, id)
 		return err
 	})
-	return out, req, err
+	if err != nil {
+		return UpdateResult{}, err
+	}
+	return UpdateResult{Store: out, ChangeRequest: req, Published: published}, nil
+}
+
+// UpdateResult is what an owner's patch did: the store as it is now, the
+// change request it made (nil: none) and the fields published at once
+// (none when they already had the values given).
+type UpdateResult struct {
+	Store         StoreView
+	ChangeRequest *ChangeRequestView
+	Published     []string
 }
 
 // Verify records that the owner confirmed the store's details today.

@@ -202,7 +202,7 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) erro
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
-	v, req, err := s.Business.Update(r.Context(), a, id, business.Patch{
+	res, err := s.Business.Update(r.Context(), a, id, business.Patch{
 		WorkingHours: in.WorkingHours, PhoneNumber: in.PhoneNumber, Website: in.Website, Hours: in.Hours,
 		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside,
 		Details: business.Details{Name: in.Name, Address: in.Address, City: in.City, State: in.State, PostalCode: in.PostalCode,
@@ -211,11 +211,18 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	msg := "Changes saved and published."
-	if req != nil {
-		msg = "Changes saved. The new name, address or position is sent to a moderator and will be published once approved."
+	var msg string
+	switch {
+	case res.ChangeRequest != nil && len(res.Published) > 0:
+		msg = "Changes saved and published. The new name, address or position is sent to a moderator and will be published once approved."
+	case res.ChangeRequest != nil:
+		msg = "The new name, address or position is sent to a moderator and will be published once approved."
+	case len(res.Published) > 0:
+		msg = "Changes saved and published."
+	default:
+		msg = "Nothing changed: the store already has these details."
 	}
-	writeJSON(w, http.StatusOK, storePatchDTO{Message: msg, Store: v, ChangeRequest: req})
+	writeJSON(w, http.StatusOK, storePatchDTO{Message: msg, Store: res.Store, ChangeRequest: res.ChangeRequest})
 	return nil
 }
 

@@ -340,7 +340,7 @@ func TestBusinessPatchPublishesAndAudits(t *testing.T) {
 			},
 			"is_delivery_available": true, "phone_number": "+1 (512) 555-0199", "website": "lonestar.example/shop", "hours": "Mon 8-6, Sun closed",
 		})
-		if rec.Code != 200 || out["change_request"] != nil {
+		if rec.Code != 200 || out["change_request"] != nil || out["message"] != "Changes saved and published." {
 			t.Fatalf("patch: %d %v", rec.Code, out)
 		}
 		st := out["store"].(map[string]any)
@@ -439,7 +439,8 @@ func TestBusinessChangeRequestsAndVerify(t *testing.T) {
 			t.Fatalf("pending request: %v", pc)
 		}
 		// The same name again is no request.
-		if _, out = s.owner.call("PATCH", p, map[string]any{"name": "Lone Star Vapes"}); out["change_request"] != nil {
+		if _, out = s.owner.call("PATCH", p, map[string]any{"name": "Lone Star Vapes", "is_curbside_pickup_available": true}); out["change_request"] != nil ||
+			out["message"] != "Nothing changed: the store already has these details." {
 			t.Fatalf("unchanged name made a request: %v", out)
 		}
 
