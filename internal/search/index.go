@@ -334,8 +334,8 @@ func (ix *Index) put(e stores.Entry) {
 	}
 	rec := record{
 		id: e.ID, lat: e.Latitude, lon: e.Longitude,
-		doc:   ix.arena.copy(doc),
-		sched: ix.schedule(e.Schedule),
+		doc:     ix.arena.copy(doc),
+		sched:   ix.schedule(e.Schedule),
 		loc:     ix.zone(e.TimeZone),
 		updated: e.UpdatedAt.Unix(),
 		flags:   flags,
