@@ -1,0 +1,187 @@
+package storepages
+
+import (
+	"html/template"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"locator/internal/stores"
+)
+
+// storePage is what the store template shows.
+type storePage struct {
+	Name, Image, Address, Phone      string
+	PhoneHref                        template.URL
+	Directions, Locator, OnlineStore string
+	ReviewsLink                      string
+	Rating                           string
+	ReviewCount                      int64
+	Delivery, OrderOnline, Curbside  bool
+	Status                           status
+	HoursNote                        string
+	HoursRows                        []hoursRow
+	Zone                             string
+	Nearby                           []nearbyStore
+}
+
+type hoursRow struct {
+	Day, Text string
+	Today     bool
+}
+
+type nearbyStore struct {
+	Name, Path, Where, Miles string
+}
+
+// nearbyCount is how many nearest stores a page links to.
+const nearbyCount = 5
+
+// storeID reads the id at the end of a store's last path segment
+// ("manhattan-vape-shop-3613", or just "3613").
+func storeID(seg string) (int64, bool) {
+	i := strings.LastIndexByte(seg, '-')
+	id, err := strconv.ParseInt(seg[i+1:], 10, 64)
+	if err != nil || id < 1 || seg[i+1] == '+' {
+		return 0, false
+	}
+	return id, true
+}
+
+func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
+	id, ok := storeID(seg)
+	if !ok {
+		p.notFound(w, r)
+		return
+	}
+	sd, ok := p.ix.Get(id)
+	if !ok {
+		p.notFound(w, r)
+		return
+	}
+	v, err := decodeStore(sd)
+	if err != nil {
+		p.opt.Log.Error("store page", "err", err)
+		p.notFound(w, r)
+		return
+	}
+	canonical := v.path()
+	if r.URL.Path != canonical {
+		redirect(w, canonical)
+		return
+	}
+	base := p.base(r)
+	now := p.opt.Now()
+	st := storeStatus(v, sd.Schedule, sd.Zone, now)
+	sp := &storePage{
+		Name: v.Name, Image: defaultImage, Address: v.addressLine(),
+		Directions: directionsLink(v), Locator: locatorLink(v),
+		ReviewsLink: "/reviews?store=" + strconv.FormatInt(v.ID, 10),
+		Rating:      strconv.FormatFloat(v.Rating, 'f', 1, 64), ReviewCount: v.ReviewCount,
+		Delivery: v.Delivery, OrderOnline: v.OrderOnline, Curbside: v.Curbside,
+		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(),
+	}
+	if v.Image != nil && *v.Image != "" {
+		sp.Image = *v.Image
+	}
+	if v.PhoneNumber != nil && *v.PhoneNumber != "" {
+		sp.Phone, sp.PhoneHref = *v.PhoneNumber, phoneHref(*v.PhoneNumber)
+	}
+	if p.opt.StorefrontURL != "" && v.StoreID != "" {
+		sp.OnlineStore = p.opt.StorefrontURL + "/store/" + url.PathEscape(v.StoreID)
+	}
+	if spans := spansOf(v.WorkingHours); len(spans) > 0 {
+		today := now.In(sd.Zone).Weekday()
+		for d := time.Sunday; d <= time.Saturday; d++ {
+			var texts []string
+			for _, h := range v.WorkingHours {
+				if wd, ok := stores.ParseWeekday(h.WeekDay); ok && wd == d && h.StartTime != nil && h.EndTime != nil {
+					texts = append(texts, *h.StartTime+" - "+*h.EndTime)
+				}
+			}
+			text := "Closed"
+			if len(texts) > 0 {
+				text = strings.Join(texts, ", ")
+			}
+			sp.HoursRows = append(sp.HoursRows, hoursRow{Day: d.String(), Text: text, Today: d == today})
+		}
+	}
+	modified := maxTime(v.UpdatedAt, st.Since)
+	for _, h := range p.ix.Nearby(v.ID, nearbyCount) {
+		nd, ok := p.ix.Get(h.ID)
+		if !ok {
+			continue
+		}
+		n, err := decodeStore(nd)
+		if err != nil {
+			continue
+		}
+		where := n.City
+		if n.State != "" {
+			where = strings.TrimPrefix(where+", "+n.State, ", ")
+		}
+		sp.Nearby = append(sp.Nearby, nearbyStore{Name: n.Name, Path: n.path(), Where: where,
+			Miles: strconv.FormatFloat(float64(int(h.Miles*10+0.5))/10, 'f', 1, 64)})
+		modified = maxTime(modified, n.UpdatedAt)
+	}
+
+	crumbs := []crumb{{"Stores", "/stores"}, {stateName(v.State), "/stores/" + v.stateSlug()},
+		{cityName(v.City), "/stores/" + v.stateSlug() + "/" + v.citySlug()}, {v.Name, canonical}}
+	ld := ldStore{Context: "https://schema.org", Type: "Store", ID: base + canonical + "#store", Name: v.Name, URL: base + canonical,
+		Image:     absolute(base, sp.Image),
+		Telephone: sp.Phone,
+		Address: ldAddress{Type: "PostalAddress", Street: v.Address, Locality: v.City, Region: v.State,
+			Postal: v.PostalCode, Country: v.Country.Code},
+		Geo:    ldGeo{Type: "GeoCoordinates", Latitude: v.Latitude, Longitude: v.Longitude},
+		Hours:  hoursLD(v.WorkingHours),
+		HasMap: directionsLink(v),
+	}
+	if permanentlyClosed(v) {
+		ld.Hours = nil
+	}
+	if v.ReviewCount > 0 {
+		ld.Rating = &ldRating{Type: "AggregateRating", RatingValue: v.Rating, ReviewCount: v.ReviewCount, BestRating: 5, WorstRating: 1}
+	}
+	where := strings.TrimPrefix(strings.TrimSuffix(v.City+", "+v.State, ", "), ", ")
+	desc := v.Name
+	if where != "" {
+		desc += " in " + where
+	}
+	desc += ": address, phone, opening hours, directions"
+	if v.ReviewCount > 0 {
+		desc += " and reviews (rated " + sp.Rating + " of 5)"
+	}
+	desc += "."
+	title := v.Name
+	if where != "" {
+		title += ", " + where
+	}
+	pg := &page{
+		Title: title + " · Store Locator", Description: desc, Canonical: base + canonical, OGType: "business.business",
+		Image: absolute(base, sp.Image), Crumbs: crumbs, Store: sp,
+		LD: []jsonLDBlock{jsonLD(ld), breadcrumbLD(base, crumbs)},
+	}
+	if strings.HasPrefix(pg.Image, "data:") {
+		pg.Image, ld.Image = "", ""
+		pg.LD[0] = jsonLD(ld)
+	}
+	p.render(w, r, "store", http.StatusOK, pg, modified)
+}
+
+// absolute makes a store's image URL absolute ("/demo/store-1.svg" is on
+// this site); data: URLs stay as they are.
+func absolute(base, u string) string {
+	if strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//") {
+		return base + u
+	}
+	return u
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
