@@ -141,3 +141,5 @@ func TestGoldenPages(t *testing.T) {
 		golden(t, c.file, rec.Body.Bytes())
 	}
 }
+
+func newRecorder() *httptest.ResponseRecorder { return httptest.NewRecorder() }
