@@ -161,7 +161,6 @@ func TestPagesFollowChangesOnEveryReplica(t *testing.T) {
 		c := &stores.Store{StoreID: "c", Name: "Brand New", City: "Albany", State: "NY", Latitude: 42.65, Longitude: -73.75, TimeZone: "America/New_York"}
 		dbtest.Must(t, repo.Create(ctx, c), "publish")
 
-
 		dbtest.Must(t, sy2.Poll(ctx), "sync replica two")
 		newPath := Path("NJ", "Newark", "New Name", a.ID)
 		if rec := get(t, two, oldPath); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != newPath {
