@@ -42,7 +42,7 @@ func (p *Pages) builtAt(d *search.Directory) time.Time {
 func (p *Pages) states(w http.ResponseWriter, r *http.Request) {
 	d, modified := p.directory()
 	base := p.base(r)
-	crumbs := []crumb{{"Stores", "/stores"}}
+	crumbs := []crumb{home, {"Stores", "/stores"}}
 	pg := &page{
 		Title:       "All stores by state · Store Locator",
 		Description: "Browse all " + strconv.Itoa(d.Total) + " stores by state and city: addresses, phone numbers, opening hours and directions.",
@@ -65,7 +65,7 @@ func (p *Pages) state(w http.ResponseWriter, r *http.Request, stateSlug string) 
 	}
 	base := p.base(r)
 	name := stateName(st.Name)
-	crumbs := []crumb{{"Stores", "/stores"}, {name, "/stores/" + st.Slug}}
+	crumbs := []crumb{home, {"Stores", "/stores"}, {name, "/stores/" + st.Slug}}
 	pg := &page{
 		Title:       "Stores in " + name + " · Store Locator",
 		Description: "Browse " + strconv.Itoa(st.Count) + plural(st.Count, " store", " stores") + " in " + name + " by city: addresses, phone numbers, opening hours and directions.",
@@ -131,7 +131,7 @@ func (p *Pages) city(w http.ResponseWriter, r *http.Request, stateSlug, citySlug
 	}
 	base := p.base(r)
 	sName, cName := stateName(st.Name), cityName(c.Name)
-	crumbs := []crumb{{"Stores", "/stores"}, {sName, "/stores/" + st.Slug}, {cName, path}}
+	crumbs := []crumb{home, {"Stores", "/stores"}, {sName, "/stores/" + st.Slug}, {cName, path}}
 	title := "Stores in " + cName + ", " + sName
 	if n > 1 {
 		title += " (page " + strconv.Itoa(n) + ")"

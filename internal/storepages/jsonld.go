@@ -68,6 +68,9 @@ type ldItem struct {
 	Item     string `json:"item"`
 }
 
+// home is the first step of every breadcrumb: the locator itself.
+var home = crumb{"Store Locator", "/"}
+
 // crumb is one step of a page's breadcrumb; the last is the page itself.
 type crumb struct {
 	Name string

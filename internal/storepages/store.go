@@ -127,7 +127,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		modified = maxTime(modified, n.UpdatedAt)
 	}
 
-	crumbs := []crumb{{"Stores", "/stores"}, {stateName(v.State), "/stores/" + v.stateSlug()},
+	crumbs := []crumb{home, {"Stores", "/stores"}, {stateName(v.State), "/stores/" + v.stateSlug()},
 		{cityName(v.City), "/stores/" + v.stateSlug() + "/" + v.citySlug()}, {v.Name, canonical}}
 	ld := ldStore{Context: "https://schema.org", Type: "Store", ID: base + canonical + "#store", Name: v.Name, URL: base + canonical,
 		Image:     absolute(base, sp.Image),
