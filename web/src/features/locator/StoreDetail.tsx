@@ -7,6 +7,7 @@ import { StoreImage } from "../../components/StoreImage";
 import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
 import { isOpenToday } from "../../lib/hours";
+import { useDocumentMeta } from "../../lib/documentMeta";
 import { useFavorites } from "../../lib/session";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
@@ -23,6 +24,11 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
   const [shareNote, setShareNote] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const favorite = isFavorite(store.id);
+  const where = [store.city, store.state].filter(Boolean).join(", ");
+  useDocumentMeta(
+    `${store.name}${where ? `, ${where}` : ""} · Store Locator`,
+    `${store.name}${where ? ` in ${where}` : ""}: address, phone, opening hours and directions.`,
+  );
 
   useEffect(() => {
     heading.current?.focus();
