@@ -138,6 +138,9 @@ func TestGoldenPages(t *testing.T) {
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: %d %s", c.path, rec.Code, rec.Body)
 		}
+		if strings.Contains(rec.Body.String(), "ZgotmplZ") {
+			t.Errorf("%s: html/template refused a value:\n%s", c.path, rec.Body)
+		}
 		golden(t, c.file, rec.Body.Bytes())
 	}
 }

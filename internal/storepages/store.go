@@ -13,7 +13,8 @@ import (
 
 // storePage is what the store template shows.
 type storePage struct {
-	Name, Image, Address, Phone      string
+	Name, Address, Phone             string
+	Image                            template.URL
 	PhoneHref                        template.URL
 	Directions, Locator, OnlineStore string
 	ReviewsLink                      string
@@ -76,15 +77,17 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	now := p.opt.Now()
 	st := storeStatus(v, sd.Schedule, sd.Zone, now)
 	sp := &storePage{
-		Name: v.Name, Image: defaultImage, Address: v.addressLine(),
+		Name: v.Name, Image: template.URL(defaultImage), Address: v.addressLine(), //nolint:gosec // our own data: URL
 		Directions: directionsLink(v), Locator: locatorLink(v),
 		ReviewsLink: "/reviews?store=" + strconv.FormatInt(v.ID, 10),
 		Rating:      strconv.FormatFloat(v.Rating, 'f', 1, 64), ReviewCount: v.ReviewCount,
 		Delivery: v.Delivery, OrderOnline: v.OrderOnline, Curbside: v.Curbside,
 		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(),
 	}
-	if v.Image != nil && *v.Image != "" {
-		sp.Image = *v.Image
+	image := ""
+	if v.Image != nil && safeImage(*v.Image) {
+		image = *v.Image
+		sp.Image = template.URL(image) //nolint:gosec // http(s) or a path on this site, checked by safeImage
 	}
 	if v.PhoneNumber != nil && *v.PhoneNumber != "" {
 		sp.Phone, sp.PhoneHref = *v.PhoneNumber, phoneHref(*v.PhoneNumber)
@@ -130,7 +133,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	crumbs := []crumb{home, {"Stores", "/stores"}, {stateName(v.State), "/stores/" + v.stateSlug()},
 		{cityName(v.City), "/stores/" + v.stateSlug() + "/" + v.citySlug()}, {v.Name, canonical}}
 	ld := ldStore{Context: "https://schema.org", Type: "Store", ID: base + canonical + "#store", Name: v.Name, URL: base + canonical,
-		Image:     absolute(base, sp.Image),
+		Image:     absolute(base, image),
 		Telephone: sp.Phone,
 		Address: ldAddress{Type: "PostalAddress", Street: v.Address, Locality: v.City, Region: v.State,
 			Postal: v.PostalCode, Country: v.Country.Code},
@@ -160,20 +163,23 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	}
 	pg := &page{
 		Title: title + " · Store Locator", Description: desc, Canonical: base + canonical, OGType: "business.business",
-		Image: absolute(base, sp.Image), Crumbs: crumbs, Store: sp,
+		Image: absolute(base, image), Crumbs: crumbs, Store: sp,
 		LD: []jsonLDBlock{jsonLD(ld), breadcrumbLD(base, crumbs)},
-	}
-	if strings.HasPrefix(pg.Image, "data:") {
-		pg.Image, ld.Image = "", ""
-		pg.LD[0] = jsonLD(ld)
 	}
 	p.render(w, r, "store", http.StatusOK, pg, modified)
 }
 
+// safeImage accepts what stores.Store.Validate lets through for a picture:
+// an http(s) URL or a path on this site (not a protocol-relative one).
+func safeImage(u string) bool {
+	return strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") ||
+		(strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//"))
+}
+
 // absolute makes a store's image URL absolute ("/demo/store-1.svg" is on
-// this site); data: URLs stay as they are.
+// this site).
 func absolute(base, u string) string {
-	if strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//") {
+	if strings.HasPrefix(u, "/") {
 		return base + u
 	}
 	return u
