@@ -337,7 +337,7 @@ func (ix *Index) put(e stores.Entry) {
 		doc:     ix.arena.copy(doc),
 		sched:   ix.schedule(e.Schedule),
 		loc:     ix.zone(e.TimeZone),
-		updated: e.UpdatedAt.Unix(),
+		updated: unixOrZero(e.UpdatedAt),
 		flags:   flags,
 		live:    true,
 	}
@@ -360,6 +360,14 @@ func (ix *Index) put(e stores.Entry) {
 		return
 	}
 	ix.tree.insert(ix.pitem(slot))
+}
+
+// unixOrZero is t in Unix seconds, 0 for the zero time (unknown).
+func unixOrZero(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.Unix()
 }
 
 // The tree's item is the slot with the store's flags in its top bits, so the

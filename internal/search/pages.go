@@ -28,7 +28,11 @@ type StoreDoc struct {
 }
 
 func (r *record) storeDoc(doc []byte) StoreDoc {
-	return StoreDoc{ID: r.id, Doc: doc, UpdatedAt: time.Unix(r.updated, 0).UTC(),
+	var updated time.Time // zero: unknown (an entry built without it)
+	if r.updated != 0 {
+		updated = time.Unix(r.updated, 0).UTC()
+	}
+	return StoreDoc{ID: r.id, Doc: doc, UpdatedAt: updated,
 		Latitude: r.lat, Longitude: r.lon, Zone: r.loc, Schedule: r.sched}
 }
 

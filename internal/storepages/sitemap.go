@@ -104,9 +104,13 @@ func (p *Pages) Sitemap(w http.ResponseWriter, r *http.Request) {
 			line = append(line[:0], "<url><loc>"...)
 			line = append(line, base...)
 			line = append(line, Path(state, city, name, id)...) // slugs: nothing to escape
-			line = append(line, "</loc><lastmod>"...)
-			line = updated.UTC().AppendFormat(line, time.RFC3339)
-			line = append(line, "</lastmod></url>\n"...)
+			line = append(line, "</loc>"...)
+			if !updated.IsZero() {
+				line = append(line, "<lastmod>"...)
+				line = updated.UTC().AppendFormat(line, time.RFC3339)
+				line = append(line, "</lastmod>"...)
+			}
+			line = append(line, "</url>\n"...)
 			_, err := out.Write(line)
 			return err
 		})
