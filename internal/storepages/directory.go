@@ -42,7 +42,7 @@ func (p *Pages) builtAt(d *search.Directory) time.Time {
 func (p *Pages) states(w http.ResponseWriter, r *http.Request) {
 	d, modified := p.directory()
 	base := p.base(r)
-	crumbs := []crumb{home, {"Stores", "/stores"}}
+	crumbs := []crumb{home, {Name: "Stores", Path: "/stores"}}
 	pg := &page{
 		Title:       "All stores by state · Store Locator",
 		Description: "Browse all " + strconv.Itoa(d.Total) + " stores by state and city: addresses, phone numbers, opening hours and directions.",
@@ -65,7 +65,7 @@ func (p *Pages) state(w http.ResponseWriter, r *http.Request, stateSlug string) 
 	}
 	base := p.base(r)
 	name := stateName(st.Name)
-	crumbs := []crumb{home, {"Stores", "/stores"}, {name, "/stores/" + st.Slug}}
+	crumbs := []crumb{home, {Name: "Stores", Path: "/stores"}, {Name: name, Path: "/stores/" + st.Slug}}
 	pg := &page{
 		Title:       "Stores in " + name + " · Store Locator",
 		Description: "Browse " + strconv.Itoa(st.Count) + plural(st.Count, " store", " stores") + " in " + name + " by city: addresses, phone numbers, opening hours and directions.",
@@ -78,7 +78,7 @@ func (p *Pages) state(w http.ResponseWriter, r *http.Request, stateSlug string) 
 		l := dirLink{Name: cityName(c.Name), Path: path, Count: len(c.IDs)}
 		if n := pageCount(len(c.IDs)); n > 1 {
 			for i := 1; i <= n; i++ {
-				l.Pages = append(l.Pages, crumb{strconv.Itoa(i), pagePath(path, i)})
+				l.Pages = append(l.Pages, crumb{Name: strconv.Itoa(i), Path: pagePath(path, i)})
 			}
 		}
 		pg.Links = append(pg.Links, l)
@@ -131,7 +131,7 @@ func (p *Pages) city(w http.ResponseWriter, r *http.Request, stateSlug, citySlug
 	}
 	base := p.base(r)
 	sName, cName := stateName(st.Name), cityName(c.Name)
-	crumbs := []crumb{home, {"Stores", "/stores"}, {sName, "/stores/" + st.Slug}, {cName, path}}
+	crumbs := []crumb{home, {Name: "Stores", Path: "/stores"}, {Name: sName, Path: "/stores/" + st.Slug}, {Name: cName, Path: path}}
 	title := "Stores in " + cName + ", " + sName
 	if n > 1 {
 		title += " (page " + strconv.Itoa(n) + ")"
@@ -144,17 +144,12 @@ func (p *Pages) city(w http.ResponseWriter, r *http.Request, stateSlug, citySlug
 		Heading: title, Intro: strconv.Itoa(len(c.IDs)) + plural(len(c.IDs), " store", " stores") + ".",
 	}
 	ids := c.IDs[(n-1)*cityPageSize : min(n*cityPageSize, len(c.IDs))]
-	for _, id := range ids {
-		sd, ok := p.ix.Get(id)
-		if !ok {
-			continue // removed since the directory was built: the next one drops it
-		}
-		v, err := decodeStore(sd)
-		if err != nil {
-			continue
-		}
+	// A store removed since the directory was built is skipped: the next
+	// directory drops it.
+	p.ix.Docs(ids, func(sd search.StoreDoc) {
+		v := liteOf(sd)
 		pg.Links = append(pg.Links, dirLink{Name: v.Name, Path: v.path(), Where: v.addressLine()})
-	}
+	})
 	if pages > 1 {
 		for i := 1; i <= pages; i++ {
 			cr := crumb{Name: strconv.Itoa(i)}

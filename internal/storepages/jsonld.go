@@ -69,12 +69,13 @@ type ldItem struct {
 }
 
 // home is the first step of every breadcrumb: the locator itself.
-var home = crumb{"Store Locator", "/"}
+var home = crumb{Name: "Store Locator", Path: "/"}
 
 // crumb is one step of a page's breadcrumb; the last is the page itself.
 type crumb struct {
-	Name string
-	Path string
+	Name    string
+	Path    string
+	Current bool // the page itself (set by render for a breadcrumb's last step)
 }
 
 type jsonLDBlock = template.JS

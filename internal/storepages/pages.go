@@ -32,9 +32,7 @@ var pageCSS string
 //go:embed templates/default-store.svg
 var defaultImageSVG []byte
 
-var tmpl = template.Must(template.New("pages").Funcs(template.FuncMap{
-	"inc": func(i int) int { return i + 1 },
-}).Parse(pagesHTML))
+var tmpl = template.Must(template.New("pages").Parse(pagesHTML))
 
 // Options configure the pages.
 type Options struct {
@@ -172,6 +170,10 @@ func redirect(w http.ResponseWriter, to string) {
 // gets 304.
 func (p *Pages) render(w http.ResponseWriter, r *http.Request, name string, status int, pg *page, modified time.Time) {
 	pg.CSS = template.CSS(pageCSS) //nolint:gosec // our own embedded stylesheet
+	if n := len(pg.Crumbs); n > 0 {
+		pg.Crumbs = append(pg.Crumbs[:n-1:n-1], pg.Crumbs[n-1])
+		pg.Crumbs[n-1].Current = true
+	}
 	buf := p.bufs.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer func() {

@@ -2,7 +2,6 @@ package storepages
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"time"
 
@@ -37,11 +36,16 @@ type minuteSpan struct {
 }
 
 func clock(s string) (int, bool) {
-	var h, m int
 	if len(s) != 5 || s[2] != ':' {
 		return 0, false
 	}
-	if _, err := fmt.Sscanf(s, "%02d:%02d", &h, &m); err != nil || h > 24 || m > 59 || (h == 24 && m != 0) {
+	for _, i := range []int{0, 1, 3, 4} {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	h, m := int(s[0]-'0')*10+int(s[1]-'0'), int(s[3]-'0')*10+int(s[4]-'0')
+	if h > 24 || m > 59 || (h == 24 && m != 0) {
 		return 0, false
 	}
 	return h*60 + m, true

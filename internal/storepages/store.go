@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"locator/internal/search"
 	"locator/internal/stores"
 )
 
@@ -112,26 +113,31 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		}
 	}
 	modified := maxTime(v.UpdatedAt, st.Since)
-	for _, h := range p.ix.Nearby(v.ID, nearbyCount) {
-		nd, ok := p.ix.Get(h.ID)
-		if !ok {
-			continue
+	// The neighbours' few fields are read straight from their documents
+	// (search.DocString): decoding five whole documents cost more than
+	// the rest of the page.
+	hits := p.ix.Nearby(v.ID, nearbyCount)
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	miles := 0
+	p.ix.Docs(ids, func(nd search.StoreDoc) {
+		for hits[miles].ID != nd.ID {
+			miles++
 		}
-		n, err := decodeStore(nd)
-		if err != nil {
-			continue
-		}
+		n := liteOf(nd)
 		where := n.City
 		if n.State != "" {
 			where = strings.TrimPrefix(where+", "+n.State, ", ")
 		}
 		sp.Nearby = append(sp.Nearby, nearbyStore{Name: n.Name, Path: n.path(), Where: where,
-			Miles: strconv.FormatFloat(float64(int(h.Miles*10+0.5))/10, 'f', 1, 64)})
-		modified = maxTime(modified, n.UpdatedAt)
-	}
+			Miles: strconv.FormatFloat(float64(int(hits[miles].Miles*10+0.5))/10, 'f', 1, 64)})
+		modified = maxTime(modified, nd.UpdatedAt)
+	})
 
-	crumbs := []crumb{home, {"Stores", "/stores"}, {stateName(v.State), "/stores/" + v.stateSlug()},
-		{cityName(v.City), "/stores/" + v.stateSlug() + "/" + v.citySlug()}, {v.Name, canonical}}
+	crumbs := []crumb{home, {Name: "Stores", Path: "/stores"}, {Name: stateName(v.State), Path: "/stores/" + v.stateSlug()},
+		{Name: cityName(v.City), Path: "/stores/" + v.stateSlug() + "/" + v.citySlug()}, {Name: v.Name, Path: canonical}}
 	ld := ldStore{Context: "https://schema.org", Type: "Store", ID: base + canonical + "#store", Name: v.Name, URL: base + canonical,
 		Image:     absolute(base, image),
 		Telephone: sp.Phone,

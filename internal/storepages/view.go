@@ -60,6 +60,14 @@ func decodeStore(sd search.StoreDoc) (*storeView, error) {
 	return &v, nil
 }
 
+// liteOf reads the few fields lists of stores show straight from a
+// document, without decoding it whole.
+func liteOf(sd search.StoreDoc) *storeView {
+	return &storeView{ID: sd.ID, Name: search.DocString(sd.Doc, "name"), State: search.DocString(sd.Doc, "state"),
+		City: search.DocString(sd.Doc, "city"), Address: search.DocString(sd.Doc, "address"),
+		PostalCode: search.DocString(sd.Doc, "postal_code"), UpdatedAt: sd.UpdatedAt}
+}
+
 // Path is the store page's canonical path:
 // /stores/{state}/{city}/{name}-{id}, every part a slug (package slug),
 // "other" for an empty state or city, "store" for a name without a slug.
