@@ -145,10 +145,18 @@ func (st *DirState) City(s string) (*DirCity, bool) {
 // Walk calls fn for the stores at positions [from, to) of the directory's
 // order (states, cities, stores), reading each store's name and last
 // change from the index in batches (a store removed since the directory
-// was built is skipped). It stops at fn's first error. Memory stays
-// bounded by the batch: a sitemap of a million stores streams.
-func (ix *Index) Walk(d *Directory, from, to int, fn func(stateSlug, citySlug string, id int64, name string, updated time.Time) error) error {
+// was built is skipped). name is only valid during the call. It stops at
+// fn's first error. Memory stays bounded by the batch: a sitemap of a
+// million stores streams.
+func (ix *Index) Walk(d *Directory, from, to int, fn func(stateSlug, citySlug string, id int64, name []byte, updated time.Time) error) error {
 	const batch = 2000
+	type item struct {
+		id       int64
+		from, to int // the name in names
+		updated  time.Time
+	}
+	items := make([]item, 0, batch)
+	var names []byte
 	for si := range d.States {
 		st := &d.States[si]
 		if st.first+st.Count <= from || st.first >= to {
@@ -159,17 +167,16 @@ func (ix *Index) Walk(d *Directory, from, to int, fn func(stateSlug, citySlug st
 			lo, hi := max(from-c.first, 0), min(to-c.first, len(c.IDs))
 			for lo < hi {
 				end := min(lo+batch, hi)
-				type item struct {
-					id      int64
-					name    string
-					updated time.Time
-				}
-				items := make([]item, 0, end-lo)
+				items, names = items[:0], names[:0]
+				// Copied under the read lock, written out after it: a slow
+				// client never holds up the index's writers.
 				ix.Docs(c.IDs[lo:end], func(sd StoreDoc) {
-					items = append(items, item{sd.ID, DocString(sd.Doc, "name"), sd.UpdatedAt})
+					start := len(names)
+					names = AppendDocString(names, sd.Doc, "name")
+					items = append(items, item{sd.ID, start, len(names), sd.UpdatedAt})
 				})
 				for _, it := range items {
-					if err := fn(st.Slug, c.Slug, it.id, it.name, it.updated); err != nil {
+					if err := fn(st.Slug, c.Slug, it.id, names[it.from:it.to], it.updated); err != nil {
 						return err
 					}
 				}
@@ -182,8 +189,8 @@ func (ix *Index) Walk(d *Directory, from, to int, fn func(stateSlug, citySlug st
 
 // Directory returns the directory at the index's current generation,
 // building it when the index changed since the last one (a million stores:
-// a fraction of a second, outside the index's lock but for a copy of the
-// records' references).
+// about a second, outside the index's lock but for a copy of the records'
+// references).
 func (ix *Index) Directory() *Directory {
 	ix.dirMu.Lock()
 	defer ix.dirMu.Unlock()
@@ -206,33 +213,58 @@ func (ix *Index) Directory() *Directory {
 	}
 	ix.mu.RUnlock()
 	// Documents are never written over (the index only stops pointing at
-	// them), so reading them after the lock is safe.
+	// them), so reading them after the lock is safe. States and cities are
+	// a few thousand distinct values: each is slugged once (places), and
+	// the names' slugs go back to back into one buffer, so a million
+	// stores cost a few allocations, not millions.
+	type place struct{ slug, name string }
+	var places []place
+	placeOf := map[string]int32{}
+	intern := func(raw []byte) int32 {
+		if i, ok := placeOf[string(raw)]; ok {
+			return i
+		}
+		name := string(raw)
+		i := int32(len(places))
+		places = append(places, place{slug.Or(name, OtherSlug), name})
+		placeOf[name] = i
+		return i
+	}
 	type row struct {
-		state, city, name   string // slugs
-		id                  int64
-		stateName, cityName string
+		state, city int32
+		name        [2]int32 // the name's slug in nameSlugs
+		id          int64
 	}
 	rows := make([]row, len(refs))
+	var nameSlugs, buf []byte
 	for i, r := range refs {
-		sn, cn := DocString(r.doc, "state"), DocString(r.doc, "city")
-		rows[i] = row{slug.Or(sn, OtherSlug), slug.Or(cn, OtherSlug), slug.Make(DocString(r.doc, "name")), r.id, sn, cn}
+		buf = AppendDocString(buf[:0], r.doc, "state")
+		st := intern(buf)
+		buf = AppendDocString(buf[:0], r.doc, "city")
+		ct := intern(buf)
+		buf = AppendDocString(buf[:0], r.doc, "name")
+		start := len(nameSlugs)
+		nameSlugs = slug.Append(nameSlugs, buf)
+		rows[i] = row{st, ct, [2]int32{int32(start), int32(len(nameSlugs))}, r.id}
 	}
 	refs = nil
 	slices.SortFunc(rows, func(a, b row) int {
-		return cmp.Or(cmp.Compare(a.state, b.state), cmp.Compare(a.city, b.city), cmp.Compare(a.name, b.name), cmp.Compare(a.id, b.id))
+		return cmp.Or(cmp.Compare(places[a.state].slug, places[b.state].slug), cmp.Compare(places[a.city].slug, places[b.city].slug),
+			bytes.Compare(nameSlugs[a.name[0]:a.name[1]], nameSlugs[b.name[0]:b.name[1]]), cmp.Compare(a.id, b.id))
 	})
 	d := &Directory{Gen: gen, Total: len(rows)}
 	ids := make([]int64, len(rows))
 	for i := range rows {
 		r := &rows[i]
 		ids[i] = r.id
-		if n := len(d.States); n == 0 || d.States[n-1].Slug != r.state {
-			d.States = append(d.States, DirState{Slug: r.state, Name: orSlug(r.stateName, r.state), first: i})
+		sp, cp := places[r.state], places[r.city]
+		if n := len(d.States); n == 0 || d.States[n-1].Slug != sp.slug {
+			d.States = append(d.States, DirState{Slug: sp.slug, Name: orSlug(sp.name, sp.slug), first: i})
 		}
 		st := &d.States[len(d.States)-1]
 		st.Count++
-		if n := len(st.Cities); n == 0 || st.Cities[n-1].Slug != r.city {
-			st.Cities = append(st.Cities, DirCity{Slug: r.city, Name: orSlug(r.cityName, r.city), first: i})
+		if n := len(st.Cities); n == 0 || st.Cities[n-1].Slug != cp.slug {
+			st.Cities = append(st.Cities, DirCity{Slug: cp.slug, Name: orSlug(cp.name, cp.slug), first: i})
 		}
 		c := &st.Cities[len(st.Cities)-1]
 		c.IDs = ids[c.first : i+1 : i+1]
@@ -250,18 +282,21 @@ func orSlug(name, s string) string {
 
 // DocString reads a top-level string field of a store document
 // (stores.RenderDoc; with or without its closing brace) without decoding
-// the rest: "" when absent or not a string. It relies on the document
-// being compact JSON written by encoding/json: a key "k" can only appear
-// as `"k":` where it is a key, since quotes inside strings are escaped.
-// The first such key is the top-level one for the fields RenderDoc writes
-// before any nested object (name, state, city, ...; the country object
-// has none of them).
-func DocString(doc []byte, key string) string {
+// the rest: "" when absent or not a string.
+func DocString(doc []byte, key string) string { return string(AppendDocString(nil, doc, key)) }
+
+// AppendDocString appends the value of DocString(doc, key) to dst. It
+// relies on the document being compact JSON written by encoding/json: a
+// key "k" can only appear as `"k":` where it is a key, since quotes inside
+// strings are escaped. The first such key is the top-level one for the
+// fields RenderDoc writes before any nested object (name, state, city,
+// address, postal_code; the country object has none of them).
+func AppendDocString(dst, doc []byte, key string) []byte {
 	var pat [64]byte
 	p := append(append(append(pat[:0], '"'), key...), `":"`...)
 	i := bytes.Index(doc, p)
 	if i < 0 {
-		return ""
+		return dst
 	}
 	rest := doc[i+len(p):]
 	esc := false
@@ -272,14 +307,14 @@ func DocString(doc []byte, key string) string {
 			j++
 		case '"':
 			if !esc {
-				return string(rest[:j])
+				return append(dst, rest[:j]...)
 			}
 			var s string
 			if json.Unmarshal(doc[i+len(p)-1:i+len(p)+j+1], &s) != nil {
-				return ""
+				return dst
 			}
-			return s
+			return append(dst, s...)
 		}
 	}
-	return ""
+	return dst
 }

@@ -67,9 +67,9 @@ func TestDirectoryAndWalk(t *testing.T) {
 		}
 
 		var walked []int64
-		dbtest.Must(t, ix.Walk(dir, 1, 4, func(st, c string, id int64, name string, up time.Time) error {
+		dbtest.Must(t, ix.Walk(dir, 1, 4, func(st, c string, id int64, name []byte, up time.Time) error {
 			walked = append(walked, id)
-			if up.IsZero() || name == "" {
+			if up.IsZero() || len(name) == 0 {
 				t.Errorf("store %d: name %q updated %v", id, name, up)
 			}
 			return nil

@@ -5,7 +5,6 @@
 package slug
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -27,71 +26,7 @@ var special = map[rune]string{
 // dropped ("Joe's" -> "joes"), anything else a word break, at most MaxLen
 // bytes cut at a word boundary when there is one. It may be empty (a name
 // with no Latin letter or digit); callers choose the fallback.
-func Make(s string) string {
-	var b strings.Builder
-	b.Grow(min(len(s), MaxLen+8))
-	gap := false
-	add := func(r rune) {
-		if gap && b.Len() > 0 {
-			b.WriteByte('-')
-		}
-		gap = false
-		b.WriteRune(r)
-	}
-	each := func(r rune) {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-			add(r)
-		case r >= 'A' && r <= 'Z':
-			add(r + 'a' - 'A')
-		case r == '\'' || r == '’' || r == '`' || unicode.Is(unicode.Mn, r):
-			// dropped inside a word
-		case r >= utf8.RuneSelf:
-			if x, ok := special[r]; ok {
-				for _, c := range x {
-					add(c)
-				}
-				return
-			}
-			gap = true
-		default:
-			gap = true
-		}
-	}
-	if isASCII(s) {
-		for i := range len(s) {
-			each(rune(s[i]))
-			if b.Len() > MaxLen+1 {
-				break
-			}
-		}
-	} else {
-		for _, r := range norm.NFD.String(s) {
-			each(r)
-			if b.Len() > MaxLen+1 {
-				break
-			}
-		}
-	}
-	out := b.String()
-	if len(out) > MaxLen {
-		out = out[:MaxLen]
-		if i := strings.LastIndexByte(out, '-'); i > MaxLen/2 {
-			out = out[:i]
-		}
-		out = strings.TrimRight(out, "-")
-	}
-	return out
-}
-
-func isASCII(s string) bool {
-	for i := range len(s) {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
+func Make(s string) string { return string(Append(nil, s)) }
 
 // Or returns Make(s), or fallback when that is empty.
 func Or(s, fallback string) string {
@@ -99,4 +34,89 @@ func Or(s, fallback string) string {
 		return v
 	}
 	return fallback
+}
+
+// Append appends the slug of s to dst (sitemaps build a million URLs
+// without a string each).
+func Append[S string | []byte](dst []byte, s S) []byte {
+	w := writer{b: dst, start: len(dst)}
+	if isASCII(s) {
+		// NFD is the identity on ASCII, and most names are ASCII.
+		for i := 0; i < len(s) && !w.full(); i++ {
+			w.rune(rune(s[i]))
+		}
+	} else {
+		for _, r := range norm.NFD.String(string(s)) {
+			if w.full() {
+				break
+			}
+			w.rune(r)
+		}
+	}
+	return w.done()
+}
+
+type writer struct {
+	b     []byte
+	start int
+	gap   bool
+}
+
+func (w *writer) full() bool { return len(w.b)-w.start > MaxLen+1 }
+
+func (w *writer) add(c byte) {
+	if w.gap && len(w.b) > w.start {
+		w.b = append(w.b, '-')
+	}
+	w.gap = false
+	w.b = append(w.b, c)
+}
+
+func (w *writer) rune(r rune) {
+	switch {
+	case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+		w.add(byte(r))
+	case r >= 'A' && r <= 'Z':
+		w.add(byte(r + 'a' - 'A'))
+	case r == '\'' || r == '’' || r == '`' || (r >= utf8.RuneSelf && unicode.Is(unicode.Mn, r)):
+		// dropped inside a word
+	case r >= utf8.RuneSelf:
+		if x, ok := special[r]; ok {
+			for i := range len(x) {
+				w.add(x[i])
+			}
+			return
+		}
+		w.gap = true
+	default:
+		w.gap = true
+	}
+}
+
+// done cuts the slug to MaxLen at a word boundary when there is one past
+// half of it.
+func (w *writer) done() []byte {
+	out := w.b[w.start:]
+	if len(out) > MaxLen {
+		out = out[:MaxLen]
+		for i := len(out) - 1; i > MaxLen/2; i-- {
+			if out[i] == '-' {
+				out = out[:i]
+				break
+			}
+		}
+		for len(out) > 0 && out[len(out)-1] == '-' {
+			out = out[:len(out)-1]
+		}
+	}
+	return w.b[:w.start+len(out)]
+}
+
+func isASCII[S string | []byte](s S) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

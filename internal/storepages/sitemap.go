@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"locator/internal/search"
+	"locator/internal/slug"
 )
 
 // Sitemaps (sitemaps.org): /sitemap.xml is an index of child sitemaps of
@@ -100,10 +101,18 @@ func (p *Pages) Sitemap(w http.ResponseWriter, r *http.Request) {
 		defer done()
 		_, _ = io.WriteString(out, urlsetOpen)
 		var line []byte
-		err := p.ix.Walk(d, from, to, func(state, city string, id int64, name string, updated time.Time) error {
+		base := xmlEscape(base)
+		err := p.ix.Walk(d, from, to, func(state, city string, id int64, name []byte, updated time.Time) error {
+			// Path(state, city, name, id), built in place: slugs need no
+			// escaping, and a million URLs cost no string each.
 			line = append(line[:0], "<url><loc>"...)
 			line = append(line, base...)
-			line = append(line, Path(state, city, name, id)...) // slugs: nothing to escape
+			line = append(append(append(append(append(line, "/stores/"...), state...), '/'), city...), '/')
+			n := len(line)
+			if line = slug.Append(line, name); len(line) == n {
+				line = append(line, "store"...)
+			}
+			line = strconv.AppendInt(append(line, '-'), id, 10)
 			line = append(line, "</loc>"...)
 			if !updated.IsZero() {
 				line = append(line, "<lastmod>"...)
