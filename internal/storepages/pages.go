@@ -57,6 +57,8 @@ type Pages struct {
 	dirMu   sync.Mutex
 	dirSeen *search.Directory
 	dirAt   time.Time
+
+	cache pageCache
 }
 
 // New returns the pages of ix.
@@ -169,29 +171,51 @@ func redirect(w http.ResponseWriter, to string) {
 // whose If-None-Match (or, without it, If-Modified-Since) still holds
 // gets 304.
 func (p *Pages) render(w http.ResponseWriter, r *http.Request, name string, status int, pg *page, modified time.Time) {
-	pg.CSS = template.CSS(pageCSS) //nolint:gosec // our own embedded stylesheet
-	if n := len(pg.Crumbs); n > 0 {
-		pg.Crumbs = append(pg.Crumbs[:n-1:n-1], pg.Crumbs[n-1])
-		pg.Crumbs[n-1].Current = true
-	}
 	buf := p.bufs.Get().(*bytes.Buffer)
-	buf.Reset()
 	defer func() {
 		if buf.Cap() <= 1<<20 {
 			p.bufs.Put(buf)
 		}
 	}()
-	if err := tmpl.ExecuteTemplate(buf, name, pg); err != nil {
-		p.opt.Log.Error("store page failed", "err", err, "path", r.URL.Path)
+	if !p.execute(buf, r, name, pg) {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
+	etag := ""
+	if status == http.StatusOK {
+		etag = etagOf(buf.Bytes())
+	}
+	serve(w, r, status, buf.Bytes(), etag, modified)
+}
+
+// execute renders template name into buf (reset first).
+func (p *Pages) execute(buf *bytes.Buffer, r *http.Request, name string, pg *page) bool {
+	buf.Reset()
+	pg.CSS = template.CSS(pageCSS) //nolint:gosec // our own embedded stylesheet
+	if n := len(pg.Crumbs); n > 0 {
+		pg.Crumbs = append(pg.Crumbs[:n-1:n-1], pg.Crumbs[n-1])
+		pg.Crumbs[n-1].Current = true
+	}
+	if err := tmpl.ExecuteTemplate(buf, name, pg); err != nil {
+		p.opt.Log.Error("store page failed", "err", err, "path", r.URL.Path)
+		return false
+	}
+	return true
+}
+
+// etagOf is a strong validator of a page's bytes.
+func etagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+}
+
+// serve answers a rendered page; with an etag (a 200 page) it sets the
+// validators and answers 304 when the request's still hold.
+func serve(w http.ResponseWriter, r *http.Request, status int, body []byte, etag string, modified time.Time) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
-	if status == http.StatusOK {
-		sum := sha256.Sum256(buf.Bytes())
-		etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+	if etag != "" {
 		h.Set("ETag", etag)
 		if !modified.IsZero() {
 			h.Set("Last-Modified", modified.UTC().Format(http.TimeFormat))
@@ -202,10 +226,10 @@ func (p *Pages) render(w http.ResponseWriter, r *http.Request, name string, stat
 			return
 		}
 	}
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(buf.Bytes())
+		_, _ = w.Write(body)
 	}
 }
 

@@ -188,3 +188,29 @@ func viewOf(t *testing.T, s *stores.Store) *storeView {
 	}
 	return v
 }
+
+// A rendered page is kept, but never past a change of the index or of its
+// status line.
+func TestPageCacheNeverServesStale(t *testing.T) {
+	now := fixedNow // Tuesday 14:30 in New York: open
+	ss := fixtureStores()
+	p, ix := newPages(t, ss)
+	p.opt.Now = func() time.Time { return now }
+	h := p.handler()
+	const path = "/stores/ny/new-york/manhattan-vape-shop-3613"
+	first := get(t, h, path)
+	if again := get(t, h, path); again.Body.String() != first.Body.String() || again.Header().Get("ETag") != first.Header().Get("ETag") {
+		t.Fatal("the same page twice differs")
+	}
+	now = fixedNow.Add(7 * time.Hour) // 21:30: closed
+	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Closed · Opens Wed 9:00 AM") {
+		t.Errorf("after closing time: %s", rec.Body)
+	}
+	now = fixedNow
+	ss[0].Name = "Manhattan Vape Shop"
+	ss[0].ReviewCount, ss[0].RatingSum = 4, 20
+	ix.Put(entry(t, ss[0]))
+	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Rated 5.0 out of 5 · 4 reviews") {
+		t.Errorf("after a change: %s", rec.Body)
+	}
+}

@@ -1,6 +1,7 @@
 package storepages
 
 import (
+	"bytes"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -58,6 +59,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		p.notFound(w, r)
 		return
 	}
+	gen := p.ix.Gen() // before the store: see pageCache.get
 	sd, ok := p.ix.Get(id)
 	if !ok {
 		p.notFound(w, r)
@@ -77,6 +79,11 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	base := p.base(r)
 	now := p.opt.Now()
 	st := storeStatus(v, sd.Schedule, sd.Zone, now)
+	key := pageKey{id: v.ID, base: base, text: st.Text, since: st.Since.Unix(), open: st.Open}
+	if c, ok := p.cache.get(gen, key); ok {
+		serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
+		return
+	}
 	sp := &storePage{
 		Name: v.Name, Image: template.URL(defaultImage), Address: v.addressLine(), //nolint:gosec // our own data: URL
 		Directions: directionsLink(v), Locator: locatorLink(v),
@@ -172,7 +179,14 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		Image: absolute(base, image), Crumbs: crumbs, Store: sp,
 		LD: []jsonLDBlock{jsonLD(ld), breadcrumbLD(base, crumbs)},
 	}
-	p.render(w, r, "store", http.StatusOK, pg, modified)
+	var buf bytes.Buffer
+	if !p.execute(&buf, r, "store", pg) {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	c := &cachedPage{body: buf.Bytes(), etag: etagOf(buf.Bytes()), modified: modified}
+	p.cache.put(gen, key, c)
+	serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
 }
 
 // safeImage accepts what stores.Store.Validate lets through for a picture:
