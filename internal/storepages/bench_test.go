@@ -77,9 +77,13 @@ func (d *discard) WriteHeader(code int)        { d.status = code }
 func (d *discard) Write(b []byte) (int, error) { d.n += len(b); return len(b), nil }
 
 // BenchmarkStorePage renders store pages of random stores (canonical
-// paths), as a request would, and reports the latency percentiles.
+// paths), as a request would, and reports the latency percentiles. The
+// page cache is off: every iteration renders.
 func BenchmarkStorePage(b *testing.B) {
 	p, ids := benchPages(b)
+	old := pageCacheBytes
+	pageCacheBytes = 0
+	b.Cleanup(func() { pageCacheBytes = old })
 	paths := make([]string, len(ids))
 	for i, id := range ids {
 		sd, _ := p.ix.Get(id)

@@ -34,8 +34,9 @@ type cachedPage struct {
 	modified time.Time
 }
 
-// pageCacheBytes bounds the cache: about 7,000 pages of 9 KB.
-var pageCacheBytes = 64 << 20
+// pageCacheBytes bounds the cache: about 14,000 pages of 9 KB, a tenth of
+// the index's own memory at a million stores.
+var pageCacheBytes = 128 << 20
 
 // get finds a page rendered at generation gen. Callers read the
 // generation before the store, so a page kept under gen holds data at
