@@ -247,7 +247,6 @@ func (ix *Index) Directory() *Directory {
 		nameSlugs = slug.Append(nameSlugs, buf)
 		rows[i] = row{st, ct, [2]int32{int32(start), int32(len(nameSlugs))}, r.id}
 	}
-	refs = nil
 	slices.SortFunc(rows, func(a, b row) int {
 		return cmp.Or(cmp.Compare(places[a.state].slug, places[b.state].slug), cmp.Compare(places[a.city].slug, places[b.city].slug),
 			bytes.Compare(nameSlugs[a.name[0]:a.name[1]], nameSlugs[b.name[0]:b.name[1]]), cmp.Compare(a.id, b.id))

@@ -54,7 +54,6 @@ func benchPages(b *testing.B) (*Pages, []int64) {
 		for range 10_000 {
 			benchOnce.ids = append(benchOnce.ids, es[rng.IntN(len(es))].ID)
 		}
-		es = nil
 		runtime.GC()
 		benchOnce.p = New(ix, Options{PublicURL: "https://locator.example", StorefrontURL: "https://shop.example", Log: quiet})
 		ix.Directory() // built once, as the first directory request would
