@@ -318,7 +318,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	handler := httpapi.New(httpapi.Deps{
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
-		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
+		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version, PublicURL: publicURL,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claims.New(d, sr, placeSvc, zones.ZoneAt, log), Business: biz, DBTimeout: cfg.DBTimeout,
 		Photos: photos.New(d, sr), Reports: reports.New(d, sr),

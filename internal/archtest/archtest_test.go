@@ -37,6 +37,7 @@ var layers = map[string]int{
 	"internal/apperr":        leaf,
 	"internal/config":        leaf,
 	"internal/places/fold":   leaf,
+	"internal/slug":          leaf,
 	"internal/mail/smtptest": leaf,
 	"internal/jsonbody":      leaf,
 	"web":                    leaf,

@@ -177,6 +177,8 @@ func (d *Dataset) Store(i int) *stores.Store {
 		OrderOnline:  rng.IntN(100) < 60,
 		Curbside:     rng.IntN(100) < 30,
 		Status:       stores.Published,
+		// A fixed instant per store, so that data sets are identical run to run.
+		UpdatedAt: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Second),
 	}
 	if s.TimeZone == "" {
 		s.TimeZone = "America/New_York"
@@ -212,7 +214,7 @@ func EntryOf(s *stores.Store) (stores.Entry, error) {
 	return stores.Entry{
 		ID: s.ID, Latitude: s.Latitude, Longitude: s.Longitude,
 		Delivery: s.Delivery, OrderOnline: s.OrderOnline, Curbside: s.Curbside,
-		TimeZone: s.TimeZone, Schedule: stores.EncodeSchedule(s.WorkingHours), Doc: doc,
+		TimeZone: s.TimeZone, Schedule: stores.EncodeSchedule(s.WorkingHours), Doc: doc, UpdatedAt: s.UpdatedAt,
 	}, nil
 }
 

@@ -43,6 +43,16 @@ func (p contentPolicy) header(inlineScripts ...string) string {
 		"; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 }
 
+// pagePolicy is the policy of the server-rendered store pages: no script
+// runs (their JSON-LD blocks are data), their one inline style is allowed
+// by its hash, images come from anywhere a store's picture may be.
+// connect-src 'self' lets crawlers' audits that fetch from the page (such
+// as Lighthouse reading /robots.txt) reach this site; nothing else would.
+func pagePolicy(styleHash string) string {
+	return "default-src 'none'; style-src " + styleHash + "; img-src 'self' data: https: http:; connect-src 'self'" +
+		"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+}
+
 // scriptHash is the CSP source that allows exactly this inline script text.
 func scriptHash(code string) string {
 	sum := sha256.Sum256([]byte(code))

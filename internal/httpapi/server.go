@@ -23,6 +23,7 @@ import (
 	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
+	"locator/internal/storepages"
 	"locator/internal/stores"
 )
 
@@ -51,6 +52,10 @@ type Deps struct {
 	StorefrontURL string
 	MapStyleURL   string
 	Version       string
+	// PublicURL is where users reach the site (LOCATOR_PUBLIC_URL): the
+	// base of the store pages' canonical URLs and sitemaps. Empty: each
+	// request's own host.
+	PublicURL string
 
 	Places         *places.Service   // place search; nil: empty answers
 	IPLocator      *places.IPLocator // caller location; nil: always unknown
@@ -107,9 +112,33 @@ func New(d Deps) *Server {
 	root.HandleFunc("GET /healthz", s.healthz)
 	root.HandleFunc("GET /readyz", s.readyz)
 	root.HandleFunc("GET /photos/{id}/{file}", s.handle(s.servePhoto))
+	s.mountPages(root)
 	root.Handle("/", s.static)
 	s.handler = s.observe(s.lifecycle(s.securityHeaders(limits(root))))
 	return s
+}
+
+// mountPages serves the server-rendered store pages, sitemaps and
+// robots.txt (internal/storepages) from the search index, under a content
+// policy that allows their one inline style and no script at all.
+func (s *Server) mountPages(root *http.ServeMux) {
+	ix := s.Index
+	if ix == nil {
+		ix = search.NewIndex()
+	}
+	pages := storepages.New(ix, storepages.Options{PublicURL: s.PublicURL, StorefrontURL: s.StorefrontURL, Log: s.log})
+	policy := pagePolicy(storepages.StyleHash())
+	page := func(h http.HandlerFunc) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Security-Policy", policy)
+			h(w, r)
+		})
+	}
+	root.Handle("/stores", page(pages.Serve))
+	root.Handle("/stores/", page(pages.Serve))
+	root.Handle("GET /sitemap.xml", page(pages.SitemapIndex))
+	root.Handle("GET /sitemaps/", page(pages.Sitemap))
+	root.Handle("GET /robots.txt", page(pages.Robots))
 }
 
 // Drain starts a graceful stop: from now on /readyz answers 503, so load

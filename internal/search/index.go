@@ -34,6 +34,11 @@ type Index struct {
 	// freshly packed tree, otherwise as one batch of additions.
 	deferTree bool
 	pending   []uint32
+	// gen counts the changes: the store pages' directory (pages.go) is
+	// cached per generation.
+	gen   uint64
+	dirMu sync.Mutex
+	dir   *Directory
 }
 
 type record struct {
@@ -42,6 +47,7 @@ type record struct {
 	doc      []byte // JSON object without its closing brace
 	sched    *stores.Schedule
 	loc      *time.Location
+	updated  int64 // the store's last change, Unix seconds (store pages, sitemaps)
 	flags    uint8
 	live     bool
 }
@@ -304,6 +310,7 @@ func (ix *Index) remove(id int64) {
 		return
 	}
 	ix.tree.delete(ix.pitem(slot))
+	ix.gen++
 	ix.recs[slot] = record{}
 	delete(ix.slots, id)
 	ix.free = append(ix.free, slot)
@@ -327,12 +334,14 @@ func (ix *Index) put(e stores.Entry) {
 	}
 	rec := record{
 		id: e.ID, lat: e.Latitude, lon: e.Longitude,
-		doc:   ix.arena.copy(doc),
-		sched: ix.schedule(e.Schedule),
-		loc:   ix.zone(e.TimeZone),
-		flags: flags,
-		live:  true,
+		doc:     ix.arena.copy(doc),
+		sched:   ix.schedule(e.Schedule),
+		loc:     ix.zone(e.TimeZone),
+		updated: unixOrZero(e.UpdatedAt),
+		flags:   flags,
+		live:    true,
 	}
+	ix.gen++
 	var slot uint32
 	if n := len(ix.free); n > 0 {
 		slot = ix.free[n-1]
@@ -351,6 +360,14 @@ func (ix *Index) put(e stores.Entry) {
 		return
 	}
 	ix.tree.insert(ix.pitem(slot))
+}
+
+// unixOrZero is t in Unix seconds, 0 for the zero time (unknown).
+func unixOrZero(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.Unix()
 }
 
 // The tree's item is the slot with the store's flags in its top bits, so the

@@ -30,7 +30,9 @@ import (
 // load from the rows instead.
 // Format 2: schedules carry special hours and closures
 // (stores.EncodeStoreSchedule), and permanently closed stores are left out.
-const snapshotFormat = 2
+// Format 3 adds each store's last change (updated_at), which store pages
+// and sitemaps show.
+const snapshotFormat = 3
 
 // SnapshotMode says when a replica writes search snapshots.
 type SnapshotMode int
@@ -198,7 +200,8 @@ func (ix *Index) liveRecords() ([]record, map[*stores.Schedule]string) {
 // record), uvarint n, the zone names and the schedule encodings used (each
 // a uvarint count, then uvarint-length strings), then n records of varint
 // id delta, float64 lat, float64 lon (little endian), flags byte, uvarint
-// zone, uvarint schedule, uvarint document length. docs decodes to the n
+// zone, uvarint schedule, varint updated (Unix seconds), uvarint document
+// length. docs decodes to the n
 // documents back to back (each without its closing brace, as in the index).
 func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey, first int, names map[*stores.Schedule]string) []byte {
 	zones := map[string]uint64{}
@@ -228,6 +231,7 @@ func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey
 		body = append(body, r.flags)
 		body = binary.AppendUvarint(body, zi)
 		body = binary.AppendUvarint(body, si)
+		body = binary.AppendVarint(body, r.updated)
 		body = binary.AppendUvarint(body, uint64(len(r.doc)))
 		docs = append(docs, r.doc...)
 	}
@@ -300,11 +304,13 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 		id += rd.varint()
 		lat, lon := math.Float64frombits(rd.u64()), math.Float64frombits(rd.u64())
 		flags := rd.byte()
-		zi, si, dl := rd.uvarint(), rd.uvarint(), rd.uvarint()
+		zi, si := rd.uvarint(), rd.uvarint()
+		updated := rd.varint()
+		dl := rd.uvarint()
 		if rd.bad || zi >= uint64(len(zones)) || si >= uint64(len(scheds)) || dl > maxPartBytes || flags > 7 {
 			return decodedPart{}, errCorrupt
 		}
-		p.recs[i] = record{id: id, lat: lat, lon: lon, loc: zones[zi], sched: scheds[si], flags: flags, live: true}
+		p.recs[i] = record{id: id, lat: lat, lon: lon, loc: zones[zi], sched: scheds[si], updated: updated, flags: flags, live: true}
 		lens[i] = int(dl)
 		total += int(dl)
 	}
@@ -493,5 +499,6 @@ func (ix *Index) adopt(st *Index) error {
 	ix.tree, ix.recs, ix.slots, ix.free = st.tree, st.recs, st.slots, nil
 	ix.arena = arena{} // later documents go to new chunks, never into a part's
 	ix.zones, ix.sched = st.zones, st.sched
+	ix.gen++
 	return nil
 }

@@ -59,7 +59,7 @@ func dumpIndex(ix *Index) []string {
 			out = append(out, fmt.Sprintf("slot %d of store %d holds %d (live %v)", slot, id, r.id, r.live))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%d %v %v %d %s %q %s", r.id, r.lat, r.lon, r.flags, r.loc, names[r.sched], r.doc))
+		out = append(out, fmt.Sprintf("%d %v %v %d %s %q %d %s", r.id, r.lat, r.lon, r.flags, r.loc, names[r.sched], r.updated, r.doc))
 	}
 	slices.Sort(out)
 	if n := ix.tree.len(); n != len(ix.slots) {

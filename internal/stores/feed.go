@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"time"
 
 	"locator/internal/db"
 )
@@ -24,8 +25,9 @@ type Entry struct {
 	OrderOnline bool
 	Curbside    bool
 	TimeZone    string
-	Schedule    string // EncodeStoreSchedule form
-	Doc         []byte // complete JSON object (RenderDoc)
+	Schedule    string    // EncodeStoreSchedule form
+	Doc         []byte    // complete JSON object (RenderDoc)
+	UpdatedAt   time.Time // the store's last change: a store page's Last-Modified and sitemap lastmod
 }
 
 // Version returns the current search version.
@@ -72,7 +74,7 @@ func (r *Repo) ScanChanges(ctx context.Context, since int64, batch int, fn func(
 }
 
 const changeColumns = `id, latitude, longitude, is_delivery_available, is_order_online_available,
-	is_curbside_pickup_available, time_zone, schedule, search_doc, status, version, permanently_closed`
+	is_curbside_pickup_available, time_zone, schedule, search_doc, status, version, permanently_closed, updated_at`
 
 // ScanPublished calls fn for every published store, reading with workers
 // connections at once, each over its own range of ids; fn gets one batch
@@ -162,7 +164,7 @@ func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64
 			var doc string // the driver's own copy
 			var gone bool
 			if err := rows.Scan(&c.ID, &c.Latitude, &c.Longitude, &c.Delivery, &c.OrderOnline, &c.Curbside,
-				&zone, &sched, &doc, &status, &v, &gone); err != nil {
+				&zone, &sched, &doc, &status, &v, &gone, &c.UpdatedAt); err != nil {
 				rows.Close()
 				return maxV, fmt.Errorf("read store changes: %w", err)
 			}

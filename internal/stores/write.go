@@ -75,7 +75,9 @@ func (w *Writer) Touch(ctx context.Context, ids ...int64) error {
 		if err != nil {
 			return err
 		}
-		if _, err := w.tx.Exec(ctx, "UPDATE stores SET search_doc = $1, version = $2 WHERE id = $3", string(docJSON), w.v, id); err != nil {
+		// updated_at moves too: the store's page changed (its rating, say).
+		if _, err := w.tx.Exec(ctx, "UPDATE stores SET search_doc = $1, version = $2, updated_at = $3 WHERE id = $4",
+			string(docJSON), w.v, time.Now().UTC(), id); err != nil {
 			return fmt.Errorf("re-render store %d: %w", id, err)
 		}
 	}

@@ -74,6 +74,27 @@ describe("StoreDetail", () => {
     expect(screen.queryByRole("link", { name: "Call" })).not.toBeInTheDocument();
   });
 
+  it("titles and describes the document while it shows, and puts the previous ones back", () => {
+    stubFetch();
+    document.title = "Store Locator";
+    const { unmount } = renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />);
+    expect(document.title).toBe("Cloud Nine, New York City, NY · Store Locator");
+    const description = document.head.querySelector('meta[name="description"]');
+    expect(description).toHaveAttribute("content", "Cloud Nine in New York City, NY: address, phone, opening hours and directions.");
+    unmount();
+    expect(document.title).toBe("Store Locator");
+  });
+
+  it("Share copies the store page's URL when the browser cannot share", async () => {
+    stubFetch();
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal("navigator", { ...navigator, share: undefined, clipboard: { writeText } });
+    renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />);
+    await userEvent.click(screen.getByRole("button", { name: "Share" }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stores/ny/new-york-city/cloud-nine-7`);
+    expect(await screen.findByText("Link copied")).toBeInTheDocument();
+  });
+
   it("Back to results clears the selection", async () => {
     stubFetch();
     const onBack = vi.fn();

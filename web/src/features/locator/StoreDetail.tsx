@@ -6,6 +6,7 @@ import { StoreImage } from "../../components/StoreImage";
 import { StoreStatus } from "../../components/StoreStatus";
 import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
+import { useDocumentMeta } from "../../lib/documentMeta";
 import { useFavorites } from "../../lib/session";
 import { verifiedLabel } from "../../lib/verified";
 import { AddressLine } from "./AddressLine";
@@ -24,6 +25,11 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
   const [shareNote, setShareNote] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const favorite = isFavorite(store.id);
+  const where = [store.city, store.state].filter(Boolean).join(", ");
+  useDocumentMeta(
+    `${store.name}${where ? `, ${where}` : ""} · Store Locator`,
+    `${store.name}${where ? ` in ${where}` : ""}: address, phone, opening hours and directions.`,
+  );
 
   useEffect(() => {
     heading.current?.focus();

@@ -1,16 +1,12 @@
 import type { PhysicalStore } from "../../api/types";
-import { formatLocatorUrl } from "./urlState";
-import { NO_FILTERS } from "./api/list-physical-stores";
+import { storePagePath } from "../../lib/storePage";
 
-/** A link that reopens this store on the locator, centred on it. */
-export function storeLink(store: Pick<PhysicalStore, "id" | "city" | "latitude" | "longitude">, origin = window.location.origin): string {
-  const params = formatLocatorUrl({
-    place: store.city || null,
-    center: { latitude: store.latitude, longitude: store.longitude },
-    filters: NO_FILTERS,
-    store: store.id,
-  });
-  return `${origin}/?${params.toString()}`;
+/**
+ * The link Share gives: the store's own page (server-rendered, readable by search engines and
+ * link previews; its "Open in the locator" button comes back here with the store open).
+ */
+export function storeLink(store: Pick<PhysicalStore, "id" | "name" | "state" | "city">, origin = window.location.origin): string {
+  return `${origin}${storePagePath(store)}`;
 }
 
 /** Web Share API when there is one, else copies the link; answers what happened. */

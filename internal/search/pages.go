@@ -1,0 +1,319 @@
+package search
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"locator/internal/slug"
+	"locator/internal/stores"
+)
+
+// Read APIs for the server-rendered store pages (internal/storepages): one
+// store by id, its nearest neighbours, the directory of states, cities and
+// stores, and walks over it for the sitemaps. They read what search already
+// holds, so a page costs no database query and changes on every replica
+// with the search version. No HTML here.
+
+// StoreDoc is one published store as the index holds it.
+type StoreDoc struct {
+	ID                  int64
+	Doc                 []byte // the complete JSON object (stores.RenderDoc); see Get and Docs
+	UpdatedAt           time.Time
+	Latitude, Longitude float64
+	Zone                *time.Location
+	Schedule            *stores.Schedule
+}
+
+func (r *record) storeDoc(doc []byte) StoreDoc {
+	var updated time.Time // zero: unknown (an entry built without it)
+	if r.updated != 0 {
+		updated = time.Unix(r.updated, 0).UTC()
+	}
+	return StoreDoc{ID: r.id, Doc: doc, UpdatedAt: updated,
+		Latitude: r.lat, Longitude: r.lon, Zone: r.loc, Schedule: r.sched}
+}
+
+// Get returns published store id, its document copied (the caller may keep it).
+func (ix *Index) Get(id int64) (StoreDoc, bool) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	slot, ok := ix.slots[id]
+	if !ok {
+		return StoreDoc{}, false
+	}
+	r := &ix.recs[slot]
+	doc := make([]byte, len(r.doc)+1)
+	copy(doc, r.doc)
+	doc[len(r.doc)] = '}'
+	return r.storeDoc(doc), true
+}
+
+// Docs calls fn with each of ids that is published, in order, under one
+// read lock; the StoreDoc's Doc is the index's own bytes without the
+// closing brace (DocString reads it), valid only during fn. Keep batches
+// short (a few thousand): a writer waits for the lock meanwhile.
+func (ix *Index) Docs(ids []int64, fn func(d StoreDoc)) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	for _, id := range ids {
+		if slot, ok := ix.slots[id]; ok {
+			r := &ix.recs[slot]
+			fn(r.storeDoc(r.doc))
+		}
+	}
+}
+
+// Nearby returns the n published stores nearest to store id (itself
+// excluded) within MaxRadiusMile, nearest first.
+func (ix *Index) Nearby(id int64, n int) []Hit {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	slot, ok := ix.slots[id]
+	if !ok || n <= 0 {
+		return nil
+	}
+	r := &ix.recs[slot]
+	q := Query{Latitude: r.lat, Longitude: r.lon, RadiusMiles: MaxRadiusMile, Limit: n + 1}
+	var hits []Hit
+	ix.visit(&q, func(h *record, miles float64) bool {
+		if h.id != id {
+			hits = append(hits, Hit{ID: h.id, Miles: miles})
+		}
+		return len(hits) < n
+	})
+	return hits
+}
+
+// Gen changes whenever the index does.
+func (ix *Index) Gen() uint64 {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.gen
+}
+
+// Directory is every published store by state and city, as the store
+// pages' directories and sitemaps walk them: states by slug, their cities
+// by slug, each city's stores by name slug then id. States and cities are
+// grouped by slug (slug.Make of the store's state and city; "other" when
+// empty), so "NY" and "ny" are one state. It is built from the index at
+// one generation and never changes; Index.Directory caches one.
+type Directory struct {
+	Gen    uint64
+	States []DirState
+	Total  int
+}
+
+// DirState is one state of the directory.
+type DirState struct {
+	Slug, Name string // Name: the state as the first of its stores spells it
+	Count      int
+	Cities     []DirCity
+	first      int // position of its first store in the directory's order
+}
+
+// DirCity is one city of a state.
+type DirCity struct {
+	Slug, Name string
+	IDs        []int64
+	first      int
+}
+
+// OtherSlug stands for an empty state or city.
+const OtherSlug = "other"
+
+// State finds a state by slug.
+func (d *Directory) State(s string) (*DirState, bool) {
+	i, ok := slices.BinarySearchFunc(d.States, s, func(a DirState, s string) int { return cmp.Compare(a.Slug, s) })
+	if !ok {
+		return nil, false
+	}
+	return &d.States[i], true
+}
+
+// City finds a city of the state by slug.
+func (st *DirState) City(s string) (*DirCity, bool) {
+	i, ok := slices.BinarySearchFunc(st.Cities, s, func(a DirCity, s string) int { return cmp.Compare(a.Slug, s) })
+	if !ok {
+		return nil, false
+	}
+	return &st.Cities[i], true
+}
+
+// Walk calls fn for the stores at positions [from, to) of the directory's
+// order (states, cities, stores), reading each store's name and last
+// change from the index in batches (a store removed since the directory
+// was built is skipped). name is only valid during the call. It stops at
+// fn's first error. Memory stays bounded by the batch: a sitemap of a
+// million stores streams.
+func (ix *Index) Walk(d *Directory, from, to int, fn func(stateSlug, citySlug string, id int64, name []byte, updated time.Time) error) error {
+	const batch = 2000
+	type item struct {
+		id       int64
+		from, to int // the name in names
+		updated  time.Time
+	}
+	items := make([]item, 0, batch)
+	var names []byte
+	for si := range d.States {
+		st := &d.States[si]
+		if st.first+st.Count <= from || st.first >= to {
+			continue
+		}
+		for ci := range st.Cities {
+			c := &st.Cities[ci]
+			lo, hi := max(from-c.first, 0), min(to-c.first, len(c.IDs))
+			for lo < hi {
+				end := min(lo+batch, hi)
+				items, names = items[:0], names[:0]
+				// Copied under the read lock, written out after it: a slow
+				// client never holds up the index's writers.
+				ix.Docs(c.IDs[lo:end], func(sd StoreDoc) {
+					start := len(names)
+					names = AppendDocString(names, sd.Doc, "name")
+					items = append(items, item{sd.ID, start, len(names), sd.UpdatedAt})
+				})
+				for _, it := range items {
+					if err := fn(st.Slug, c.Slug, it.id, names[it.from:it.to], it.updated); err != nil {
+						return err
+					}
+				}
+				lo = end
+			}
+		}
+	}
+	return nil
+}
+
+// Directory returns the directory at the index's current generation,
+// building it when the index changed since the last one (a million stores:
+// about a second, outside the index's lock but for a copy of the records'
+// references).
+func (ix *Index) Directory() *Directory {
+	ix.dirMu.Lock()
+	defer ix.dirMu.Unlock()
+	ix.mu.RLock()
+	gen := ix.gen
+	if ix.dir != nil && ix.dir.Gen == gen {
+		d := ix.dir
+		ix.mu.RUnlock()
+		return d
+	}
+	type ref struct {
+		id  int64
+		doc []byte
+	}
+	refs := make([]ref, 0, len(ix.slots))
+	for i := range ix.recs {
+		if r := &ix.recs[i]; r.live {
+			refs = append(refs, ref{r.id, r.doc})
+		}
+	}
+	ix.mu.RUnlock()
+	// Documents are never written over (the index only stops pointing at
+	// them), so reading them after the lock is safe. States and cities are
+	// a few thousand distinct values: each is slugged once (places), and
+	// the names' slugs go back to back into one buffer, so a million
+	// stores cost a few allocations, not millions.
+	type place struct{ slug, name string }
+	var places []place
+	placeOf := map[string]int32{}
+	intern := func(raw []byte) int32 {
+		if i, ok := placeOf[string(raw)]; ok {
+			return i
+		}
+		name := string(raw)
+		i := int32(len(places))
+		places = append(places, place{slug.Or(name, OtherSlug), name})
+		placeOf[name] = i
+		return i
+	}
+	type row struct {
+		state, city int32
+		name        [2]int32 // the name's slug in nameSlugs
+		id          int64
+	}
+	rows := make([]row, len(refs))
+	var nameSlugs, buf []byte
+	for i, r := range refs {
+		buf = AppendDocString(buf[:0], r.doc, "state")
+		st := intern(buf)
+		buf = AppendDocString(buf[:0], r.doc, "city")
+		ct := intern(buf)
+		buf = AppendDocString(buf[:0], r.doc, "name")
+		start := len(nameSlugs)
+		nameSlugs = slug.Append(nameSlugs, buf)
+		rows[i] = row{st, ct, [2]int32{int32(start), int32(len(nameSlugs))}, r.id}
+	}
+	slices.SortFunc(rows, func(a, b row) int {
+		return cmp.Or(cmp.Compare(places[a.state].slug, places[b.state].slug), cmp.Compare(places[a.city].slug, places[b.city].slug),
+			bytes.Compare(nameSlugs[a.name[0]:a.name[1]], nameSlugs[b.name[0]:b.name[1]]), cmp.Compare(a.id, b.id))
+	})
+	d := &Directory{Gen: gen, Total: len(rows)}
+	ids := make([]int64, len(rows))
+	for i := range rows {
+		r := &rows[i]
+		ids[i] = r.id
+		sp, cp := places[r.state], places[r.city]
+		if n := len(d.States); n == 0 || d.States[n-1].Slug != sp.slug {
+			d.States = append(d.States, DirState{Slug: sp.slug, Name: orSlug(sp.name, sp.slug), first: i})
+		}
+		st := &d.States[len(d.States)-1]
+		st.Count++
+		if n := len(st.Cities); n == 0 || st.Cities[n-1].Slug != cp.slug {
+			st.Cities = append(st.Cities, DirCity{Slug: cp.slug, Name: orSlug(cp.name, cp.slug), first: i})
+		}
+		c := &st.Cities[len(st.Cities)-1]
+		c.IDs = ids[c.first : i+1 : i+1]
+	}
+	ix.dir = d
+	return d
+}
+
+func orSlug(name, s string) string {
+	if name == "" {
+		return s
+	}
+	return name
+}
+
+// DocString reads a top-level string field of a store document
+// (stores.RenderDoc; with or without its closing brace) without decoding
+// the rest: "" when absent or not a string.
+func DocString(doc []byte, key string) string { return string(AppendDocString(nil, doc, key)) }
+
+// AppendDocString appends the value of DocString(doc, key) to dst. It
+// relies on the document being compact JSON written by encoding/json: a
+// key "k" can only appear as `"k":` where it is a key, since quotes inside
+// strings are escaped. The first such key is the top-level one for the
+// fields RenderDoc writes before any nested object (name, state, city,
+// address, postal_code; the country object has none of them).
+func AppendDocString(dst, doc []byte, key string) []byte {
+	var pat [64]byte
+	p := append(append(append(pat[:0], '"'), key...), `":"`...)
+	i := bytes.Index(doc, p)
+	if i < 0 {
+		return dst
+	}
+	rest := doc[i+len(p):]
+	esc := false
+	for j := 0; j < len(rest); j++ {
+		switch rest[j] {
+		case '\\':
+			esc = true
+			j++
+		case '"':
+			if !esc {
+				return append(dst, rest[:j]...)
+			}
+			var s string
+			if json.Unmarshal(doc[i+len(p)-1:i+len(p)+j+1], &s) != nil {
+				return dst
+			}
+			return append(dst, s...)
+		}
+	}
+	return dst
+}

@@ -1,0 +1,100 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/stores"
+)
+
+func TestDocStringReadsRenderedDocuments(t *testing.T) {
+	s := &stores.Store{ID: 7, StoreID: `x","name":"fake`, Name: `Joe's "Best" \ Café`, Hours: `"state":"XX"`,
+		State: "NY", City: "New York", TimeZone: "UTC", CountryCode: "US"}
+	doc, err := stores.RenderDoc(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"name": s.Name, "state": "NY", "city": "New York", "store_id": s.StoreID, "missing": ""} {
+		if got := DocString(doc, key); got != want {
+			t.Errorf("DocString(%s) = %q, want %q", key, got, want)
+		}
+		if got := DocString(doc[:len(doc)-1], key); got != want {
+			t.Errorf("without brace: DocString(%s) = %q, want %q", key, got, want)
+		}
+	}
+}
+
+func TestDirectoryAndWalk(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		mk := func(name, state, city string, lat float64) *stores.Store {
+			s := syncStore(name, lat, -74)
+			s.State, s.City = state, city
+			return s
+		}
+		ss := []*stores.Store{
+			mk("Zed", "NY", "New York", 40.70), mk("Ann", "ny", "new york", 40.71), mk("Bob", "NY", "Albany", 42.65),
+			mk("Cat", "NJ", "Newark", 40.73), mk("Dot", "", "", 40.74),
+		}
+		hidden := mk("Hid", "NY", "Albany", 42.66)
+		hidden.Status = stores.Hidden
+		dbtest.Must(t, repo.SaveAll(ctx, append(ss, hidden)), "save")
+		ix := NewIndex()
+		sy := NewSyncer(repo, ix, quiet)
+		dbtest.Must(t, sy.Load(ctx), "load")
+
+		dir := ix.Directory()
+		if dir.Total != 5 || len(dir.States) != 3 {
+			t.Fatalf("directory: %d stores, %+v", dir.Total, dir.States)
+		}
+		ny, ok := dir.State("ny")
+		if !ok || ny.Count != 3 || len(ny.Cities) != 2 || ny.Cities[0].Slug != "albany" || ny.Cities[1].Slug != "new-york" {
+			t.Fatalf("ny: %+v", ny)
+		}
+		nyc, _ := ny.City("new-york")
+		if len(nyc.IDs) != 2 || nyc.IDs[0] != ss[1].ID || nyc.IDs[1] != ss[0].ID {
+			t.Fatalf("New York stores by name: %v", nyc.IDs)
+		}
+		if _, ok := dir.State(OtherSlug); !ok {
+			t.Fatal("no state: other")
+		}
+		if ix.Directory() != dir {
+			t.Fatal("directory rebuilt without a change")
+		}
+
+		var walked []int64
+		dbtest.Must(t, ix.Walk(dir, 1, 4, func(st, c string, id int64, name []byte, up time.Time) error {
+			walked = append(walked, id)
+			if up.IsZero() || len(name) == 0 {
+				t.Errorf("store %d: name %q updated %v", id, name, up)
+			}
+			return nil
+		}), "walk")
+		// Order: nj/newark(Cat), ny/albany(Bob), ny/new-york(Ann, Zed), other/other(Dot).
+		if want := []int64{ss[2].ID, ss[1].ID, ss[0].ID}; len(walked) != 3 || walked[0] != want[0] || walked[1] != want[1] || walked[2] != want[2] {
+			t.Fatalf("walk [1,4): %v, want %v", walked, want)
+		}
+
+		// A change on another replica: the next directory has it.
+		dbtest.Must(t, repo.SetStatus(ctx, ss[2].ID, stores.Hidden), "hide Bob")
+		dbtest.Must(t, sy.Poll(ctx), "poll")
+		if d2 := ix.Directory(); d2 == dir || d2.Total != 4 {
+			t.Fatalf("after hiding: %d stores", d2.Total)
+		}
+		if _, ok := ix.Get(ss[2].ID); ok {
+			t.Fatal("hidden store still found")
+		}
+		got, ok := ix.Get(ss[0].ID)
+		if !ok || got.Doc[len(got.Doc)-1] != '}' || got.UpdatedAt.IsZero() || got.Zone.String() != "America/New_York" {
+			t.Fatalf("Get: %+v", got)
+		}
+		near := ix.Nearby(ss[0].ID, 2)
+		if len(near) != 2 || near[0].ID != ss[1].ID {
+			t.Fatalf("nearby: %+v", near)
+		}
+	})
+}

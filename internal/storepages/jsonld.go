@@ -1,0 +1,125 @@
+package storepages
+
+import (
+	"encoding/json"
+	"html/template"
+)
+
+// schema.org JSON-LD of the pages: a Store on a store page, a
+// BreadcrumbList on every page. encoding/json escapes <, > and &, so a
+// store's text cannot end the script element; the blocks are data, never
+// run, so the content policy needs no hash for them.
+
+type ldStore struct {
+	Context   string    `json:"@context"`
+	Type      string    `json:"@type"`
+	ID        string    `json:"@id"`
+	Name      string    `json:"name"`
+	URL       string    `json:"url"`
+	Image     string    `json:"image,omitempty"`
+	Telephone string    `json:"telephone,omitempty"`
+	Address   ldAddress `json:"address"`
+	Geo       ldGeo     `json:"geo"`
+	Hours     []ldHours `json:"openingHoursSpecification,omitempty"`
+	Rating    *ldRating `json:"aggregateRating,omitempty"`
+	HasMap    string    `json:"hasMap,omitempty"`
+}
+
+type ldAddress struct {
+	Type     string `json:"@type"`
+	Street   string `json:"streetAddress,omitempty"`
+	Locality string `json:"addressLocality,omitempty"`
+	Region   string `json:"addressRegion,omitempty"`
+	Postal   string `json:"postalCode,omitempty"`
+	Country  string `json:"addressCountry,omitempty"`
+}
+
+type ldGeo struct {
+	Type      string  `json:"@type"`
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+}
+
+type ldHours struct {
+	Type      string `json:"@type"`
+	DayOfWeek string `json:"dayOfWeek"`
+	Opens     string `json:"opens"`
+	Closes    string `json:"closes"`
+}
+
+type ldRating struct {
+	Type        string  `json:"@type"`
+	RatingValue float64 `json:"ratingValue"`
+	ReviewCount int64   `json:"reviewCount"`
+	BestRating  int     `json:"bestRating"`
+	WorstRating int     `json:"worstRating"`
+}
+
+type ldBreadcrumbs struct {
+	Context string   `json:"@context"`
+	Type    string   `json:"@type"`
+	Items   []ldItem `json:"itemListElement"`
+}
+
+type ldItem struct {
+	Type     string `json:"@type"`
+	Position int    `json:"position"`
+	Name     string `json:"name"`
+	Item     string `json:"item"`
+}
+
+// home is the first step of every breadcrumb: the locator itself.
+var home = crumb{Name: "Store Locator", Path: "/"}
+
+// crumb is one step of a page's breadcrumb; the last is the page itself.
+type crumb struct {
+	Name    string
+	Path    string
+	Current bool // the page itself (set by render for a breadcrumb's last step)
+}
+
+type jsonLDBlock = template.JS
+
+func jsonLD(v any) template.JS {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "{}" // only plain structs of strings and numbers come here
+	}
+	return template.JS(b) //nolint:gosec // JSON from encoding/json: <, > and & are escaped
+}
+
+func breadcrumbLD(base string, crumbs []crumb) template.JS {
+	l := ldBreadcrumbs{Context: "https://schema.org", Type: "BreadcrumbList"}
+	for i, c := range crumbs {
+		l.Items = append(l.Items, ldItem{Type: "ListItem", Position: i + 1, Name: c.Name, Item: base + c.Path})
+	}
+	return jsonLD(l)
+}
+
+// hoursLD writes the weekly hours as schema.org expects them: one
+// specification per entry; an entry past midnight keeps its closing time,
+// earlier than its opening one, which schema.org reads as "on the next
+// day" (Friday 18:00-02:00 closes Saturday 02:00); an all-day entry
+// (start = end) opens 00:00 and closes 23:59.
+func hoursLD(hours []docHour) []ldHours {
+	var out []ldHours
+	for _, sp := range spansOf(hours) {
+		h := ldHours{Type: "OpeningHoursSpecification", DayOfWeek: "https://schema.org/" + sp.day.String(),
+			Opens: hhmm(sp.start), Closes: hhmm(sp.end)}
+		if sp.start == sp.end {
+			h.Opens, h.Closes = "00:00", "23:59"
+		}
+		if sp.end == 24*60 {
+			h.Closes = "23:59"
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+func hhmm(m int) string {
+	const digits = "0123456789"
+	h := m / 60 % 24
+	mm := m % 60
+	return string([]byte{digits[h/10], digits[h%10], ':', digits[mm/10], digits[mm%10]})
+}

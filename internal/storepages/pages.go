@@ -1,0 +1,259 @@
+// Package storepages renders the pages search engines and shared links
+// reach: a page per published store, directories of states and cities,
+// the sitemaps and robots.txt (docs/store-pages.md). Everything is read
+// from the in-memory search index (search.Index: Get, Nearby, Directory,
+// Walk), never from the database, so pages cost no query and change on
+// every replica with the search version. httpapi mounts the handlers and
+// sets the content policy (Pages.CSS is the one inline style).
+package storepages
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"locator/internal/search"
+)
+
+//go:embed templates/pages.html
+var pagesHTML string
+
+//go:embed templates/page.css
+var pageCSS string
+
+//go:embed templates/default-store.svg
+var defaultImageSVG []byte
+
+var tmpl = template.Must(template.New("pages").Parse(pagesHTML))
+
+// Options configure the pages.
+type Options struct {
+	// PublicURL is where users reach the site (LOCATOR_PUBLIC_URL): the
+	// base of canonical URLs, JSON-LD and sitemaps. Empty: the request's
+	// own host over http (development).
+	PublicURL string
+	// StorefrontURL is the marketplace: "Go to online store" opens
+	// {StorefrontURL}/store/{store_id}.
+	StorefrontURL string
+	Log           *slog.Logger
+	// Now is the clock of the status line (tests); nil: time.Now.
+	Now func() time.Time
+}
+
+// Pages serves the store pages from an index.
+type Pages struct {
+	ix   *search.Index
+	opt  Options
+	bufs sync.Pool
+
+	dirMu   sync.Mutex
+	dirSeen *search.Directory
+	dirAt   time.Time
+
+	cache pageCache
+}
+
+// New returns the pages of ix.
+func New(ix *search.Index, opt Options) *Pages {
+	opt.PublicURL = strings.TrimRight(opt.PublicURL, "/")
+	opt.StorefrontURL = strings.TrimRight(opt.StorefrontURL, "/")
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	return &Pages{ix: ix, opt: opt, bufs: sync.Pool{New: func() any { return new(bytes.Buffer) }}}
+}
+
+// CSS is the pages' one inline style element's text: the content policy
+// allows it by its hash (StyleHash).
+func CSS() string { return pageCSS }
+
+// StyleHash is the CSP source allowing CSS.
+func StyleHash() string {
+	sum := sha256.Sum256([]byte(pageCSS))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+// defaultImage is the picture of a store without one (the web app's
+// default), inline so it costs no request.
+var defaultImage = "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(defaultImageSVG)
+
+func (p *Pages) base(r *http.Request) string {
+	if p.opt.PublicURL != "" {
+		return p.opt.PublicURL
+	}
+	return "http://" + r.Host
+}
+
+// page is what the layout needs.
+type page struct {
+	Title, Description string
+	Canonical          string // absolute; empty on the 404 page
+	OGType             string
+	Image              string
+	Crumbs             []crumb
+	LD                 []jsonLDBlock
+	CSS                template.CSS
+
+	Store *storePage
+
+	Heading, Intro string
+	Links          []dirLink
+	Pager          []crumb
+}
+
+// Serve answers every path under /stores: /stores, /stores/{state},
+// /stores/{state}/{city} (?page=N) and /stores/{state}/{city}/{name}-{id}.
+// Anything else there is the 404 page; a store reached by an outdated
+// path (renamed, moved, other case) is a 301 to its canonical one.
+func (p *Pages) Serve(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, "/stores")
+	if !ok || (rest != "" && rest[0] != '/') {
+		p.notFound(w, r)
+		return
+	}
+	if rest == "/" {
+		redirect(w, "/stores")
+		return
+	}
+	rest = strings.TrimPrefix(rest, "/")
+	if strings.HasSuffix(rest, "/") {
+		redirect(w, "/stores/"+strings.TrimRight(rest, "/"))
+		return
+	}
+	var parts []string
+	if rest != "" {
+		parts = strings.Split(rest, "/")
+	}
+	for _, s := range parts {
+		if s == "" || len(s) > 200 {
+			p.notFound(w, r)
+			return
+		}
+	}
+	switch len(parts) {
+	case 0:
+		p.states(w, r)
+	case 1:
+		p.state(w, r, parts[0])
+	case 2:
+		p.city(w, r, parts[0], parts[1])
+	case 3:
+		p.store(w, r, parts[2])
+	default:
+		p.notFound(w, r)
+	}
+}
+
+func redirect(w http.ResponseWriter, to string) {
+	w.Header().Set("Location", to)
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+// render writes a page with its validators: the ETag is a hash of the
+// bytes, so every replica gives the same one for the same page; a request
+// whose If-None-Match (or, without it, If-Modified-Since) still holds
+// gets 304.
+func (p *Pages) render(w http.ResponseWriter, r *http.Request, name string, status int, pg *page, modified time.Time) {
+	buf := p.bufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 1<<20 {
+			p.bufs.Put(buf)
+		}
+	}()
+	if !p.execute(buf, r, name, pg) {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	etag := ""
+	if status == http.StatusOK {
+		etag = etagOf(buf.Bytes())
+	}
+	serve(w, r, status, buf.Bytes(), etag, modified)
+}
+
+// execute renders template name into buf (reset first).
+func (p *Pages) execute(buf *bytes.Buffer, r *http.Request, name string, pg *page) bool {
+	buf.Reset()
+	pg.CSS = template.CSS(pageCSS) //nolint:gosec // our own embedded stylesheet
+	if n := len(pg.Crumbs); n > 0 {
+		pg.Crumbs = append(pg.Crumbs[:n-1:n-1], pg.Crumbs[n-1])
+		pg.Crumbs[n-1].Current = true
+	}
+	if err := tmpl.ExecuteTemplate(buf, name, pg); err != nil {
+		p.opt.Log.Error("store page failed", "err", err, "path", r.URL.Path)
+		return false
+	}
+	return true
+}
+
+// etagOf is a strong validator of a page's bytes.
+func etagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+}
+
+// serve answers a rendered page; with an etag (a 200 page) it sets the
+// validators and answers 304 when the request's still hold.
+func serve(w http.ResponseWriter, r *http.Request, status int, body []byte, etag string, modified time.Time) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	if etag != "" {
+		h.Set("ETag", etag)
+		if !modified.IsZero() {
+			h.Set("Last-Modified", modified.UTC().Format(http.TimeFormat))
+		}
+		if notModified(r, etag, modified) {
+			h.Del("Content-Type")
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// notModified applies RFC 9110's order: If-None-Match when present,
+// otherwise If-Modified-Since (to the second).
+func notModified(r *http.Request, etag string, modified time.Time) bool {
+	if inm := r.Header.Get("If-None-Match"); inm != "" {
+		for _, t := range strings.Split(inm, ",") {
+			t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+			if t == etag || t == "*" {
+				return true
+			}
+		}
+		return false
+	}
+	ims := r.Header.Get("If-Modified-Since")
+	if ims == "" || modified.IsZero() {
+		return false
+	}
+	t, err := http.ParseTime(ims)
+	return err == nil && !modified.Truncate(time.Second).After(t)
+}
+
+func (p *Pages) notFound(w http.ResponseWriter, r *http.Request) {
+	pg := &page{Title: "Page not found · Store Locator", Description: "There is no store page at this address."}
+	p.render(w, r, "notfound", http.StatusNotFound, pg, time.Time{})
+}

@@ -1,0 +1,148 @@
+package storepages
+
+import (
+	"flag"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"locator/internal/search"
+	"locator/internal/stores"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// fixedNow is a Tuesday, 14:30 in New York.
+var fixedNow = time.Date(2026, 3, 10, 18, 30, 0, 0, time.UTC)
+
+func week(start, end string, days ...time.Weekday) []stores.WorkingHour {
+	var hs []stores.WorkingHour
+	for _, d := range days {
+		hs = append(hs, stores.WorkingHour{WeekDay: d, Start: start, End: end})
+	}
+	return hs
+}
+
+var weekdays = []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday}
+
+// fixtureStores are a few stores in New York and one in Los Angeles.
+func fixtureStores() []*stores.Store {
+	up := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	mk := func(id int64, name, city, state string, lat, lon float64, f func(s *stores.Store)) *stores.Store {
+		s := &stores.Store{ID: id, StoreID: "st-" + name, Name: name, City: city, State: state, CountryCode: "US", CountryName: "United States",
+			Address: "1 Main St", PostalCode: "10001", Latitude: lat, Longitude: lon, TimeZone: "America/New_York", UpdatedAt: up,
+			WorkingHours: week("09:00", "21:00", weekdays...)}
+		if f != nil {
+			f(s)
+		}
+		return s
+	}
+	return []*stores.Store{
+		mk(3613, "Manhattan Vape Shop", "New York", "NY", 40.7128, -74.0060, func(s *stores.Store) {
+			s.PhoneNumber = "+1 (212) 555-0100"
+			s.Image = "/demo/store-1.svg"
+			s.Delivery, s.OrderOnline = true, true
+			s.RatingSum, s.ReviewCount = 13, 3
+			s.WorkingHours = append(s.WorkingHours, stores.WorkingHour{WeekDay: time.Saturday, Start: "18:00", End: "02:00"},
+				stores.WorkingHour{WeekDay: time.Sunday, Start: "00:00", End: "00:00"})
+		}),
+		mk(2, "Café Zoë's <Best>", "New York", "NY", 40.7200, -74.0000, func(s *stores.Store) { s.Curbside = true; s.WorkingHours = nil }),
+		mk(3, "Brooklyn Smoke", "Brooklyn", "NY", 40.6782, -73.9442, nil),
+		mk(4, "Hoboken Vapes", "Hoboken", "NJ", 40.7440, -74.0324, nil),
+		mk(5, "Sunset Vapor", "Los Angeles", "CA", 34.0522, -118.2437, func(s *stores.Store) { s.TimeZone = "America/Los_Angeles" }),
+	}
+}
+
+func entry(t testing.TB, s *stores.Store) stores.Entry {
+	t.Helper()
+	doc, err := stores.RenderDoc(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stores.Entry{ID: s.ID, Latitude: s.Latitude, Longitude: s.Longitude, Delivery: s.Delivery, OrderOnline: s.OrderOnline,
+		Curbside: s.Curbside, TimeZone: s.TimeZone, Schedule: stores.EncodeSchedule(s.WorkingHours), Doc: doc, UpdatedAt: s.UpdatedAt}
+}
+
+func newPages(t testing.TB, ss []*stores.Store) (*Pages, *search.Index) {
+	ix := search.NewIndex()
+	var es []stores.Entry
+	for _, s := range ss {
+		es = append(es, entry(t, s))
+	}
+	ix.PutAll(es)
+	return New(ix, Options{PublicURL: "https://locator.example/", StorefrontURL: "https://shop.example", Log: quiet,
+		Now: func() time.Time { return fixedNow }}), ix
+}
+
+// handler routes like httpapi does.
+func (p *Pages) handler() http.Handler {
+	m := http.NewServeMux()
+	m.HandleFunc("/stores", p.Serve)
+	m.HandleFunc("/stores/", p.Serve)
+	m.HandleFunc("GET /sitemap.xml", p.SitemapIndex)
+	m.HandleFunc("GET /sitemaps/", p.Sitemap)
+	m.HandleFunc("GET /robots.txt", p.Robots)
+	return m
+}
+
+func get(t testing.TB, h http.Handler, target string, hdr ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, "http://locator.example/", nil)
+	req.URL.Path, req.URL.RawQuery, _ = strings.Cut(target, "?")
+	req.RequestURI = target
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/storepages -update)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs from the golden file (go test ./internal/storepages -update rewrites it):\n%s", name, got)
+	}
+}
+
+func TestGoldenPages(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	for _, c := range []struct{ path, file string }{
+		{"/stores/ny/new-york/manhattan-vape-shop-3613", "store.html.golden"},
+		{"/stores/ny/new-york/cafe-zoes-best-2", "store-no-hours.html.golden"},
+		{"/stores/ny", "state.html.golden"},
+		{"/stores/ny/new-york", "city.html.golden"},
+		{"/stores", "states.html.golden"},
+	} {
+		rec := get(t, h, c.path)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", c.path, rec.Code, rec.Body)
+		}
+		if strings.Contains(rec.Body.String(), "ZgotmplZ") {
+			t.Errorf("%s: html/template refused a value:\n%s", c.path, rec.Body)
+		}
+		golden(t, c.file, rec.Body.Bytes())
+	}
+}
+
+func newRecorder() *httptest.ResponseRecorder { return httptest.NewRecorder() }

@@ -1,0 +1,216 @@
+package storepages
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"locator/internal/stores"
+)
+
+func TestRedirectsToTheCanonicalPath(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	const canonical = "/stores/ny/new-york/manhattan-vape-shop-3613"
+	for _, from := range []string{
+		"/stores/ny/new-york/old-name-3613",           // renamed
+		"/stores/nj/hoboken/manhattan-vape-shop-3613", // moved
+		"/stores/NY/New-York/Manhattan-Vape-Shop-3613",
+		"/stores/ny/new-york/3613",
+		"/stores/x/y/z-3613",
+	} {
+		rec := get(t, h, from)
+		if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != canonical {
+			t.Errorf("%s: %d to %q, want 301 to %s", from, rec.Code, rec.Header().Get("Location"), canonical)
+		}
+	}
+	for from, to := range map[string]string{
+		"/stores/":                   "/stores",
+		"/stores/ny/":                "/stores/ny",
+		"/stores/ny/new-york/":       "/stores/ny/new-york",
+		"/stores/ny/new-york?page=1": "/stores/ny/new-york",
+	} {
+		rec := get(t, h, from)
+		if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != to {
+			t.Errorf("%s: %d to %q, want 301 to %s", from, rec.Code, rec.Header().Get("Location"), to)
+		}
+	}
+}
+
+func TestUnknownPathsAreThe404Page(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	for _, path := range []string{
+		"/stores/zz",
+		"/stores/ny/gotham",
+		"/stores/ny/new-york/manhattan-vape-shop-999",
+		"/stores/ny/new-york/no-id",
+		"/stores/ny/new-york/-",
+		"/stores/ny/new-york/x-0",
+		"/stores/ny/new-york/x--999",
+		"/stores/ny/new-york/x-+5",
+		"/stores/ny/new-york/x-99999999999999999999999",
+		"/stores/ny/new-york/manhattan-vape-shop-3613/more",
+		"/stores/" + strings.Repeat("a", 5000),
+		"/stores/ny/" + strings.Repeat("%zz", 100),
+		"/stores/ny/new\x00york",
+		"/stores/ny/new-york?page=0",
+		"/stores/ny/new-york?page=2",
+		"/stores/ny/new-york?page=abc",
+		"/stores/ny/new-york?page=1&page=2",
+		"/stores/ny/new-york/ünïcode-3613x",
+		"/sitemaps/stores-2.xml",
+		"/sitemaps/stores-0.xml",
+		"/sitemaps/stores-01.xml",
+		"/sitemaps/other-1.xml",
+		"/sitemaps/directory-1.txt",
+	} {
+		rec := get(t, h, path)
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "<h1>Page not found</h1>") {
+			t.Errorf("%q: %d, want the 404 page", path, rec.Code)
+		}
+	}
+	req := get(t, h, "/stores/ny", "X", "y")
+	if req.Code != http.StatusOK {
+		t.Fatal(req.Code)
+	}
+}
+
+func TestMethods(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	req, _ := http.NewRequest(http.MethodPost, "/stores/ny", nil)
+	rec := newRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") != "GET, HEAD" {
+		t.Fatalf("POST: %d %q", rec.Code, rec.Header().Get("Allow"))
+	}
+	req, _ = http.NewRequest(http.MethodHead, "/stores/ny", nil)
+	rec = newRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || rec.Body.Len() != 0 || rec.Header().Get("Content-Length") == "" {
+		t.Fatalf("HEAD: %d, %d bytes", rec.Code, rec.Body.Len())
+	}
+}
+
+func TestConditionalRequests(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	for _, path := range []string{"/stores/ny/new-york/manhattan-vape-shop-3613", "/stores", "/stores/ny", "/stores/ny/new-york"} {
+		first := get(t, h, path)
+		etag, lm := first.Header().Get("ETag"), first.Header().Get("Last-Modified")
+		if first.Code != http.StatusOK || etag == "" || lm == "" {
+			t.Fatalf("%s: %d, ETag %q, Last-Modified %q", path, first.Code, etag, lm)
+		}
+		if rec := get(t, h, path, "If-None-Match", etag); rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
+			t.Errorf("%s If-None-Match: %d", path, rec.Code)
+		}
+		if rec := get(t, h, path, "If-None-Match", `"other", `+etag); rec.Code != http.StatusNotModified {
+			t.Errorf("%s If-None-Match list: %d", path, rec.Code)
+		}
+		if rec := get(t, h, path, "If-None-Match", `"other"`, "If-Modified-Since", lm); rec.Code != http.StatusOK {
+			t.Errorf("%s If-None-Match wins over If-Modified-Since: %d", path, rec.Code)
+		}
+		if rec := get(t, h, path, "If-Modified-Since", lm); rec.Code != http.StatusNotModified {
+			t.Errorf("%s If-Modified-Since: %d", path, rec.Code)
+		}
+		mod, _ := http.ParseTime(lm)
+		if rec := get(t, h, path, "If-Modified-Since", mod.Add(-time.Second).Format(http.TimeFormat)); rec.Code != http.StatusOK {
+			t.Errorf("%s If-Modified-Since earlier: %d", path, rec.Code)
+		}
+	}
+	// The store page's Last-Modified is its last change, or the last
+	// instant its status line changed when that is later: at 14:30 on a
+	// Tuesday open since 09:00, the opening.
+	rec := get(t, h, "/stores/ny/new-york/manhattan-vape-shop-3613")
+	if lm := rec.Header().Get("Last-Modified"); lm != "Tue, 10 Mar 2026 13:00:00 GMT" {
+		t.Fatalf("Last-Modified %s", lm)
+	}
+}
+
+func TestStatusLine(t *testing.T) {
+	ny, _ := time.LoadLocation("America/New_York")
+	at := func(day, hhmm string) time.Time {
+		d := map[string]int{"Sun": 8, "Mon": 9, "Tue": 10, "Wed": 11, "Thu": 12, "Fri": 13, "Sat": 14}[day]
+		tm, err := time.ParseInLocation("2006-01-02 15:04", "2026-03-"+pad(d)+" "+hhmm, ny)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm
+	}
+	hours := append(week("09:00", "17:00", time.Monday, time.Tuesday),
+		stores.WorkingHour{WeekDay: time.Friday, Start: "18:00", End: "02:00"},
+		stores.WorkingHour{WeekDay: time.Sunday, Start: "10:00", End: "10:00"})
+	s := &stores.Store{ID: 1, Name: "X", TimeZone: "America/New_York", WorkingHours: hours}
+	for _, c := range []struct {
+		day, time, want string
+		since           string
+	}{
+		{"Mon", "08:59", "Closed · Opens 9:00 AM", "Mon 00:00"},
+		{"Mon", "09:00", "Opened · Closes 5:00 PM", "Mon 09:00"},
+		{"Mon", "17:00", "Opened · Closes 5:00 PM", "Mon 09:00"},
+		{"Mon", "17:01", "Closed · Opens Tue 9:00 AM", "Mon 17:01"},
+		{"Tue", "20:00", "Closed · Opens Fri 6:00 PM", "Tue 17:01"},
+		{"Fri", "23:00", "Opened · Closes 2:00 AM", "Fri 18:00"},
+		{"Sat", "01:30", "Opened · Closes 2:00 AM", "Sat 00:00"},
+		{"Sat", "02:01", "Closed · Opens Sun 10:00 AM", "Sat 02:01"},
+		{"Sun", "03:00", "Opened · Open 24 hours", "Sun 00:00"},
+	} {
+		v := viewOf(t, s)
+		got := storeStatus(v, stores.NewSchedule(hours), ny, at(c.day, c.time))
+		day, hm, _ := strings.Cut(c.since, " ")
+		if got.Text != c.want || !got.Since.Equal(at(day, hm)) {
+			t.Errorf("%s %s: %q since %v, want %q since %s", c.day, c.time, got.Text, got.Since, c.want, c.since)
+		}
+	}
+	v := viewOf(t, &stores.Store{ID: 2, Name: "Y", TimeZone: "UTC"})
+	if got := storeStatus(v, stores.NewSchedule(nil), time.UTC, fixedNow); got.Text != "Closed" || got.Open {
+		t.Errorf("no hours: %+v", got)
+	}
+}
+
+func pad(d int) string {
+	if d < 10 {
+		return "0" + string(rune('0'+d))
+	}
+	return string(rune('0'+d/10)) + string(rune('0'+d%10))
+}
+
+func viewOf(t *testing.T, s *stores.Store) *storeView {
+	e := entry(t, s)
+	_, ix := newPages(t, nil)
+	ix.Put(e)
+	sd, _ := ix.Get(s.ID)
+	v, err := decodeStore(sd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// A rendered page is kept, but never past a change of the index or of its
+// status line.
+func TestPageCacheNeverServesStale(t *testing.T) {
+	now := fixedNow // Tuesday 14:30 in New York: open
+	ss := fixtureStores()
+	p, ix := newPages(t, ss)
+	p.opt.Now = func() time.Time { return now }
+	h := p.handler()
+	const path = "/stores/ny/new-york/manhattan-vape-shop-3613"
+	first := get(t, h, path)
+	if again := get(t, h, path); again.Body.String() != first.Body.String() || again.Header().Get("ETag") != first.Header().Get("ETag") {
+		t.Fatal("the same page twice differs")
+	}
+	now = fixedNow.Add(7 * time.Hour) // 21:30: closed
+	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Closed · Opens Wed 9:00 AM") {
+		t.Errorf("after closing time: %s", rec.Body)
+	}
+	now = fixedNow
+	ss[0].Name = "Manhattan Vape Shop"
+	ss[0].ReviewCount, ss[0].RatingSum = 4, 20
+	ix.Put(entry(t, ss[0]))
+	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Rated 5.0 out of 5 · 4 reviews") {
+		t.Errorf("after a change: %s", rec.Body)
+	}
+}

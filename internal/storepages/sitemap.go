@@ -1,0 +1,159 @@
+package storepages
+
+import (
+	"bufio"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"locator/internal/search"
+	"locator/internal/slug"
+)
+
+// Sitemaps (sitemaps.org): /sitemap.xml is an index of child sitemaps of
+// at most SitemapSize URLs each: /sitemaps/directory-N.xml (the directory
+// pages) and /sitemaps/stores-N.xml (store pages, lastmod = the store's
+// last change), both in the directory's order. Children stream from the
+// index in batches (search.Index.Walk): a million stores never sit in
+// memory as XML.
+
+// SitemapSize is the most URLs one child sitemap holds (the protocol's limit).
+var SitemapSize = 50_000
+
+// Robots answers /robots.txt.
+func (p *Pages) Robots(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = io.WriteString(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /profile\nDisallow: /reset-password\n\nSitemap: "+
+		p.base(r)+"/sitemap.xml\n")
+}
+
+// directoryPaths lists the directory pages in order.
+func directoryPaths(d *search.Directory) []string {
+	out := []string{"/stores"}
+	for _, st := range d.States {
+		out = append(out, "/stores/"+st.Slug)
+		for _, c := range st.Cities {
+			path := "/stores/" + st.Slug + "/" + c.Slug
+			for i := 1; i <= pageCount(len(c.IDs)); i++ {
+				out = append(out, pagePath(path, i))
+			}
+		}
+	}
+	return out
+}
+
+func chunks(n int) int { return max(1, (n+SitemapSize-1)/SitemapSize) }
+
+// SitemapIndex answers /sitemap.xml.
+func (p *Pages) SitemapIndex(w http.ResponseWriter, r *http.Request) {
+	d := p.ix.Directory()
+	base := p.base(r)
+	out, done := xmlWriter(w, r)
+	defer done()
+	_, _ = io.WriteString(out, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n")
+	for i := range chunks(len(directoryPaths(d))) {
+		_, _ = io.WriteString(out, "<sitemap><loc>"+base+"/sitemaps/directory-"+strconv.Itoa(i+1)+".xml</loc></sitemap>\n")
+	}
+	if d.Total > 0 {
+		for i := range chunks(d.Total) {
+			_, _ = io.WriteString(out, "<sitemap><loc>"+base+"/sitemaps/stores-"+strconv.Itoa(i+1)+".xml</loc></sitemap>\n")
+		}
+	}
+	_, _ = io.WriteString(out, "</sitemapindex>\n")
+}
+
+// Sitemap answers /sitemaps/{name}.xml.
+func (p *Pages) Sitemap(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/sitemaps/"), ".xml")
+	kind, num, _ := strings.Cut(name, "-")
+	n, err := strconv.Atoi(num)
+	d := p.ix.Directory()
+	if err != nil || n < 1 || strconv.Itoa(n) != num || !strings.HasSuffix(r.URL.Path, ".xml") {
+		p.notFound(w, r)
+		return
+	}
+	base := p.base(r)
+	from, to := (n-1)*SitemapSize, n*SitemapSize
+	switch kind {
+	case "directory":
+		paths := directoryPaths(d)
+		if from >= len(paths) {
+			p.notFound(w, r)
+			return
+		}
+		out, done := xmlWriter(w, r)
+		defer done()
+		_, _ = io.WriteString(out, urlsetOpen)
+		for _, path := range paths[from:min(to, len(paths))] {
+			_, _ = io.WriteString(out, "<url><loc>"+xmlEscape(base+path)+"</loc></url>\n")
+		}
+		_, _ = io.WriteString(out, "</urlset>\n")
+	case "stores":
+		if from >= d.Total {
+			p.notFound(w, r)
+			return
+		}
+		out, done := xmlWriter(w, r)
+		defer done()
+		_, _ = io.WriteString(out, urlsetOpen)
+		var line []byte
+		base := xmlEscape(base)
+		err := p.ix.Walk(d, from, to, func(state, city string, id int64, name []byte, updated time.Time) error {
+			// Path(state, city, name, id), built in place: slugs need no
+			// escaping, and a million URLs cost no string each.
+			line = append(line[:0], "<url><loc>"...)
+			line = append(line, base...)
+			line = append(append(append(append(append(line, "/stores/"...), state...), '/'), city...), '/')
+			n := len(line)
+			if line = slug.Append(line, name); len(line) == n {
+				line = append(line, "store"...)
+			}
+			line = strconv.AppendInt(append(line, '-'), id, 10)
+			line = append(line, "</loc>"...)
+			if !updated.IsZero() {
+				line = append(line, "<lastmod>"...)
+				line = updated.UTC().AppendFormat(line, time.RFC3339)
+				line = append(line, "</lastmod>"...)
+			}
+			line = append(line, "</url>\n"...)
+			_, err := out.Write(line)
+			return err
+		})
+		if err != nil {
+			return // the client went away
+		}
+		_, _ = io.WriteString(out, "</urlset>\n")
+	default:
+		p.notFound(w, r)
+	}
+}
+
+const urlsetOpen = `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"
+
+// xmlWriter starts an XML answer, gzipped when the client takes it
+// (a child of 50,000 URLs is ~6 MB plain, ~0.5 MB gzipped).
+func xmlWriter(w http.ResponseWriter, r *http.Request) (io.Writer, func()) {
+	h := w.Header()
+	h.Set("Content-Type", "application/xml; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding")
+	if r.Method == http.MethodHead {
+		return io.Discard, func() {}
+	}
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		gz, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
+		bw := bufio.NewWriterSize(gz, 32<<10)
+		return bw, func() { _ = bw.Flush(); _ = gz.Close() }
+	}
+	bw := bufio.NewWriterSize(w, 32<<10)
+	return bw, func() { _ = bw.Flush() }
+}
+
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
+
+func xmlEscape(s string) string { return xmlEscaper.Replace(s) }

@@ -1,0 +1,64 @@
+// Store pages against the real binary: a store opened in the app is shared (copy fallback, as
+// when the browser has no Web Share), the copied URL opens the server-rendered page, and its
+// "Open in the locator" comes back to the same store in the app.
+import { join } from "node:path";
+import { axe, expect, SHOTS, test } from "./fixtures.mjs";
+
+test.use({ serverOptions: { stores: 300 } });
+
+test("shares a store's page and comes back from it", async ({ page, context, server }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  // No Web Share API: Share copies the link.
+  await context.addInitScript(() => {
+    delete Navigator.prototype.share;
+  });
+  await page.goto("/");
+  const list = page.getByRole("list", { name: "Stores" });
+  await list.getByRole("button").first().click();
+  const heading = page.getByRole("heading", { level: 2 });
+  await expect(heading).toBeVisible();
+  const name = await heading.innerText();
+  const id = new URL(page.url()).searchParams.get("store");
+  expect(id).toMatch(/^\d+$/);
+  await expect.poll(() => page.title()).toContain(name);
+
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByText("Link copied")).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const url = new URL(copied);
+  expect(url.origin).toBe(server.url);
+  expect(url.pathname).toMatch(new RegExp(`^/stores/[a-z0-9-]+/[a-z0-9-]+/[a-z0-9-]+-${id}$`));
+
+  // The copied URL is the store's page: no redirect, server-rendered, with its structured data.
+  const response = await page.goto(copied);
+  expect(response.status()).toBe(200);
+  expect(response.request().redirectedFrom()).toBeNull();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", copied);
+  const types = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent)["@type"]));
+  expect(types).toEqual(["Store", "BreadcrumbList"]);
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, "store-page-1280x800.png"), fullPage: true });
+  await axe(page, "store page", { all: true });
+
+  await page.getByRole("link", { name: "Open in the locator" }).click();
+  await page.waitForURL((u) => u.pathname === "/" && u.searchParams.get("store") === id);
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+});
+
+test("directory pages lead to every store within three links", async ({ page }) => {
+  const response = await page.goto("/stores");
+  expect(response.status()).toBe(200);
+  const firstListed = page.locator("main ul.plain a").first();
+  await firstListed.click();
+  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+$/);
+  await firstListed.click();
+  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+$/);
+  await axe(page, "city page", { all: true });
+  await firstListed.click();
+  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const missing = await page.goto("/stores/zz/nowhere/nothing-999999999");
+  expect(missing.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
