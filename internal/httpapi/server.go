@@ -10,12 +10,14 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"locator/internal/accounts"
 	"locator/internal/claims"
 	"locator/internal/favorites"
+	"locator/internal/maptiles"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
 	"locator/internal/reviews"
@@ -46,6 +48,9 @@ type Deps struct {
 	MapStyleURL   string
 	Version       string
 
+	Basemap *maptiles.Basemap // the offline basemap's tiles; nil: /map/ answers 404
+	Streets *maptiles.PMTiles // LOCATOR_PMTILES's archive; nil: the offline basemap is the app's style
+
 	Places         *places.Service   // place search; nil: empty answers
 	IPLocator      *places.IPLocator // caller location; nil: always unknown
 	TrustedProxies []netip.Prefix    // peers whose X-Forwarded-For and location headers are believed
@@ -67,6 +72,8 @@ type Server struct {
 	handler http.Handler
 	static  *static
 	policy  contentPolicy
+
+	streetStyle func() ([]byte, error)
 
 	draining atomic.Bool // see Drain
 }
@@ -90,6 +97,7 @@ func New(d Deps) *Server {
 		s.DBTimeout = DefaultDBTimeout
 	}
 	s.routes()
+	s.streetStyle = sync.OnceValues(func() ([]byte, error) { return maptiles.StreetStyle(s.Streets.Header) })
 	s.policy = newContentPolicy(d.MapStyleURL)
 	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL}, s.policy)
 	csrf := http.NewCrossOriginProtection()
@@ -100,6 +108,7 @@ func New(d Deps) *Server {
 	root.Handle("/api/", csrf.Handler(apiOnly(s.api)))
 	root.HandleFunc("GET /healthz", s.healthz)
 	root.HandleFunc("GET /readyz", s.readyz)
+	s.mapRoutes(root)
 	root.Handle("/", s.static)
 	s.handler = s.observe(s.lifecycle(s.securityHeaders(limits(root))))
 	return s

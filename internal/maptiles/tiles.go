@@ -202,8 +202,8 @@ func project(g orb.Geometry, fn func(orb.Point) orb.Point) orb.Geometry {
 	return nil
 }
 
-// gunzip undoes MarshalGzipped, for clients that do not take gzip.
-func gunzip(b []byte) ([]byte, error) {
+// Gunzip undoes the tiles' gzip, for clients that do not take it.
+func Gunzip(b []byte) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
 		return nil, err
