@@ -112,14 +112,16 @@ func (b *Basemap) build(z, x, y int) ([]byte, error) {
 	for _, l := range b.layers {
 		fc := geojson.NewFeatureCollection()
 		if z < layerMinZoom[l.name] {
-			layers = append(layers, mvt.NewLayer(l.name, fc))
+			layers = append(layers, newLayer(l.name, fc))
 			continue
 		}
 		for _, sh := range l.at(z) {
 			if !sh.bound.Intersects(bound) {
 				continue
 			}
-			g := clip.Geometry(bound, sh.geom)
+			// orb's clip works in place on its input: give it a copy, the
+			// shared shapes serve every other tile.
+			g := clip.Geometry(bound, orb.Clone(sh.geom))
 			if g == nil {
 				continue
 			}
@@ -129,7 +131,7 @@ func (b *Basemap) build(z, x, y int) ([]byte, error) {
 			}
 			fc.Append(geojson.NewFeature(g))
 		}
-		layers = append(layers, mvt.NewLayer(l.name, fc))
+		layers = append(layers, newLayer(l.name, fc))
 	}
 	fc := geojson.NewFeatureCollection()
 	for _, i := range b.labels.chosen(z)[tileKey(x, y)] {
@@ -138,8 +140,16 @@ func (b *Basemap) build(z, x, y int) ([]byte, error) {
 		f.Properties = geojson.Properties{"name": lb.name, "kind": lb.kind, "size": lb.size}
 		fc.Append(f)
 	}
-	layers = append(layers, mvt.NewLayer("place", fc))
+	layers = append(layers, newLayer("place", fc))
 	return mvt.MarshalGzipped(layers)
+}
+
+// newLayer is a layer of the vector tile specification's version 2 (orb
+// writes 1 by default; MapLibre warns on it).
+func newLayer(name string, fc *geojson.FeatureCollection) *mvt.Layer {
+	l := mvt.NewLayer(name, fc)
+	l.Version = 2
+	return l
 }
 
 // project moves a clipped geometry to tile coordinates, dropping points that
@@ -175,6 +185,8 @@ func project(g orb.Geometry, fn func(orb.Point) orb.Point) orb.Geometry {
 		}
 		return out
 	case orb.Polygon:
+		// Clipping may leave rings wound either way; vector tiles tell
+		// outer rings from holes by their winding (positive area, y down).
 		var out orb.Polygon
 		for i, r := range g {
 			rr := orb.Ring(line(r))
@@ -183,6 +195,9 @@ func project(g orb.Geometry, fn func(orb.Point) orb.Point) orb.Geometry {
 					return nil
 				}
 				continue
+			}
+			if want := map[bool]orb.Orientation{true: orb.CCW, false: orb.CW}[i == 0]; rr.Orientation() != want {
+				rr.Reverse()
 			}
 			out = append(out, rr)
 		}

@@ -240,3 +240,83 @@ func keys[V any](m map[string]V) []string {
 	}
 	return out
 }
+
+// A tile does not depend on which tiles were built before it (clipping once
+// damaged the shared shapes), and its polygons are wound as the vector tile
+// specification says: outer rings with a positive area (y down), holes
+// negative; the decoder splits polygons by that winding.
+func TestTilesIndependentOfOrder(t *testing.T) {
+	g, err := places.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := NewBasemap(g.MapPlaces(), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := NewBasemap(g.MapPlaces(), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x11, y11 := tileAt(11, nycLon, nycLat)
+	var tiles [][3]int
+	for z := 8; z <= 12; z++ {
+		x, y := tileAt(z, nycLon, nycLat)
+		tiles = append(tiles, [3]int{z, x, y}, [3]int{z, x + 1, y}, [3]int{z, x, y + 1})
+	}
+	tiles = append(tiles, [3]int{11, x11 - 1, y11 - 1})
+	for _, c := range tiles {
+		if _, err := first.Tile(c[0], c[1], c[2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := len(tiles) - 1; i >= 0; i-- {
+		c := tiles[i]
+		a, _ := first.Tile(c[0], c[1], c[2])
+		b, err := second.Tile(c[0], c[1], c[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		la, err := mvt.UnmarshalGzipped(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lb, _ := mvt.UnmarshalGzipped(b)
+		for j := range la {
+			if la[j].Name == "place" {
+				continue // property order may differ
+			}
+			if len(la[j].Features) != len(lb[j].Features) {
+				t.Fatalf("tile %v layer %s: %d features built first, %d built last", c, la[j].Name, len(la[j].Features), len(lb[j].Features))
+			}
+			for k := range la[j].Features {
+				if !orb.Equal(la[j].Features[k].Geometry, lb[j].Features[k].Geometry) {
+					t.Fatalf("tile %v layer %s feature %d differs with the build order", c, la[j].Name, k)
+				}
+				checkWinding(t, la[j].Features[k].Geometry)
+			}
+		}
+	}
+}
+
+func checkWinding(t *testing.T, g orb.Geometry) {
+	t.Helper()
+	var polys []orb.Polygon
+	switch g := g.(type) {
+	case orb.Polygon:
+		polys = []orb.Polygon{g}
+	case orb.MultiPolygon:
+		polys = g
+	}
+	for _, p := range polys {
+		for i, r := range p {
+			want := orb.CCW
+			if i > 0 {
+				want = orb.CW
+			}
+			if r.Orientation() != want {
+				t.Fatalf("ring %d of a polygon wound %v", i, r.Orientation())
+			}
+		}
+	}
+}

@@ -4,7 +4,7 @@ import Supercluster, { type ClusterProperties } from "supercluster";
 import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
 import { MARKER_SIZE, MAX_ZOOM } from "../../../lib/constants";
-import { countriesUrl, statesUrl } from "../../../components/map/basemapStyle";
+import { BASEMAP_STYLE_URL } from "../../../components/map/basemapStyle";
 import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
 import { bitmapTransform, bounds, panBy, toScreen, zoomAround, type Camera } from "./projection";
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS } from "./types";
@@ -70,7 +70,7 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
 
   // The basemap, drawn by a worker for each camera and size; where workers cannot draw on a
   // canvas (OffscreenCanvas), the preview shows the water colour and the markers only.
-  const worker = useRef<{ post: (draw: Omit<PreviewDraw, "id" | "countriesUrl" | "statesUrl">) => void } | null>(null);
+  const worker = useRef<{ post: (draw: Omit<PreviewDraw, "id" | "styleUrl">) => void } | null>(null);
   useEffect(() => {
     if (typeof Worker === "undefined" || typeof OffscreenCanvas === "undefined") return;
     const w = new Worker(new URL("./previewWorker.ts", import.meta.url), { type: "module" });
@@ -99,7 +99,7 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
       post: (draw) => {
         const id = ++next;
         pending.set(id, { camera: draw.camera, size: { width: draw.width, height: draw.height } });
-        w.postMessage({ ...draw, id, countriesUrl, statesUrl } satisfies PreviewDraw);
+        w.postMessage({ ...draw, id, styleUrl: BASEMAP_STYLE_URL } satisfies PreviewDraw);
       },
     };
     return () => {
