@@ -97,6 +97,8 @@ export default function StoreMap({ stores, selected, view, onSelect, onCenterCha
       return;
     }
     mapRef.current = map;
+    // The end-to-end tests read what MapLibre drew (queryRenderedFeatures) through the container.
+    (node as HTMLDivElement & { locatorMap?: MapLibreMap }).locatorMap = map;
     // The offline basemap's credits are drawn by MapArea (MapAttribution) at first paint; a
     // configured style brings its sources' own attribution, shown by MapLibre's control.
     if (styleUrl) {
