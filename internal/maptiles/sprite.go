@@ -31,7 +31,10 @@ var (
 
 func spriteIcons() []spriteIcon {
 	icons := []spriteIcon{
-		{"townspot", 10, 10, func(img *image.RGBA, x0, y0, r int) { disc(img, x0, y0, 10*r, 4.5*float64(r), ringColor); disc(img, x0, y0, 10*r, 3*float64(r), dotColor) }},
+		{"townspot", 10, 10, func(img *image.RGBA, x0, y0, r int) {
+			disc(img, x0, y0, 10*r, 4.5*float64(r), ringColor)
+			disc(img, x0, y0, 10*r, 3*float64(r), dotColor)
+		}},
 		{"capital", 14, 14, func(img *image.RGBA, x0, y0, r int) {
 			disc(img, x0, y0, 14*r, 6.5*float64(r), dotColor)
 			disc(img, x0, y0, 14*r, 4.5*float64(r), ringColor)
