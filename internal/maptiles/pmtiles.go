@@ -269,15 +269,21 @@ func (p *PMTiles) directory(offset, length uint64) ([]pmEntry, error) {
 	}
 	for i := range es {
 		v, err := next()
-		if err != nil || v > 1<<32-1 {
-			return nil, fmt.Errorf("run lengths: %v", err)
+		if err != nil {
+			return nil, fmt.Errorf("run lengths: %w", err)
+		}
+		if v > 1<<32-1 {
+			return nil, fmt.Errorf("run lengths: %d is out of range", v)
 		}
 		es[i].runLength = uint32(v)
 	}
 	for i := range es {
 		v, err := next()
-		if err != nil || v > 1<<32-1 {
-			return nil, fmt.Errorf("lengths: %v", err)
+		if err != nil {
+			return nil, fmt.Errorf("lengths: %w", err)
+		}
+		if v > 1<<32-1 {
+			return nil, fmt.Errorf("lengths: %d is out of range", v)
 		}
 		es[i].length = uint32(v)
 	}
