@@ -253,6 +253,14 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return &exitError{code: 2, msg: "--demo-stores must be from 1 to 5000000"}
 	}
 	log := newLogger(cfg, stderr)
+	// The street map's archive is checked before anything else starts.
+	streets, err := openStreets(cfg, log)
+	if err != nil {
+		return err
+	}
+	if streets != nil {
+		defer streets.Close()
+	}
 	d, err := openDB(ctx, cfg, log)
 	if err != nil {
 		return err
@@ -263,13 +271,6 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		if err := seedIfEmpty(ctx, d, *demoStores, log); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
 		}
-	}
-	streets, err := openStreets(cfg, log)
-	if err != nil {
-		return err
-	}
-	if streets != nil {
-		defer streets.Close()
 	}
 	// The place index and the basemap build while the store index loads.
 	placesDone := make(chan error, 1)
