@@ -15,8 +15,9 @@ ADDR     ?= 127.0.0.1:8080
 
 WEB_DEPS     := web/node_modules/.package-lock.json
 GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
+BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 
-.PHONY: build run test test-go test-fuzz test-web check-format lint vulncheck web geodata clean
+.PHONY: build run test test-go test-fuzz test-web check-format lint vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -27,12 +28,20 @@ $(GEODATA_DEPS): tools/geodata/package-lock.json
 	cd tools/geodata && npm ci --no-audit --no-fund
 	touch $@
 
+$(BASEMAP_DEPS): tools/basemap/package-lock.json
+	cd tools/basemap && npm ci --no-audit --no-fund
+	touch $@
+
 web: $(WEB_DEPS)
 	cd web && npm run build
 
 # Regenerates internal/places/geodata.bin.gz (committed) from the npm GeoNames packages.
 geodata: $(GEODATA_DEPS)
 	$(GO) run ./tools/geodata
+
+# Regenerates internal/maptiles/basemap.bin.gz (committed) from world-atlas and us-atlas.
+basemap: $(BASEMAP_DEPS)
+	$(GO) run ./tools/basemap
 
 build: web
 	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/locator ./cmd/locator
@@ -60,7 +69,7 @@ VULNDB ?= https://vuln.go.dev
 vulncheck:
 	$(call TOOL,govulncheck) -db $(VULNDB) ./...
 
-test-go: $(GEODATA_DEPS) check-format
+test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
 	$(GO) test -race -count=1 ./...
 
 test-fuzz:

@@ -22,6 +22,7 @@ import (
 	"locator/internal/httpapi"
 	"locator/internal/importer"
 	"locator/internal/mail"
+	"locator/internal/maptiles"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/reports"
@@ -243,7 +244,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
-	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url",
+	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url", "pmtiles",
 		"log-format", "log-level", "sync-interval", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
 		"mail-retention", "log-reset-links")
@@ -256,6 +257,14 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return &exitError{code: 2, msg: "--demo-stores must be from 1 to 5000000"}
 	}
 	log := newLogger(cfg, stderr)
+	// The street map's archive is checked before anything else starts.
+	streets, err := openStreets(cfg, log)
+	if err != nil {
+		return err
+	}
+	if streets != nil {
+		defer streets.Close()
+	}
 	d, err := openDB(ctx, cfg, log)
 	if err != nil {
 		return err
@@ -267,12 +276,16 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			return fmt.Errorf("seed demo data: %w", err)
 		}
 	}
-	// The place index builds while the store index loads.
+	// The place index and the basemap build while the store index loads.
 	placesDone := make(chan error, 1)
 	var placeSvc *places.Service
+	var basemap *maptiles.Basemap
 	go func() {
 		var err error
 		placeSvc, err = newPlaces(cfg, log)
+		if err == nil {
+			basemap, err = newBasemap(placeSvc.Gazetteer, log)
+		}
 		placesDone <- err
 	}()
 	index := search.NewIndex()
@@ -319,6 +332,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version, PublicURL: publicURL,
+		Basemap: basemap, Streets: streets,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claims.New(d, sr, placeSvc, zones.ZoneAt, log), Business: biz, DBTimeout: cfg.DBTimeout,
 		Photos: photos.New(d, sr), Reports: reports.New(d, sr),

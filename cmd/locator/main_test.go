@@ -41,6 +41,11 @@ func env(m map[string]string) func(string) string {
 }
 
 func TestInvalidConfigurationNamesTheSetting(t *testing.T) {
+	// A file that is not an archive: the start stops with the reason, before the database.
+	notPMTiles := filepath.Join(t.TempDir(), "area.pmtiles")
+	if err := os.WriteFile(notPMTiles, bytes.Repeat([]byte("not an archive "), 20), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		args []string
 		env  map[string]string
@@ -55,6 +60,8 @@ func TestInvalidConfigurationNamesTheSetting(t *testing.T) {
 		{[]string{"serve", "--trusted-proxies", "10.0.0.0/33"}, nil, "LOCATOR_TRUSTED_PROXIES"},
 		{[]string{"serve"}, map[string]string{"LOCATOR_GEOIP_DB": "/nonexistent/city.mmdb"}, "LOCATOR_GEOIP_DB"},
 		{[]string{"import", "--geocoder-url", "nominatim"}, nil, "LOCATOR_GEOCODER_URL"},
+		{[]string{"serve"}, map[string]string{"LOCATOR_PMTILES": "/nonexistent/area.pmtiles"}, "LOCATOR_PMTILES"},
+		{[]string{"serve"}, map[string]string{"LOCATOR_PMTILES": notPMTiles}, "LOCATOR_PMTILES: pmtiles " + notPMTiles + ": not a PMTiles archive"},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"log/slog"
 	"time"
 
 	"locator/internal/config"
+	"locator/internal/maptiles"
 	"locator/internal/places"
 )
 
@@ -41,4 +43,38 @@ func newIPLocator(cfg config.Config) (*places.IPLocator, error) {
 		return nil, &exitError{code: 2, msg: "invalid LOCATOR_GEOIP_DB: " + err.Error()}
 	}
 	return l, nil
+}
+
+// basemapCacheBytes bounds the offline basemap's tile cache: about 2,000
+// tiles of a city's zooms (docs/performance.md, "Map tiles").
+const basemapCacheBytes = 64 << 20
+
+// newBasemap prepares the offline basemap's tiles (boundaries and labels).
+func newBasemap(g *places.Gazetteer, log *slog.Logger) (*maptiles.Basemap, error) {
+	start := time.Now()
+	b, err := maptiles.NewBasemap(g.MapPlaces(), basemapCacheBytes)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("basemap ready", "duration", time.Since(start).Round(time.Millisecond))
+	return b, nil
+}
+
+// openStreets opens and checks LOCATOR_PMTILES's archive: a missing,
+// truncated or foreign file stops the start with the reason.
+func openStreets(cfg config.Config, log *slog.Logger) (*maptiles.PMTiles, error) {
+	if cfg.PMTiles == "" {
+		return nil, nil
+	}
+	p, err := maptiles.OpenPMTiles(cfg.PMTiles)
+	if err != nil {
+		return nil, &exitError{code: 2, msg: "invalid LOCATOR_PMTILES: " + err.Error()}
+	}
+	h := p.Header
+	log.Info("street map tiles", "file", cfg.PMTiles, "zooms", fmt.Sprintf("%d-%d", h.MinZoom, h.MaxZoom),
+		"bounds", fmt.Sprintf("%.3f,%.3f,%.3f,%.3f", h.MinLon, h.MinLat, h.MaxLon, h.MaxLat))
+	if cfg.MapStyleURL != "" {
+		log.Warn("LOCATOR_MAP_STYLE_URL is set: the app uses that style, not the LOCATOR_PMTILES street map")
+	}
+	return p, nil
 }

@@ -25,6 +25,7 @@ type Config struct {
 	PublicURL       string        // LOCATOR_PUBLIC_URL: where users reach the app (links in mail)
 	StorefrontURL   string        // LOCATOR_STOREFRONT_URL: base of "Go to online store"
 	MapStyleURL     string        // LOCATOR_MAP_STYLE_URL: optional MapLibre style
+	PMTiles         string        // LOCATOR_PMTILES: optional PMTiles v3 archive of street map tiles
 	LogFormat       string        // LOCATOR_LOG_FORMAT: text or json
 	LogLevel        string        // LOCATOR_LOG_LEVEL: debug, info, warn, error
 	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
@@ -66,6 +67,7 @@ var all = map[string]setting{
 	"public-url":       {"public-url", "LOCATOR_PUBLIC_URL", "public base URL of the app, used in emailed links"},
 	"storefront-url":   {"storefront-url", "LOCATOR_STOREFRONT_URL", "base URL of the online storefront (\"Go to online store\" opens {base}/store/{store_id})"},
 	"map-style-url":    {"map-style-url", "LOCATOR_MAP_STYLE_URL", "optional MapLibre style URL for a full street map"},
+	"pmtiles":          {"pmtiles", "LOCATOR_PMTILES", "optional PMTiles v3 archive of OpenStreetMap vector tiles (a Protomaps extract): the binary serves it as a street map (LOCATOR_MAP_STYLE_URL still wins)"},
 	"log-format":       {"log-format", "LOCATOR_LOG_FORMAT", "log format: text or json"},
 	"log-level":        {"log-level", "LOCATOR_LOG_LEVEL", "log level: debug, info, warn or error"},
 	"sync-interval":    {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
@@ -92,6 +94,7 @@ var defaults = map[string]string{
 	"public-url":       "",
 	"storefront-url":   "https://example.com",
 	"map-style-url":    "",
+	"pmtiles":          "",
 	"log-format":       "text",
 	"log-level":        "info",
 	"sync-interval":    "1s",
@@ -251,6 +254,15 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad("want auto, nominatim or photon")
 			}
 			c.GeocoderKind = v
+		case "pmtiles":
+			// The archive itself is read and checked when serve starts
+			// (maptiles.OpenPMTiles), which names what is wrong with it.
+			if v != "" {
+				if st, err := os.Stat(v); err != nil || !st.Mode().IsRegular() {
+					return c, bad("want a readable PMTiles file")
+				}
+			}
+			c.PMTiles = v
 		case "geoip-db":
 			if v != "" {
 				if st, err := os.Stat(v); err != nil || st.IsDir() {

@@ -75,7 +75,7 @@ type sourceDTO struct {
 func (s *Server) attribution(w http.ResponseWriter, r *http.Request) error {
 	o := places.AttributionOptions{
 		UpstreamGeocoder: s.Places != nil && s.Places.Upstream != nil,
-		MapStyle:         s.MapStyleURL != "",
+		MapStyle:         s.MapStyleURL != "" || s.Streets != nil,
 		IPDatabaseType:   s.IPLocator.DatabaseType(),
 	}
 	out := struct {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/favorites"
+	"locator/internal/maptiles"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
@@ -57,6 +59,9 @@ type Deps struct {
 	// request's own host.
 	PublicURL string
 
+	Basemap *maptiles.Basemap // the offline basemap's tiles; nil: /map/ answers 404
+	Streets *maptiles.PMTiles // LOCATOR_PMTILES's archive; nil: the offline basemap is the app's style
+
 	Places         *places.Service   // place search; nil: empty answers
 	IPLocator      *places.IPLocator // caller location; nil: always unknown
 	TrustedProxies []netip.Prefix    // peers whose X-Forwarded-For and location headers are believed
@@ -78,6 +83,8 @@ type Server struct {
 	handler http.Handler
 	static  *static
 	policy  contentPolicy
+
+	streetStyle func() ([]byte, error)
 
 	draining atomic.Bool // see Drain
 }
@@ -101,6 +108,7 @@ func New(d Deps) *Server {
 		s.DBTimeout = DefaultDBTimeout
 	}
 	s.routes()
+	s.streetStyle = sync.OnceValues(func() ([]byte, error) { return maptiles.StreetStyle(s.Streets.Header) })
 	s.policy = newContentPolicy(d.MapStyleURL)
 	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL}, s.policy)
 	csrf := http.NewCrossOriginProtection()
@@ -113,6 +121,7 @@ func New(d Deps) *Server {
 	root.HandleFunc("GET /readyz", s.readyz)
 	root.HandleFunc("GET /photos/{id}/{file}", s.handle(s.servePhoto))
 	s.mountPages(root)
+	s.mapRoutes(root)
 	root.Handle("/", s.static)
 	s.handler = s.observe(s.lifecycle(s.securityHeaders(limits(root))))
 	return s

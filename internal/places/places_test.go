@@ -468,3 +468,36 @@ func BenchmarkFindCity(b *testing.B) {
 		g.FindCity("Austin", "TX", "US")
 	}
 }
+
+func TestMapPlaces(t *testing.T) {
+	g := mustLoad(t)
+	got := map[string]MapPlace{}
+	for _, p := range g.MapPlaces() {
+		if p.Lat > 40.5 && p.Lat < 41 && p.Lon > -74.3 && p.Lon < -73.7 {
+			if old, ok := got[p.Name]; !ok || p.Population > old.Population {
+				got[p.Name] = p
+			}
+		}
+	}
+	for name, kind := range map[string]string{
+		"New York City": KindCity, "Brooklyn": KindCity, "Jersey City": KindCity,
+		"Williamsburg": KindNeighbourhood, "Astoria": KindCity, "Hoboken": KindTown,
+	} {
+		p, ok := got[name]
+		if !ok {
+			t.Errorf("%s: not among the map places", name)
+			continue
+		}
+		if p.Kind != kind {
+			t.Errorf("%s: kind %q, want %q", name, p.Kind, kind)
+		}
+	}
+	if p := got["Brooklyn"]; p.Population < 2_000_000 {
+		t.Errorf("Brooklyn's population %d", p.Population)
+	}
+	for _, p := range g.MapPlaces() {
+		if p.Kind == "" || p.Name == "" {
+			t.Fatalf("place without kind or name: %+v", p)
+		}
+	}
+}

@@ -1,57 +1,53 @@
 // MapLibre as both app maps use it (the locator's store map and the moderation page's location
 // picker). Importing this file loads MapLibre: only lazily loaded chunks may import it.
 import "maplibre-gl/dist/maplibre-gl.css";
-import { type GeoJSONSource, Map as MapLibreMap, type MapOptions, NavigationControl, setWorkerUrl } from "maplibre-gl";
+import { Map as MapLibreMap, type MapOptions, NavigationControl, setWorkerUrl } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import markerIcon from "../../assets/marker.svg";
 import { mapStyleUrl } from "../../lib/config";
 import { MARKER_SIZE, MAX_ZOOM } from "../../lib/constants";
-import { loadBasemapData, offlineStyle } from "./basemap";
+import { absoluteUrl, addGrid } from "./basemap";
+import { MAP_STYLE_URL } from "./basemapStyle";
 
 setWorkerUrl(workerUrl);
 
-// Fetch the offline basemap's data as soon as the map code loads, alongside MapLibre's start-up.
-if (!mapStyleUrl()) void loadBasemapData().catch(() => undefined);
-
 export interface CreateMapOptions extends Omit<MapOptions, "container" | "style"> {
   container: HTMLElement;
-  /** The offline basemap gets a 10-degree grid. */
+  /** A 10-degree grid over the basemap. */
   grid?: boolean;
 }
 
 /**
- * A map with the configured style (`mapStyleUrl`) or the offline basemap, north up and flat (no
- * rotation, no tilt), zoom buttons without a compass, no credits (each caller adds its own).
- * `basemap` settles once the offline basemap's data is on the map (at once with a configured
- * style); it rejects when the data cannot be loaded. Throws when MapLibre cannot start (no WebGL).
+ * A map with the configured style (`mapStyleUrl`) or the binary's own (`/map/style.json`: the
+ * offline basemap, or the street map of LOCATOR_PMTILES), north up and flat (no rotation, no
+ * tilt), zoom buttons without a compass, no credits (each caller adds its own). Labels are drawn
+ * with the browser's fonts (the binary's styles have no glyph server). `basemap` settles once the
+ * style is loaded. Throws when MapLibre cannot start (no WebGL).
  */
 export function createMap({ grid = false, ...options }: CreateMapOptions): { map: MapLibreMap; basemap: Promise<void> } {
-  const styleUrl = mapStyleUrl();
   const map = new MapLibreMap({
-    style: styleUrl ?? offlineStyle({ grid }),
+    style: mapStyleUrl() ?? MAP_STYLE_URL,
     attributionControl: false,
     dragRotate: false,
     pitchWithRotate: false,
     touchPitch: false,
     maxZoom: MAX_ZOOM,
+    transformRequest: (url) => ({ url: absoluteUrl(url, window.location.href) }),
     ...options,
   });
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
   map.addControl(new NavigationControl({ showCompass: false }), "top-right");
-  const basemap = styleUrl
-    ? Promise.resolve()
-    : new Promise<void>((resolve, reject) => {
-        map.once("load", () => {
-          loadBasemapData()
-            .then(({ countries, states }) => {
-              void map.getSource<GeoJSONSource>("countries")?.setData(countries);
-              void map.getSource<GeoJSONSource>("states")?.setData(states);
-              resolve();
-            })
-            .catch(reject);
-        });
-      });
+  // A missing icon (a point of interest of the street style with no sprite image) is left blank.
+  map.on("styleimagemissing", (e: { id: string }) => {
+    if (!map.hasImage(e.id)) map.addImage(e.id, { width: 1, height: 1, data: new Uint8Array(4) });
+  });
+  const basemap = new Promise<void>((resolve) => {
+    map.once("load", () => {
+      if (grid) addGrid(map);
+      resolve();
+    });
+  });
   return { map, basemap };
 }
 

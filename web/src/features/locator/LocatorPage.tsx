@@ -162,7 +162,7 @@ export function LocatorPage() {
             stores={stores}
             selectedId={url.store}
             view={view}
-            focus={selected ? { latitude: selected.latitude, longitude: selected.longitude } : null}
+            selected={selected ? { id: selected.id, name: selected.name, latitude: selected.latitude, longitude: selected.longitude } : null}
             onSelect={select}
             onCenterChange={onCenterChange}
           />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { mapStyleUrl } from "../../lib/config";
 import { DEFAULT_ZOOM } from "../../lib/constants";
@@ -6,7 +6,7 @@ import { MapAttribution } from "./MapAttribution";
 import { MAP_LOAD_MESSAGE } from "./messages";
 import { MapPreview } from "./map/MapPreview";
 import type { Camera } from "./map/projection";
-import type { StoreMapProps } from "./map/types";
+import { SELECTED_ZOOM, type StoreMapProps } from "./map/types";
 
 const loadStoreMap = () => import("./map/StoreMap");
 const StoreMap = lazy(loadStoreMap);
@@ -24,7 +24,7 @@ const inPreview = (node: EventTarget | null) => node instanceof Element && node.
  * (no WebGL, chunk failed), the preview stays.
  */
 export function MapArea(props: StoreMapProps) {
-  const { view, onCenterChange } = props;
+  const { view, onCenterChange, selected } = props;
   const [camera, setCamera] = useState<Camera>(() => ({ latitude: view.latitude, longitude: view.longitude, zoom: view.zoom ?? DEFAULT_ZOOM }));
   // A new search centre moves the preview (the map follows `view` itself once it runs).
   const [viewKey, setViewKey] = useState(view.key);
@@ -35,6 +35,11 @@ export function MapArea(props: StoreMapProps) {
   const cameraRef = useRef(camera);
   useLayoutEffect(() => {
     cameraRef.current = camera;
+  }, [camera]);
+  // Where the map shown looks: the preview's camera, or MapLibre's after each of its moves.
+  const shownCamera = useRef(camera);
+  useLayoutEffect(() => {
+    shownCamera.current = camera;
   }, [camera]);
 
   const [started, setStarted] = useState<Camera | null>(null);
@@ -54,6 +59,37 @@ export function MapArea(props: StoreMapProps) {
     [onCenterChange],
   );
   const onReady = useCallback(() => setReady(true), []);
+  const onMapCamera = useCallback((c: Camera) => {
+    shownCamera.current = c;
+  }, []);
+
+  // Opening a store eases the map to it (at least SELECTED_ZOOM); closing it ("Back to results")
+  // returns to the camera from before, unless a new search moved the map meanwhile.
+  const [target, setTarget] = useState<{ camera: Camera; key: number } | null>(null);
+  const saved = useRef<{ camera: Camera; viewKey: string } | null>(null);
+  const shownId = useRef<number | null>(null);
+  const selectedId = selected?.id ?? null;
+  const selectedLat = selected?.latitude;
+  const selectedLon = selected?.longitude;
+  useEffect(() => {
+    let next: Camera | null = null;
+    if (selectedId !== null && selectedLat !== undefined && selectedLon !== undefined) {
+      if (shownId.current === selectedId) return;
+      shownId.current = selectedId;
+      const current = shownCamera.current;
+      saved.current ??= { camera: current, viewKey: view.key };
+      next = { latitude: selectedLat, longitude: selectedLon, zoom: Math.max(current.zoom, SELECTED_ZOOM) };
+    } else if (selectedId === null && shownId.current !== null) {
+      shownId.current = null;
+      const back = saved.current;
+      saved.current = null;
+      if (back && back.viewKey === view.key) next = back.camera;
+    }
+    if (!next) return;
+    const to = next;
+    setTarget((t) => ({ camera: to, key: (t?.key ?? 0) + 1 }));
+    onCameraChange(to, false);
+  }, [selectedId, selectedLat, selectedLon, view.key, onCameraChange]);
   const onFailed = useCallback(() => setFailed(true), []);
 
   return (
@@ -82,6 +118,8 @@ export function MapArea(props: StoreMapProps) {
               camera={interactive ? undefined : camera}
               hidden={!interactive}
               focusOnShow={previewFocused}
+              target={target}
+              onCamera={onMapCamera}
               onReady={onReady}
               onError={onFailed}
             />
@@ -92,8 +130,7 @@ export function MapArea(props: StoreMapProps) {
         <MapPreview
           camera={camera}
           stores={props.stores}
-          selectedId={props.selectedId}
-          focus={props.focus}
+          selected={selected}
           onSelect={props.onSelect}
           onCameraChange={onCameraChange}
           onActivate={activate}

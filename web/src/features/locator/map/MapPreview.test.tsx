@@ -16,8 +16,7 @@ function setup(overrides: Partial<MapPreviewProps> = {}) {
   const props: MapPreviewProps = {
     camera,
     stores,
-    selectedId: null,
-    focus: null,
+    selected: null,
     onSelect: vi.fn(),
     onCameraChange: vi.fn(),
     onActivate: vi.fn(),
@@ -37,13 +36,28 @@ describe("MapPreview", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows the stores and clusters as named buttons, clustered like the map", () => {
-    setup({ selectedId: 3 });
+    setup();
     expect(screen.getByRole("button", { name: "2 stores here, zoom in" })).toHaveClass("locator-cluster");
     const alone = screen.getByRole("button", { name: "Alone" });
     expect(alone).toHaveClass("locator-marker");
-    expect(alone).toHaveAttribute("aria-pressed", "true");
+    expect(alone).toHaveAttribute("aria-pressed", "false");
     expect(alone.querySelector("img")).toHaveAttribute("width", "32");
     expect(screen.queryByRole("button", { name: "Twin A" })).toBeNull();
+  });
+
+  it("draws the opened store apart from its cluster, as its own pressed marker", async () => {
+    const props = setup({ selected: { id: 1, name: "Twin A", latitude: 40.7128, longitude: -74.006 } });
+    // Twin A leaves the cluster: Twin B stands alone, Twin A is the selected marker.
+    expect(screen.queryByRole("button", { name: /stores here/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Twin B" })).toHaveAttribute("aria-pressed", "false");
+    const opened = screen.getByRole("button", { name: "Twin A" });
+    expect(opened).toHaveClass("locator-marker-selected");
+    expect(opened).toHaveAttribute("aria-pressed", "true");
+    // Keyboard-reachable: a button in the tab order.
+    opened.focus();
+    expect(opened).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    expect(props.onSelect).toHaveBeenCalledWith(1);
   });
 
   it("opens a store without starting the interactive map", async () => {

@@ -4,16 +4,16 @@ import Supercluster, { type ClusterProperties } from "supercluster";
 import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
 import { MARKER_SIZE, MAX_ZOOM } from "../../../lib/constants";
-import { countriesUrl, statesUrl } from "../../../components/map/basemapStyle";
+import { BASEMAP_STYLE_URL } from "../../../components/map/basemapStyle";
 import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
 import { bitmapTransform, bounds, panBy, toScreen, zoomAround, type Camera } from "./projection";
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS } from "./types";
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type SelectedStore } from "./types";
 
 export interface MapPreviewProps {
   camera: Camera;
   stores: readonly PhysicalStore[];
-  selectedId: number | null;
-  focus: { latitude: number; longitude: number } | null;
+  /** The opened store: drawn apart from the clusters, as its own larger marker. */
+  selected: SelectedStore | null;
   onSelect: (id: number) => void;
   /** The camera after a pan or zoom (`byUser`) or after the preview moved to show the selection. */
   onCameraChange: (camera: Camera, byUser: boolean) => void;
@@ -40,7 +40,7 @@ type StoreFeature = GeoJSON.Feature<GeoJSON.Point, { id: number; name: string }>
  * the wheel, the arrow and +/- keys, the zoom buttons or a cluster move the preview and start
  * the interactive map, which takes over at the preview's camera.
  */
-export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCameraChange, onActivate, onDragChange, onWarmUp }: MapPreviewProps) {
+export function MapPreview({ camera, stores, selected, onSelect, onCameraChange, onActivate, onDragChange, onWarmUp }: MapPreviewProps) {
   const root = useRef<HTMLDivElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -70,7 +70,7 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
 
   // The basemap, drawn by a worker for each camera and size; where workers cannot draw on a
   // canvas (OffscreenCanvas), the preview shows the water colour and the markers only.
-  const worker = useRef<{ post: (draw: Omit<PreviewDraw, "id" | "countriesUrl" | "statesUrl">) => void } | null>(null);
+  const worker = useRef<{ post: (draw: Omit<PreviewDraw, "id" | "styleUrl">) => void } | null>(null);
   useEffect(() => {
     if (typeof Worker === "undefined" || typeof OffscreenCanvas === "undefined") return;
     const w = new Worker(new URL("./previewWorker.ts", import.meta.url), { type: "module" });
@@ -99,7 +99,7 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
       post: (draw) => {
         const id = ++next;
         pending.set(id, { camera: draw.camera, size: { width: draw.width, height: draw.height } });
-        w.postMessage({ ...draw, id, countriesUrl, statesUrl } satisfies PreviewDraw);
+        w.postMessage({ ...draw, id, styleUrl: BASEMAP_STYLE_URL } satisfies PreviewDraw);
       },
     };
     return () => {
@@ -172,27 +172,23 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
     }
   };
 
-  // The same clusters as the map's source (MapLibre clusters each tile at its integer zoom).
-  // New stores are drawn in a render of their own, after the results list's.
+  // The same clusters as the map's source (MapLibre clusters each tile at its integer zoom),
+  // without the opened store, which has its own marker. New stores are drawn in a render of
+  // their own, after the results list's.
   const shown = useDeferredValue(stores);
+  const selectedId = selected?.id ?? null;
   const index = useMemo(() => {
     const sc = new Supercluster<{ id: number; name: string }>({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2, extent: 512 });
     sc.load(
-      shown.map(
+      shown.filter((s) => s.id !== selectedId).map(
         (s): StoreFeature => ({ type: "Feature", geometry: { type: "Point", coordinates: [s.longitude, s.latitude] }, properties: { id: s.id, name: s.name } }),
       ),
     );
     return sc;
-  }, [shown]);
+  }, [shown, selectedId]);
   const points = size && size.width > 0 ? index.getClusters(bounds(camera, size.width, size.height, 48), Math.floor(camera.zoom)) : [];
 
-  // A selected store out of view (e.g. chosen from favourites) is brought into view.
-  useEffect(() => {
-    const s = sizeRef.current;
-    if (!focus || !s || s.width === 0) return;
-    const [x, y] = toScreen(cameraRef.current, s.width, s.height, focus.longitude, focus.latitude);
-    if (x < 0 || y < 0 || x > s.width || y > s.height) onCameraChange({ ...cameraRef.current, latitude: focus.latitude, longitude: focus.longitude }, false);
-  }, [focus, onCameraChange]);
+  const selectedAt = selected && size ? toScreen(camera, size.width, size.height, selected.longitude, selected.latitude) : null;
 
   return (
     <div
@@ -260,7 +256,7 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
                   className="locator-marker absolute -translate-x-1/2 -translate-y-full"
                   style={{ left: x, top: y }}
                   aria-label={String(props.name)}
-                  aria-pressed={id === selectedId}
+                  aria-pressed={false}
                   data-store-id={id}
                   onClick={() => onSelect(id)}
                 >
@@ -268,6 +264,21 @@ export function MapPreview({ camera, stores, selectedId, focus, onSelect, onCame
                 </button>
               );
             })}
+          {selected && selectedAt && (
+            <button
+              key={`selected${selected.id}`}
+              type="button"
+              className="locator-marker locator-marker-selected absolute -translate-x-1/2 -translate-y-full"
+              style={{ left: selectedAt[0], top: selectedAt[1] }}
+              aria-label={selected.name}
+              aria-pressed={true}
+              data-store-id={selected.id}
+              data-selected=""
+              onClick={() => onSelect(selected.id)}
+            >
+              <img src={markerIcon} alt="" width={MARKER_SIZE} height={MARKER_SIZE} />
+            </button>
+          )}
         </div>
       </div>
       <div className="absolute top-2.5 right-2.5 flex flex-col overflow-hidden rounded bg-white shadow-[0_0_0_2px_rgb(0_0_0/0.1)]">

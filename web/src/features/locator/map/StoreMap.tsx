@@ -7,14 +7,15 @@ import { mapStyleUrl } from "../../../lib/config";
 import { MAX_ZOOM } from "../../../lib/constants";
 import { MAP_LOAD_MESSAGE } from "../messages";
 import type { Camera } from "./projection";
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type StoreMapProps } from "./types";
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type SelectedStore, type StoreMapProps } from "./types";
 
 const SOURCE = "stores";
 
-function toGeoJson(stores: readonly PhysicalStore[]): FeatureCollection<Point> {
+/** The stores for the clustered source, without the opened one (it has its own marker). */
+function toGeoJson(stores: readonly PhysicalStore[], selectedId: number | null): FeatureCollection<Point> {
   return {
     type: "FeatureCollection",
-    features: stores.map((s) => ({
+    features: stores.filter((s) => s.id !== selectedId).map((s) => ({
       type: "Feature",
       id: s.id,
       geometry: { type: "Point", coordinates: [s.longitude, s.latitude] },
@@ -36,6 +37,10 @@ export interface InteractiveMapProps extends StoreMapProps {
   onReady: () => void;
   /** Focus the map's canvas when it is shown (the preview had the focus). */
   focusOnShow?: boolean;
+  /** The map eases to this camera each time its key changes (a store opened or closed). */
+  target?: { camera: Camera; key: number } | null;
+  /** The camera after each move. */
+  onCamera?: (camera: Camera) => void;
 }
 
 /**
@@ -43,20 +48,20 @@ export interface InteractiveMapProps extends StoreMapProps {
  * visible cluster and store is an HTML button marker (32 x 32 px icon for stores), so markers are
  * reachable by keyboard and named for screen readers.
  */
-export default function StoreMap({ stores, selectedId, view, focus, onSelect, onCenterChange, onError, start, camera, hidden, onReady, focusOnShow }: InteractiveMapProps) {
+export default function StoreMap({ stores, selected, view, onSelect, onCenterChange, onError, start, camera, hidden, onReady, focusOnShow, target, onCamera }: InteractiveMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  const callbacks = useRef({ onSelect, onCenterChange, onError, onReady });
+  const callbacks = useRef({ onSelect, onCenterChange, onError, onReady, onCamera });
   const storesRef = useRef(stores);
-  const selectedRef = useRef(selectedId);
+  const selectedRef = useRef<SelectedStore | null>(selected);
   const syncRef = useRef<() => void>(() => {});
   const initialView = useRef<Camera>(start);
   const hiddenRef = useRef(hidden);
   const viewKey = useRef(view.key);
 
   useEffect(() => {
-    callbacks.current = { onSelect, onCenterChange, onError, onReady };
-  }, [onSelect, onCenterChange, onError, onReady]);
+    callbacks.current = { onSelect, onCenterChange, onError, onReady, onCamera };
+  }, [onSelect, onCenterChange, onError, onReady, onCamera]);
 
   // Create the map once.
   useEffect(() => {
@@ -92,6 +97,8 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
       return;
     }
     mapRef.current = map;
+    // The end-to-end tests read what MapLibre drew (queryRenderedFeatures) through the container.
+    (node as HTMLDivElement & { locatorMap?: MapLibreMap }).locatorMap = map;
     // The offline basemap's credits are drawn by MapArea (MapAttribution) at first paint; a
     // configured style brings its sources' own attribution, shown by MapLibre's control.
     if (styleUrl) {
@@ -115,10 +122,7 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
         if (seen.has(key)) continue;
         seen.add(key);
         const existing = markers.get(key);
-        if (existing) {
-          if (!isCluster) existing.element.setAttribute("aria-pressed", String(props.id === selectedRef.current));
-          continue;
-        }
+        if (existing) continue;
         const element = document.createElement("button");
         element.type = "button";
         const [lon, lat] = f.geometry.coordinates as [number, number];
@@ -138,7 +142,7 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
         } else {
           element.className = "locator-marker";
           element.setAttribute("aria-label", String(props.name));
-          element.setAttribute("aria-pressed", String(props.id === selectedRef.current));
+          element.setAttribute("aria-pressed", "false");
           element.dataset.storeId = String(props.id);
           element.appendChild(markerImage());
           const id = Number(props.id);
@@ -149,6 +153,28 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
         }
         const marker = new Marker({ element, anchor: isCluster ? "center" : "bottom" }).setLngLat([lon, lat]).addTo(map);
         markers.set(key, { marker, element });
+      }
+      // The opened store: its own marker, over the others.
+      const sel = selectedRef.current;
+      if (sel) {
+        const key = `selected${sel.id}`;
+        seen.add(key);
+        if (!markers.has(key)) {
+          const element = document.createElement("button");
+          element.type = "button";
+          element.className = "locator-marker locator-marker-selected";
+          element.setAttribute("aria-label", sel.name);
+          element.setAttribute("aria-pressed", "true");
+          element.dataset.storeId = String(sel.id);
+          element.dataset.selected = "";
+          element.appendChild(markerImage());
+          element.addEventListener("click", (e) => {
+            e.stopPropagation();
+            callbacks.current.onSelect(sel.id);
+          });
+          const marker = new Marker({ element, anchor: "bottom" }).setLngLat([sel.longitude, sel.latitude]).addTo(map);
+          markers.set(key, { marker, element });
+        }
       }
       for (const [key, { marker }] of markers) {
         if (!seen.has(key)) {
@@ -163,7 +189,7 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
       loaded = true;
       map.addSource(SOURCE, {
         type: "geojson",
-        data: toGeoJson(storesRef.current),
+        data: toGeoJson(storesRef.current, selectedRef.current?.id ?? null),
         cluster: true,
         clusterRadius: CLUSTER_RADIUS,
         clusterMaxZoom: CLUSTER_MAX_ZOOM,
@@ -174,6 +200,7 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     });
     map.on("moveend", (event: { originalEvent?: unknown }) => {
       const c = map.getCenter();
+      callbacks.current.onCamera?.({ latitude: c.lat, longitude: c.lng, zoom: map.getZoom() });
       callbacks.current.onCenterChange({ latitude: c.lat, longitude: c.lng }, Boolean(event.originalEvent));
     });
     // Markers follow the map by themselves while it moves; which clusters and stores show only
@@ -207,17 +234,31 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     };
   }, []);
 
-  // New stores: replace the source's data.
+  // New stores or another opened store: replace the source's data (the opened store leaves the
+  // clusters for its own marker).
+  const selectedId = selected?.id ?? null;
+  const selectedLat = selected?.latitude;
+  const selectedLon = selected?.longitude;
+  const selectedName = selected?.name;
   useEffect(() => {
     storesRef.current = stores;
-    void mapRef.current?.getSource<GeoJSONSource>(SOURCE)?.setData(toGeoJson(stores));
-  }, [stores]);
-
-  // Selection: highlight the marker.
-  useEffect(() => {
-    selectedRef.current = selectedId;
+    selectedRef.current =
+      selectedId !== null && selectedLat !== undefined && selectedLon !== undefined
+        ? { id: selectedId, name: selectedName ?? "", latitude: selectedLat, longitude: selectedLon }
+        : null;
+    void mapRef.current?.getSource<GeoJSONSource>(SOURCE)?.setData(toGeoJson(stores, selectedId));
     syncRef.current();
-  }, [selectedId]);
+  }, [stores, selectedId, selectedLat, selectedLon, selectedName]);
+
+  // A store opened or closed: ease to the camera MapArea chose.
+  const targetKey = target?.key;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !target || hiddenRef.current) return;
+    const { camera: to } = target;
+    map.easeTo({ center: [to.longitude, to.latitude], zoom: to.zoom, duration: 600 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- moves only when the target's key changes
+  }, [targetKey]);
 
   // Shown: markers appear; the focus moves to the map when the preview had it.
   useEffect(() => {
@@ -245,15 +286,6 @@ export default function StoreMap({ stores, selectedId, view, focus, onSelect, on
     map.jumpTo({ center: [view.longitude, view.latitude], zoom });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- moves only when the view's key changes
   }, [view.key]);
-
-  // A selected store off screen (e.g. chosen from favourites) is brought into view.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map || !focus) return;
-    if (!map.getBounds().contains([focus.longitude, focus.latitude])) {
-      map.easeTo({ center: [focus.longitude, focus.latitude] });
-    }
-  }, [focus]);
 
   // MapLibre's CSS makes its container position: relative, so the sizing box is a wrapper.
   return (

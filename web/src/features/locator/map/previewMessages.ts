@@ -8,8 +8,8 @@ export interface PreviewDraw {
   width: number;
   height: number;
   pixelRatio: number;
-  countriesUrl: string;
-  statesUrl: string;
+  /** The offline basemap's style (its tiles are read from its source). */
+  styleUrl: string;
 }
 
 /** Preview worker -> main thread: the drawn view, or why it could not be drawn. */

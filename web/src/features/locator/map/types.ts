@@ -8,12 +8,25 @@ export interface MapView {
   key: string;
 }
 
+export interface SelectedStore {
+  id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** The zoom the map eases to (at least) when a store is opened. */
+export const SELECTED_ZOOM = 14;
+
 export interface StoreMapProps {
   stores: readonly PhysicalStore[];
   selectedId: number | null;
   view: MapView;
-  /** The selected store; brought into view when off screen. */
-  focus: { latitude: number; longitude: number } | null;
+  /**
+   * The opened store: the map eases to it and draws its marker apart from the clusters (larger,
+   * another colour, a button of its own); when it is closed the map returns to where it was.
+   */
+  selected: SelectedStore | null;
   onSelect: (id: number) => void;
   /** The map centre after each move; `byUser` is false for moves the app made. */
   onCenterChange: (center: { latitude: number; longitude: number }, byUser: boolean) => void;
