@@ -103,6 +103,19 @@ func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog
 	o.HolidaysFrom = time.Now() // the holidays of the coming year
 	sr := stores.NewRepo(d)
 	res, err := seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
+	// On SQLite a replica starting beside the one writing the data waits for
+	// the write lock only its busy timeout (10 s); on a slow machine the
+	// other's first batch can hold it longer. Nothing was written, so try
+	// again: once the other commits, the ids are taken (errDemoTaken).
+	for attempt := 1; err != nil && res.Stores == 0 && db.Unavailable(err) && attempt < 6; attempt++ {
+		log.Info("the database is busy, probably another replica writing the demo data; trying again", "attempt", attempt)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+		res, err = seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
+	}
 	if err != nil {
 		if res.Stores == 0 && db.UniqueViolation(err) {
 			return errDemoTaken
