@@ -667,8 +667,9 @@ export interface paths {
         head?: never;
         /**
          * Change one of the account's stores
-         * @description Fields left out stay as they are. Weekly hours, the free-text hours,
-         *     phone, website and the three service flags are published at once
+         * @description Fields left out stay as they are. Weekly hours, special hours, the
+         *     temporary closure, the free-text hours, phone, website and the three
+         *     service flags are published at once
          *     (every replica's search shows them within the sync interval) and
          *     written to the audit log with their old and new values. Name,
          *     address (address, city, state, postal_code) and position (latitude
@@ -767,6 +768,9 @@ export interface components {
             status: "published" | "pending" | "hidden";
             /** Format: date-time */
             last_verified_at: string | null;
+            /** @description Every special date the store keeps (past ones for 30 days), by date */
+            special_hours: components["schemas"]["SpecialHour"][];
+            temporarily_closed: null | components["schemas"]["TemporaryClosure"];
             pending_change_request: null | components["schemas"]["ChangeRequest"];
         };
         /**
@@ -775,10 +779,27 @@ export interface components {
          *     neither per entry), hours (free text, at most 1000 characters),
          *     phone_number (at most 32: digits, spaces, + - ( ) .), website (http(s),
          *     at most 2048; a bare example.com becomes https://example.com) and the
-         *     three flags. Sent to a moderator: name, address, city, state,
+         *     three flags, special_hours (replaces the list: at most 100 entries,
+         *     a date either closed with one entry or open in spans that do not
+         *     overlap, notes at most 100 characters) and temporarily_closed (from
+         *     and until inclusive, until null for until further notice; null
+         *     reopens). Sent to a moderator: name, address, city, state,
          *     postal_code, latitude with longitude.
          */
         StorePatch: {
+            special_hours?: {
+                /** @description YYYY-MM-DD, local to the store */
+                date: string;
+                closed?: boolean;
+                startTime?: string | null;
+                endTime?: string | null;
+                note?: string | null;
+            }[];
+            temporarily_closed?: null | {
+                from: string;
+                until?: string | null;
+                note?: string | null;
+            };
             workingHours?: {
                 weekDay: string;
                 startTime?: string | null;
