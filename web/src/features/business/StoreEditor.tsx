@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { verifiedLabel } from "../../lib/verified";
 import { patchStore } from "./api/patch-store";
+import { HolidayForm } from "./HolidayForm";
 import { verifyStore } from "./api/verify-store";
 import { CHANGE_REQUESTED, NOTHING_CHANGED, SAVED, VERIFIED } from "./messages";
 import {
@@ -77,6 +78,13 @@ export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onS
         store={store}
         busy={busy}
         onSubmit={(patch) => run(async () => ({ ...(await patchStore(store.id, patch)), message: SAVED }))}
+        onNothing={() => setNotice(NOTHING_CHANGED)}
+      />
+      <HolidayForm
+        key={`holiday-${store.id}`}
+        store={store}
+        busy={busy}
+        onSubmit={(patch) => run(async () => await patchStore(store.id, patch))}
         onNothing={() => setNotice(NOTHING_CHANGED)}
       />
       <LocationForm

@@ -27,3 +27,8 @@ export const PASSWORDS_DIFFER = "The passwords do not match";
 /** "Working hours: give Monday both an opening and a closing time, or neither" (the server's words). */
 export const hoursBoth = (day: string) => `Working hours: give ${day} both an opening and a closing time, or neither`;
 export const hoursFormat = (day: string) => `Working hours: ${day} times must be HH:MM, e.g. 09:00`;
+export const DATE_REQUIRED = "Enter a date";
+export const SPAN_TIMES = "Give an opening and a closing time, or mark the date closed";
+export const NOTE_TOO_LONG = "Note must be at most 100 characters";
+export const CLOSURE_FROM_REQUIRED = "Enter the first day of the closure";
+export const CLOSURE_ORDER = "The closure cannot end before it starts";

@@ -23,6 +23,8 @@ export function makeBusinessStore(overrides: Partial<BusinessStore> = {}): Busin
     is_curbside_pickup_available: false,
     status: "published",
     last_verified_at: "2026-11-01T10:00:00Z",
+    special_hours: [],
+    temporarily_closed: null,
     pending_change_request: null,
     ...overrides,
   };
