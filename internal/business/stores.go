@@ -556,3 +556,13 @@ func (s *Service) Verify(ctx context.Context, a *Account, id int64) (StoreView, 
 
 // actor is how the audit log names a business account.
 func actor(a *Account) string { return "business:" + a.Email }
+
+// Actor is how the audit log names the account (for entries written by
+// other packages, such as photo uploads).
+func (a *Account) Actor() string { return actor(a) }
+
+// Owns checks that store id is linked to the account (ErrNotYours
+// otherwise), for endpoints whose work is done elsewhere.
+func (s *Service) Owns(ctx context.Context, a *Account, id int64) error {
+	return owns(ctx, s.DB, a, id)
+}

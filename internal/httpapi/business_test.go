@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/jpeg"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -14,6 +16,7 @@ import (
 	"locator/internal/claims"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/photos"
 	"locator/internal/stores"
 )
 
@@ -664,6 +667,88 @@ func TestBusinessPatchSpecialHoursAndClosure(t *testing.T) {
 		dbtest.Must(t, d.QueryRow(ctx, "SELECT COALESCE(temp_closed_from, '') FROM stores WHERE id = $1", s.nearID).Scan(&closed), "near")
 		if closed != "" {
 			t.Fatalf("another account's store was closed: %v", closed)
+		}
+	})
+}
+
+// upload posts a raw image body as the browser's fetch does.
+func (c *bizClient) upload(target, contentType string, body []byte) (*httptest.ResponseRecorder, map[string]any) {
+	c.t.Helper()
+	req := httptest.NewRequest("POST", target, bytes.NewReader(body))
+	req.Header.Set("Content-Type", contentType)
+	for _, ck := range c.cookies {
+		req.AddCookie(ck)
+	}
+	rec := httptest.NewRecorder()
+	c.h.ServeHTTP(rec, req)
+	checkContract(c.t, req, nil, rec, false)
+	var out map[string]any
+	_ = json.Unmarshal(rec.Body.Bytes(), &out)
+	return rec, out
+}
+
+func TestBusinessPhotoUpload(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newBizSetup(t, d)
+		ctx := context.Background()
+		s.srv.Photos = photos.New(d, stores.NewRepo(d))
+		var b bytes.Buffer
+		dbtest.Must(t, jpeg.Encode(&b, image.NewRGBA(image.Rect(0, 0, 900, 600)), nil), "jpeg")
+		good := b.Bytes()
+		p := "/api/business/stores/" + itoa(s.ownStore) + "/photo"
+
+		state := func() (image string, photos, audits int) {
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT COALESCE(image, '') FROM stores WHERE id = $1", s.ownStore).Scan(&image), "image")
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM store_photos").Scan(&photos), "photos")
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM audit_log WHERE action = 'store.photo'").Scan(&audits), "audit")
+			return
+		}
+		img0, n0, a0 := state()
+		for _, c := range []struct {
+			name, path, ctype string
+			body              []byte
+			code              int
+			msg               string
+		}{
+			{"declared gif", p, "image/gif", good, 415, "The photo must be a JPEG, PNG or WebP image"},
+			{"text sent as jpeg", p, "image/jpeg", []byte("GIF89a not really an image at all"), 415, "The photo must be a JPEG, PNG or WebP image"},
+			{"oversized", p, "image/jpeg", append(append([]byte{}, good...), make([]byte, 8<<20)...), 413, "The photo must be at most 8 MB"},
+			{"truncated", p, "image/jpeg", good[:len(good)/3], 400, "The photo could not be read: the file is damaged or incomplete"},
+			{"empty", p, "image/jpeg", nil, 400, "Choose a photo to upload"},
+			{"another account's store", "/api/business/stores/" + itoa(s.nearID) + "/photo", "image/jpeg", good, 404, "Store not found among the stores of this account"},
+		} {
+			rec, out := s.owner.upload(c.path, c.ctype, c.body)
+			if rec.Code != c.code || out["message"] != c.msg {
+				t.Errorf("%s: %d %v, want %d %q", c.name, rec.Code, out, c.code, c.msg)
+			}
+		}
+		if img, n, a := state(); img != img0 || n != n0 || a != a0 {
+			t.Fatalf("a refused upload changed something: image %q -> %q, photos %d -> %d, audit %d -> %d", img0, img, n0, n, a0, a)
+		}
+		if rec, _ := newBizClient(t, s.srv).upload(p, "image/jpeg", good); rec.Code != 401 {
+			t.Fatalf("anonymous upload: %d", rec.Code)
+		}
+
+		rec, out := s.owner.upload(p, "image/jpeg; charset=binary", good)
+		if rec.Code != 200 || !strings.HasPrefix(out["image"].(string), "/photos/") || !strings.Contains(out["srcset"].(string), " 320w") {
+			t.Fatalf("upload: %d %v", rec.Code, out)
+		}
+		img, n, a := state()
+		if img != out["image"] || n != 1 || a != 1 {
+			t.Fatalf("after the upload: image %q, %d photos, %d audit entries", img, n, a)
+		}
+		var actor, details string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT actor, details FROM audit_log WHERE action = 'store.photo' AND store_id = $1", s.ownStore).Scan(&actor, &details), "audit")
+		if actor != "business:owner@example.com" || !strings.Contains(details, `"new":"`+img+`"`) {
+			t.Fatalf("audit: %s %s", actor, details)
+		}
+		dbtest.Must(t, s.sy.Poll(ctx), "poll")
+		rec = do(t, s.srv, "GET", "/api/store/physical-store/"+itoa(s.ownStore), nil, true)
+		if !strings.Contains(rec.Body.String(), `"image":"`+img+`"`) {
+			t.Fatalf("store answer: %s", rec.Body)
+		}
+		if rec := do(t, s.srv, "GET", img, nil, false); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/jpeg" {
+			t.Fatalf("photo: %d", rec.Code)
 		}
 	})
 }

@@ -698,6 +698,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/stores/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the store's photo (raw image body)
+         * @description The body is the image itself (JPEG, PNG or WebP, at most 8 MB), with
+         *     its Content-Type. The server checks the real type, refuses images
+         *     over 50 megapixels before decoding them, drops every piece of
+         *     metadata, keeps a few widths and makes the photo the store's image
+         *     at once (audit log entry "store.photo"). 404 for any store not
+         *     linked to the account; 413, 415 and 400 refusals change nothing.
+         */
+        post: operations["businessUploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -2213,6 +2238,46 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessUploadPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The store's new image and its variants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The URL the store's image now holds, /photos/{id}/640.jpg */
+                        image: string;
+                        /** @description Every kept width, for <img srcset> */
+                        srcset: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
