@@ -93,6 +93,7 @@ type StoreView struct {
 	PhoneNumber    string     `json:"phone_number"`
 	Website        string     `json:"website"`
 	Hours          string     `json:"hours"`
+	Image          string     `json:"image"`
 	WorkingHours   []Hour     `json:"workingHours"`
 	Delivery       bool       `json:"is_delivery_available"`
 	OrderOnline    bool       `json:"is_order_online_available"`
@@ -122,7 +123,7 @@ func hoursView(hs []stores.WorkingHour) []Hour {
 func storeView(st *stores.Store) StoreView {
 	return StoreView{ID: st.ID, StoreID: st.StoreID, Name: st.Name, Address: st.Address, City: st.City, State: st.State,
 		PostalCode: st.PostalCode, Country: st.CountryName, Latitude: st.Latitude, Longitude: st.Longitude, TimeZone: st.TimeZone,
-		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, WorkingHours: hoursView(st.WorkingHours),
+		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, Image: st.Image, WorkingHours: hoursView(st.WorkingHours),
 		Delivery: st.Delivery, OrderOnline: st.OrderOnline, Curbside: st.Curbside, Status: string(st.Status), LastVerifiedAt: st.VerifiedAt,
 		SpecialHours: specialView(st.SpecialHours), TemporarilyClosed: closureView(st.TemporarilyClosed)}
 }

@@ -785,6 +785,8 @@ export interface components {
             phone_number: string;
             website: string;
             hours: string;
+            /** @description The store photo URL; empty when it has none */
+            image: string;
             workingHours: components["schemas"]["WorkingHour"][];
             is_delivery_available: boolean;
             is_order_online_available: boolean;

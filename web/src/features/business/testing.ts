@@ -17,6 +17,7 @@ export function makeBusinessStore(overrides: Partial<BusinessStore> = {}): Busin
     phone_number: "+15125550100",
     website: "",
     hours: "Mon-Sat 10am-8pm",
+    image: "",
     workingHours: [{ weekDay: "Monday", startTime: "10:00", endTime: "20:00" }],
     is_delivery_available: false,
     is_order_online_available: false,
