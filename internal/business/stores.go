@@ -24,29 +24,87 @@ type Hour struct {
 	EndTime   *string `json:"endTime"`
 }
 
+// SpecialHour is one special-hours entry as the API sends it (the shape of
+// the store answer's special_hours).
+type SpecialHour struct {
+	Date      string  `json:"date"`
+	Closed    bool    `json:"closed"`
+	StartTime *string `json:"startTime"`
+	EndTime   *string `json:"endTime"`
+	Note      *string `json:"note"`
+}
+
+// Closure is a temporary closure as the API sends it (the shape of the
+// store answer's temporarily_closed).
+type Closure struct {
+	From  string  `json:"from"`
+	Until *string `json:"until"`
+	Note  *string `json:"note"`
+}
+
+// ClosureChange is a patch of the temporary closure: a nil Closure reopens
+// the store.
+type ClosureChange struct {
+	Closure *Closure
+}
+
+func optString(v string) *string {
+	if v == "" {
+		return nil
+	}
+	return &v
+}
+
+func derefString(v *string) string {
+	if v == nil {
+		return ""
+	}
+	return *v
+}
+
+func specialView(hs []stores.SpecialHour) []SpecialHour {
+	out := make([]SpecialHour, 0, len(hs))
+	for _, h := range hs {
+		out = append(out, SpecialHour{Date: h.Date, Closed: h.Closed, StartTime: optString(h.Start), EndTime: optString(h.End), Note: optString(h.Note)})
+	}
+	return out
+}
+
+func closureView(c *stores.Closure) *Closure {
+	if c == nil {
+		return nil
+	}
+	return &Closure{From: c.From, Until: optString(c.Until), Note: optString(c.Note)}
+}
+
 // StoreView is a linked store as the dashboard shows it.
 type StoreView struct {
-	ID             int64              `json:"id"`
-	StoreID        string             `json:"store_id"`
-	Name           string             `json:"name"`
-	Address        string             `json:"address"`
-	City           string             `json:"city"`
-	State          string             `json:"state"`
-	PostalCode     string             `json:"postal_code"`
-	Country        string             `json:"country"`
-	Latitude       float64            `json:"latitude"`
-	Longitude      float64            `json:"longitude"`
-	TimeZone       string             `json:"time_zone"`
-	PhoneNumber    string             `json:"phone_number"`
-	Website        string             `json:"website"`
-	Hours          string             `json:"hours"`
-	WorkingHours   []Hour             `json:"workingHours"`
-	Delivery       bool               `json:"is_delivery_available"`
-	OrderOnline    bool               `json:"is_order_online_available"`
-	Curbside       bool               `json:"is_curbside_pickup_available"`
-	Status         string             `json:"status"`
-	LastVerifiedAt *time.Time         `json:"last_verified_at"`
-	PendingChange  *ChangeRequestView `json:"pending_change_request"`
+	ID             int64      `json:"id"`
+	StoreID        string     `json:"store_id"`
+	Name           string     `json:"name"`
+	Address        string     `json:"address"`
+	City           string     `json:"city"`
+	State          string     `json:"state"`
+	PostalCode     string     `json:"postal_code"`
+	Country        string     `json:"country"`
+	Latitude       float64    `json:"latitude"`
+	Longitude      float64    `json:"longitude"`
+	TimeZone       string     `json:"time_zone"`
+	PhoneNumber    string     `json:"phone_number"`
+	Website        string     `json:"website"`
+	Hours          string     `json:"hours"`
+	Image          string     `json:"image"`
+	WorkingHours   []Hour     `json:"workingHours"`
+	Delivery       bool       `json:"is_delivery_available"`
+	OrderOnline    bool       `json:"is_order_online_available"`
+	Curbside       bool       `json:"is_curbside_pickup_available"`
+	Status         string     `json:"status"`
+	LastVerifiedAt *time.Time `json:"last_verified_at"`
+	// Every special date the store keeps (past ones for SpecialKeepDays),
+	// not only the answer's two-week window: the owner edits them all.
+	SpecialHours      []SpecialHour      `json:"special_hours"`
+	TemporarilyClosed *Closure           `json:"temporarily_closed"`
+	PendingChange     *ChangeRequestView `json:"pending_change_request"`
 }
 
 func hoursView(hs []stores.WorkingHour) []Hour {
@@ -65,8 +123,9 @@ func hoursView(hs []stores.WorkingHour) []Hour {
 func storeView(st *stores.Store) StoreView {
 	return StoreView{ID: st.ID, StoreID: st.StoreID, Name: st.Name, Address: st.Address, City: st.City, State: st.State,
 		PostalCode: st.PostalCode, Country: st.CountryName, Latitude: st.Latitude, Longitude: st.Longitude, TimeZone: st.TimeZone,
-		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, WorkingHours: hoursView(st.WorkingHours),
-		Delivery: st.Delivery, OrderOnline: st.OrderOnline, Curbside: st.Curbside, Status: string(st.Status), LastVerifiedAt: st.VerifiedAt}
+		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, Image: st.Image, WorkingHours: hoursView(st.WorkingHours),
+		Delivery: st.Delivery, OrderOnline: st.OrderOnline, Curbside: st.Curbside, Status: string(st.Status), LastVerifiedAt: st.VerifiedAt,
+		SpecialHours: specialView(st.SpecialHours), TemporarilyClosed: closureView(st.TemporarilyClosed)}
 }
 
 // ErrNotYours answers every call about a store that is not linked to the
@@ -152,9 +211,14 @@ type Patch struct {
 	Delivery     *bool
 	OrderOnline  *bool
 	Curbside     *bool
-	// Special hours and temporary closure (the hours fields of issue #13)
-	// plug in here: add them as pointers, check them in Patch.direct and
-	// copy them in applyDirect; they publish at once like the ones above.
+	// Special hours replace the whole list; a temporary closure is set or
+	// (nil Closure) lifted.
+	SpecialHours      *[]SpecialHour
+	TemporarilyClosed *ClosureChange
+
+	// Normalised by validate.
+	special []stores.SpecialHour
+	closure *stores.Closure
 
 	// Sent to the moderation queue as a change request.
 	Details
@@ -189,7 +253,7 @@ const (
 // dashboard's, in the spirit of the web app's forms.
 func (p *Patch) validate() error {
 	if p.WorkingHours == nil && p.PhoneNumber == nil && p.Website == nil && p.Hours == nil &&
-		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.empty() {
+		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.SpecialHours == nil && p.TemporarilyClosed == nil && p.empty() {
 		return apperr.Invalidf("Nothing to change: send at least one field")
 	}
 	if p.PhoneNumber != nil {
@@ -228,6 +292,26 @@ func (p *Patch) validate() error {
 		if _, err := parseHours(*p.WorkingHours); err != nil {
 			return err
 		}
+	}
+	if p.SpecialHours != nil {
+		in := make([]stores.SpecialHour, 0, len(*p.SpecialHours))
+		for _, h := range *p.SpecialHours {
+			in = append(in, stores.SpecialHour{Date: h.Date, Closed: h.Closed, Start: strings.TrimSpace(derefString(h.StartTime)),
+				End: strings.TrimSpace(derefString(h.EndTime)), Note: derefString(h.Note)})
+		}
+		hs, _, err := stores.ValidateExceptions(in, nil)
+		if err != nil {
+			return err
+		}
+		p.special = hs
+	}
+	if p.TemporarilyClosed != nil && p.TemporarilyClosed.Closure != nil {
+		c := p.TemporarilyClosed.Closure
+		_, sc, err := stores.ValidateExceptions(nil, &stores.Closure{From: c.From, Until: derefString(c.Until), Note: derefString(c.Note)})
+		if err != nil {
+			return err
+		}
+		p.closure = sc
 	}
 	return p.Details.validate()
 }
@@ -345,7 +429,22 @@ func applyDirect(st *stores.Store, p *Patch) map[string]change {
 			st.WorkingHours = hs
 		}
 	}
+	if p.SpecialHours != nil && !slices.Equal(p.special, st.SpecialHours) {
+		diff["special_hours"] = change{specialView(st.SpecialHours), specialView(p.special)}
+		st.SpecialHours = p.special
+	}
+	if p.TemporarilyClosed != nil && !sameClosure(p.closure, st.TemporarilyClosed) {
+		diff["temporarily_closed"] = change{closureView(st.TemporarilyClosed), closureView(p.closure)}
+		st.TemporarilyClosed = p.closure
+	}
 	return diff
+}
+
+func sameClosure(a, b *stores.Closure) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
 }
 
 func sameHours(a, b []stores.WorkingHour) bool {
@@ -458,3 +557,13 @@ func (s *Service) Verify(ctx context.Context, a *Account, id int64) (StoreView, 
 
 // actor is how the audit log names a business account.
 func actor(a *Account) string { return "business:" + a.Email }
+
+// Actor is how the audit log names the account (for entries written by
+// other packages, such as photo uploads).
+func (a *Account) Actor() string { return actor(a) }
+
+// Owns checks that store id is linked to the account (ErrNotYours
+// otherwise), for endpoints whose work is done elsewhere.
+func (s *Service) Owns(ctx context.Context, a *Account, id int64) error {
+	return owns(ctx, s.DB, a, id)
+}

@@ -5,6 +5,7 @@ package httpapi
 // it, and a business session opens neither of theirs.
 
 import (
+	"encoding/json"
 	"net/http"
 	"time"
 
@@ -163,24 +164,25 @@ func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-// storePatchRequest is the PATCH body. Special hours and temporary closure
-// (the fields of the hours issue) are added here and passed on in
-// business.Patch, where they are checked and published like the hours.
+// storePatchRequest is the PATCH body. temporarily_closed is kept raw to
+// tell a null (reopen) from a field left out (unchanged).
 type storePatchRequest struct {
-	WorkingHours *[]business.Hour `json:"workingHours"`
-	PhoneNumber  *string          `json:"phone_number"`
-	Website      *string          `json:"website"`
-	Hours        *string          `json:"hours"`
-	Delivery     *bool            `json:"is_delivery_available"`
-	OrderOnline  *bool            `json:"is_order_online_available"`
-	Curbside     *bool            `json:"is_curbside_pickup_available"`
-	Name         *string          `json:"name"`
-	Address      *string          `json:"address"`
-	City         *string          `json:"city"`
-	State        *string          `json:"state"`
-	PostalCode   *string          `json:"postal_code"`
-	Latitude     *float64         `json:"latitude"`
-	Longitude    *float64         `json:"longitude"`
+	SpecialHours      *[]business.SpecialHour `json:"special_hours"`
+	TemporarilyClosed json.RawMessage         `json:"temporarily_closed"`
+	WorkingHours      *[]business.Hour        `json:"workingHours"`
+	PhoneNumber       *string                 `json:"phone_number"`
+	Website           *string                 `json:"website"`
+	Hours             *string                 `json:"hours"`
+	Delivery          *bool                   `json:"is_delivery_available"`
+	OrderOnline       *bool                   `json:"is_order_online_available"`
+	Curbside          *bool                   `json:"is_curbside_pickup_available"`
+	Name              *string                 `json:"name"`
+	Address           *string                 `json:"address"`
+	City              *string                 `json:"city"`
+	State             *string                 `json:"state"`
+	PostalCode        *string                 `json:"postal_code"`
+	Latitude          *float64                `json:"latitude"`
+	Longitude         *float64                `json:"longitude"`
 }
 
 type storePatchDTO struct {
@@ -202,7 +204,17 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) erro
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
+	var closure *business.ClosureChange
+	if len(in.TemporarilyClosed) > 0 {
+		closure = &business.ClosureChange{}
+		if string(in.TemporarilyClosed) != "null" {
+			if err := json.Unmarshal(in.TemporarilyClosed, &closure.Closure); err != nil {
+				return apperr.Invalidf("temporarily_closed must be null or an object with from, until and note")
+			}
+		}
+	}
 	res, err := s.Business.Update(r.Context(), a, id, business.Patch{
+		SpecialHours: in.SpecialHours, TemporarilyClosed: closure,
 		WorkingHours: in.WorkingHours, PhoneNumber: in.PhoneNumber, Website: in.Website, Hours: in.Hours,
 		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside,
 		Details: business.Details{Name: in.Name, Address: in.Address, City: in.City, State: in.State, PostalCode: in.PostalCode,

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/jpeg"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -14,6 +16,7 @@ import (
 	"locator/internal/claims"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/photos"
 	"locator/internal/stores"
 )
 
@@ -572,4 +575,180 @@ func mustTime(s string) time.Time {
 		panic(err)
 	}
 	return t
+}
+
+// Special hours and a temporary closure from the dashboard publish at once
+// (the store answer shows them), are audited with old and new values, and
+// bad ones are refused with the messages of the store import.
+func TestBusinessPatchSpecialHoursAndClosure(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newBizSetup(t, d)
+		ctx := context.Background()
+		p := "/api/business/stores/" + itoa(s.ownStore)
+		loc, err := time.LoadLocation("America/Chicago")
+		dbtest.Must(t, err, "zone")
+		today := time.Now().In(loc)
+		day := func(n int) string { return today.AddDate(0, 0, n).Format("2006-01-02") }
+		rec, out := s.owner.call("PATCH", p, map[string]any{
+			"special_hours": []map[string]any{
+				{"date": day(3), "closed": false, "startTime": "10:00", "endTime": "14:00", "note": "Short day"},
+				{"date": day(1), "closed": true, "note": " Staff party "},
+			},
+			"temporarily_closed": map[string]any{"from": day(5), "until": day(6), "note": "Renovation"},
+		})
+		if rec.Code != 200 || out["message"] != "Changes saved and published." {
+			t.Fatalf("patch: %d %v", rec.Code, out)
+		}
+		st := out["store"].(map[string]any)
+		sh := st["special_hours"].([]any)
+		if len(sh) != 2 || sh[0].(map[string]any)["date"] != day(1) || sh[0].(map[string]any)["note"] != "Staff party" ||
+			st["temporarily_closed"].(map[string]any)["note"] != "Renovation" {
+			t.Fatalf("patched store: %v", st)
+		}
+		dbtest.Must(t, s.sy.Poll(ctx), "poll")
+		rec = do(t, s.srv, "GET", "/api/store/physical-store/"+itoa(s.ownStore), nil, true)
+		var ans map[string]any
+		dbtest.Must(t, json.Unmarshal(rec.Body.Bytes(), &ans), "answer")
+		if ash, _ := ans["special_hours"].([]any); len(ash) != 2 || ans["temporarily_closed"] == nil {
+			t.Fatalf("store answer: %s", rec.Body)
+		}
+		var details string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT details FROM audit_log WHERE action = 'store.update' AND store_id = $1", s.ownStore).Scan(&details), "audit")
+		var det struct {
+			Changes map[string]struct{ Old, New any } `json:"changes"`
+		}
+		dbtest.Must(t, json.Unmarshal([]byte(details), &det), "audit details")
+		if c := det.Changes["temporarily_closed"]; c.Old != nil || c.New.(map[string]any)["from"] != day(5) {
+			t.Fatalf("audit of the closure: %s", details)
+		}
+		if c := det.Changes["special_hours"]; len(c.Old.([]any)) != 0 || len(c.New.([]any)) != 2 {
+			t.Fatalf("audit of the special hours: %s", details)
+		}
+
+		// The same values again change nothing; null reopens.
+		if _, out := s.owner.call("PATCH", p, map[string]any{"temporarily_closed": map[string]any{"from": day(5), "until": day(6), "note": "Renovation"}}); out["message"] != "Nothing changed: the store already has these details." {
+			t.Fatalf("same closure: %v", out)
+		}
+		if rec, out := s.owner.call("PATCH", p, map[string]any{"temporarily_closed": nil}); rec.Code != 200 || out["store"].(map[string]any)["temporarily_closed"] != nil {
+			t.Fatalf("reopen: %d %v", rec.Code, out)
+		}
+
+		var version int64
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT version FROM search_version").Scan(&version), "version")
+		for _, c := range []struct {
+			body any
+			msg  string
+		}{
+			{map[string]any{"special_hours": []map[string]any{{"date": "tomorrow", "closed": true}}}, `special_hours entry 1: date "tomorrow" is not a date (YYYY-MM-DD, years 2000-2100)`},
+			{map[string]any{"special_hours": []map[string]any{{"date": day(1), "closed": false, "startTime": "10:00"}}}, "special_hours entry 1: give startTime and endTime, or closed: true"},
+			{map[string]any{"special_hours": []map[string]any{{"date": day(1), "closed": true, "startTime": "10:00", "endTime": "12:00"}}}, "special_hours entry 1: a closed date has no startTime or endTime"},
+			{map[string]any{"special_hours": []map[string]any{{"date": day(1), "startTime": "10:00", "endTime": "14:00"}, {"date": day(1), "startTime": "13:00", "endTime": "15:00"}}}, "special_hours entry 2: 13:00-15:00 overlaps another span on " + day(1)},
+			{map[string]any{"special_hours": []map[string]any{{"date": day(1), "closed": true, "note": strings.Repeat("n", 101)}}}, "special_hours entry 1: note must be at most 100 characters"},
+			{map[string]any{"special_hours": []map[string]any{{"date": day(1), "closed": "yes"}}}, "special_hours.closed has the wrong type"},
+			{map[string]any{"temporarily_closed": map[string]any{"from": day(3), "until": day(2)}}, "temporarily_closed.until must not be before its from date"},
+			{map[string]any{"temporarily_closed": map[string]any{"from": ""}}, `temporarily_closed.from "" is not a date (YYYY-MM-DD, years 2000-2100)`},
+			{map[string]any{"temporarily_closed": "soon"}, "temporarily_closed must be null or an object with from, until and note"},
+		} {
+			rec, out := s.owner.call("PATCH", p, c.body)
+			if rec.Code != 400 || out["message"] != c.msg {
+				t.Errorf("%v: %d %v, want 400 %q", c.body, rec.Code, out, c.msg)
+			}
+		}
+		var version2 int64
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT version FROM search_version").Scan(&version2), "version")
+		if version2 != version {
+			t.Fatalf("refused patches changed the store: version %d -> %d", version, version2)
+		}
+		// Another account's store: the same 404, nothing changed.
+		if rec, _ := s.owner.call("PATCH", "/api/business/stores/"+itoa(s.nearID), map[string]any{"temporarily_closed": map[string]any{"from": day(0)}}); rec.Code != 404 {
+			t.Fatalf("other's store: %d", rec.Code)
+		}
+		var closed string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT COALESCE(temp_closed_from, '') FROM stores WHERE id = $1", s.nearID).Scan(&closed), "near")
+		if closed != "" {
+			t.Fatalf("another account's store was closed: %v", closed)
+		}
+	})
+}
+
+// upload posts a raw image body as the browser's fetch does.
+func (c *bizClient) upload(target, contentType string, body []byte) (*httptest.ResponseRecorder, map[string]any) {
+	c.t.Helper()
+	req := httptest.NewRequest("POST", target, bytes.NewReader(body))
+	req.Header.Set("Content-Type", contentType)
+	for _, ck := range c.cookies {
+		req.AddCookie(ck)
+	}
+	rec := httptest.NewRecorder()
+	c.h.ServeHTTP(rec, req)
+	checkContract(c.t, req, nil, rec, false)
+	var out map[string]any
+	_ = json.Unmarshal(rec.Body.Bytes(), &out)
+	return rec, out
+}
+
+func TestBusinessPhotoUpload(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newBizSetup(t, d)
+		ctx := context.Background()
+		s.srv.Photos = photos.New(d, stores.NewRepo(d))
+		var b bytes.Buffer
+		dbtest.Must(t, jpeg.Encode(&b, image.NewRGBA(image.Rect(0, 0, 900, 600)), nil), "jpeg")
+		good := b.Bytes()
+		p := "/api/business/stores/" + itoa(s.ownStore) + "/photo"
+
+		state := func() (image string, photos, audits int) {
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT COALESCE(image, '') FROM stores WHERE id = $1", s.ownStore).Scan(&image), "image")
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM store_photos").Scan(&photos), "photos")
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM audit_log WHERE action = 'store.photo'").Scan(&audits), "audit")
+			return
+		}
+		img0, n0, a0 := state()
+		for _, c := range []struct {
+			name, path, ctype string
+			body              []byte
+			code              int
+			msg               string
+		}{
+			{"declared gif", p, "image/gif", good, 415, "The photo must be a JPEG, PNG or WebP image"},
+			{"text sent as jpeg", p, "image/jpeg", []byte("GIF89a not really an image at all"), 415, "The photo must be a JPEG, PNG or WebP image"},
+			{"oversized", p, "image/jpeg", append(append([]byte{}, good...), make([]byte, 8<<20)...), 413, "The photo must be at most 8 MB"},
+			{"truncated", p, "image/jpeg", good[:len(good)/3], 400, "The photo could not be read: the file is damaged or incomplete"},
+			{"empty", p, "image/jpeg", nil, 400, "Choose a photo to upload"},
+			{"another account's store", "/api/business/stores/" + itoa(s.nearID) + "/photo", "image/jpeg", good, 404, "Store not found among the stores of this account"},
+		} {
+			rec, out := s.owner.upload(c.path, c.ctype, c.body)
+			if rec.Code != c.code || out["message"] != c.msg {
+				t.Errorf("%s: %d %v, want %d %q", c.name, rec.Code, out, c.code, c.msg)
+			}
+		}
+		if img, n, a := state(); img != img0 || n != n0 || a != a0 {
+			t.Fatalf("a refused upload changed something: image %q -> %q, photos %d -> %d, audit %d -> %d", img0, img, n0, n, a0, a)
+		}
+		if rec, _ := newBizClient(t, s.srv).upload(p, "image/jpeg", good); rec.Code != 401 {
+			t.Fatalf("anonymous upload: %d", rec.Code)
+		}
+
+		rec, out := s.owner.upload(p, "image/jpeg; charset=binary", good)
+		if rec.Code != 200 || !strings.HasPrefix(out["image"].(string), "/photos/") || !strings.Contains(out["srcset"].(string), " 320w") {
+			t.Fatalf("upload: %d %v", rec.Code, out)
+		}
+		img, n, a := state()
+		if img != out["image"] || n != 1 || a != 1 {
+			t.Fatalf("after the upload: image %q, %d photos, %d audit entries", img, n, a)
+		}
+		var actor, details string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT actor, details FROM audit_log WHERE action = 'store.photo' AND store_id = $1", s.ownStore).Scan(&actor, &details), "audit")
+		if actor != "business:owner@example.com" || !strings.Contains(details, `"new":"`+img+`"`) {
+			t.Fatalf("audit: %s %s", actor, details)
+		}
+		dbtest.Must(t, s.sy.Poll(ctx), "poll")
+		rec = do(t, s.srv, "GET", "/api/store/physical-store/"+itoa(s.ownStore), nil, true)
+		if !strings.Contains(rec.Body.String(), `"image":"`+img+`"`) {
+			t.Fatalf("store answer: %s", rec.Body)
+		}
+		if rec := do(t, s.srv, "GET", img, nil, false); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/jpeg" {
+			t.Fatalf("photo: %d", rec.Code)
+		}
+	})
 }

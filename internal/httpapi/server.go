@@ -207,6 +207,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/business/stores/{id}", s.handle(s.businessGetStore))
 	m.HandleFunc("PATCH /api/business/stores/{id}", s.handle(s.businessPatchStore))
 	m.HandleFunc("POST /api/business/stores/{id}/verify", s.handle(s.businessVerifyStore))
+	m.HandleFunc("POST /api/business/stores/{id}/photo", s.handle(s.businessUploadPhoto))
 }
 
 // limits refuses oversized headers and query strings and bounds request bodies.
@@ -221,7 +222,11 @@ func limits(next http.Handler) http.Handler {
 			return
 		}
 		if r.Body != nil {
-			r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+			limit := int64(MaxBodyBytes)
+			if isPhotoUpload(r) {
+				limit = photos.MaxBytes
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -247,7 +252,7 @@ func apiOnly(mux *http.ServeMux) http.Handler {
 			writeMessage(w, http.StatusNotFound, "not found: "+strings.TrimPrefix(r.URL.Path, "/api"))
 			return
 		}
-		if sendsNonJSON(r) {
+		if sendsNonJSON(r) && !isPhotoUpload(r) {
 			writeMessage(w, http.StatusUnsupportedMediaType, "The request body must be JSON (Content-Type: application/json)")
 			return
 		}

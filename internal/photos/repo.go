@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/stores"
 )
@@ -42,14 +43,21 @@ var ErrNotFound = apperr.New(apperr.NotFound, "photo not found")
 // document (so every replica shows it within the sync interval) and deletes
 // the store's former photos. Nothing is kept if any step fails.
 func (r *Repo) Attach(ctx context.Context, storeID int64, vs []Variant) (Photo, error) {
+	return r.AttachBy(ctx, storeID, vs, "")
+}
+
+// AttachBy is Attach that also writes an audit entry ("store.photo", the
+// old and new image) for actor in the same transaction; no entry when
+// actor is empty.
+func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor string) (Photo, error) {
 	if len(vs) == 0 {
 		return Photo{}, ErrEmpty
 	}
 	widest := vs[len(vs)-1]
 	var p Photo
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
-		var one int
-		if err := tx.QueryRow(ctx, "SELECT 1 FROM stores WHERE id = $1", storeID).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+		var oldImage string
+		if err := tx.QueryRow(ctx, "SELECT COALESCE(image, '') FROM stores WHERE id = $1", storeID).Scan(&oldImage); errors.Is(err, sql.ErrNoRows) {
 			return apperr.New(apperr.NotFound, "store %d not found", storeID)
 		} else if err != nil {
 			return fmt.Errorf("store %d: %w", storeID, err)
@@ -100,6 +108,12 @@ func (r *Repo) Attach(ctx context.Context, storeID int64, vs []Variant) (Photo, 
 			}
 			if n, _ := res.RowsAffected(); n == 0 {
 				return apperr.New(apperr.NotFound, "store %d not found", storeID)
+			}
+			if actor != "" {
+				changes := map[string]map[string]string{"image": {"old": oldImage, "new": p.Image}}
+				if err := audit.Write(ctx, tx, time.Now(), actor, "store.photo", 0, storeID, map[string]any{"changes": changes, "photo_id": p.ID}); err != nil {
+					return err
+				}
 			}
 			return w.Touch(ctx, storeID)
 		})

@@ -220,11 +220,21 @@ func sortQueue(q []StoreReports) {
 	}
 }
 
-// OwnerFromClaims is the email of the approved claim that published the
-// store, "" when none did.
+// OwnerFromClaims is the email of the store's owner: the business account
+// linked to the store (an approved claim or a moderator's link; the latest
+// link when several accounts share the store), else the email of the
+// approved claim that published it, "" when there is neither.
 func OwnerFromClaims(ctx context.Context, q db.Querier, storeID int64) (string, error) {
 	var email string
-	err := q.QueryRow(ctx, `SELECT email FROM claims WHERE store_id = $1 AND status = 'approved'
+	err := q.QueryRow(ctx, `SELECT a.email FROM business_stores l JOIN business_accounts a ON a.id = l.business_id
+		WHERE l.store_id = $1 ORDER BY l.created_at DESC, l.business_id DESC LIMIT 1`, storeID).Scan(&email)
+	if err == nil {
+		return email, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("owner of store %d: %w", storeID, err)
+	}
+	err = q.QueryRow(ctx, `SELECT email FROM claims WHERE store_id = $1 AND status = 'approved'
 		ORDER BY decided_at DESC, id DESC LIMIT 1`, storeID).Scan(&email)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil

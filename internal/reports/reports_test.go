@@ -126,6 +126,10 @@ func TestResolve(t *testing.T) {
 		if st.PhoneNumber != phone || !strings.Contains(string(doc), phone) {
 			t.Fatalf("fix not written: %q %s", st.PhoneNumber, doc)
 		}
+		// A moderator's fix verifies the store (shown as "Verified ...").
+		if st.VerifiedAt == nil || time.Since(*st.VerifiedAt) > time.Minute || !strings.Contains(string(doc), `"last_verified_at"`) {
+			t.Fatalf("fix did not verify the store: %v %s", st.VerifiedAt, doc)
+		}
 		if _, err := svc.Resolve(ctx, "mod@example.com", a.ID, reports.Dismiss, nil, ""); code(err) != apperr.Conflict {
 			t.Fatalf("nothing left to resolve: %v", err)
 		}
@@ -143,12 +147,19 @@ func TestResolve(t *testing.T) {
 		}
 		// The audit log and the owner's mail.
 		var actions []string
-		rows, err := d.Query(ctx, "SELECT action, details FROM audit_log ORDER BY id")
+		rows, err := d.Query(ctx, "SELECT action, details, COALESCE(store_id, 0) FROM audit_log ORDER BY id")
 		dbtest.Must(t, err, "audit")
 		for rows.Next() {
 			var action, details string
-			dbtest.Must(t, rows.Scan(&action, &details), "scan")
+			var storeID int64
+			dbtest.Must(t, rows.Scan(&action, &details, &storeID), "scan")
 			actions = append(actions, action)
+			if want := map[string]int64{"report.fix": a.ID, "report.close": a.ID, "report.hide": b.ID}[action]; storeID != want {
+				t.Errorf("%s audit entry names store %d, want %d", action, storeID, want)
+			}
+			if action == "report.fix" && !strings.Contains(details, `"last_verified_at":null`) {
+				t.Errorf("fix audit without the verification: %s", details)
+			}
 			if action == "report.fix" && (!strings.Contains(details, `"phone_number":"+12125550100"`) || !strings.Contains(details, `"phone_number":"+12125550199"`)) {
 				t.Errorf("fix audit without old and new values: %s", details)
 			}
@@ -183,6 +194,24 @@ func TestOwnerFromClaims(t *testing.T) {
 		}
 		if got, err := reports.OwnerFromClaims(ctx, d, b.ID); err != nil || got != "" {
 			t.Fatalf("owner of b: %q %v", got, err)
+		}
+		// A business account linked to the store (its own email, which may
+		// differ from the claim's) comes first; the latest link wins.
+		link := func(email string, at time.Time, storeID int64) {
+			var id int64
+			dbtest.Must(t, d.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, created_at)
+				VALUES ($1, 'S', '1', 'x', $2) RETURNING id`, email, at).Scan(&id), "account")
+			_, err := d.Exec(ctx, "INSERT INTO business_stores (business_id, store_id, created_at, created_by) VALUES ($1, $2, $3, 'test')", id, storeID, at)
+			dbtest.Must(t, err, "link")
+		}
+		link("first@example.com", now.Add(-time.Hour), a.ID)
+		link("manager@example.com", now, a.ID)
+		link("linked@example.com", now, b.ID)
+		if got, err := reports.OwnerFromClaims(ctx, d, a.ID); err != nil || got != "manager@example.com" {
+			t.Fatalf("owner of a with links: %q %v", got, err)
+		}
+		if got, err := reports.OwnerFromClaims(ctx, d, b.ID); err != nil || got != "linked@example.com" {
+			t.Fatalf("owner of b, linked without a claim: %q %v", got, err)
 		}
 	})
 }

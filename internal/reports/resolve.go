@@ -2,7 +2,6 @@ package reports
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"html"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/stores"
@@ -145,6 +145,10 @@ func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, acti
 			}
 		case FixStore:
 			before, after := fix.apply(st)
+			// A moderator's correction is a check of the store's details.
+			verified := s.now().UTC().Truncate(time.Microsecond)
+			before["last_verified_at"], after["last_verified_at"] = st.VerifiedAt, verified
+			st.VerifiedAt = &verified
 			if err := st.Validate(); err != nil {
 				return err
 			}
@@ -154,7 +158,7 @@ func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, acti
 			details["before"], details["after"] = before, after
 		}
 		d.Store = string(st.Status)
-		if err := audit(ctx, tx, s.now(), actor, "report."+string(action), details); err != nil {
+		if err := audit.Write(ctx, tx, s.now(), actor, "report."+string(action), 0, storeID, details); err != nil {
 			return err
 		}
 		if action == Dismiss {
@@ -178,19 +182,6 @@ func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, acti
 }
 
 func utf8Len(s string) int { return utf8.RuneCountInString(s) }
-
-// audit writes one line of the audit log (the table claims writes too).
-func audit(ctx context.Context, tx *db.Tx, at time.Time, actor, action string, details map[string]any) error {
-	b, err := json.Marshal(details)
-	if err != nil {
-		return fmt.Errorf("audit %s: %w", action, err)
-	}
-	if _, err := tx.Exec(ctx, "INSERT INTO audit_log (at, actor, action, details) VALUES ($1, $2, $3, $4)",
-		at.UTC(), actor, action, string(b)); err != nil {
-		return fmt.Errorf("audit %s: %w", action, err)
-	}
-	return nil
-}
 
 func acceptedMail(to string, st *stores.Store, action Action, note string) mail.Message {
 	what := "corrected its details"

@@ -179,6 +179,21 @@ func (s *Store) validateExceptions() error {
 	return nil
 }
 
+// ValidateExceptions checks and normalises special hours and a temporary
+// closure on their own, with the messages Store.Validate gives them (for
+// callers, like the store dashboard, that compare before they write).
+func ValidateExceptions(hs []SpecialHour, c *Closure) ([]SpecialHour, *Closure, error) {
+	s := Store{SpecialHours: slices.Clone(hs)}
+	if c != nil {
+		cc := *c
+		s.TemporarilyClosed = &cc
+	}
+	if err := s.validateExceptions(); err != nil {
+		return nil, nil, err
+	}
+	return s.SpecialHours, s.TemporarilyClosed, nil
+}
+
 // PruneSpecialHours drops the special dates more than SpecialKeepDays
 // before now's date (UTC): they can no longer matter to anyone.
 func PruneSpecialHours(hs []SpecialHour, now time.Time) []SpecialHour {

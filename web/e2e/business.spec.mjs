@@ -1,6 +1,7 @@
 // The store dashboard (/business) against the real binary: an owner claims a store in the wizard,
 // it is approved on the command line, the owner signs in at /business, changes the hours and a
-// service flag, and the locator shows the change within 2 s (one index poll).
+// service flag, sets a holiday closure for today and uploads a photo, and the locator shows each
+// change within 2 s (one index poll).
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { axe, expect, LIST_PATH, SHOTS, test } from "./fixtures.mjs";
@@ -14,7 +15,7 @@ const owner = {
   password: "dashboard-tulip-7",
 };
 
-test("claim, approve on the command line, sign in at /business, change hours and a flag, see it in the locator within 2 s", async ({ page, server }) => {
+test("claim, approve on the command line, sign in at /business, change hours and a flag, close today, upload a photo, see it all in the locator within 2 s", async ({ page, server }) => {
   // The claim wizard, with its business account.
   await page.goto("/claim");
   for (const [label, value] of [["Business name", owner.name], ["Email", owner.email], ["Phone", owner.phone]]) {
@@ -100,4 +101,79 @@ test("claim, approve on the command line, sign in at /business, change hours and
   await expect(page.getByRole("row", { name: /Sunday/ })).toContainText("11:00 - 15:00");
   await expect(page.getByText(/^Verified [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(page.getByRole("link", { name: "books.example" })).toHaveAttribute("href", "https://books.example");
+
+  // Back in the dashboard: closed today (the store's own date) with a note, and a photo.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: store.time_zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  await page.goto("/business");
+  const holidays = page.getByRole("form", { name: "Holiday hours and closures" });
+  await holidays.getByLabel("Date").fill(today);
+  await holidays.getByLabel("Note", { exact: true }).fill("Staff training");
+  await holidays.getByRole("button", { name: "Add date" }).click();
+  await holidays.getByText(`${today}: closed · Staff training`).waitFor();
+  const [closed] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/api/business/stores/") && r.request().method() === "PATCH"),
+    holidays.getByRole("button", { name: "Save holiday hours and closures" }).click(),
+  ]);
+  expect(closed.status(), await closed.text()).toBe(200);
+  const closedAt = Date.now();
+  const findAny = async () => {
+    const res = await fetch(`${server.url}${LIST_PATH}?latitude=40.015&longitude=-105.27&radius=30&limit=200`);
+    return (await res.json()).physical_stores.find((s) => s.name === owner.name);
+  };
+  await expect
+    .poll(async () => (await findAny())?.special_hours.find((h) => h.date === today)?.note ?? null, {
+      message: "the closure is searchable within 2 s",
+      timeout: 2000,
+      intervals: [100],
+    })
+    .toBe("Staff training");
+  expect(Date.now() - closedAt).toBeLessThan(2000);
+  await page.getByText("Changes saved and published.").waitFor();
+
+  // A small JPEG made by the browser's canvas.
+  const jpeg = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 320;
+    canvas.height = 200;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#2f855a";
+    g.fillRect(0, 0, 320, 200);
+    g.fillStyle = "#f6e05e";
+    g.fillRect(40, 40, 120, 80);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  });
+  const photoForm = page.getByRole("form", { name: "Store photo" });
+  await photoForm.getByLabel("Choose a photo").setInputFiles({ name: "storefront.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpeg) });
+  await photoForm.getByRole("img", { name: "Preview of the chosen photo" }).waitFor();
+  const [uploaded] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/photo") && r.request().method() === "POST"),
+    photoForm.getByRole("button", { name: "Upload photo" }).click(),
+  ]);
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const uploadedAt = Date.now();
+  const { image } = await uploaded.json();
+  expect(image).toMatch(/^\/photos\/\d+\/\d+\.jpg$/);
+  await photoForm.getByText("Photo uploaded. It is shown in the locator now.").waitFor();
+  await expect(photoForm.getByRole("img", { name: "Current store photo" })).toHaveAttribute("src", image);
+
+  // The photo is searchable within 2 s of its upload; the closure makes the store closed now.
+  await expect
+    .poll(async () => (await findAny())?.image ?? null, { message: "the photo is searchable within 2 s", timeout: 2000, intervals: [100] })
+    .toBe(image);
+  expect(Date.now() - uploadedAt).toBeLessThan(2000);
+  const after = await findAny();
+  expect(after.special_hours.find((h) => h.date === today)).toMatchObject({ closed: true, note: "Staff training" });
+  expect(after.open_now).toBe(false);
+
+  // The panel reads "Closed today · Staff training" and shows the uploaded photo.
+  await page.goto(`/?lat=${store.latitude}&lon=${store.longitude}&place=${encodeURIComponent("Boulder 80302")}`);
+  await page.getByRole("list", { name: "Stores" }).getByRole("button", { name: new RegExp(owner.name) }).first().click();
+  const panelHeading = page.getByRole("heading", { level: 2, name: owner.name });
+  await panelHeading.waitFor();
+  await expect(page.getByText("Closed today · Staff training").first()).toBeVisible();
+  await expect(page.locator(`img[src="${image}"]`).first()).toBeVisible();
+  const served = await fetch(`${server.url}${image}`);
+  expect(served.headers.get("content-type")).toBe("image/jpeg");
+  await page.screenshot({ path: join(SHOTS, "business-closed-photo-1280x800.png"), fullPage: true });
 });

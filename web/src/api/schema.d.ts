@@ -667,8 +667,9 @@ export interface paths {
         head?: never;
         /**
          * Change one of the account's stores
-         * @description Fields left out stay as they are. Weekly hours, the free-text hours,
-         *     phone, website and the three service flags are published at once
+         * @description Fields left out stay as they are. Weekly hours, special hours, the
+         *     temporary closure, the free-text hours, phone, website and the three
+         *     service flags are published at once
          *     (every replica's search shows them within the sync interval) and
          *     written to the audit log with their old and new values. Name,
          *     address (address, city, state, postal_code) and position (latitude
@@ -691,6 +692,31 @@ export interface paths {
         put?: never;
         /** "Confirm these details are correct": sets the store's last_verified_at to now */
         post: operations["businessVerifyStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stores/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the store's photo (raw image body)
+         * @description The body is the image itself (JPEG, PNG or WebP, at most 8 MB), with
+         *     its Content-Type. The server checks the real type, refuses images
+         *     over 50 megapixels before decoding them, drops every piece of
+         *     metadata, keeps a few widths and makes the photo the store's image
+         *     at once (audit log entry "store.photo"). 404 for any store not
+         *     linked to the account; 413, 415 and 400 refusals change nothing.
+         */
+        post: operations["businessUploadPhoto"];
         delete?: never;
         options?: never;
         head?: never;
@@ -759,6 +785,8 @@ export interface components {
             phone_number: string;
             website: string;
             hours: string;
+            /** @description The store photo URL; empty when it has none */
+            image: string;
             workingHours: components["schemas"]["WorkingHour"][];
             is_delivery_available: boolean;
             is_order_online_available: boolean;
@@ -767,6 +795,9 @@ export interface components {
             status: "published" | "pending" | "hidden";
             /** Format: date-time */
             last_verified_at: string | null;
+            /** @description Every special date the store keeps (past ones for 30 days), by date */
+            special_hours: components["schemas"]["SpecialHour"][];
+            temporarily_closed: null | components["schemas"]["TemporaryClosure"];
             pending_change_request: null | components["schemas"]["ChangeRequest"];
         };
         /**
@@ -775,10 +806,27 @@ export interface components {
          *     neither per entry), hours (free text, at most 1000 characters),
          *     phone_number (at most 32: digits, spaces, + - ( ) .), website (http(s),
          *     at most 2048; a bare example.com becomes https://example.com) and the
-         *     three flags. Sent to a moderator: name, address, city, state,
+         *     three flags, special_hours (replaces the list: at most 100 entries,
+         *     a date either closed with one entry or open in spans that do not
+         *     overlap, notes at most 100 characters) and temporarily_closed (from
+         *     and until inclusive, until null for until further notice; null
+         *     reopens). Sent to a moderator: name, address, city, state,
          *     postal_code, latitude with longitude.
          */
         StorePatch: {
+            special_hours?: {
+                /** @description YYYY-MM-DD, local to the store */
+                date: string;
+                closed?: boolean;
+                startTime?: string | null;
+                endTime?: string | null;
+                note?: string | null;
+            }[];
+            temporarily_closed?: null | {
+                from: string;
+                until?: string | null;
+                note?: string | null;
+            };
             workingHours?: {
                 weekDay: string;
                 startTime?: string | null;
@@ -2192,6 +2240,46 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessUploadPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The store's new image and its variants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The URL the store's image now holds, /photos/{id}/640.jpg */
+                        image: string;
+                        /** @description Every kept width, for <img srcset> */
+                        srcset: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

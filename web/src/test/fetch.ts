@@ -18,12 +18,15 @@ type Answer = { status?: number; body?: unknown } | Error;
 export function stubApi(routes: Record<string, Answer | ((call: Call) => Answer)>) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (request: Request) => {
-    const text = request.body ? await request.text() : "";
+    const type = request.headers.get("Content-Type") ?? "";
+    // An image body (the photo upload) is recorded as its type and size.
+    const image = request.body && type.startsWith("image/") ? { type, size: (await request.arrayBuffer()).byteLength } : undefined;
+    const text = request.body && !image ? await request.text() : "";
     const call: Call = {
       method: request.method,
       path: new URL(request.url).pathname,
       query: new URL(request.url).searchParams,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
+      body: image ?? (text ? (JSON.parse(text) as unknown) : undefined),
       credentials: request.credentials,
     };
     calls.push(call);

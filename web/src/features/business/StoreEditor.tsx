@@ -4,6 +4,8 @@ import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { verifiedLabel } from "../../lib/verified";
 import { patchStore } from "./api/patch-store";
+import { HolidayForm } from "./HolidayForm";
+import { PhotoUpload } from "./PhotoUpload";
 import { verifyStore } from "./api/verify-store";
 import { CHANGE_REQUESTED, NOTHING_CHANGED, SAVED, VERIFIED } from "./messages";
 import {
@@ -79,6 +81,14 @@ export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onS
         onSubmit={(patch) => run(async () => ({ ...(await patchStore(store.id, patch)), message: SAVED }))}
         onNothing={() => setNotice(NOTHING_CHANGED)}
       />
+      <HolidayForm
+        key={`holiday-${store.id}`}
+        store={store}
+        busy={busy}
+        onSubmit={(patch) => run(async () => await patchStore(store.id, patch))}
+        onNothing={() => setNotice(NOTHING_CHANGED)}
+      />
+      <PhotoUpload key={`photo-${store.id}`} store={store} onUploaded={(image) => onSaved({ ...store, image })} />
       <LocationForm
         key={`location-${store.id}`}
         store={store}

@@ -27,3 +27,12 @@ export const PASSWORDS_DIFFER = "The passwords do not match";
 /** "Working hours: give Monday both an opening and a closing time, or neither" (the server's words). */
 export const hoursBoth = (day: string) => `Working hours: give ${day} both an opening and a closing time, or neither`;
 export const hoursFormat = (day: string) => `Working hours: ${day} times must be HH:MM, e.g. 09:00`;
+export const DATE_REQUIRED = "Enter a date";
+export const SPAN_TIMES = "Give an opening and a closing time, or mark the date closed";
+export const NOTE_TOO_LONG = "Note must be at most 100 characters";
+export const CLOSURE_FROM_REQUIRED = "Enter the first day of the closure";
+export const CLOSURE_ORDER = "The closure cannot end before it starts";
+export const PHOTO_TYPE = "The photo must be a JPEG, PNG or WebP image";
+export const PHOTO_SIZE = "The photo must be at most 8 MB";
+export const PHOTO_CHOOSE = "Choose a photo to upload";
+export const PHOTO_UPLOADED = "Photo uploaded. It is shown in the locator now.";
