@@ -127,6 +127,8 @@ test("opening a store eases the map to it with a marker of its own; Back to resu
   // From the list (the preview is still showing).
   const first = page.getByRole("list", { name: "Stores" }).locator("li button").first();
   const name = await first.locator("span").first().innerText();
+  // Listening before the click: the zoom 14 tiles may arrive before the map is seen centred.
+  const zoom14 = page.waitForResponse((r) => r.url().includes("/map/tiles/14/"));
   await first.click();
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   const selected = page.locator(".locator-marker-selected");
@@ -134,7 +136,7 @@ test("opening a store eases the map to it with a marker of its own; Back to resu
   await expect(selected).toHaveAttribute("aria-pressed", "true");
   // The map moved to the store, at zoom 14 at least (the worker draws zoom 14 tiles).
   await expect.poll(async () => Math.hypot(...Object.values(await offCentre(page))), { message: "marker at the centre" }).toBeLessThan(4);
-  await page.waitForResponse((r) => r.url().includes("/map/tiles/14/"));
+  await zoom14;
   await page.screenshot({ path: join(ARTEFACTS, "selected-store-preview.png") });
   // Keyboard: the marker is a button in the tab order; Enter keeps the store open.
   await selected.focus();
