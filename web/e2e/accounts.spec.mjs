@@ -5,40 +5,10 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { animationsDone, axe, expect, LIST_PATH, SHOTS, test as base } from "./fixtures.mjs";
-import { startServer } from "./server.mjs";
-import { freePort, startSink } from "./sink.mjs";
+import { withSink } from "./sink.mjs";
 
-const test = base.extend({
-  /** The mail sink the server sends to. */
-  sink: [
-    async ({}, use) => {
-      const sink = await startSink();
-      try {
-        await use(sink);
-      } finally {
-        await sink.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  // The server mails through the sink; its public URL (in the mailed links) names its own port.
-  server: [
-    async ({ sink }, use) => {
-      const port = await freePort();
-      const server = await startServer({
-        stores: 1000,
-        port,
-        env: { LOCATOR_SMTP_URL: `smtp://${sink.smtp}?starttls=off`, LOCATOR_PUBLIC_URL: `http://127.0.0.1:${port}` },
-      });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
-});
+// The server mails through the sink; its public URL (in the mailed links) names its own port.
+const test = base.extend(withSink({ stores: 1000 }));
 
 test.describe.configure({ mode: "serial" });
 

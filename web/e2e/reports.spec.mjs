@@ -5,48 +5,23 @@
 import { request as httpRequest } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { axe, expect, LIST_PATH, test as base } from "./fixtures.mjs";
-import { startServer } from "./server.mjs";
-import { freePort, startSink } from "./sink.mjs";
+import { withSink } from "./sink.mjs";
 
 const EMAIL = "moderator@example.com";
 const PASSWORD = "correct horse battery staple";
 const OWNER = "reported-owner@example.com";
 
-const test = base.extend({
-  sink: [
-    async ({}, use) => {
-      const sink = await startSink();
-      try {
-        await use(sink);
-      } finally {
-        await sink.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  server: [
-    async ({ sink }, use) => {
-      const port = await freePort();
-      const server = await startServer({
-        stores: 200,
-        port,
-        env: { LOCATOR_SMTP_URL: `smtp://${sink.smtp}?starttls=off`, LOCATOR_PUBLIC_URL: `http://127.0.0.1:${port}` },
-        prepare: ({ bin, db, dir }) =>
-          execFileSync(bin, ["moderators", "add", EMAIL, "--database-url", db], {
-            cwd: dir,
-            stdio: ["ignore", "ignore", "inherit"],
-            env: { ...process.env, LOCATOR_MODERATOR_PASSWORD: PASSWORD },
-          }),
-      });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
-});
+const test = base.extend(
+  withSink({
+    stores: 200,
+    prepare: ({ bin, db, dir }) =>
+      execFileSync(bin, ["moderators", "add", EMAIL, "--database-url", db], {
+        cwd: dir,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, LOCATOR_MODERATOR_PASSWORD: PASSWORD },
+      }),
+  }),
+);
 
 test("a shopper reports wrong hours; a moderator fixes the store; the owner is mailed", async ({ page, server, sink }) => {
   // An owned store: claimed through the API, approved on the command line.

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repo } from "./server.mjs";
+import { repo, startServer } from "./server.mjs";
 
 /** A free TCP port on 127.0.0.1 (so a URL can name the server's port before it starts). */
 export function freePort() {
@@ -52,5 +52,42 @@ export async function startSink() {
       }
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Worker fixtures for a suite whose server mails through a sink: `sink`, and `server` started with
+ * `options` (startServer's) plus the sink's SMTP URL and a public URL naming the server's own port
+ * (so mailed links work). Use as `base.extend(withSink({ stores: 1000 }))`.
+ */
+export function withSink(options = {}) {
+  return {
+    sink: [
+      async ({}, use) => {
+        const sink = await startSink();
+        try {
+          await use(sink);
+        } finally {
+          await sink.stop();
+        }
+      },
+      { scope: "worker", timeout: 120_000 },
+    ],
+    server: [
+      async ({ sink }, use) => {
+        const port = await freePort();
+        const server = await startServer({
+          ...options,
+          port,
+          env: { ...options.env, LOCATOR_SMTP_URL: `smtp://${sink.smtp}?starttls=off`, LOCATOR_PUBLIC_URL: `http://127.0.0.1:${port}` },
+        });
+        try {
+          await use(server);
+        } finally {
+          await server.stop();
+        }
+      },
+      { scope: "worker", timeout: 180_000 },
+    ],
   };
 }
