@@ -139,33 +139,50 @@ func TestStatusLine(t *testing.T) {
 		}
 		return tm
 	}
-	hours := append(week("09:00", "17:00", time.Monday, time.Tuesday),
+	hours := append(week("09:00", "17:00", time.Monday, time.Tuesday, time.Wednesday),
 		stores.WorkingHour{WeekDay: time.Friday, Start: "18:00", End: "02:00"},
 		stores.WorkingHour{WeekDay: time.Sunday, Start: "10:00", End: "10:00"})
-	s := &stores.Store{ID: 1, Name: "X", TimeZone: "America/New_York", WorkingHours: hours}
+	s := &stores.Store{ID: 1, Name: "X", TimeZone: "America/New_York", WorkingHours: hours,
+		SpecialHours: []stores.SpecialHour{{Date: "2026-03-11", Closed: true, Note: "Staff day"}, {Date: "2026-03-12", Start: "10:00", End: "12:00"}}}
+	sched := stores.WithExceptions(s)
+	updated := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
 		day, time, want string
 		since           string
 	}{
 		{"Mon", "08:59", "Closed · Opens 9:00 AM", "Mon 00:00"},
 		{"Mon", "09:00", "Opened · Closes 5:00 PM", "Mon 09:00"},
-		{"Mon", "17:00", "Opened · Closes 5:00 PM", "Mon 09:00"},
+		{"Mon", "15:59", "Opened · Closes 5:00 PM", "Mon 09:00"},
+		{"Mon", "16:00", "Opened · Closes soon · 5:00 PM", "Mon 16:00"},
+		{"Mon", "17:00", "Opened · Closes soon · 5:00 PM", "Mon 16:00"},
 		{"Mon", "17:01", "Closed · Opens Tue 9:00 AM", "Mon 17:01"},
-		{"Tue", "20:00", "Closed · Opens Fri 6:00 PM", "Tue 17:01"},
+		{"Tue", "20:00", "Closed · Opens Thu 10:00 AM", "Tue 17:01"}, // Wednesday is a closed special date
+		{"Wed", "12:00", "Closed · Closed today · Staff day", "Wed 00:00"},
+		{"Thu", "10:30", "Opened · Closes 12:00 PM", "Thu 10:00"}, // special hours instead of none
 		{"Fri", "23:00", "Opened · Closes 2:00 AM", "Fri 18:00"},
-		{"Sat", "01:30", "Opened · Closes 2:00 AM", "Sat 00:00"},
-		{"Sat", "02:01", "Closed · Opens Sun 10:00 AM", "Sat 02:01"},
-		{"Sun", "03:00", "Opened · Open 24 hours", "Sun 00:00"},
+		{"Sat", "01:30", "Opened · Closes soon · 2:00 AM", "Sat 01:00"},
+		{"Sat", "02:01", "Closed · Opens Sun 12:00 AM", "Sat 02:01"}, // all day Sunday
+		{"Sun", "03:00", "Opened · Closes 11:59 PM", "Sun 00:00"},
 	} {
-		v := viewOf(t, s)
-		got := storeStatus(v, stores.NewSchedule(hours), ny, at(c.day, c.time))
+		got := storeStatus(sched, ny, at(c.day, c.time), updated)
 		day, hm, _ := strings.Cut(c.since, " ")
-		if got.Text != c.want || !got.Since.Equal(at(day, hm)) {
-			t.Errorf("%s %s: %q since %v, want %q since %s", c.day, c.time, got.Text, got.Since, c.want, c.since)
+		if got.Text() != c.want || !got.Since.Equal(at(day, hm)) || got.Open != strings.HasPrefix(c.want, "Opened") {
+			t.Errorf("%s %s: %q since %v, want %q since %s", c.day, c.time, got.Text(), got.Since, c.want, c.since)
 		}
 	}
-	v := viewOf(t, &stores.Store{ID: 2, Name: "Y", TimeZone: "UTC"})
-	if got := storeStatus(v, stores.NewSchedule(nil), time.UTC, fixedNow); got.Text != "Closed" || got.Open {
+	s.TemporarilyClosed = &stores.Closure{From: "2026-03-10", Until: "2026-03-12"}
+	if got := storeStatus(stores.WithExceptions(s), ny, at("Tue", "12:00"), updated); got.Text() != "Closed · Temporarily closed until Mar 12" || got.Open {
+		t.Errorf("temporarily closed: %+v", got)
+	}
+	s.TemporarilyClosed.Until = ""
+	if got := storeStatus(stores.WithExceptions(s), ny, at("Wed", "12:00"), updated); got.Text() != "Closed · Temporarily closed" {
+		t.Errorf("closed until further notice: %+v", got)
+	}
+	s.PermanentlyClosed = true
+	if got := storeStatus(stores.WithExceptions(s), ny, at("Mon", "10:00"), updated); got.Text() != "Closed · Permanently closed" || !got.Permanent || !got.Since.Equal(updated) {
+		t.Errorf("permanently closed: %+v", got)
+	}
+	if got := storeStatus(stores.NewSchedule(nil), time.UTC, fixedNow, updated); got.Text() != "Closed" || got.Open {
 		t.Errorf("no hours: %+v", got)
 	}
 }
@@ -203,7 +220,7 @@ func TestPageCacheNeverServesStale(t *testing.T) {
 		t.Fatal("the same page twice differs")
 	}
 	now = fixedNow.Add(7 * time.Hour) // 21:30: closed
-	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Closed · Opens Wed 9:00 AM") {
+	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), ">Closed</span><span>Opens Wed 9:00 AM</span>") {
 		t.Errorf("after closing time: %s", rec.Body)
 	}
 	now = fixedNow

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +27,10 @@ type storePage struct {
 	Status                           status
 	HoursNote                        string
 	HoursRows                        []hoursRow
+	Special                          []specialRow
+	Closure                          string // an upcoming or current temporary closure, in words
+	Verified                         string // "Verified Nov 3, 2026" or "Not verified recently"
+	Srcset                           string // the slots of an uploaded photo, or ""
 	Zone                             string
 	Nearby                           []nearbyStore
 }
@@ -78,8 +83,10 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	}
 	base := p.base(r)
 	now := p.opt.Now()
-	st := storeStatus(v, sd.Schedule, sd.Zone, now)
-	key := pageKey{id: v.ID, base: base, text: st.Text, since: st.Since.Unix(), open: st.Open}
+	st := storeStatus(sd.Schedule, sd.Zone, now, v.UpdatedAt)
+	verified, verifiedSince := verifiedLabel(v.LastVerifiedAt, now)
+	st.Since = maxTime(st.Since, verifiedSince)
+	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified, since: st.Since.Unix(), open: st.Open}
 	if c, ok := p.cache.get(gen, key); ok {
 		serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
 		return
@@ -90,12 +97,13 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		ReviewsLink: "/reviews?store=" + strconv.FormatInt(v.ID, 10),
 		Rating:      strconv.FormatFloat(v.Rating, 'f', 1, 64), ReviewCount: v.ReviewCount,
 		Delivery: v.Delivery, OrderOnline: v.OrderOnline, Curbside: v.Curbside,
-		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(),
+		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(), Verified: verified,
 	}
 	image := ""
 	if v.Image != nil && safeImage(*v.Image) {
 		image = *v.Image
 		sp.Image = template.URL(image) //nolint:gosec // http(s) or a path on this site, checked by safeImage
+		sp.Srcset = photoSrcset(image)
 	}
 	if v.PhoneNumber != nil && *v.PhoneNumber != "" {
 		sp.Phone, sp.PhoneHref = *v.PhoneNumber, phoneHref(*v.PhoneNumber)
@@ -103,7 +111,14 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	if p.opt.StorefrontURL != "" && v.StoreID != "" {
 		sp.OnlineStore = p.opt.StorefrontURL + "/store/" + url.PathEscape(v.StoreID)
 	}
-	if spans := spansOf(v.WorkingHours); len(spans) > 0 {
+	local := now.In(sd.Zone)
+	special := sd.Schedule.SpecialDates(local, specialDays)
+	sp.Special = specialRows(special, local.Format("2006-01-02"))
+	sp.Closure = closureLine(sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
+	if st.Permanent {
+		sp.Special, sp.Closure, sp.Locator = nil, "", ""
+	}
+	if spans := spansOf(v.WorkingHours); len(spans) > 0 && !st.Permanent {
 		today := now.In(sd.Zone).Weekday()
 		for d := time.Sunday; d <= time.Saturday; d++ {
 			var texts []string
@@ -154,8 +169,10 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		Hours:  hoursLD(v.WorkingHours),
 		HasMap: directionsLink(v),
 	}
-	if permanentlyClosed(v) {
+	if st.Permanent {
 		ld.Hours = nil
+	} else {
+		ld.Special = specialLD(special, sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
 	}
 	if v.ReviewCount > 0 {
 		ld.Rating = &ldRating{Type: "AggregateRating", RatingValue: v.Rating, ReviewCount: v.ReviewCount, BestRating: 5, WorstRating: 1}
@@ -170,6 +187,9 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		desc += " and reviews (rated " + sp.Rating + " of 5)"
 	}
 	desc += "."
+	if st.Permanent {
+		desc = "Permanently closed. " + desc
+	}
 	title := v.Name
 	if where != "" {
 		title += ", " + where
@@ -210,4 +230,71 @@ func maxTime(a, b time.Time) time.Time {
 		return b
 	}
 	return a
+}
+
+// verifiedRecent is how long a confirmation of a store's details counts as
+// recent (docs/claims.md; the web app's web/src/lib/verified.ts).
+const verifiedRecent = 180 * 24 * time.Hour
+
+// verifiedLabel is the store's "last verified" line at now and the instant
+// it last changed (zero: it has not, since the store's own change): past
+// 180 days it turns into "Not verified recently". The date is the UTC
+// calendar date of the confirmation, as the app shows it.
+func verifiedLabel(lastVerified *string, now time.Time) (string, time.Time) {
+	const stale = "Not verified recently"
+	if lastVerified == nil {
+		return stale, time.Time{}
+	}
+	at, err := time.Parse(time.RFC3339, *lastVerified)
+	if err != nil {
+		return stale, time.Time{}
+	}
+	if until := at.Add(verifiedRecent); now.After(until) {
+		return stale, until
+	}
+	return "Verified " + at.UTC().Format("Jan 2, 2006"), time.Time{}
+}
+
+// photoWidths are the slots of an uploaded photo (internal/photos.Widths).
+var photoWidths = []string{"320", "640", "1280"}
+
+// photoSrcset gives an uploaded photo (/photos/{id}/{width}.jpg, the
+// store's image naming one slot) the srcset of its three slots, as the web
+// app does (web/src/lib/photos.ts); any other image has none.
+func photoSrcset(image string) string {
+	rest, ok := strings.CutPrefix(image, "/photos/")
+	if !ok {
+		return ""
+	}
+	id, file, ok := strings.Cut(rest, "/")
+	if !ok || id == "" || strings.Trim(id, "0123456789") != "" || !slices.Contains(photoWidths, strings.TrimSuffix(file, ".jpg")) ||
+		!strings.HasSuffix(file, ".jpg") {
+		return ""
+	}
+	parts := make([]string, len(photoWidths))
+	for i, w := range photoWidths {
+		parts[i] = "/photos/" + id + "/" + w + ".jpg " + w + "w"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// closureLine tells of a temporary closure that has not ended by today
+// ("Temporarily closed from Dec 2 until Dec 9"), or "".
+func closureLine(c *stores.Closure, today string) string {
+	if c == nil || (c.Until != "" && c.Until < today) {
+		return ""
+	}
+	line := "Temporarily closed from " + shortDate(c.From)
+	if c.From <= today {
+		line = "Temporarily closed"
+	}
+	if c.Until != "" {
+		line += " until " + shortDate(c.Until)
+	} else {
+		line += " until further notice"
+	}
+	if c.Note != "" {
+		line += " · " + c.Note
+	}
+	return line
 }
