@@ -135,7 +135,11 @@ func (s *Server) mountPages(root *http.ServeMux) {
 	if ix == nil {
 		ix = search.NewIndex()
 	}
-	pages := storepages.New(ix, storepages.Options{PublicURL: s.PublicURL, StorefrontURL: s.StorefrontURL, Log: s.log})
+	opt := storepages.Options{PublicURL: s.PublicURL, StorefrontURL: s.StorefrontURL, Log: s.log}
+	if s.Stores != nil {
+		opt.Stores = s.Stores // permanently closed stores keep their page
+	}
+	pages := storepages.New(ix, opt)
 	policy := pagePolicy(storepages.StyleHash())
 	page := func(h http.HandlerFunc) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -9,6 +9,7 @@ package storepages
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"locator/internal/search"
+	"locator/internal/stores"
 )
 
 //go:embed templates/pages.html
@@ -46,6 +48,15 @@ type Options struct {
 	Log           *slog.Logger
 	// Now is the clock of the status line (tests); nil: time.Now.
 	Now func() time.Time
+	// Stores is where a store the index leaves out is looked up: a
+	// permanently closed store is never searchable but keeps its page
+	// (stores.Repo). Nil: only the index.
+	Stores StoreGetter
+}
+
+// StoreGetter reads one store from the database (stores.Repo.Get).
+type StoreGetter interface {
+	Get(ctx context.Context, id int64) (*stores.Store, error)
 }
 
 // Pages serves the store pages from an index.

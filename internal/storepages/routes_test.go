@@ -231,3 +231,65 @@ func TestPageCacheNeverServesStale(t *testing.T) {
 		t.Errorf("after a change: %s", rec.Body)
 	}
 }
+
+func TestVerifiedLabel(t *testing.T) {
+	at := "2026-03-01T23:30:00Z"
+	for _, c := range []struct {
+		v    *string
+		now  time.Time
+		want string
+	}{
+		{&at, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC), "Verified Mar 1, 2026"},
+		{&at, time.Date(2026, 8, 28, 23, 30, 0, 0, time.UTC), "Verified Mar 1, 2026"}, // 180 days to the second
+		{&at, time.Date(2026, 8, 28, 23, 30, 1, 0, time.UTC), "Not verified recently"},
+		{nil, fixedNow, "Not verified recently"},
+		{new(string), fixedNow, "Not verified recently"},
+	} {
+		got, since := verifiedLabel(c.v, c.now)
+		if got != c.want {
+			t.Errorf("%v at %v: %q, want %q", c.v, c.now, got, c.want)
+		}
+		if c.v != nil && *c.v != "" && got == "Not verified recently" && !since.Equal(time.Date(2026, 8, 28, 23, 30, 0, 0, time.UTC)) {
+			t.Errorf("since %v", since)
+		}
+	}
+}
+
+func TestPhotoSrcset(t *testing.T) {
+	for in, want := range map[string]string{
+		"/photos/12/640.jpg":                    "/photos/12/320.jpg 320w, /photos/12/640.jpg 640w, /photos/12/1280.jpg 1280w",
+		"/photos/12/1280.jpg":                   "/photos/12/320.jpg 320w, /photos/12/640.jpg 640w, /photos/12/1280.jpg 1280w",
+		"/photos/12/500.jpg":                    "",
+		"/photos/x/640.jpg":                     "",
+		"/photos//640.jpg":                      "",
+		"/photos/12/640.png":                    "",
+		"/demo/store-1.svg":                     "",
+		"https://cdn.example/photos/12/640.jpg": "",
+	} {
+		if got := photoSrcset(in); got != want {
+			t.Errorf("%s: %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The page cache keys the verified line too: a page cached while the
+// confirmation was recent is not served once it is not.
+func TestPageCacheFollowsTheVerifiedLine(t *testing.T) {
+	ss := fixtureStores()
+	now := fixedNow
+	p, _ := newPages(t, ss)
+	p.opt.Now = func() time.Time { return now }
+	h := p.handler()
+	const path = "/stores/ny/new-york/manhattan-vape-shop-3613"
+	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Verified Feb 20, 2026") {
+		t.Fatal("no verified line")
+	}
+	now = time.Date(2026, 8, 19, 18, 30, 0, 0, time.UTC) // Wednesday 14:30 in New York, 3:30 past the 180 days
+	rec := get(t, h, path)
+	if !strings.Contains(rec.Body.String(), "Not verified recently") {
+		t.Errorf("verified line kept past 180 days")
+	}
+	if lm := rec.Header().Get("Last-Modified"); lm != "Wed, 19 Aug 2026 15:00:00 GMT" /* the line changed after the opening */ {
+		t.Errorf("Last-Modified %s", lm)
+	}
+}

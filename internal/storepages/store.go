@@ -2,6 +2,7 @@ package storepages
 
 import (
 	"bytes"
+	"context"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"locator/internal/apperr"
 	"locator/internal/search"
 	"locator/internal/stores"
 )
@@ -66,9 +68,15 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	}
 	gen := p.ix.Gen() // before the store: see pageCache.get
 	sd, ok := p.ix.Get(id)
+	cache := ok
 	if !ok {
-		p.notFound(w, r)
-		return
+		// Not searchable: a permanently closed store still has its page.
+		// Such pages are rare and read the database, so they are not
+		// cached (the index generation does not cover them).
+		if sd, ok = p.closedStore(r.Context(), id); !ok {
+			p.notFound(w, r)
+			return
+		}
 	}
 	v, err := decodeStore(sd)
 	if err != nil {
@@ -87,7 +95,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	verified, verifiedSince := verifiedLabel(v.LastVerifiedAt, now)
 	st.Since = maxTime(st.Since, verifiedSince)
 	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified, since: st.Since.Unix(), open: st.Open}
-	if c, ok := p.cache.get(gen, key); ok {
+	if c, ok := p.cache.get(gen, key); ok && cache {
 		serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
 		return
 	}
@@ -139,6 +147,9 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	// (search.DocString): decoding five whole documents cost more than
 	// the rest of the page.
 	hits := p.ix.Nearby(v.ID, nearbyCount)
+	if !cache {
+		hits = p.ix.NearPoint(v.Latitude, v.Longitude, nearbyCount)
+	}
 	ids := make([]int64, len(hits))
 	for i, h := range hits {
 		ids[i] = h.ID
@@ -205,8 +216,36 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		return
 	}
 	c := &cachedPage{body: buf.Bytes(), etag: etagOf(buf.Bytes()), modified: modified}
-	p.cache.put(gen, key, c)
+	if cache {
+		p.cache.put(gen, key, c)
+	}
 	serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
+}
+
+// closedStore reads a store the index does not hold from the database:
+// found only when it is published and permanently closed (a hidden,
+// pending or unknown store is a 404, like one the index lacks).
+func (p *Pages) closedStore(ctx context.Context, id int64) (search.StoreDoc, bool) {
+	if p.opt.Stores == nil {
+		return search.StoreDoc{}, false
+	}
+	s, err := p.opt.Stores.Get(ctx, id)
+	if err != nil {
+		if apperr.CodeOf(err) != apperr.NotFound {
+			p.opt.Log.Error("store page: read a closed store", "id", id, "err", err)
+		}
+		return search.StoreDoc{}, false
+	}
+	if s.Status != stores.Published || !s.PermanentlyClosed {
+		return search.StoreDoc{}, false
+	}
+	doc, err := stores.RenderDoc(s)
+	if err != nil {
+		p.opt.Log.Error("store page: render a closed store", "id", id, "err", err)
+		return search.StoreDoc{}, false
+	}
+	return search.StoreDoc{ID: s.ID, Doc: doc, UpdatedAt: s.UpdatedAt.UTC().Truncate(time.Second), Latitude: s.Latitude, Longitude: s.Longitude,
+		Zone: stores.Zone(s.TimeZone), Schedule: stores.WithExceptions(s)}, true
 }
 
 // safeImage accepts what stores.Store.Validate lets through for a picture:
