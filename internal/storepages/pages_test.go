@@ -1,6 +1,7 @@
 package storepages
 
 import (
+	"context"
 	"flag"
 	"io"
 	"log/slog"
@@ -90,7 +91,8 @@ func newPages(t testing.TB, ss []*stores.Store) (*Pages, *search.Index) {
 	}
 	ix.PutAll(es)
 	return New(ix, Options{PublicURL: "https://locator.example/", StorefrontURL: "https://shop.example", Log: quiet,
-		Now: func() time.Time { return fixedNow }}), ix
+		Now:    func() time.Time { return fixedNow },
+		Report: func(context.Context, *http.Request, int64, string, string) error { return nil }}), ix
 }
 
 // handler routes like httpapi does.

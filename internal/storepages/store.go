@@ -33,6 +33,7 @@ type storePage struct {
 	Closure                          string // an upcoming or current temporary closure, in words
 	Verified                         string // "Verified Nov 3, 2026" or "Not verified recently"
 	Srcset                           string // the slots of an uploaded photo, or ""
+	Report                           *reportForm
 	Zone                             string
 	Nearby                           []nearbyStore
 }
@@ -112,6 +113,9 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		image = *v.Image
 		sp.Image = template.URL(image) //nolint:gosec // http(s) or a path on this site, checked by safeImage
 		sp.Srcset = photoSrcset(image)
+	}
+	if p.opt.Report != nil {
+		sp.Report = &reportForm{Action: canonical + "/report", Reasons: reportReasons}
 	}
 	if v.PhoneNumber != nil && *v.PhoneNumber != "" {
 		sp.Phone, sp.PhoneHref = *v.PhoneNumber, phoneHref(*v.PhoneNumber)
