@@ -90,7 +90,7 @@ func TestReportFormOnStorePages(t *testing.T) {
 			t.Fatalf("report: %d to %q\n%s", rec.Code, rec.Header().Get("Location"), rec.Body)
 		}
 		rec = do(httptest.NewRequest(http.MethodGet, action+"?sent=1", nil))
-		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Thanks! We'll check this store.") ||
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Thanks! We&#39;ll check this store.") ||
 			!strings.Contains(rec.Header().Get("Content-Security-Policy"), "default-src 'none'") {
 			t.Errorf("confirmation: %d\n%s", rec.Code, rec.Body)
 		}

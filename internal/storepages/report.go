@@ -44,7 +44,7 @@ type reportForm struct {
 	Reason    string // the choice to keep checked after an error
 	Note      string
 	Error     string
-	Sent      bool
+	Sent      string // the confirmation, once the report is in
 }
 
 // maxReportBody bounds a form post: 500 characters of note, each up to 4
@@ -113,12 +113,13 @@ func (p *Pages) report(w http.ResponseWriter, r *http.Request, seg string) {
 			}
 		}
 	} else {
-		f.Sent = r.URL.Query().Get("sent") == "1"
+		if r.URL.Query().Get("sent") == "1" {
+			f.Sent = reportSent
+		}
 	}
 	title := "Report a problem · " + v.Name + " · Store Locator"
 	crumbs := []crumb{home, {Name: "Stores", Path: "/stores"}, {Name: v.Name, Path: canonical}, {Name: "Report a problem", Path: action}}
 	pg := &page{Title: title, Description: "Tell us what is wrong with " + v.Name + "'s details.", Crumbs: crumbs, Report: f}
-	w.Header().Set("Cache-Control", "no-store")
 	p.render(w, r, "report", status, pg, time.Time{})
 }
 

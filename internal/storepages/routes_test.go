@@ -2,6 +2,7 @@ package storepages
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -194,18 +195,6 @@ func pad(d int) string {
 	return string(rune('0'+d/10)) + string(rune('0'+d%10))
 }
 
-func viewOf(t *testing.T, s *stores.Store) *storeView {
-	e := entry(t, s)
-	_, ix := newPages(t, nil)
-	ix.Put(e)
-	sd, _ := ix.Get(s.ID)
-	v, err := decodeStore(sd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 // A rendered page is kept, but never past a change of the index or of its
 // status line.
 func TestPageCacheNeverServesStale(t *testing.T) {
@@ -291,5 +280,34 @@ func TestPageCacheFollowsTheVerifiedLine(t *testing.T) {
 	}
 	if lm := rec.Header().Get("Last-Modified"); lm != "Wed, 19 Aug 2026 15:00:00 GMT" /* the line changed after the opening */ {
 		t.Errorf("Last-Modified %s", lm)
+	}
+}
+
+// The report form's own page: shown on GET, the confirmation with
+// ?sent=1, an outdated path redirected; other methods and paths refused.
+func TestReportPageRoutes(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	const action = "/stores/ny/new-york/manhattan-vape-shop-3613/report"
+	if rec := get(t, h, action); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `<form method="post" action="`+action+`">`) ||
+		!strings.Contains(rec.Body.String(), `<meta name="robots" content="noindex">`) {
+		t.Errorf("form page: %d %q\n%s", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+	}
+	if rec := get(t, h, action+"?sent=1"); !strings.Contains(rec.Body.String(), `<p role="status">Thanks! We&#39;ll check this store.</p>`) {
+		t.Errorf("confirmation:\n%s", rec.Body)
+	}
+	if rec := get(t, h, "/stores/ny/new-york/old-name-3613/report"); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != action {
+		t.Errorf("old path: %d to %q", rec.Code, rec.Header().Get("Location"))
+	}
+	for _, path := range []string{"/stores/ny/new-york/manhattan-vape-shop-999/report", "/stores/ny/new-york/manhattan-vape-shop-3613/reports"} {
+		if rec := get(t, h, path); rec.Code != http.StatusNotFound {
+			t.Errorf("%s: %d", path, rec.Code)
+		}
+	}
+	req := httptest.NewRequest(http.MethodPost, "/stores/ny/new-york/manhattan-vape-shop-3613", strings.NewReader("reason=other"))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST to the store page: %d", rec.Code)
 	}
 }
