@@ -135,7 +135,18 @@ func (s *Server) mountPages(root *http.ServeMux) {
 	if ix == nil {
 		ix = search.NewIndex()
 	}
-	pages := storepages.New(ix, storepages.Options{PublicURL: s.PublicURL, StorefrontURL: s.StorefrontURL, Log: s.log})
+	opt := storepages.Options{PublicURL: s.PublicURL, StorefrontURL: s.StorefrontURL, Log: s.log}
+	if s.Stores != nil {
+		opt.Stores = s.Stores // permanently closed stores keep their page
+	}
+	opt.Report = s.pageReport
+	pages := storepages.New(ix, opt)
+	// The report form posts to the pages: the same cross-origin refusal
+	// as the API's, answered as text (the form's page is HTML, not JSON).
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "Cross-origin request refused", http.StatusForbidden)
+	}))
 	policy := pagePolicy(storepages.StyleHash())
 	page := func(h http.HandlerFunc) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -144,7 +155,7 @@ func (s *Server) mountPages(root *http.ServeMux) {
 		})
 	}
 	root.Handle("/stores", page(pages.Serve))
-	root.Handle("/stores/", page(pages.Serve))
+	root.Handle("/stores/", csrf.Handler(page(pages.Serve)))
 	root.Handle("GET /sitemap.xml", page(pages.SitemapIndex))
 	root.Handle("GET /sitemaps/", page(pages.Sitemap))
 	root.Handle("GET /robots.txt", page(pages.Robots))

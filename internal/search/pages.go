@@ -87,6 +87,24 @@ func (ix *Index) Nearby(id int64, n int) []Hit {
 	return hits
 }
 
+// NearPoint lists the n stores nearest to a point, nearest first: the
+// neighbours of a store the index does not hold (a permanently closed
+// one's page).
+func (ix *Index) NearPoint(lat, lon float64, n int) []Hit {
+	if n <= 0 {
+		return nil
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	q := Query{Latitude: lat, Longitude: lon, RadiusMiles: MaxRadiusMile, Limit: n}
+	var hits []Hit
+	ix.visit(&q, func(h *record, miles float64) bool {
+		hits = append(hits, Hit{ID: h.id, Miles: miles})
+		return len(hits) < n
+	})
+	return hits
+}
+
 // Gen changes whenever the index does.
 func (ix *Index) Gen() uint64 {
 	ix.mu.RLock()

@@ -96,5 +96,14 @@ func TestDirectoryAndWalk(t *testing.T) {
 		if len(near) != 2 || near[0].ID != ss[1].ID {
 			t.Fatalf("nearby: %+v", near)
 		}
+		// Around a point (a store the index does not hold): nearest first,
+		// the store at the point itself included.
+		at := ix.NearPoint(40.705, -74, 3)
+		if len(at) != 3 || (at[0].ID != ss[0].ID && at[0].ID != ss[1].ID) || at[2].ID != ss[3].ID || at[0].Miles > at[2].Miles {
+			t.Fatalf("near a point: %+v", at)
+		}
+		if ix.NearPoint(40.7, -74, 0) != nil {
+			t.Fatal("no neighbours asked for")
+		}
 	})
 }

@@ -16,6 +16,7 @@ import (
 
 	"locator/internal/bench"
 	"locator/internal/search"
+	"locator/internal/stores"
 )
 
 // Benchmarks on the SLB-1 data set (internal/bench; SLB_SIZE=S, M or L,
@@ -171,4 +172,21 @@ func BenchmarkSitemapAll(b *testing.B) {
 	b.ReportMetric(float64(d.Total), "stores")
 	b.ReportMetric(float64(total)/(1<<20), "MB-xml")
 	b.ReportMetric(float64(peak-min(peak, base))/(1<<20), "peak-heap-growth-MB")
+}
+
+// BenchmarkStatusLine is the status a store page computes on every
+// request, cached or not (the rule, the walk to its last change, today's
+// special date): a store open 09:00-21:00 on weekdays, at 14:30.
+//
+//	go test -run XXX -bench StatusLine ./internal/storepages/
+func BenchmarkStatusLine(b *testing.B) {
+	ny, _ := time.LoadLocation("America/New_York")
+	s := &stores.Store{WorkingHours: week("09:00", "21:00", weekdays...),
+		SpecialHours: []stores.SpecialHour{{Date: "2026-03-12", Closed: true, Note: "Staff training"}}}
+	sched := stores.WithExceptions(s)
+	for b.Loop() {
+		if st := storeStatus(sched, ny, fixedNow, fixedNow); !st.Open {
+			b.Fatal(st)
+		}
+	}
 }

@@ -3,6 +3,8 @@ package storepages
 import (
 	"encoding/json"
 	"html/template"
+
+	"locator/internal/stores"
 )
 
 // schema.org JSON-LD of the pages: a Store on a store page, a
@@ -21,6 +23,7 @@ type ldStore struct {
 	Address   ldAddress `json:"address"`
 	Geo       ldGeo     `json:"geo"`
 	Hours     []ldHours `json:"openingHoursSpecification,omitempty"`
+	Special   []ldHours `json:"specialOpeningHoursSpecification,omitempty"`
 	Rating    *ldRating `json:"aggregateRating,omitempty"`
 	HasMap    string    `json:"hasMap,omitempty"`
 }
@@ -41,10 +44,12 @@ type ldGeo struct {
 }
 
 type ldHours struct {
-	Type      string `json:"@type"`
-	DayOfWeek string `json:"dayOfWeek"`
-	Opens     string `json:"opens"`
-	Closes    string `json:"closes"`
+	Type         string `json:"@type"`
+	DayOfWeek    string `json:"dayOfWeek,omitempty"`
+	Opens        string `json:"opens"`
+	Closes       string `json:"closes"`
+	ValidFrom    string `json:"validFrom,omitempty"`
+	ValidThrough string `json:"validThrough,omitempty"`
 }
 
 type ldRating struct {
@@ -122,4 +127,35 @@ func hhmm(m int) string {
 	h := m / 60 % 24
 	mm := m % 60
 	return string([]byte{digits[h/10], digits[h%10], ':', digits[mm/10], digits[mm%10]})
+}
+
+// specialLD writes special dates (and a temporary closure that has not
+// ended by today) as schema.org's specialOpeningHoursSpecification: each
+// valid from and through its date; a closed date opens and closes at
+// 00:00, schema.org's way of saying closed all day; spans past midnight or
+// all day as in hoursLD.
+func specialLD(hs []stores.SpecialHour, c *stores.Closure, today string) []ldHours {
+	var out []ldHours
+	if c != nil && (c.Until == "" || c.Until >= today) {
+		out = append(out, ldHours{Type: "OpeningHoursSpecification", Opens: "00:00", Closes: "00:00", ValidFrom: c.From, ValidThrough: c.Until})
+	}
+	for _, h := range hs {
+		l := ldHours{Type: "OpeningHoursSpecification", Opens: "00:00", Closes: "00:00", ValidFrom: h.Date, ValidThrough: h.Date}
+		if !h.Closed {
+			a, ok1 := clock(h.Start)
+			b, ok2 := clock(h.End)
+			if !ok1 || !ok2 {
+				continue
+			}
+			l.Opens, l.Closes = hhmm(a), hhmm(b)
+			if a == b {
+				l.Opens, l.Closes = "00:00", "23:59"
+			}
+			if b == 24*60 {
+				l.Closes = "23:59"
+			}
+		}
+		out = append(out, l)
+	}
+	return out
 }

@@ -9,6 +9,7 @@ package storepages
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"locator/internal/search"
+	"locator/internal/stores"
 )
 
 //go:embed templates/pages.html
@@ -46,6 +48,18 @@ type Options struct {
 	Log           *slog.Logger
 	// Now is the clock of the status line (tests); nil: time.Now.
 	Now func() time.Time
+	// Stores is where a store the index leaves out is looked up: a
+	// permanently closed store is never searchable but keeps its page
+	// (stores.Repo). Nil: only the index.
+	Stores StoreGetter
+	// Report records a report posted from a store page's form; nil: the
+	// pages have no form.
+	Report ReportFunc
+}
+
+// StoreGetter reads one store from the database (stores.Repo.Get).
+type StoreGetter interface {
+	Get(ctx context.Context, id int64) (*stores.Store, error)
 }
 
 // Pages serves the store pages from an index.
@@ -105,7 +119,8 @@ type page struct {
 	LD                 []jsonLDBlock
 	CSS                template.CSS
 
-	Store *storePage
+	Store  *storePage
+	Report *reportForm
 
 	Heading, Intro string
 	Links          []dirLink
@@ -117,6 +132,12 @@ type page struct {
 // Anything else there is the 404 page; a store reached by an outdated
 // path (renamed, moved, other case) is a 301 to its canonical one.
 func (p *Pages) Serve(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/report") {
+		if parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/stores/"), "/"); len(parts) == 4 && strings.HasPrefix(r.URL.Path, "/stores/") {
+			p.report(w, r, parts[2])
+			return
+		}
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -155,6 +176,12 @@ func (p *Pages) Serve(w http.ResponseWriter, r *http.Request) {
 		p.city(w, r, parts[0], parts[1])
 	case 3:
 		p.store(w, r, parts[2])
+	case 4:
+		if parts[3] != "report" {
+			p.notFound(w, r)
+			return
+		}
+		p.report(w, r, parts[2])
 	default:
 		p.notFound(w, r)
 	}

@@ -1,6 +1,7 @@
 package storepages
 
 import (
+	"context"
 	"flag"
 	"io"
 	"log/slog"
@@ -48,14 +49,25 @@ func fixtureStores() []*stores.Store {
 	return []*stores.Store{
 		mk(3613, "Manhattan Vape Shop", "New York", "NY", 40.7128, -74.0060, func(s *stores.Store) {
 			s.PhoneNumber = "+1 (212) 555-0100"
-			s.Image = "/demo/store-1.svg"
+			s.Image = "/photos/77/640.jpg" // an uploaded photo: its three slots are the srcset
+			verified := time.Date(2026, 2, 20, 15, 0, 0, 0, time.UTC)
+			s.VerifiedAt = &verified
+			s.SpecialHours = []stores.SpecialHour{
+				{Date: "2026-03-05", Closed: true, Note: "Past"},
+				{Date: "2026-03-12", Closed: true, Note: "Staff training"},
+				{Date: "2026-03-14", Start: "10:00", End: "14:00", Note: "Parade"},
+				{Date: "2026-03-14", Start: "20:00", End: "01:00"},
+				{Date: "2026-04-30", Closed: true, Note: "Too far ahead"},
+			}
 			s.Delivery, s.OrderOnline = true, true
 			s.RatingSum, s.ReviewCount = 13, 3
 			s.WorkingHours = append(s.WorkingHours, stores.WorkingHour{WeekDay: time.Saturday, Start: "18:00", End: "02:00"},
 				stores.WorkingHour{WeekDay: time.Sunday, Start: "00:00", End: "00:00"})
 		}),
 		mk(2, "Café Zoë's <Best>", "New York", "NY", 40.7200, -74.0000, func(s *stores.Store) { s.Curbside = true; s.WorkingHours = nil }),
-		mk(3, "Brooklyn Smoke", "Brooklyn", "NY", 40.6782, -73.9442, nil),
+		mk(3, "Brooklyn Smoke", "Brooklyn", "NY", 40.6782, -73.9442, func(s *stores.Store) {
+			s.TemporarilyClosed = &stores.Closure{From: "2026-03-09", Until: "2026-03-20", Note: "Renovation"}
+		}),
 		mk(4, "Hoboken Vapes", "Hoboken", "NJ", 40.7440, -74.0324, nil),
 		mk(5, "Sunset Vapor", "Los Angeles", "CA", 34.0522, -118.2437, func(s *stores.Store) { s.TimeZone = "America/Los_Angeles" }),
 	}
@@ -68,7 +80,7 @@ func entry(t testing.TB, s *stores.Store) stores.Entry {
 		t.Fatal(err)
 	}
 	return stores.Entry{ID: s.ID, Latitude: s.Latitude, Longitude: s.Longitude, Delivery: s.Delivery, OrderOnline: s.OrderOnline,
-		Curbside: s.Curbside, TimeZone: s.TimeZone, Schedule: stores.EncodeSchedule(s.WorkingHours), Doc: doc, UpdatedAt: s.UpdatedAt}
+		Curbside: s.Curbside, TimeZone: s.TimeZone, Schedule: stores.EncodeStoreSchedule(s), Doc: doc, UpdatedAt: s.UpdatedAt}
 }
 
 func newPages(t testing.TB, ss []*stores.Store) (*Pages, *search.Index) {
@@ -79,7 +91,8 @@ func newPages(t testing.TB, ss []*stores.Store) (*Pages, *search.Index) {
 	}
 	ix.PutAll(es)
 	return New(ix, Options{PublicURL: "https://locator.example/", StorefrontURL: "https://shop.example", Log: quiet,
-		Now: func() time.Time { return fixedNow }}), ix
+		Now:    func() time.Time { return fixedNow },
+		Report: func(context.Context, *http.Request, int64, string, string) error { return nil }}), ix
 }
 
 // handler routes like httpapi does.
@@ -130,6 +143,7 @@ func TestGoldenPages(t *testing.T) {
 	for _, c := range []struct{ path, file string }{
 		{"/stores/ny/new-york/manhattan-vape-shop-3613", "store.html.golden"},
 		{"/stores/ny/new-york/cafe-zoes-best-2", "store-no-hours.html.golden"},
+		{"/stores/ny/brooklyn/brooklyn-smoke-3", "store-closed.html.golden"},
 		{"/stores/ny", "state.html.golden"},
 		{"/stores/ny/new-york", "city.html.golden"},
 		{"/stores", "states.html.golden"},

@@ -2,6 +2,7 @@ package storepages
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -139,33 +140,50 @@ func TestStatusLine(t *testing.T) {
 		}
 		return tm
 	}
-	hours := append(week("09:00", "17:00", time.Monday, time.Tuesday),
+	hours := append(week("09:00", "17:00", time.Monday, time.Tuesday, time.Wednesday),
 		stores.WorkingHour{WeekDay: time.Friday, Start: "18:00", End: "02:00"},
 		stores.WorkingHour{WeekDay: time.Sunday, Start: "10:00", End: "10:00"})
-	s := &stores.Store{ID: 1, Name: "X", TimeZone: "America/New_York", WorkingHours: hours}
+	s := &stores.Store{ID: 1, Name: "X", TimeZone: "America/New_York", WorkingHours: hours,
+		SpecialHours: []stores.SpecialHour{{Date: "2026-03-11", Closed: true, Note: "Staff day"}, {Date: "2026-03-12", Start: "10:00", End: "12:00"}}}
+	sched := stores.WithExceptions(s)
+	updated := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
 		day, time, want string
 		since           string
 	}{
 		{"Mon", "08:59", "Closed · Opens 9:00 AM", "Mon 00:00"},
 		{"Mon", "09:00", "Opened · Closes 5:00 PM", "Mon 09:00"},
-		{"Mon", "17:00", "Opened · Closes 5:00 PM", "Mon 09:00"},
+		{"Mon", "15:59", "Opened · Closes 5:00 PM", "Mon 09:00"},
+		{"Mon", "16:00", "Opened · Closes soon · 5:00 PM", "Mon 16:00"},
+		{"Mon", "17:00", "Opened · Closes soon · 5:00 PM", "Mon 16:00"},
 		{"Mon", "17:01", "Closed · Opens Tue 9:00 AM", "Mon 17:01"},
-		{"Tue", "20:00", "Closed · Opens Fri 6:00 PM", "Tue 17:01"},
+		{"Tue", "20:00", "Closed · Opens Thu 10:00 AM", "Tue 17:01"}, // Wednesday is a closed special date
+		{"Wed", "12:00", "Closed · Closed today · Staff day", "Wed 00:00"},
+		{"Thu", "10:30", "Opened · Closes 12:00 PM", "Thu 10:00"}, // special hours instead of none
 		{"Fri", "23:00", "Opened · Closes 2:00 AM", "Fri 18:00"},
-		{"Sat", "01:30", "Opened · Closes 2:00 AM", "Sat 00:00"},
-		{"Sat", "02:01", "Closed · Opens Sun 10:00 AM", "Sat 02:01"},
-		{"Sun", "03:00", "Opened · Open 24 hours", "Sun 00:00"},
+		{"Sat", "01:30", "Opened · Closes soon · 2:00 AM", "Sat 01:00"},
+		{"Sat", "02:01", "Closed · Opens Sun 12:00 AM", "Sat 02:01"}, // all day Sunday
+		{"Sun", "03:00", "Opened · Closes 11:59 PM", "Sun 00:00"},
 	} {
-		v := viewOf(t, s)
-		got := storeStatus(v, stores.NewSchedule(hours), ny, at(c.day, c.time))
+		got := storeStatus(sched, ny, at(c.day, c.time), updated)
 		day, hm, _ := strings.Cut(c.since, " ")
-		if got.Text != c.want || !got.Since.Equal(at(day, hm)) {
-			t.Errorf("%s %s: %q since %v, want %q since %s", c.day, c.time, got.Text, got.Since, c.want, c.since)
+		if got.Text() != c.want || !got.Since.Equal(at(day, hm)) || got.Open != strings.HasPrefix(c.want, "Opened") {
+			t.Errorf("%s %s: %q since %v, want %q since %s", c.day, c.time, got.Text(), got.Since, c.want, c.since)
 		}
 	}
-	v := viewOf(t, &stores.Store{ID: 2, Name: "Y", TimeZone: "UTC"})
-	if got := storeStatus(v, stores.NewSchedule(nil), time.UTC, fixedNow); got.Text != "Closed" || got.Open {
+	s.TemporarilyClosed = &stores.Closure{From: "2026-03-10", Until: "2026-03-12"}
+	if got := storeStatus(stores.WithExceptions(s), ny, at("Tue", "12:00"), updated); got.Text() != "Closed · Temporarily closed until Mar 12" || got.Open {
+		t.Errorf("temporarily closed: %+v", got)
+	}
+	s.TemporarilyClosed.Until = ""
+	if got := storeStatus(stores.WithExceptions(s), ny, at("Wed", "12:00"), updated); got.Text() != "Closed · Temporarily closed" {
+		t.Errorf("closed until further notice: %+v", got)
+	}
+	s.PermanentlyClosed = true
+	if got := storeStatus(stores.WithExceptions(s), ny, at("Mon", "10:00"), updated); got.Text() != "Closed · Permanently closed" || !got.Permanent || !got.Since.Equal(updated) {
+		t.Errorf("permanently closed: %+v", got)
+	}
+	if got := storeStatus(stores.NewSchedule(nil), time.UTC, fixedNow, updated); got.Text() != "Closed" || got.Open {
 		t.Errorf("no hours: %+v", got)
 	}
 }
@@ -175,18 +193,6 @@ func pad(d int) string {
 		return "0" + string(rune('0'+d))
 	}
 	return string(rune('0'+d/10)) + string(rune('0'+d%10))
-}
-
-func viewOf(t *testing.T, s *stores.Store) *storeView {
-	e := entry(t, s)
-	_, ix := newPages(t, nil)
-	ix.Put(e)
-	sd, _ := ix.Get(s.ID)
-	v, err := decodeStore(sd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
 }
 
 // A rendered page is kept, but never past a change of the index or of its
@@ -203,7 +209,7 @@ func TestPageCacheNeverServesStale(t *testing.T) {
 		t.Fatal("the same page twice differs")
 	}
 	now = fixedNow.Add(7 * time.Hour) // 21:30: closed
-	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Closed · Opens Wed 9:00 AM") {
+	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), ">Closed</span><span>Opens Wed 9:00 AM</span>") {
 		t.Errorf("after closing time: %s", rec.Body)
 	}
 	now = fixedNow
@@ -212,5 +218,96 @@ func TestPageCacheNeverServesStale(t *testing.T) {
 	ix.Put(entry(t, ss[0]))
 	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Rated 5.0 out of 5 · 4 reviews") {
 		t.Errorf("after a change: %s", rec.Body)
+	}
+}
+
+func TestVerifiedLabel(t *testing.T) {
+	at := "2026-03-01T23:30:00Z"
+	for _, c := range []struct {
+		v    *string
+		now  time.Time
+		want string
+	}{
+		{&at, time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC), "Verified Mar 1, 2026"},
+		{&at, time.Date(2026, 8, 28, 23, 30, 0, 0, time.UTC), "Verified Mar 1, 2026"}, // 180 days to the second
+		{&at, time.Date(2026, 8, 28, 23, 30, 1, 0, time.UTC), "Not verified recently"},
+		{nil, fixedNow, "Not verified recently"},
+		{new(string), fixedNow, "Not verified recently"},
+	} {
+		got, since := verifiedLabel(c.v, c.now)
+		if got != c.want {
+			t.Errorf("%v at %v: %q, want %q", c.v, c.now, got, c.want)
+		}
+		if c.v != nil && *c.v != "" && got == "Not verified recently" && !since.Equal(time.Date(2026, 8, 28, 23, 30, 0, 0, time.UTC)) {
+			t.Errorf("since %v", since)
+		}
+	}
+}
+
+func TestPhotoSrcset(t *testing.T) {
+	for in, want := range map[string]string{
+		"/photos/12/640.jpg":                    "/photos/12/320.jpg 320w, /photos/12/640.jpg 640w, /photos/12/1280.jpg 1280w",
+		"/photos/12/1280.jpg":                   "/photos/12/320.jpg 320w, /photos/12/640.jpg 640w, /photos/12/1280.jpg 1280w",
+		"/photos/12/500.jpg":                    "",
+		"/photos/x/640.jpg":                     "",
+		"/photos//640.jpg":                      "",
+		"/photos/12/640.png":                    "",
+		"/demo/store-1.svg":                     "",
+		"https://cdn.example/photos/12/640.jpg": "",
+	} {
+		if got := photoSrcset(in); got != want {
+			t.Errorf("%s: %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The page cache keys the verified line too: a page cached while the
+// confirmation was recent is not served once it is not.
+func TestPageCacheFollowsTheVerifiedLine(t *testing.T) {
+	ss := fixtureStores()
+	now := fixedNow
+	p, _ := newPages(t, ss)
+	p.opt.Now = func() time.Time { return now }
+	h := p.handler()
+	const path = "/stores/ny/new-york/manhattan-vape-shop-3613"
+	if rec := get(t, h, path); !strings.Contains(rec.Body.String(), "Verified Feb 20, 2026") {
+		t.Fatal("no verified line")
+	}
+	now = time.Date(2026, 8, 19, 18, 30, 0, 0, time.UTC) // Wednesday 14:30 in New York, 3:30 past the 180 days
+	rec := get(t, h, path)
+	if !strings.Contains(rec.Body.String(), "Not verified recently") {
+		t.Errorf("verified line kept past 180 days")
+	}
+	if lm := rec.Header().Get("Last-Modified"); lm != "Wed, 19 Aug 2026 15:00:00 GMT" /* the line changed after the opening */ {
+		t.Errorf("Last-Modified %s", lm)
+	}
+}
+
+// The report form's own page: shown on GET, the confirmation with
+// ?sent=1, an outdated path redirected; other methods and paths refused.
+func TestReportPageRoutes(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	const action = "/stores/ny/new-york/manhattan-vape-shop-3613/report"
+	if rec := get(t, h, action); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `<form method="post" action="`+action+`">`) ||
+		!strings.Contains(rec.Body.String(), `<meta name="robots" content="noindex">`) {
+		t.Errorf("form page: %d %q\n%s", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+	}
+	if rec := get(t, h, action+"?sent=1"); !strings.Contains(rec.Body.String(), `<p role="status">Thanks! We&#39;ll check this store.</p>`) {
+		t.Errorf("confirmation:\n%s", rec.Body)
+	}
+	if rec := get(t, h, "/stores/ny/new-york/old-name-3613/report"); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != action {
+		t.Errorf("old path: %d to %q", rec.Code, rec.Header().Get("Location"))
+	}
+	for _, path := range []string{"/stores/ny/new-york/manhattan-vape-shop-999/report", "/stores/ny/new-york/manhattan-vape-shop-3613/reports"} {
+		if rec := get(t, h, path); rec.Code != http.StatusNotFound {
+			t.Errorf("%s: %d", path, rec.Code)
+		}
+	}
+	req := httptest.NewRequest(http.MethodPost, "/stores/ny/new-york/manhattan-vape-shop-3613", strings.NewReader("reason=other"))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST to the store page: %d", rec.Code)
 	}
 }

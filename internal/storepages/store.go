@@ -2,13 +2,16 @@ package storepages
 
 import (
 	"bytes"
+	"context"
 	"html/template"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"locator/internal/apperr"
 	"locator/internal/search"
 	"locator/internal/stores"
 )
@@ -26,6 +29,11 @@ type storePage struct {
 	Status                           status
 	HoursNote                        string
 	HoursRows                        []hoursRow
+	Special                          []specialRow
+	Closure                          string // an upcoming or current temporary closure, in words
+	Verified                         string // "Verified Nov 3, 2026" or "Not verified recently"
+	Srcset                           string // the slots of an uploaded photo, or ""
+	Report                           *reportForm
 	Zone                             string
 	Nearby                           []nearbyStore
 }
@@ -61,9 +69,15 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	}
 	gen := p.ix.Gen() // before the store: see pageCache.get
 	sd, ok := p.ix.Get(id)
+	cache := ok
 	if !ok {
-		p.notFound(w, r)
-		return
+		// Not searchable: a permanently closed store still has its page.
+		// Such pages are rare and read the database, so they are not
+		// cached (the index generation does not cover them).
+		if sd, ok = p.closedStore(r.Context(), id); !ok {
+			p.notFound(w, r)
+			return
+		}
 	}
 	v, err := decodeStore(sd)
 	if err != nil {
@@ -78,9 +92,11 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	}
 	base := p.base(r)
 	now := p.opt.Now()
-	st := storeStatus(v, sd.Schedule, sd.Zone, now)
-	key := pageKey{id: v.ID, base: base, text: st.Text, since: st.Since.Unix(), open: st.Open}
-	if c, ok := p.cache.get(gen, key); ok {
+	st := storeStatus(sd.Schedule, sd.Zone, now, v.UpdatedAt)
+	verified, verifiedSince := verifiedLabel(v.LastVerifiedAt, now)
+	st.Since = maxTime(st.Since, verifiedSince)
+	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified, since: st.Since.Unix(), open: st.Open}
+	if c, ok := p.cache.get(gen, key); ok && cache {
 		serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
 		return
 	}
@@ -90,12 +106,16 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		ReviewsLink: "/reviews?store=" + strconv.FormatInt(v.ID, 10),
 		Rating:      strconv.FormatFloat(v.Rating, 'f', 1, 64), ReviewCount: v.ReviewCount,
 		Delivery: v.Delivery, OrderOnline: v.OrderOnline, Curbside: v.Curbside,
-		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(),
+		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(), Verified: verified,
 	}
 	image := ""
 	if v.Image != nil && safeImage(*v.Image) {
 		image = *v.Image
 		sp.Image = template.URL(image) //nolint:gosec // http(s) or a path on this site, checked by safeImage
+		sp.Srcset = photoSrcset(image)
+	}
+	if p.opt.Report != nil {
+		sp.Report = &reportForm{Action: canonical + "/report", Reasons: reportReasons}
 	}
 	if v.PhoneNumber != nil && *v.PhoneNumber != "" {
 		sp.Phone, sp.PhoneHref = *v.PhoneNumber, phoneHref(*v.PhoneNumber)
@@ -103,7 +123,14 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	if p.opt.StorefrontURL != "" && v.StoreID != "" {
 		sp.OnlineStore = p.opt.StorefrontURL + "/store/" + url.PathEscape(v.StoreID)
 	}
-	if spans := spansOf(v.WorkingHours); len(spans) > 0 {
+	local := now.In(sd.Zone)
+	special := sd.Schedule.SpecialDates(local, specialDays)
+	sp.Special = specialRows(special, local.Format("2006-01-02"))
+	sp.Closure = closureLine(sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
+	if st.Permanent {
+		sp.Special, sp.Closure, sp.Locator = nil, "", ""
+	}
+	if spans := spansOf(v.WorkingHours); len(spans) > 0 && !st.Permanent {
 		today := now.In(sd.Zone).Weekday()
 		for d := time.Sunday; d <= time.Saturday; d++ {
 			var texts []string
@@ -124,6 +151,9 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	// (search.DocString): decoding five whole documents cost more than
 	// the rest of the page.
 	hits := p.ix.Nearby(v.ID, nearbyCount)
+	if !cache {
+		hits = p.ix.NearPoint(v.Latitude, v.Longitude, nearbyCount)
+	}
 	ids := make([]int64, len(hits))
 	for i, h := range hits {
 		ids[i] = h.ID
@@ -154,8 +184,10 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		Hours:  hoursLD(v.WorkingHours),
 		HasMap: directionsLink(v),
 	}
-	if permanentlyClosed(v) {
+	if st.Permanent {
 		ld.Hours = nil
+	} else {
+		ld.Special = specialLD(special, sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
 	}
 	if v.ReviewCount > 0 {
 		ld.Rating = &ldRating{Type: "AggregateRating", RatingValue: v.Rating, ReviewCount: v.ReviewCount, BestRating: 5, WorstRating: 1}
@@ -170,6 +202,9 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		desc += " and reviews (rated " + sp.Rating + " of 5)"
 	}
 	desc += "."
+	if st.Permanent {
+		desc = "Permanently closed. " + desc
+	}
 	title := v.Name
 	if where != "" {
 		title += ", " + where
@@ -185,8 +220,36 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		return
 	}
 	c := &cachedPage{body: buf.Bytes(), etag: etagOf(buf.Bytes()), modified: modified}
-	p.cache.put(gen, key, c)
+	if cache {
+		p.cache.put(gen, key, c)
+	}
 	serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
+}
+
+// closedStore reads a store the index does not hold from the database:
+// found only when it is published and permanently closed (a hidden,
+// pending or unknown store is a 404, like one the index lacks).
+func (p *Pages) closedStore(ctx context.Context, id int64) (search.StoreDoc, bool) {
+	if p.opt.Stores == nil {
+		return search.StoreDoc{}, false
+	}
+	s, err := p.opt.Stores.Get(ctx, id)
+	if err != nil {
+		if apperr.CodeOf(err) != apperr.NotFound {
+			p.opt.Log.Error("store page: read a closed store", "id", id, "err", err)
+		}
+		return search.StoreDoc{}, false
+	}
+	if s.Status != stores.Published || !s.PermanentlyClosed {
+		return search.StoreDoc{}, false
+	}
+	doc, err := stores.RenderDoc(s)
+	if err != nil {
+		p.opt.Log.Error("store page: render a closed store", "id", id, "err", err)
+		return search.StoreDoc{}, false
+	}
+	return search.StoreDoc{ID: s.ID, Doc: doc, UpdatedAt: s.UpdatedAt.UTC().Truncate(time.Second), Latitude: s.Latitude, Longitude: s.Longitude,
+		Zone: stores.Zone(s.TimeZone), Schedule: stores.WithExceptions(s)}, true
 }
 
 // safeImage accepts what stores.Store.Validate lets through for a picture:
@@ -210,4 +273,71 @@ func maxTime(a, b time.Time) time.Time {
 		return b
 	}
 	return a
+}
+
+// verifiedRecent is how long a confirmation of a store's details counts as
+// recent (docs/claims.md; the web app's web/src/lib/verified.ts).
+const verifiedRecent = 180 * 24 * time.Hour
+
+// verifiedLabel is the store's "last verified" line at now and the instant
+// it last changed (zero: it has not, since the store's own change): past
+// 180 days it turns into "Not verified recently". The date is the UTC
+// calendar date of the confirmation, as the app shows it.
+func verifiedLabel(lastVerified *string, now time.Time) (string, time.Time) {
+	const stale = "Not verified recently"
+	if lastVerified == nil {
+		return stale, time.Time{}
+	}
+	at, err := time.Parse(time.RFC3339, *lastVerified)
+	if err != nil {
+		return stale, time.Time{}
+	}
+	if until := at.Add(verifiedRecent); now.After(until) {
+		return stale, until
+	}
+	return "Verified " + at.UTC().Format("Jan 2, 2006"), time.Time{}
+}
+
+// photoWidths are the slots of an uploaded photo (internal/photos.Widths).
+var photoWidths = []string{"320", "640", "1280"}
+
+// photoSrcset gives an uploaded photo (/photos/{id}/{width}.jpg, the
+// store's image naming one slot) the srcset of its three slots, as the web
+// app does (web/src/lib/photos.ts); any other image has none.
+func photoSrcset(image string) string {
+	rest, ok := strings.CutPrefix(image, "/photos/")
+	if !ok {
+		return ""
+	}
+	id, file, ok := strings.Cut(rest, "/")
+	if !ok || id == "" || strings.Trim(id, "0123456789") != "" || !slices.Contains(photoWidths, strings.TrimSuffix(file, ".jpg")) ||
+		!strings.HasSuffix(file, ".jpg") {
+		return ""
+	}
+	parts := make([]string, len(photoWidths))
+	for i, w := range photoWidths {
+		parts[i] = "/photos/" + id + "/" + w + ".jpg " + w + "w"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// closureLine tells of a temporary closure that has not ended by today
+// ("Temporarily closed from Dec 2 until Dec 9"), or "".
+func closureLine(c *stores.Closure, today string) string {
+	if c == nil || (c.Until != "" && c.Until < today) {
+		return ""
+	}
+	line := "Temporarily closed from " + shortDate(c.From)
+	if c.From <= today {
+		line = "Temporarily closed"
+	}
+	if c.Until != "" {
+		line += " until " + shortDate(c.Until)
+	} else {
+		line += " until further notice"
+	}
+	if c.Note != "" {
+		line += " · " + c.Note
+	}
+	return line
 }

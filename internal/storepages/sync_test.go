@@ -185,3 +185,66 @@ func TestPagesFollowChangesOnEveryReplica(t *testing.T) {
 		}
 	})
 }
+
+// A permanently closed store leaves the index (search never lists it) but
+// keeps its page, read from the database; a hidden one does not.
+func TestPermanentlyClosedStoreKeepsItsPage(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		mk := func(id, name string, lat float64) *stores.Store {
+			return &stores.Store{StoreID: id, Name: name, City: "New York", State: "NY", Latitude: lat, Longitude: -74, TimeZone: "America/New_York",
+				WorkingHours: week("09:00", "21:00", weekdays...)}
+		}
+		open, closed, hidden, later := mk("o", "Still Open", 40.71), mk("c", "Gone Shop", 40.72), mk("h", "Hidden Gone", 40.73), mk("l", "Closes Later", 40.74)
+		closed.PermanentlyClosed = true
+		hidden.PermanentlyClosed, hidden.Status = true, stores.Hidden
+		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{open, closed, hidden, later}), "save")
+		ix := search.NewIndex()
+		sy := search.NewSyncer(repo, ix, quiet)
+		dbtest.Must(t, sy.Load(ctx), "load")
+		h := New(ix, Options{PublicURL: "https://locator.example", Log: quiet, Stores: repo, Now: func() time.Time { return fixedNow }}).handler()
+		if _, ok := ix.Get(closed.ID); ok {
+			t.Fatal("the index holds a permanently closed store")
+		}
+		path := Path("NY", "New York", "Gone Shop", closed.ID)
+		rec := get(t, h, path)
+		body := rec.Body.String()
+		if rec.Code != http.StatusOK || !strings.Contains(body, "<span>Permanently closed</span>") ||
+			!strings.Contains(body, "This store is permanently closed.") {
+			t.Fatalf("closed store page: %d\n%s", rec.Code, body)
+		}
+		for _, not := range []string{"Open in the locator", "Opened", "openingHoursSpecification", "<table>"} {
+			if strings.Contains(body, not) {
+				t.Errorf("closed store page has %q", not)
+			}
+		}
+		if !strings.Contains(body, `href="`+Path("NY", "New York", "Still Open", open.ID)+`"`) {
+			t.Errorf("closed store page does not link its open neighbour")
+		}
+		if rec := get(t, h, "/stores/ny/new-york/old-name-"+fmt.Sprint(closed.ID)); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != path {
+			t.Errorf("old slug: %d to %q", rec.Code, rec.Header().Get("Location"))
+		}
+		for _, p := range []string{Path("NY", "New York", "Hidden Gone", hidden.ID), "/stores/ny/new-york/x-999999"} {
+			if rec := get(t, h, p); rec.Code != http.StatusNotFound {
+				t.Errorf("%s: %d, want 404", p, rec.Code)
+			}
+		}
+		seen, _ := readSitemaps(t, h)
+		if seen["https://locator.example"+path] != 0 {
+			t.Error("a permanently closed store is in the sitemap")
+		}
+		// A store closed for good after the replica loaded: its page says
+		// so after the next sync.
+		laterPath := Path("NY", "New York", "Closes Later", later.ID)
+		if rec := get(t, h, laterPath); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Open in the locator") {
+			t.Fatalf("before closing: %d", rec.Code)
+		}
+		later.PermanentlyClosed = true
+		dbtest.Must(t, repo.Update(ctx, later), "close for good")
+		dbtest.Must(t, sy.Poll(ctx), "sync")
+		if rec := get(t, h, laterPath); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Permanently closed") {
+			t.Errorf("after closing: %d", rec.Code)
+		}
+	})
+}

@@ -36,6 +36,9 @@ type storeView struct {
 	Rating       float64    `json:"average_rating"`
 	ReviewCount  int64      `json:"review_count"`
 	TimeZone     string     `json:"time_zone"`
+	// LastVerifiedAt is when the owner or a moderator last confirmed the
+	// details (RFC 3339), or nil.
+	LastVerifiedAt *string `json:"last_verified_at"`
 
 	UpdatedAt time.Time `json:"-"`
 }

@@ -62,3 +62,20 @@ test("directory pages lead to every store within three links", async ({ page }) 
   expect(missing.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
+
+test("reports a problem from a store page without script", async ({ page }) => {
+  await page.goto("/stores");
+  const firstListed = page.locator("main ul.plain a").first();
+  for (let i = 0; i < 3; i++) await firstListed.click();
+  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/);
+  const storeURL = page.url();
+  await page.getByText("Report a problem").click();
+  await page.getByRole("radio", { name: "Wrong hours" }).check();
+  await page.getByLabel("Note (optional)").fill("Closes at 8 now");
+  await axe(page, "store page with the report form", { all: true });
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page).toHaveURL(`${storeURL}/report?sent=1`);
+  await expect(page.getByText("Thanks! We'll check this store.")).toBeVisible();
+  await page.getByRole("link", { name: /^Back to / }).click();
+  await expect(page).toHaveURL(storeURL);
+});

@@ -1,0 +1,30 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"locator/internal/apperr"
+	"locator/internal/reports"
+)
+
+// pageReport records a report posted from a store page's form
+// (storepages.Options.Report): the API's submitReport without JSON, the
+// same service, limits and client address (the lifecycle middleware bounds
+// its database calls as the API's).
+func (s *Server) pageReport(ctx context.Context, r *http.Request, id int64, reason, note string) error {
+	if s.Reports == nil {
+		return apperr.New(apperr.NotFound, "Store not found")
+	}
+	var customerID int64
+	if token := s.sessionToken(r); token != "" {
+		// A stale cookie makes the report anonymous rather than failing it.
+		if c, err := s.Accounts.Authenticate(ctx, token); err == nil {
+			customerID = c.ID
+		} else if apperr.CodeOf(err) != apperr.Unauthorized {
+			return err
+		}
+	}
+	_, err := s.Reports.Submit(ctx, reports.Input{StoreID: id, Reason: reason, Note: note, CustomerID: customerID, ClientIP: s.clientIP(r)})
+	return err
+}
