@@ -107,7 +107,8 @@ type StoreView struct {
 	PendingChange     *ChangeRequestView `json:"pending_change_request"`
 }
 
-func hoursView(hs []stores.WorkingHour) []Hour {
+// HoursView is weekly hours in the API's shape (the store answer's workingHours).
+func HoursView(hs []stores.WorkingHour) []Hour {
 	out := make([]Hour, 0, len(hs))
 	for _, h := range hs {
 		e := Hour{WeekDay: h.WeekDay.String()}
@@ -123,7 +124,7 @@ func hoursView(hs []stores.WorkingHour) []Hour {
 func storeView(st *stores.Store) StoreView {
 	return StoreView{ID: st.ID, StoreID: st.StoreID, Name: st.Name, Address: st.Address, City: st.City, State: st.State,
 		PostalCode: st.PostalCode, Country: st.CountryName, Latitude: st.Latitude, Longitude: st.Longitude, TimeZone: st.TimeZone,
-		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, Image: st.Image, WorkingHours: hoursView(st.WorkingHours),
+		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, Image: st.Image, WorkingHours: HoursView(st.WorkingHours),
 		Delivery: st.Delivery, OrderOnline: st.OrderOnline, Curbside: st.Curbside, Status: string(st.Status), LastVerifiedAt: st.VerifiedAt,
 		SpecialHours: specialView(st.SpecialHours), TemporarilyClosed: closureView(st.TemporarilyClosed)}
 }
@@ -289,7 +290,7 @@ func (p *Patch) validate() error {
 		p.Hours = &v
 	}
 	if p.WorkingHours != nil {
-		if _, err := parseHours(*p.WorkingHours); err != nil {
+		if _, err := ParseHours(*p.WorkingHours); err != nil {
 			return err
 		}
 	}
@@ -364,9 +365,9 @@ func validWebsite(v string) bool {
 	return strings.Contains(host, ".") && !strings.ContainsAny(v, " \t\r\n<>\"")
 }
 
-// parseHours reads the weekly hours of a patch: each day's entries with
+// ParseHours reads the weekly hours of a patch: each day's entries with
 // HH:MM times, or no times for a closed day.
-func parseHours(in []Hour) ([]stores.WorkingHour, error) {
+func ParseHours(in []Hour) ([]stores.WorkingHour, error) {
 	if len(in) > stores.MaxHoursCount {
 		return nil, apperr.Invalidf("Working hours: at most %d entries (three a day)", stores.MaxHoursCount)
 	}
@@ -423,9 +424,9 @@ func applyDirect(st *stores.Store, p *Patch) map[string]change {
 	flag("is_order_online_available", &st.OrderOnline, p.OrderOnline)
 	flag("is_curbside_pickup_available", &st.Curbside, p.Curbside)
 	if p.WorkingHours != nil {
-		hs, _ := parseHours(*p.WorkingHours) // validated
+		hs, _ := ParseHours(*p.WorkingHours) // validated
 		if !sameHours(hs, st.WorkingHours) {
-			diff["workingHours"] = change{hoursView(st.WorkingHours), hoursView(hs)}
+			diff["workingHours"] = change{HoursView(st.WorkingHours), HoursView(hs)}
 			st.WorkingHours = hs
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/business"
 	"locator/internal/reports"
 	"locator/internal/stores"
 )
@@ -61,40 +62,20 @@ func (s *Server) submitReport(w http.ResponseWriter, r *http.Request) error {
 }
 
 type reportedStoreDTO struct {
-	ID           int64            `json:"id"`
-	Name         string           `json:"name"`
-	Status       string           `json:"status"`
-	PhoneNumber  string           `json:"phone_number"`
-	Hours        string           `json:"hours"`
-	Address      string           `json:"address"`
-	City         string           `json:"city"`
-	State        string           `json:"state"`
-	PostalCode   string           `json:"postal_code"`
-	Latitude     float64          `json:"latitude"`
-	Longitude    float64          `json:"longitude"`
-	TimeZone     string           `json:"time_zone"`
-	WorkingHours []workingHourDTO `json:"workingHours"`
-	UpdatedAt    time.Time        `json:"updated_at"`
-}
-
-type workingHourDTO struct {
-	WeekDay   string  `json:"weekDay"`
-	StartTime *string `json:"startTime"`
-	EndTime   *string `json:"endTime"`
-}
-
-func optionalTime(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
+	ID           int64           `json:"id"`
+	Name         string          `json:"name"`
+	Status       string          `json:"status"`
+	PhoneNumber  string          `json:"phone_number"`
+	Hours        string          `json:"hours"`
+	Address      string          `json:"address"`
+	City         string          `json:"city"`
+	State        string          `json:"state"`
+	PostalCode   string          `json:"postal_code"`
+	Latitude     float64         `json:"latitude"`
+	Longitude    float64         `json:"longitude"`
+	TimeZone     string          `json:"time_zone"`
+	WorkingHours []business.Hour `json:"workingHours"`
+	UpdatedAt    time.Time       `json:"updated_at"`
 }
 
 type reportGroupDTO struct {
@@ -109,10 +90,7 @@ type reportQueueResponse struct {
 func reportedStore(st *stores.Store) reportedStoreDTO {
 	d := reportedStoreDTO{ID: st.ID, Name: st.Name, Status: string(st.Status), PhoneNumber: st.PhoneNumber, Hours: st.Hours,
 		Address: st.Address, City: st.City, State: st.State, PostalCode: st.PostalCode, Latitude: st.Latitude,
-		Longitude: st.Longitude, TimeZone: st.TimeZone, WorkingHours: []workingHourDTO{}, UpdatedAt: st.UpdatedAt}
-	for _, h := range st.WorkingHours {
-		d.WorkingHours = append(d.WorkingHours, workingHourDTO{WeekDay: h.WeekDay.String(), StartTime: optionalTime(h.Start), EndTime: optionalTime(h.End)})
-	}
+		Longitude: st.Longitude, TimeZone: st.TimeZone, WorkingHours: business.HoursView(st.WorkingHours), UpdatedAt: st.UpdatedAt}
 	return d
 }
 
@@ -145,7 +123,7 @@ type resolveRequest struct {
 
 type resolveChangesDTO struct {
 	reports.Fix
-	WorkingHours *[]workingHourDTO `json:"workingHours,omitempty"`
+	WorkingHours *[]business.Hour `json:"workingHours,omitempty"`
 }
 
 // adminResolveReports answers POST /api/admin/reports/{storeId}/resolve:
@@ -170,13 +148,9 @@ func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request) err
 	if in.Changes != nil {
 		f := in.Changes.Fix
 		if in.Changes.WorkingHours != nil {
-			hs := make([]stores.WorkingHour, 0, len(*in.Changes.WorkingHours))
-			for _, h := range *in.Changes.WorkingHours {
-				day, ok := stores.ParseWeekday(h.WeekDay)
-				if !ok {
-					return apperr.Invalidf("weekDay must be a day of the week")
-				}
-				hs = append(hs, stores.WorkingHour{WeekDay: day, Start: deref(h.StartTime), End: deref(h.EndTime)})
+			hs, err := business.ParseHours(*in.Changes.WorkingHours)
+			if err != nil {
+				return err
 			}
 			f.WorkingHours = &hs
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"locator/internal/apperr"
@@ -123,14 +124,11 @@ func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor 
 
 // Srcset lists the variants of photo id as an <img srcset> value.
 func Srcset(id int64, vs []Variant) string {
-	s := ""
+	parts := make([]string, len(vs))
 	for i, v := range vs {
-		if i > 0 {
-			s += ", "
-		}
-		s += fmt.Sprintf("%s %dw", URL(id, v.Slot), v.Width)
+		parts[i] = fmt.Sprintf("%s %dw", URL(id, v.Slot), v.Width)
 	}
-	return s
+	return strings.Join(parts, ", ")
 }
 
 // Variant returns the JPEG bytes of photo id in slot width, one of Widths.

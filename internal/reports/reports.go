@@ -7,10 +7,12 @@
 package reports
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -108,14 +110,7 @@ func (in *Input) Validate() error {
 	return nil
 }
 
-func validReason(r Reason) bool {
-	for _, x := range Reasons {
-		if r == x {
-			return true
-		}
-	}
-	return false
-}
+func validReason(r Reason) bool { return slices.Contains(Reasons, r) }
 
 // Submit records a report of a published store.
 func (s *Service) Submit(ctx context.Context, in Input) (*Report, error) {
@@ -206,18 +201,14 @@ func (s *Service) Open(ctx context.Context) ([]StoreReports, error) {
 	return out, nil
 }
 
+// sortQueue puts the most reported store first, then the one waiting longest.
 func sortQueue(q []StoreReports) {
-	less := func(a, b StoreReports) bool {
-		if len(a.Reports) != len(b.Reports) {
-			return len(a.Reports) > len(b.Reports)
+	slices.SortStableFunc(q, func(a, b StoreReports) int {
+		if n := cmp.Compare(len(b.Reports), len(a.Reports)); n != 0 {
+			return n
 		}
-		return a.Reports[0].ID < b.Reports[0].ID
-	}
-	for i := 1; i < len(q); i++ { // insertion sort: the queue is short
-		for j := i; j > 0 && less(q[j], q[j-1]); j-- {
-			q[j], q[j-1] = q[j-1], q[j]
-		}
-	}
+		return cmp.Compare(a.Reports[0].ID, b.Reports[0].ID)
+	})
 }
 
 // OwnerFromClaims is the email of the store's owner: the business account

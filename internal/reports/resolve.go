@@ -95,7 +95,7 @@ type Decision struct {
 // the owner's mail commit together or not at all.
 func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, action Action, fix *Fix, note string) (*Decision, error) {
 	note = strings.TrimSpace(note)
-	if utf8Len(note) > MaxNote {
+	if utf8.RuneCountInString(note) > MaxNote {
 		return nil, apperr.Invalidf("The note should be at most 500 characters")
 	}
 	switch action {
@@ -180,8 +180,6 @@ func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, acti
 	}
 	return d, nil
 }
-
-func utf8Len(s string) int { return utf8.RuneCountInString(s) }
 
 func acceptedMail(to string, st *stores.Store, action Action, note string) mail.Message {
 	what := "corrected its details"
