@@ -122,6 +122,14 @@ type Directory struct {
 	Gen    uint64
 	States []DirState
 	Total  int
+	// Per store, in the directory's order: its name's slug (back to back
+	// in slugs, the i-th ending at slugEnd[i]) and last change (Unix
+	// seconds, 0 unknown). Kept from the build, which computes the slugs to
+	// sort anyway, so a sitemap of a million stores reads no store
+	// document: ~30 B a store (docs/store-pages.md).
+	slugs   []byte
+	slugEnd []uint32
+	updated []int64
 }
 
 // DirState is one state of the directory.
@@ -160,21 +168,13 @@ func (st *DirState) City(s string) (*DirCity, bool) {
 	return &st.Cities[i], true
 }
 
-// Walk calls fn for the stores at positions [from, to) of the directory's
-// order (states, cities, stores), reading each store's name and last
-// change from the index in batches (a store removed since the directory
-// was built is skipped). name is only valid during the call. It stops at
-// fn's first error. Memory stays bounded by the batch: a sitemap of a
-// million stores streams.
-func (ix *Index) Walk(d *Directory, from, to int, fn func(stateSlug, citySlug string, id int64, name []byte, updated time.Time) error) error {
-	const batch = 2000
-	type item struct {
-		id       int64
-		from, to int // the name in names
-		updated  time.Time
-	}
-	items := make([]item, 0, batch)
-	var names []byte
+// Stores calls fn for the stores at positions [from, to) of the
+// directory's order (states, cities, stores) with their state and city
+// slugs, id, name slug (empty when the name has no Latin letter or digit;
+// only valid during the call) and last change (zero when unknown). It
+// reads only the directory, which never changes, and stops at fn's first
+// error: a sitemap of a million stores streams without the index's lock.
+func (d *Directory) Stores(from, to int, fn func(stateSlug, citySlug string, id int64, nameSlug []byte, updated time.Time) error) error {
 	for si := range d.States {
 		st := &d.States[si]
 		if st.first+st.Count <= from || st.first >= to {
@@ -183,22 +183,19 @@ func (ix *Index) Walk(d *Directory, from, to int, fn func(stateSlug, citySlug st
 		for ci := range st.Cities {
 			c := &st.Cities[ci]
 			lo, hi := max(from-c.first, 0), min(to-c.first, len(c.IDs))
-			for lo < hi {
-				end := min(lo+batch, hi)
-				items, names = items[:0], names[:0]
-				// Copied under the read lock, written out after it: a slow
-				// client never holds up the index's writers.
-				ix.Docs(c.IDs[lo:end], func(sd StoreDoc) {
-					start := len(names)
-					names = AppendDocString(names, sd.Doc, "name")
-					items = append(items, item{sd.ID, start, len(names), sd.UpdatedAt})
-				})
-				for _, it := range items {
-					if err := fn(st.Slug, c.Slug, it.id, names[it.from:it.to], it.updated); err != nil {
-						return err
-					}
+			for j := lo; j < hi; j++ {
+				i := c.first + j
+				var begin uint32
+				if i > 0 {
+					begin = d.slugEnd[i-1]
 				}
-				lo = end
+				var up time.Time
+				if u := d.updated[i]; u != 0 {
+					up = time.Unix(u, 0).UTC()
+				}
+				if err := fn(st.Slug, c.Slug, c.IDs[j], d.slugs[begin:d.slugEnd[i]], up); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -220,13 +217,13 @@ func (ix *Index) Directory() *Directory {
 		return d
 	}
 	type ref struct {
-		id  int64
-		doc []byte
+		id, updated int64
+		doc         []byte
 	}
 	refs := make([]ref, 0, len(ix.slots))
 	for i := range ix.recs {
 		if r := &ix.recs[i]; r.live {
-			refs = append(refs, ref{r.id, r.doc})
+			refs = append(refs, ref{r.id, r.updated, r.doc})
 		}
 	}
 	ix.mu.RUnlock()
@@ -251,7 +248,7 @@ func (ix *Index) Directory() *Directory {
 	type row struct {
 		state, city int32
 		name        [2]int32 // the name's slug in nameSlugs
-		id          int64
+		id, updated int64
 	}
 	rows := make([]row, len(refs))
 	var nameSlugs, buf []byte
@@ -263,17 +260,21 @@ func (ix *Index) Directory() *Directory {
 		buf = AppendDocString(buf[:0], r.doc, "name")
 		start := len(nameSlugs)
 		nameSlugs = slug.Append(nameSlugs, buf)
-		rows[i] = row{st, ct, [2]int32{int32(start), int32(len(nameSlugs))}, r.id}
+		rows[i] = row{st, ct, [2]int32{int32(start), int32(len(nameSlugs))}, r.id, r.updated}
 	}
 	slices.SortFunc(rows, func(a, b row) int {
 		return cmp.Or(cmp.Compare(places[a.state].slug, places[b.state].slug), cmp.Compare(places[a.city].slug, places[b.city].slug),
 			bytes.Compare(nameSlugs[a.name[0]:a.name[1]], nameSlugs[b.name[0]:b.name[1]]), cmp.Compare(a.id, b.id))
 	})
-	d := &Directory{Gen: gen, Total: len(rows)}
+	d := &Directory{Gen: gen, Total: len(rows), slugs: make([]byte, 0, len(nameSlugs)),
+		slugEnd: make([]uint32, len(rows)), updated: make([]int64, len(rows))}
 	ids := make([]int64, len(rows))
 	for i := range rows {
 		r := &rows[i]
 		ids[i] = r.id
+		d.slugs = append(d.slugs, nameSlugs[r.name[0]:r.name[1]]...)
+		d.slugEnd[i] = uint32(len(d.slugs))
+		d.updated[i] = r.updated
 		sp, cp := places[r.state], places[r.city]
 		if n := len(d.States); n == 0 || d.States[n-1].Slug != sp.slug {
 			d.States = append(d.States, DirState{Slug: sp.slug, Name: orSlug(sp.name, sp.slug), first: i})

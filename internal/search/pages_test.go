@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -67,13 +68,18 @@ func TestDirectoryAndWalk(t *testing.T) {
 		}
 
 		var walked []int64
-		dbtest.Must(t, ix.Walk(dir, 1, 4, func(st, c string, id int64, name []byte, up time.Time) error {
+		var slugs []string
+		dbtest.Must(t, dir.Stores(1, 4, func(st, c string, id int64, name []byte, up time.Time) error {
 			walked = append(walked, id)
-			if up.IsZero() || len(name) == 0 {
-				t.Errorf("store %d: name %q updated %v", id, name, up)
+			slugs = append(slugs, st+"/"+c+"/"+string(name))
+			if up.IsZero() {
+				t.Errorf("store %d: updated %v", id, up)
 			}
 			return nil
 		}), "walk")
+		if want := "ny/albany/bob ny/new-york/ann ny/new-york/zed"; strings.Join(slugs, " ") != want {
+			t.Fatalf("walk [1,4) slugs: %v, want %s", slugs, want)
+		}
 		// Order: nj/newark(Cat), ny/albany(Bob), ny/new-york(Ann, Zed), other/other(Dot).
 		if want := []int64{ss[2].ID, ss[1].ID, ss[0].ID}; len(walked) != 3 || walked[0] != want[0] || walked[1] != want[1] || walked[2] != want[2] {
 			t.Fatalf("walk [1,4): %v, want %v", walked, want)

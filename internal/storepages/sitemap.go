@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"locator/internal/search"
-	"locator/internal/slug"
 )
 
 // Sitemaps (sitemaps.org): /sitemap.xml is an index of child sitemaps of
@@ -102,16 +101,16 @@ func (p *Pages) Sitemap(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(out, urlsetOpen)
 		var line []byte
 		base := xmlEscape(base)
-		err := p.ix.Walk(d, from, to, func(state, city string, id int64, name []byte, updated time.Time) error {
+		err := d.Stores(from, to, func(state, city string, id int64, name []byte, updated time.Time) error {
 			// Path(state, city, name, id), built in place: slugs need no
 			// escaping, and a million URLs cost no string each.
 			line = append(line[:0], "<url><loc>"...)
 			line = append(line, base...)
 			line = append(append(append(append(append(line, "/stores/"...), state...), '/'), city...), '/')
-			n := len(line)
-			if line = slug.Append(line, name); len(line) == n {
-				line = append(line, "store"...)
+			if len(name) == 0 {
+				name = storeSlug
 			}
+			line = append(line, name...)
 			line = strconv.AppendInt(append(line, '-'), id, 10)
 			line = append(line, "</loc>"...)
 			if !updated.IsZero() {

@@ -77,6 +77,14 @@ func TestSitemapsHoldEveryPublishedStoreOnce(t *testing.T) {
 			if i%4 == 1 {
 				s.Status = stores.Hidden
 			}
+			// Names whose slugs need folding, escaping in the documents,
+			// and the fallback of a name without a Latin letter.
+			switch i {
+			case 2:
+				s.Name = "Café & Zoë's <Vapes>"
+			case 3:
+				s.Name = "東京"
+			}
 			if i == 10 {
 				s.Status = stores.Pending
 			}
