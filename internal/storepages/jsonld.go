@@ -106,7 +106,7 @@ func breadcrumbLD(base string, crumbs []crumb) template.JS {
 // earlier than its opening one, which schema.org reads as "on the next
 // day" (Friday 18:00-02:00 closes Saturday 02:00); an all-day entry
 // (start = end) opens 00:00 and closes 23:59.
-func hoursLD(hours []docHour) []ldHours {
+func hoursLD(hours []stores.DocHour) []ldHours {
 	var out []ldHours
 	for _, sp := range spansOf(hours) {
 		h := ldHours{Type: "OpeningHoursSpecification", DayOfWeek: "https://schema.org/" + sp.day.String(),

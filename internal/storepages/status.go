@@ -61,7 +61,7 @@ func clock(s string) (int, bool) {
 	return h*60 + m, true
 }
 
-func spansOf(hours []docHour) []minuteSpan {
+func spansOf(hours []stores.DocHour) []minuteSpan {
 	var out []minuteSpan
 	for _, h := range hours {
 		d, ok := stores.ParseWeekday(h.WeekDay)

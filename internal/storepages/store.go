@@ -104,8 +104,8 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		Name: v.Name, Image: template.URL(defaultImage), Address: v.addressLine(), //nolint:gosec // our own data: URL
 		Directions: directionsLink(v), Locator: locatorLink(v),
 		ReviewsLink: "/reviews?store=" + strconv.FormatInt(v.ID, 10),
-		Rating:      strconv.FormatFloat(v.Rating, 'f', 1, 64), ReviewCount: v.ReviewCount,
-		Delivery: v.Delivery, OrderOnline: v.OrderOnline, Curbside: v.Curbside,
+		Rating:      strconv.FormatFloat(v.AverageRating, 'f', 1, 64), ReviewCount: v.ReviewCount,
+		Delivery: v.IsDeliveryAvailable, OrderOnline: v.IsOrderOnlineAvailable, Curbside: v.IsCurbsidePickupAvailable,
 		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(), Verified: verified,
 	}
 	image := ""
@@ -190,7 +190,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		ld.Special = specialLD(special, sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
 	}
 	if v.ReviewCount > 0 {
-		ld.Rating = &ldRating{Type: "AggregateRating", RatingValue: v.Rating, ReviewCount: v.ReviewCount, BestRating: 5, WorstRating: 1}
+		ld.Rating = &ldRating{Type: "AggregateRating", RatingValue: v.AverageRating, ReviewCount: v.ReviewCount, BestRating: 5, WorstRating: 1}
 	}
 	where := strings.TrimPrefix(strings.TrimSuffix(v.City+", "+v.State, ", "), ", ")
 	desc := v.Name

@@ -12,46 +12,14 @@ import (
 
 	"locator/internal/search"
 	"locator/internal/slug"
+	"locator/internal/stores"
 )
 
-// storeView is a store document (stores.RenderDoc) as the pages read it.
+// storeView is a store document (stores.RenderDoc) as the pages read it:
+// the stored shape itself, so a field renamed there is renamed here.
 type storeView struct {
-	ID           int64      `json:"id"`
-	StoreID      string     `json:"store_id"`
-	Name         string     `json:"name"`
-	Image        *string    `json:"image"`
-	PhoneNumber  *string    `json:"phone_number"`
-	Hours        string     `json:"hours"`
-	Country      docCountry `json:"country"`
-	State        string     `json:"state"`
-	City         string     `json:"city"`
-	PostalCode   string     `json:"postal_code"`
-	Address      string     `json:"address"`
-	Latitude     float64    `json:"latitude"`
-	Longitude    float64    `json:"longitude"`
-	WorkingHours []docHour  `json:"workingHours"`
-	Delivery     bool       `json:"is_delivery_available"`
-	OrderOnline  bool       `json:"is_order_online_available"`
-	Curbside     bool       `json:"is_curbside_pickup_available"`
-	Rating       float64    `json:"average_rating"`
-	ReviewCount  int64      `json:"review_count"`
-	TimeZone     string     `json:"time_zone"`
-	// LastVerifiedAt is when the owner or a moderator last confirmed the
-	// details (RFC 3339), or nil.
-	LastVerifiedAt *string `json:"last_verified_at"`
-
-	UpdatedAt time.Time `json:"-"`
-}
-
-type docCountry struct {
-	Code        string `json:"code"`
-	DisplayName string `json:"display_name"`
-}
-
-type docHour struct {
-	WeekDay   string  `json:"weekDay"`
-	StartTime *string `json:"startTime"`
-	EndTime   *string `json:"endTime"`
+	stores.Doc
+	UpdatedAt time.Time
 }
 
 func decodeStore(sd search.StoreDoc) (*storeView, error) {
@@ -66,9 +34,9 @@ func decodeStore(sd search.StoreDoc) (*storeView, error) {
 // liteOf reads the few fields lists of stores show straight from a
 // document, without decoding it whole.
 func liteOf(sd search.StoreDoc) *storeView {
-	return &storeView{ID: sd.ID, Name: search.DocString(sd.Doc, "name"), State: search.DocString(sd.Doc, "state"),
+	return &storeView{Doc: stores.Doc{ID: sd.ID, Name: search.DocString(sd.Doc, "name"), State: search.DocString(sd.Doc, "state"),
 		City: search.DocString(sd.Doc, "city"), Address: search.DocString(sd.Doc, "address"),
-		PostalCode: search.DocString(sd.Doc, "postal_code"), UpdatedAt: sd.UpdatedAt}
+		PostalCode: search.DocString(sd.Doc, "postal_code")}, UpdatedAt: sd.UpdatedAt}
 }
 
 // Path is the store page's canonical path:

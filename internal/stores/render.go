@@ -11,19 +11,23 @@ import (
 // would cost ~170 us). Doc is that document: the store as the API shows it,
 // minus "distance", which depends on the query.
 
-type docCountry struct {
+// DocCountry is a document's country.
+type DocCountry struct {
 	ID          int64  `json:"id"`
 	Code        string `json:"code"`
 	DisplayName string `json:"display_name"`
 }
 
-type docHour struct {
+// DocHour is one day of a document's weekly hours (null times: closed).
+type DocHour struct {
 	WeekDay   string  `json:"weekDay"`
 	StartTime *string `json:"startTime"`
 	EndTime   *string `json:"endTime"`
 }
 
-type doc struct {
+// Doc is the stored document's shape (RenderDoc writes it; the store pages,
+// internal/storepages, read it back).
+type Doc struct {
 	ID                        int64      `json:"id"`
 	StoreID                   string     `json:"store_id"`
 	Name                      string     `json:"name"`
@@ -31,14 +35,14 @@ type doc struct {
 	PhoneNumber               *string    `json:"phone_number"`
 	Hours                     string     `json:"hours"`
 	CountryID                 int64      `json:"country_id"`
-	Country                   docCountry `json:"country"`
+	Country                   DocCountry `json:"country"`
 	State                     string     `json:"state"`
 	City                      string     `json:"city"`
 	PostalCode                string     `json:"postal_code"`
 	Address                   string     `json:"address"`
 	Latitude                  float64    `json:"latitude"`
 	Longitude                 float64    `json:"longitude"`
-	WorkingHours              []docHour  `json:"workingHours"`
+	WorkingHours              []DocHour  `json:"workingHours"`
 	IsDeliveryAvailable       bool       `json:"is_delivery_available"`
 	IsOrderOnlineAvailable    bool       `json:"is_order_online_available"`
 	IsCurbsidePickupAvailable bool       `json:"is_curbside_pickup_available"`
@@ -58,7 +62,7 @@ func optional(s string) *string {
 
 // RenderDoc renders s as the complete JSON object stored in stores.search_doc.
 func RenderDoc(s *Store) ([]byte, error) {
-	d := doc{
+	d := Doc{
 		ID:                        s.ID,
 		StoreID:                   s.StoreID,
 		Name:                      s.Name,
@@ -66,14 +70,14 @@ func RenderDoc(s *Store) ([]byte, error) {
 		PhoneNumber:               optional(s.PhoneNumber),
 		Hours:                     s.Hours,
 		CountryID:                 s.CountryID,
-		Country:                   docCountry{ID: s.CountryID, Code: s.CountryCode, DisplayName: s.CountryName},
+		Country:                   DocCountry{ID: s.CountryID, Code: s.CountryCode, DisplayName: s.CountryName},
 		State:                     s.State,
 		City:                      s.City,
 		PostalCode:                s.PostalCode,
 		Address:                   s.Address,
 		Latitude:                  s.Latitude,
 		Longitude:                 s.Longitude,
-		WorkingHours:              make([]docHour, 0, len(s.WorkingHours)),
+		WorkingHours:              make([]DocHour, 0, len(s.WorkingHours)),
 		IsDeliveryAvailable:       s.Delivery,
 		IsOrderOnlineAvailable:    s.OrderOnline,
 		IsCurbsidePickupAvailable: s.Curbside,
@@ -87,7 +91,7 @@ func RenderDoc(s *Store) ([]byte, error) {
 		d.LastVerifiedAt = &v
 	}
 	for _, h := range s.WorkingHours {
-		d.WorkingHours = append(d.WorkingHours, docHour{WeekDay: h.WeekDay.String(), StartTime: optional(h.Start), EndTime: optional(h.End)})
+		d.WorkingHours = append(d.WorkingHours, DocHour{WeekDay: h.WeekDay.String(), StartTime: optional(h.Start), EndTime: optional(h.End)})
 	}
 	b, err := json.Marshal(d)
 	if err != nil {
