@@ -60,6 +60,9 @@ type Service struct {
 	ZoneAt    func(lat, lon float64) string // time zone of a moved store; nil: unchanged
 	Log       *slog.Logger
 	Now       func() time.Time
+	// PhotoUploadsPerHour bounds one account's photo uploads (0:
+	// DefaultPhotoUploadsPerHour).
+	PhotoUploadsPerHour int
 
 	lockout    ratelimit.Lockout
 	background chan struct{}

@@ -1,11 +1,13 @@
 package business
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -562,6 +564,20 @@ func actor(a *Account) string { return "business:" + a.Email }
 // Actor is how the audit log names the account (for entries written by
 // other packages, such as photo uploads).
 func (a *Account) Actor() string { return actor(a) }
+
+// DefaultPhotoUploadsPerHour bounds one account's photo uploads, counted on
+// every replica (the rate_counters table): each upload is decoded,
+// re-encoded in three sizes and kept in the database, so one account, or a
+// stolen session, cannot spend the CPU or fill the disk. An owner changing
+// the photos of a dozen stores stays well under it.
+const DefaultPhotoUploadsPerHour = 20
+
+// ReservePhotoUpload takes one of the account's photo uploads of the hour
+// (a TooMany error past the limit), before the body is read.
+func (s *Service) ReservePhotoUpload(ctx context.Context, a *Account) error {
+	limit := cmp.Or(s.PhotoUploadsPerHour, DefaultPhotoUploadsPerHour)
+	return s.Limits.Take(ctx, "business-photo:"+strconv.FormatInt(a.ID, 10), limit, time.Hour)
+}
 
 // Owns checks that store id is linked to the account (ErrNotYours
 // otherwise), for endpoints whose work is done elsewhere.

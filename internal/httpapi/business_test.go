@@ -750,5 +750,23 @@ func TestBusinessPhotoUpload(t *testing.T) {
 		if rec := do(t, s.srv, "GET", img, nil, false); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/jpeg" {
 			t.Fatalf("photo: %d", rec.Code)
 		}
+
+		// The hour's uploads of one account are bounded: the four refused
+		// above after the type check, the one accepted, then two more;
+		// the next is refused before its body is read, and changes nothing.
+		s.srv.Business.PhotoUploadsPerHour = 7
+		for i := range 2 {
+			if rec, out := s.owner.upload(p, "image/jpeg", good); rec.Code != 200 {
+				t.Fatalf("upload %d under the limit: %d %v", i, rec.Code, out)
+			}
+		}
+		_, n, a = state()
+		rec, out = s.owner.upload(p, "image/jpeg", good)
+		if rec.Code != 429 || !strings.HasPrefix(out["message"].(string), "Too many attempts. Please try again in ") || rec.Header().Get("Retry-After") == "" {
+			t.Fatalf("upload past the limit: %d %v %v", rec.Code, out, rec.Header())
+		}
+		if _, n2, a2 := state(); n2 != n || a2 != a {
+			t.Fatalf("a refused upload was kept: photos %d -> %d, audit %d -> %d", n, n2, a, a2)
+		}
 	})
 }

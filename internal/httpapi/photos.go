@@ -48,6 +48,9 @@ func (s *Server) businessUploadPhoto(w http.ResponseWriter, r *http.Request) err
 	default:
 		return photos.ErrType
 	}
+	if err := s.Business.ReservePhotoUpload(r.Context(), a); err != nil {
+		return err
+	}
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		var mbe *http.MaxBytesError

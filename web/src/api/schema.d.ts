@@ -715,6 +715,8 @@ export interface paths {
          *     metadata, keeps a few widths and makes the photo the store's image
          *     at once (audit log entry "store.photo"). 404 for any store not
          *     linked to the account; 413, 415 and 400 refusals change nothing.
+         *     An account may upload 20 photos an hour (counted on every replica;
+         *     429 with Retry-After past it, before the body is read).
          */
         post: operations["businessUploadPhoto"];
         delete?: never;
@@ -2280,6 +2282,7 @@ export interface operations {
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
