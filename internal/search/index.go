@@ -11,6 +11,7 @@ import (
 	"cmp"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"locator/internal/stores"
@@ -37,8 +38,8 @@ type Index struct {
 	// gen counts the changes: the store pages' directory (pages.go) is
 	// cached per generation.
 	gen   uint64
-	dirMu sync.Mutex
-	dir   *Directory
+	dirMu sync.Mutex // held by the one directory build at a time
+	dir   atomic.Pointer[Directory]
 }
 
 type record struct {

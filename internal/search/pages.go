@@ -130,6 +130,9 @@ type Directory struct {
 	slugs   []byte
 	slugEnd []uint32
 	updated []int64
+	// built is when the build ended, cost how long it took (Directory).
+	built time.Time
+	cost  time.Duration
 }
 
 // DirState is one state of the directory.
@@ -202,17 +205,51 @@ func (d *Directory) Stores(from, to int, fn func(stateSlug, citySlug string, id 
 	return nil
 }
 
-// Directory returns the directory at the index's current generation,
-// building it when the index changed since the last one (a million stores:
-// about a second, outside the index's lock but for a copy of the records'
-// references).
+// A directory that took SlowDirectory or more to build (a million
+// stores: 2-3 s) is served for up to StaleDirectory after its build while
+// the next one is built in the background. Variables for tests.
+var (
+	SlowDirectory  = 250 * time.Millisecond
+	StaleDirectory = 30 * time.Second
+)
+
+// Directory returns the directory of the index's current generation,
+// building it when the index changed since the last one, outside the
+// index's lock but for a copy of the records' references. One build runs
+// at a time. A slow one is not waited for while the last is recent:
+// callers get the previous directory (at most StaleDirectory old) while
+// the next is built in the background, started at most once per three
+// build times. So at a million stores a stream of changes (every review
+// moves the generation) costs at most about a quarter of a core, and no
+// directory or sitemap request waits seconds unless nobody asked for one
+// in StaleDirectory (docs/store-pages.md).
 func (ix *Index) Directory() *Directory {
+	gen := ix.Gen()
+	d := ix.dir.Load()
+	if d != nil && d.Gen == gen {
+		return d
+	}
+	if d != nil && d.cost >= SlowDirectory && time.Since(d.built) < StaleDirectory {
+		if time.Since(d.built) >= 3*d.cost && ix.dirMu.TryLock() {
+			go func() {
+				defer ix.dirMu.Unlock()
+				ix.rebuildDirectory()
+			}()
+		}
+		return d
+	}
 	ix.dirMu.Lock()
 	defer ix.dirMu.Unlock()
+	return ix.rebuildDirectory()
+}
+
+// rebuildDirectory builds and keeps the directory of the current
+// generation unless the kept one already is; dirMu is held.
+func (ix *Index) rebuildDirectory() *Directory {
+	start := time.Now()
 	ix.mu.RLock()
 	gen := ix.gen
-	if ix.dir != nil && ix.dir.Gen == gen {
-		d := ix.dir
+	if d := ix.dir.Load(); d != nil && d.Gen == gen {
 		ix.mu.RUnlock()
 		return d
 	}
@@ -287,7 +324,9 @@ func (ix *Index) Directory() *Directory {
 		c := &st.Cities[len(st.Cities)-1]
 		c.IDs = ids[c.first : i+1 : i+1]
 	}
-	ix.dir = d
+	d.built = time.Now()
+	d.cost = d.built.Sub(start)
+	ix.dir.Store(d)
 	return d
 }
 

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,4 +113,51 @@ func TestDirectoryAndWalk(t *testing.T) {
 			t.Fatal("no neighbours asked for")
 		}
 	})
+}
+
+// A slow directory (SlowDirectory lowered to nothing here) is not waited
+// for while it is recent: after a change the previous one is served and
+// the next is built in the background; an old one is rebuilt in line.
+func TestSlowDirectoryIsRebuiltInTheBackground(t *testing.T) {
+	slow, stale := SlowDirectory, StaleDirectory
+	t.Cleanup(func() { SlowDirectory, StaleDirectory = slow, stale })
+	SlowDirectory, StaleDirectory = 0, time.Hour
+	entry := func(id int64, name string) stores.Entry {
+		return stores.Entry{ID: id, Latitude: 40.7, Longitude: -74, TimeZone: "America/New_York",
+			Doc: []byte(`{"id":` + strconv.FormatInt(id, 10) + `,"name":"` + name + `","state":"NY","city":"New York"}`)}
+	}
+	ix := NewIndex()
+	ix.PutAll([]stores.Entry{entry(1, "Ann"), entry(2, "Bob")})
+	first := ix.Directory() // none yet: built in line
+	if first.Total != 2 || first.Gen != ix.Gen() {
+		t.Fatalf("first directory: %d stores, gen %d of %d", first.Total, first.Gen, ix.Gen())
+	}
+
+	ix.Put(entry(3, "Cat"))
+	if d := ix.Directory(); d != first {
+		t.Fatalf("right after a change: got a directory of %d stores, want the previous one", d.Total)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	var d *Directory
+	for d = ix.Directory(); d.Gen != ix.Gen() && time.Now().Before(deadline); d = ix.Directory() {
+		time.Sleep(time.Millisecond)
+	}
+	if d.Gen != ix.Gen() || d.Total != 3 {
+		t.Fatalf("the background build never landed: %d stores, gen %d of %d", d.Total, d.Gen, ix.Gen())
+	}
+	var names []string
+	dbtest.Must(t, d.Stores(0, d.Total, func(_, _ string, _ int64, name []byte, _ time.Time) error {
+		names = append(names, string(name))
+		return nil
+	}), "stores")
+	if strings.Join(names, ",") != "ann,bob,cat" {
+		t.Fatalf("stores of the new directory: %v", names)
+	}
+
+	// Past StaleDirectory the caller waits for the new directory.
+	StaleDirectory = 0
+	ix.Remove(1)
+	if d := ix.Directory(); d.Gen != ix.Gen() || d.Total != 2 {
+		t.Fatalf("an old directory was served: %d stores, gen %d of %d", d.Total, d.Gen, ix.Gen())
+	}
 }
