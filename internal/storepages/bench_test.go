@@ -190,3 +190,21 @@ func BenchmarkStatusLine(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDirectory builds the directory once per iteration (a store
+// changed in between, as after any write), in line.
+//
+//	SLB_SIZE=M go test -run XXX -bench Directory -benchtime 3x ./internal/storepages/
+func BenchmarkDirectory(b *testing.B) {
+	p, ids := benchPages(b)
+	old := search.SlowDirectory
+	search.SlowDirectory = time.Hour // always in line
+	b.Cleanup(func() { search.SlowDirectory = old })
+	sd, _ := p.ix.Get(ids[0])
+	for b.Loop() {
+		p.ix.Put(stores.Entry{ID: sd.ID, Latitude: sd.Latitude, Longitude: sd.Longitude, TimeZone: sd.Zone.String(), Doc: sd.Doc})
+		if d := p.ix.Directory(); d.Gen != p.ix.Gen() {
+			b.Fatal("directory not rebuilt")
+		}
+	}
+}
