@@ -42,9 +42,12 @@ function withoutPreshaped(value) {
   if (value[0] === "case" && value.length === 4 && JSON.stringify(value[2]) === JSON.stringify(["literal", [PRESHAPED_FONT]])) {
     return withoutPreshaped(value[3]);
   }
-  // ["get", "pgf:name"] -> ["get", "name"] (and "has"); a coalesce of a name with itself stays correct.
-  if ((value[0] === "get" || value[0] === "has") && typeof value[1] === "string" && value[1].startsWith("pgf:")) {
-    return [value[0], value[1].slice("pgf:".length)];
+  // ["get", "pgf:name"] -> ["get", "name"] (a coalesce of a name with itself stays correct);
+  // ["has", "pgf:name"] -> false: every test of it is or-ed with a test of "name" or of whether
+  // MapLibre can draw "name", which then decides alone, as for a name in any other script.
+  if (typeof value[1] === "string" && value[1].startsWith("pgf:")) {
+    if (value[0] === "get") return ["get", value[1].slice("pgf:".length)];
+    if (value[0] === "has") return false;
   }
   return value.map(withoutPreshaped);
 }
