@@ -65,6 +65,9 @@ test("the street map draws its labels with the fonts the binary serves, from the
   for (const file of ["noto-sans-latin-500-normal.woff2", "noto-sans-latin-400-normal.woff2", "noto-sans-latin-ext-400-normal.woff2"]) {
     expect(fonts.get(`/map/fonts/${file}`), file).toEqual([200, "font/woff2"]);
   }
+  // MapLibre handed them to the page's fonts (CSS Font Loading API) and they loaded.
+  const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes("maplibre-gl-font-face") && f.status === "loaded").length);
+  expect(loaded, "font faces MapLibre registered and loaded").toBeGreaterThanOrEqual(3);
   // Files of scripts the labels do not use are not downloaded.
   expect([...fonts.keys()].filter((p) => /cyrillic|greek|devanagari/.test(p))).toEqual([]);
   expect(offOrigin, "requests that left the origin").toEqual([]);
