@@ -39,9 +39,12 @@ web: $(WEB_DEPS)
 geodata: $(GEODATA_DEPS)
 	$(GO) run ./tools/geodata
 
-# Regenerates internal/maptiles/basemap.bin.gz (committed) from world-atlas and us-atlas.
+# Regenerates internal/maptiles/basemap.bin.gz (committed) from world-atlas and us-atlas, and the
+# street style's layers and fonts (protomaps-layers.json, fonts/) from @protomaps/basemaps and
+# @fontsource/noto-sans.
 basemap: $(BASEMAP_DEPS)
 	$(GO) run ./tools/basemap
+	node tools/basemap/protomaps-style.mjs
 
 build: web
 	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/locator ./cmd/locator

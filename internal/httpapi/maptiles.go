@@ -20,6 +20,7 @@ import (
 //	GET /map/tiles/{z}/{x}/{y}.mvt        the offline basemap's vector tiles (.pbf too)
 //	GET /map/streets/{z}/{x}/{y}.mvt      the PMTiles archive's tiles
 //	GET /map/sprites/streets[@2x].{json,png}  the street style's icons
+//	GET /map/fonts/{file}.woff2           the street style's label fonts (Noto Sans, its "font-faces")
 //
 // Errors are JSON {"message"} like the API's: 400 for a malformed path, 404
 // for a tile outside the pyramid or a file that does not exist.
@@ -29,6 +30,7 @@ func (s *Server) mapRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /map/tiles/{z}/{x}/{y}", s.handle(s.basemapTile))
 	m.HandleFunc("GET /map/streets/{z}/{x}/{y}", s.handle(s.streetTile))
 	m.HandleFunc("GET /map/sprites/{file}", s.handle(s.streetSprite))
+	m.HandleFunc("GET /map/fonts/{file}", s.handle(s.streetFont))
 	m.HandleFunc("/map/", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -160,6 +162,24 @@ func (s *Server) streetSprite(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		serveBytes(w, r, "image/png", tileCacheControl, sp.PNG, false)
 	}
+	return nil
+}
+
+// The font files change only with the binary and are larger than a tile:
+// browsers keep them a week, then revalidate by ETag.
+const fontCacheControl = "public, max-age=604800"
+
+// streetFont serves a file of the street style's font-faces (like the
+// sprites, only while that style is the one served).
+func (s *Server) streetFont(w http.ResponseWriter, r *http.Request) error {
+	if s.Streets == nil {
+		return apperr.New(apperr.NotFound, "no street map is configured (LOCATOR_PMTILES)")
+	}
+	b, ok := maptiles.StreetFont(r.PathValue("file"))
+	if !ok {
+		return apperr.New(apperr.NotFound, "no font file %q", r.PathValue("file"))
+	}
+	serveBytes(w, r, "font/woff2", fontCacheControl, b, false)
 	return nil
 }
 

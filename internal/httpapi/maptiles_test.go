@@ -158,6 +158,7 @@ func TestMapBadPaths(t *testing.T) {
 		"/map/nothing":                                        http.StatusNotFound,
 		"/map/streets/0/0/0.mvt":                              http.StatusNotFound, // no archive configured
 		"/map/sprites/streets.json":                           http.StatusNotFound,
+		"/map/fonts/noto-sans-latin-400-normal.woff2":         http.StatusNotFound, // fonts of the street style only
 		"/map/tiles/1/0/0.mvt?x=" + "1":                       http.StatusOK,
 		"/map/tiles/1/1/1.mvt%00":                             http.StatusBadRequest,
 		"/map/tiles/1/%2e%2e/0.mvt":                           http.StatusBadRequest,
@@ -219,7 +220,11 @@ func TestMapStreetsFromPMTiles(t *testing.T) {
 
 	rec := mapGet(t, h, "/map/style.json")
 	var style struct {
-		Sprite  string `json:"sprite"`
+		Sprite    string `json:"sprite"`
+		FontFaces map[string][]struct {
+			URL          string   `json:"url"`
+			UnicodeRange []string `json:"unicode-range"`
+		} `json:"font-faces"`
 		Sources map[string]struct {
 			Tiles   []string  `json:"tiles"`
 			MaxZoom int       `json:"maxzoom"`
@@ -262,5 +267,48 @@ func TestMapStreetsFromPMTiles(t *testing.T) {
 	}
 	if rec := mapGet(t, h, "/map/sprites/other.json"); rec.Code != http.StatusNotFound {
 		t.Errorf("unknown sprite: %d", rec.Code)
+	}
+
+	// The labels' fonts: every file of the style's font-faces is served.
+	if len(style.FontFaces["Noto Sans Regular"]) == 0 || len(style.FontFaces["Noto Sans Medium"]) == 0 || len(style.FontFaces["Noto Sans Italic"]) == 0 {
+		t.Fatalf("font-faces: %+v", style.FontFaces)
+	}
+	for name, faces := range style.FontFaces {
+		for _, f := range faces {
+			rec := mapGet(t, h, f.URL, "Accept-Encoding", "gzip")
+			hd := rec.Header()
+			if rec.Code != http.StatusOK || hd.Get("Content-Type") != "font/woff2" || hd.Get("Content-Encoding") != "" ||
+				hd.Get("Cache-Control") != "public, max-age=604800" || hd.Get("ETag") == "" ||
+				!strings.HasPrefix(rec.Body.String(), "wOF2") || hd.Get("Content-Length") != strconvI(int64(rec.Body.Len())) {
+				t.Fatalf("%s: %s: %d %v, %.4q", name, f.URL, rec.Code, hd, rec.Body.String())
+			}
+			if again := mapGet(t, h, f.URL, "If-None-Match", hd.Get("ETag")); again.Code != http.StatusNotModified || again.Body.Len() != 0 {
+				t.Errorf("%s If-None-Match: %d, %d bytes", f.URL, again.Code, again.Body.Len())
+			}
+		}
+	}
+	req := httptest.NewRequest(http.MethodHead, style.FontFaces["Noto Sans Regular"][0].URL, nil)
+	head := httptest.NewRecorder()
+	h.ServeHTTP(head, req)
+	if head.Code != http.StatusOK || head.Body.Len() != 0 || head.Header().Get("Content-Type") != "font/woff2" {
+		t.Errorf("HEAD font: %d, %d bytes, %v", head.Code, head.Body.Len(), head.Header())
+	}
+	for _, bad := range []string{
+		"/map/fonts/noto-sans-latin-900-normal.woff2", "/map/fonts/faces.json", "/map/fonts/OFL.txt", "/map/fonts/",
+		"/map/fonts/%2e%2e%2fstyle.go", "/map/fonts/..%2Ffonts.go", "/map/fonts/a/b.woff2", "/map/fonts/x%00.woff2",
+		"/map/fonts/" + strings.Repeat("a", 500) + ".woff2",
+	} {
+		rec := mapGet(t, h, bad)
+		var body struct {
+			Message string `json:"message"`
+		}
+		if rec.Code != http.StatusNotFound || json.Unmarshal(rec.Body.Bytes(), &body) != nil || body.Message == "" {
+			t.Errorf("%s: %d %q, want 404 with a JSON message", bad, rec.Code, rec.Body)
+		}
+	}
+	post := httptest.NewRecorder()
+	h.ServeHTTP(post, httptest.NewRequest(http.MethodPost, style.FontFaces["Noto Sans Regular"][0].URL, nil))
+	if post.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST font: %d", post.Code)
 	}
 }

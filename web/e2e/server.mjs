@@ -20,8 +20,9 @@ export function buildLocator(dir) {
 }
 
 // Options: `stores` seeds that many demo stores; `env` adds environment variables (e.g.
-// LOCATOR_SMTP_URL, LOCATOR_PUBLIC_URL); `port` fixes the port (0: any free one), so a public
-// URL can name it before the start; `prepare({ bin, db, dir })` runs before the server starts
+// LOCATOR_SMTP_URL, LOCATOR_PUBLIC_URL), or is a function of `{ dir }` (the server's temporary
+// directory, for files `prepare` writes there) answering them; `port` fixes the port (0: any free
+// one), so a public URL can name it before the start; `prepare({ bin, db, dir })` runs before the server starts
 // (e.g. `moderators add`). The answer also carries `bin` and `db` for running CLI commands
 // against the same database.
 export async function startServer({ stores = 3000, env = {}, port = 0, prepare } = {}) {
@@ -32,7 +33,7 @@ export async function startServer({ stores = 3000, env = {}, port = 0, prepare }
   prepare?.({ bin, db, dir });
   const child = spawn(bin, ["serve", "--no-seed", "--addr", `127.0.0.1:${port}`, "--database-url", db], {
     cwd: dir,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...(typeof env === "function" ? env({ dir }) : env) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, LineString } from "geojson";
-import type { Map as MapLibreMap } from "maplibre-gl";
+import type { Map as MapLibreMap, StyleSpecification } from "maplibre-gl";
 import { GRID_COLOR } from "./basemapStyle";
 
 /** Grid lines every `step` degrees, so a position can be read without a street map. */
@@ -30,4 +30,17 @@ export function absoluteUrl(url: string, base: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The style with its sprite URLs made absolute: MapLibre rejects a relative sprite URL before
+ * transformRequest sees it, and the street style's (/map/sprites/streets) is root-relative.
+ */
+export function withAbsoluteSprites(style: StyleSpecification, base: string): StyleSpecification {
+  const { sprite } = style;
+  if (sprite === undefined) return style;
+  return {
+    ...style,
+    sprite: typeof sprite === "string" ? absoluteUrl(sprite, base) : sprite.map((s) => ({ ...s, url: absoluteUrl(s.url, base) })),
+  };
 }

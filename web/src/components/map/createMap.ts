@@ -6,7 +6,7 @@ import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import markerIcon from "../../assets/marker.svg";
 import { mapStyleUrl } from "../../lib/config";
 import { MARKER_SIZE, MAX_ZOOM } from "../../lib/constants";
-import { absoluteUrl, addGrid } from "./basemap";
+import { absoluteUrl, addGrid, withAbsoluteSprites } from "./basemap";
 import { MAP_STYLE_URL } from "./basemapStyle";
 
 setWorkerUrl(workerUrl);
@@ -21,8 +21,9 @@ export interface CreateMapOptions extends Omit<MapOptions, "container" | "style"
  * A map with the configured style (`mapStyleUrl`) or the binary's own (`/map/style.json`: the
  * offline basemap, or the street map of LOCATOR_PMTILES), north up and flat (no rotation, no
  * tilt), zoom buttons without a compass, no credits (each caller adds its own). Labels are drawn
- * with the browser's fonts (the binary's styles have no glyph server). `basemap` settles once the
- * style is loaded. Throws when MapLibre cannot start (no WebGL).
+ * with the browser's fonts (the offline basemap) or the Noto Sans files the binary serves (the
+ * street map's font-faces, fetched through transformRequest); neither style has a glyph server.
+ * `basemap` settles once the style is loaded. Throws when MapLibre cannot start (no WebGL).
  */
 export function createMap({ grid = false, ...options }: CreateMapOptions): { map: MapLibreMap; basemap: Promise<void> } {
   const map = new MapLibreMap({
@@ -33,6 +34,7 @@ export function createMap({ grid = false, ...options }: CreateMapOptions): { map
     touchPitch: false,
     maxZoom: MAX_ZOOM,
     transformRequest: (url) => ({ url: absoluteUrl(url, window.location.href) }),
+    transformStyle: (_previous, next) => withAbsoluteSprites(next, window.location.href),
     ...options,
   });
   map.touchZoomRotate.disableRotation();
