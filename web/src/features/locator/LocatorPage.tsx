@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChevronUp, RotateCw } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { physicalStoreOptions } from "../../api/endpoints/physical-store";
 import { Spinner } from "../../components/ui/spinner";
@@ -68,16 +68,25 @@ export function LocatorPage() {
   // the same rule as the badge (lib/status.ts), so a store that closes while the page is open
   // leaves the filtered list at the next minute.
   const storesQuery = useQuery(listPhysicalStoresOptions({ ...center, filters: url.filters }));
+  // A new answer is shown through a deferred render: React renders the results list and the
+  // markers in slices between which the browser stays responsive, instead of one long task when
+  // the answer arrives (the list, the map and the summary always show the same answer).
+  const { data: storesData, isPending: storesPendingNow, isError: storesFailedNow, error: storesErrorNow } = storesQuery;
+  const answer = useMemo(
+    () => ({ data: storesData, isPending: storesPendingNow, isError: storesFailedNow, error: storesErrorNow }),
+    [storesData, storesPendingNow, storesFailedNow, storesErrorNow],
+  );
+  const shown = useDeferredValue(answer);
   const stores = useMemo(() => {
-    const all = storesQuery.data?.physical_stores ?? [];
+    const all = shown.data?.physical_stores ?? [];
     return url.filters.open ? all.filter((s) => storeStatus(s, now).open) : all;
-  }, [storesQuery.data, url.filters.open, now]);
+  }, [shown.data, url.filters.open, now]);
 
   const searchKey = JSON.stringify([center, url.filters]);
   const [pageState, setPageState] = useState({ key: searchKey, page: 1 });
   const page = clampPage(pageState.key === searchKey ? pageState.page : 1, stores.length);
   const { first, last } = pageBounds(page, stores.length);
-  const pageStores = stores.slice(first - 1, last);
+  const pageStores = useMemo(() => stores.slice(first - 1, last), [stores, first, last]);
   const resultsTop = useRef<HTMLDivElement>(null);
   const goToPage = (p: number) => {
     setPageState({ key: searchKey, page: p });
@@ -86,7 +95,7 @@ export function LocatorPage() {
 
   // Selected store: from the list, or fetched by id (shared link, favourites).
   const listed = url.store !== null ? stores.find((s) => s.id === url.store) : undefined;
-  const fetched = useQuery({ ...physicalStoreOptions(url.store ?? 0), enabled: url.store !== null && !listed && !storesQuery.isPending });
+  const fetched = useQuery({ ...physicalStoreOptions(url.store ?? 0), enabled: url.store !== null && !listed && !shown.isPending });
   const selected = url.store !== null ? (listed ?? fetched.data ?? null) : null;
 
   const select = useCallback((id: number) => navigateTo({ store: id }), [navigateTo]);
@@ -126,7 +135,7 @@ export function LocatorPage() {
   );
 
   const loading = storesQuery.isFetching || (url.store !== null && !selected && fetched.isFetching);
-  const summary = storesQuery.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : `Showing results ${first}-${last}`;
+  const summary = shown.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : `Showing results ${first}-${last}`;
 
   return (
     <div className="flex h-dvh flex-col bg-white">
@@ -214,11 +223,11 @@ export function LocatorPage() {
           >
             {selected ? (
               <StoreDetail key={selected.id} store={selected} onBack={clearSelection} now={now} />
-            ) : storesQuery.isError ? (
+            ) : shown.isError ? (
               <p role="alert" className="px-4 py-3 text-sm text-red-800">
-                Could not load stores: {storesQuery.error.message}
+                Could not load stores: {shown.error?.message}
               </p>
-            ) : storesQuery.isPending ? null : stores.length === 0 ? (
+            ) : shown.isPending ? null : stores.length === 0 ? (
               <div className="px-4 py-6 text-center">
                 <p className="font-semibold text-gray-900">{EMPTY_TITLE}</p>
                 <p className="mt-1 text-sm text-gray-700">{EMPTY_TEXT}</p>
