@@ -6,6 +6,7 @@ import { physicalStoreOptions } from "../../api/endpoints/physical-store";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, REDO_SEARCH_HIDE_MS } from "../../lib/constants";
+import { nextTask } from "../../lib/nextTask";
 import { storeStatus } from "../../lib/status";
 import { useMinuteTick } from "../../lib/useMinuteTick";
 import { listPhysicalStoresOptions, type StoreFilters } from "./api/list-physical-stores";
@@ -45,9 +46,12 @@ export function LocatorPage() {
   useEffect(() => {
     if (hasUrlCenter || tried.current) return;
     tried.current = true;
-    void locateVisitor().then((position) => {
-      if (position) setLocated(position);
-    });
+    // In a task of its own: the first effects' task (requests, the map's worker) stays short.
+    void nextTask()
+      .then(() => locateVisitor())
+      .then((position) => {
+        if (position) setLocated(position);
+      });
   }, [hasUrlCenter]);
 
   const center = url.center ?? located ?? DEFAULT_CENTER;
@@ -97,6 +101,19 @@ export function LocatorPage() {
   const listed = url.store !== null ? stores.find((s) => s.id === url.store) : undefined;
   const fetched = useQuery({ ...physicalStoreOptions(url.store ?? 0), enabled: url.store !== null && !listed && !shown.isPending });
   const selected = url.store !== null ? (listed ?? fetched.data ?? null) : null;
+
+  const selectedId = selected?.id;
+  const selectedName = selected?.name;
+  const selectedLat = selected?.latitude;
+  const selectedLon = selected?.longitude;
+  // The same object while the selection is the same: the map (memoised) skips this page's other renders.
+  const selectedOnMap = useMemo(
+    () =>
+      selectedId !== undefined && selectedName !== undefined && selectedLat !== undefined && selectedLon !== undefined
+        ? { id: selectedId, name: selectedName, latitude: selectedLat, longitude: selectedLon }
+        : null,
+    [selectedId, selectedName, selectedLat, selectedLon],
+  );
 
   const select = useCallback((id: number) => navigateTo({ store: id }), [navigateTo]);
   const clearSelection = () => navigateTo({ store: null });
@@ -171,7 +188,7 @@ export function LocatorPage() {
             stores={stores}
             selectedId={url.store}
             view={view}
-            selected={selected ? { id: selected.id, name: selected.name, latitude: selected.latitude, longitude: selected.longitude } : null}
+            selected={selectedOnMap}
             onSelect={select}
             onCenterChange={onCenterChange}
           />
