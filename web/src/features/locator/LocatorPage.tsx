@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChevronUp, RotateCw } from "lucide-react";
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { physicalStoreOptions } from "../../api/endpoints/physical-store";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, REDO_SEARCH_HIDE_MS } from "../../lib/constants";
@@ -18,9 +19,14 @@ import { MapArea } from "./MapArea";
 import { clampPage, pageBounds, Pagination } from "./Pagination";
 import { PlaceSearch } from "./PlaceSearch";
 import { ResultsList } from "./ResultsList";
-import { StoreDetail } from "./StoreDetail";
 import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
 import type { MapView } from "./map/types";
+
+// The store detail panel is a chunk of its own: the first paint does not show it. It is fetched
+// once the first answer is shown and the page is idle, so opening a store rarely waits for it.
+const loadStoreDetail = () => import("./StoreDetail");
+const StoreDetail = lazy(async () => ({ default: (await loadStoreDetail()).StoreDetail }));
+const whenIdle = (run: () => void) => (typeof requestIdleCallback === "function" ? void requestIdleCallback(run, { timeout: 2000 }) : void nextTask().then(run));
 
 export const EMPTY_TITLE = "No Results Found";
 export const EMPTY_TEXT = "Modify filters or adjust location to discover nearby stores.";
@@ -85,6 +91,11 @@ export function LocatorPage() {
     const all = shown.data?.physical_stores ?? [];
     return url.filters.open ? all.filter((s) => storeStatus(s, now).open) : all;
   }, [shown.data, url.filters.open, now]);
+
+  const answered = shown.data !== undefined;
+  useEffect(() => {
+    if (answered) whenIdle(() => void loadStoreDetail().catch(() => undefined));
+  }, [answered]);
 
   const searchKey = JSON.stringify([center, url.filters]);
   const [pageState, setPageState] = useState({ key: searchKey, page: 1 });
@@ -239,7 +250,18 @@ export function LocatorPage() {
             className={cn("min-h-0 flex-1 overflow-y-auto", !showSheet && "hidden md:block")}
           >
             {selected ? (
-              <StoreDetail key={selected.id} store={selected} onBack={clearSelection} now={now} />
+              <ErrorBoundary
+                key={selected.id}
+                fallback={
+                  <p role="alert" className="px-4 py-3 text-sm text-red-800">
+                    Could not load the store's details: check the connection and try again.
+                  </p>
+                }
+              >
+                <Suspense fallback={<Spinner label="Loading store" className="px-4 py-3 text-xs" />}>
+                  <StoreDetail store={selected} onBack={clearSelection} now={now} />
+                </Suspense>
+              </ErrorBoundary>
             ) : shown.isError ? (
               <p role="alert" className="px-4 py-3 text-sm text-red-800">
                 Could not load stores: {shown.error?.message}
