@@ -43,6 +43,10 @@ try {
     const score = Math.round(lhr.categories.performance.score * 100);
     scores.push(score);
     console.log(`run ${i + 1}: ${score} FCP ${m.firstContentfulPaint} LCP ${m.largestContentfulPaint} TBT ${m.totalBlockingTime} SI ${m.speedIndex} | LCP el ${a["largest-contentful-paint-element"].details.items[0].items[0].node.selector.slice(-40)}`);
+    // The observed paints and the requests started before the observed LCP: Lighthouse's
+    // simulated LCP includes what the trace shows before it.
+    const before = a["network-requests"].details.items.filter((r) => r.networkRequestTime < m.observedLargestContentfulPaint);
+    console.log(`   observed FCP ${m.observedFirstContentfulPaint} LCP ${m.observedLargestContentfulPaint}; requests before LCP: ${before.map((r) => r.url.replace(/^https?:\/\/[^/]*/, "").slice(0, 40)).join(" ")}`);
     console.log("   long:", a["long-tasks"].details.items.map((x) => `${x.url.replace(/.*\//, "").replace(/-[\w-]{8}\./, ".") || "?"} ${Math.round(x.duration)}@${Math.round(x.startTime)}`).join(", "));
     const events = artifacts.Trace.traceEvents;
     const mainT = events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").find((t) => events.some((x) => x.pid === t.pid && x.tid === t.tid && x.name === "ParseHTML" && x.args?.beginData?.url?.startsWith(server.url)));
