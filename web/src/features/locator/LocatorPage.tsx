@@ -253,9 +253,14 @@ export function LocatorPage() {
               <ErrorBoundary
                 key={selected.id}
                 fallback={
-                  <p role="alert" className="px-4 py-3 text-sm text-red-800">
-                    Could not load the store's details: check the connection and try again.
-                  </p>
+                  <div className="px-4 py-3 text-sm">
+                    <p role="alert" className="text-red-800">
+                      Could not load the store&apos;s details. Reload the page to try again.
+                    </p>
+                    <button type="button" onClick={clearSelection} className="mt-2 font-medium text-emerald-800 underline">
+                      Back to results
+                    </button>
+                  </div>
                 }
               >
                 <Suspense fallback={<Spinner label="Loading store" className="px-4 py-3 text-xs" />}>
