@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import "./index.css";
@@ -6,8 +6,13 @@ import "./index.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders the page in slices of a few milliseconds and
+// lets the browser run in between, instead of one long task right after the script's evaluation
+// (the page appears at the same time; the main thread is not blocked meanwhile).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -109,3 +109,20 @@ describe("storeStatus: the rule's edges", () => {
     expect(at("2026-11-23T12:00:00-05:00", store({ workingHours: [] }))).toMatchObject({ open: false, line: "" });
   });
 });
+
+describe("storeStatus: asked again for the same store", () => {
+  it("answers the same for the same instant and works the status out again for another one", () => {
+    const s = store();
+    const first = storeStatus(s, new Date("2026-11-23T20:59:00-05:00"));
+    expect(first).toEqual({ open: true, line: "Closes soon · 9:00 PM", today: "2026-11-23" });
+    // Another Date object for the same instant (a re-render at the same minute tick).
+    expect(storeStatus(s, new Date("2026-11-23T20:59:00-05:00"))).toBe(first);
+    expect(storeStatus(s, new Date("2026-11-23T21:01:00-05:00"))).toEqual({ open: false, line: "Opens Tue 9:00 AM", today: "2026-11-23" });
+    // A store object with other hours is its own entry, even at the same instant.
+    expect(storeStatus(store({ workingHours: daily("08:00", "23:00") }), new Date("2026-11-23T20:59:00-05:00"))).toEqual({
+      open: true,
+      line: "Closes 11:00 PM",
+      today: "2026-11-23",
+    });
+  });
+});

@@ -89,6 +89,9 @@ function spansOf(entries: readonly (WorkingHour | SpecialHour)[]): Span[] {
 class Schedule {
   private readonly special = new Map<string, SpecialHour[]>();
   private readonly store: StatusFields;
+  // nextChange asks for the same few days dozens of times (each candidate minute looks at its day
+  // and the day before): each day's spans are worked out once.
+  private readonly days = new Map<number, { spans: Span[]; closed: boolean }>();
 
   constructor(store: StatusFields) {
     this.store = store;
@@ -111,6 +114,15 @@ class Schedule {
   }
 
   spansOn(day: number): { spans: Span[]; closed: boolean } {
+    let out = this.days.get(day);
+    if (!out) {
+      out = this.computeSpansOn(day);
+      this.days.set(day, out);
+    }
+    return out;
+  }
+
+  private computeSpansOn(day: number): { spans: Span[]; closed: boolean } {
     if (this.store.permanently_closed || this.temporarilyClosedOn(day)) return { spans: [], closed: true };
     const special = this.specialOn(day);
     if (special) return { spans: spansOf(special), closed: special.some((h) => h.closed) };
@@ -170,8 +182,22 @@ export function formatShortDate(date: string): string {
   return m ? `${MONTHS[Number(m[1]) - 1] ?? ""} ${Number(m[2])}` : date;
 }
 
+// The last status worked out for each store object, with the instant it was for: the results
+// list, the Open now filter and the detail panel ask for the same store at the same minute tick
+// (useMinuteTick) on every render. Store objects from the API are never changed in place.
+const lastStatus = new WeakMap<StatusFields, { at: number; status: StoreStatus }>();
+
 /** The store's status at `now` (in its own zone). */
 export function storeStatus(store: StatusFields, now: Date = new Date()): StoreStatus {
+  const at = now.getTime();
+  const cached = lastStatus.get(store);
+  if (cached && cached.at === at) return cached.status;
+  const status = computeStoreStatus(store, now);
+  lastStatus.set(store, { at, status });
+  return status;
+}
+
+function computeStoreStatus(store: StatusFields, now: Date): StoreStatus {
   const zoned = zonedDay(now, store.time_zone);
   const today = dayToDate(zoned.day);
   const schedule = new Schedule(store);

@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { makeStore } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
@@ -41,6 +42,22 @@ describe("LocatorPage", () => {
       radius: "30",
       limit: "200",
     });
+  });
+
+  it("opens a store from the list in the detail panel (its own chunk) and goes back to the same list", async () => {
+    const stores = Array.from({ length: 3 }, (_, i) => makeStore({ id: i + 1, distance: i }));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ physical_stores: stores, has_more: false }))));
+    const user = userEvent.setup();
+
+    renderAt(<LocatorPage />);
+
+    const list = await screen.findByRole("list", { name: "Stores" });
+    await user.click(within(list).getByRole("button", { name: /Store 2/ }));
+    expect(await screen.findByRole("heading", { name: "Store 2" })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Stores" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: /back to results/i }));
+    expect(within(await screen.findByRole("list", { name: "Stores" })).getAllByRole("listitem")).toHaveLength(3);
   });
 
   it("shows an error when the call fails", async () => {

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChevronUp, RotateCw } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { physicalStoreOptions } from "../../api/endpoints/physical-store";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, REDO_SEARCH_HIDE_MS } from "../../lib/constants";
+import { nextTask } from "../../lib/nextTask";
 import { storeStatus } from "../../lib/status";
 import { useMinuteTick } from "../../lib/useMinuteTick";
 import { listPhysicalStoresOptions, type StoreFilters } from "./api/list-physical-stores";
@@ -17,9 +19,14 @@ import { MapArea } from "./MapArea";
 import { clampPage, pageBounds, Pagination } from "./Pagination";
 import { PlaceSearch } from "./PlaceSearch";
 import { ResultsList } from "./ResultsList";
-import { StoreDetail } from "./StoreDetail";
 import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
 import type { MapView } from "./map/types";
+
+// The store detail panel is a chunk of its own: the first paint does not show it. It is fetched
+// once the first answer is shown and the page is idle, so opening a store rarely waits for it.
+const loadStoreDetail = () => import("./StoreDetail");
+const StoreDetail = lazy(async () => ({ default: (await loadStoreDetail()).StoreDetail }));
+const whenIdle = (run: () => void) => (typeof requestIdleCallback === "function" ? void requestIdleCallback(run, { timeout: 2000 }) : void nextTask().then(run));
 
 export const EMPTY_TITLE = "No Results Found";
 export const EMPTY_TEXT = "Modify filters or adjust location to discover nearby stores.";
@@ -45,9 +52,12 @@ export function LocatorPage() {
   useEffect(() => {
     if (hasUrlCenter || tried.current) return;
     tried.current = true;
-    void locateVisitor().then((position) => {
-      if (position) setLocated(position);
-    });
+    // In a task of its own: the first effects' task (requests, the map's worker) stays short.
+    void nextTask()
+      .then(() => locateVisitor())
+      .then((position) => {
+        if (position) setLocated(position);
+      });
   }, [hasUrlCenter]);
 
   const center = url.center ?? located ?? DEFAULT_CENTER;
@@ -68,16 +78,30 @@ export function LocatorPage() {
   // the same rule as the badge (lib/status.ts), so a store that closes while the page is open
   // leaves the filtered list at the next minute.
   const storesQuery = useQuery(listPhysicalStoresOptions({ ...center, filters: url.filters }));
+  // A new answer is shown through a deferred render: React renders the results list and the
+  // markers in slices between which the browser stays responsive, instead of one long task when
+  // the answer arrives (the list, the map and the summary always show the same answer).
+  const { data: storesData, isPending: storesPendingNow, isError: storesFailedNow, error: storesErrorNow } = storesQuery;
+  const answer = useMemo(
+    () => ({ data: storesData, isPending: storesPendingNow, isError: storesFailedNow, error: storesErrorNow }),
+    [storesData, storesPendingNow, storesFailedNow, storesErrorNow],
+  );
+  const shown = useDeferredValue(answer);
   const stores = useMemo(() => {
-    const all = storesQuery.data?.physical_stores ?? [];
+    const all = shown.data?.physical_stores ?? [];
     return url.filters.open ? all.filter((s) => storeStatus(s, now).open) : all;
-  }, [storesQuery.data, url.filters.open, now]);
+  }, [shown.data, url.filters.open, now]);
+
+  const answered = shown.data !== undefined;
+  useEffect(() => {
+    if (answered) whenIdle(() => void loadStoreDetail().catch(() => undefined));
+  }, [answered]);
 
   const searchKey = JSON.stringify([center, url.filters]);
   const [pageState, setPageState] = useState({ key: searchKey, page: 1 });
   const page = clampPage(pageState.key === searchKey ? pageState.page : 1, stores.length);
   const { first, last } = pageBounds(page, stores.length);
-  const pageStores = stores.slice(first - 1, last);
+  const pageStores = useMemo(() => stores.slice(first - 1, last), [stores, first, last]);
   const resultsTop = useRef<HTMLDivElement>(null);
   const goToPage = (p: number) => {
     setPageState({ key: searchKey, page: p });
@@ -86,8 +110,21 @@ export function LocatorPage() {
 
   // Selected store: from the list, or fetched by id (shared link, favourites).
   const listed = url.store !== null ? stores.find((s) => s.id === url.store) : undefined;
-  const fetched = useQuery({ ...physicalStoreOptions(url.store ?? 0), enabled: url.store !== null && !listed && !storesQuery.isPending });
+  const fetched = useQuery({ ...physicalStoreOptions(url.store ?? 0), enabled: url.store !== null && !listed && !shown.isPending });
   const selected = url.store !== null ? (listed ?? fetched.data ?? null) : null;
+
+  const selectedId = selected?.id;
+  const selectedName = selected?.name;
+  const selectedLat = selected?.latitude;
+  const selectedLon = selected?.longitude;
+  // The same object while the selection is the same: the map (memoised) skips this page's other renders.
+  const selectedOnMap = useMemo(
+    () =>
+      selectedId !== undefined && selectedName !== undefined && selectedLat !== undefined && selectedLon !== undefined
+        ? { id: selectedId, name: selectedName, latitude: selectedLat, longitude: selectedLon }
+        : null,
+    [selectedId, selectedName, selectedLat, selectedLon],
+  );
 
   const select = useCallback((id: number) => navigateTo({ store: id }), [navigateTo]);
   const clearSelection = () => navigateTo({ store: null });
@@ -126,7 +163,7 @@ export function LocatorPage() {
   );
 
   const loading = storesQuery.isFetching || (url.store !== null && !selected && fetched.isFetching);
-  const summary = storesQuery.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : `Showing results ${first}-${last}`;
+  const summary = shown.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : `Showing results ${first}-${last}`;
 
   return (
     <div className="flex h-dvh flex-col bg-white">
@@ -162,7 +199,7 @@ export function LocatorPage() {
             stores={stores}
             selectedId={url.store}
             view={view}
-            selected={selected ? { id: selected.id, name: selected.name, latitude: selected.latitude, longitude: selected.longitude } : null}
+            selected={selectedOnMap}
             onSelect={select}
             onCenterChange={onCenterChange}
           />
@@ -213,12 +250,28 @@ export function LocatorPage() {
             className={cn("min-h-0 flex-1 overflow-y-auto", !showSheet && "hidden md:block")}
           >
             {selected ? (
-              <StoreDetail key={selected.id} store={selected} onBack={clearSelection} now={now} />
-            ) : storesQuery.isError ? (
+              <ErrorBoundary
+                key={selected.id}
+                fallback={
+                  <div className="px-4 py-3 text-sm">
+                    <p role="alert" className="text-red-800">
+                      Could not load the store&apos;s details. Reload the page to try again.
+                    </p>
+                    <button type="button" onClick={clearSelection} className="mt-2 font-medium text-emerald-800 underline">
+                      Back to results
+                    </button>
+                  </div>
+                }
+              >
+                <Suspense fallback={<Spinner label="Loading store" className="px-4 py-3 text-xs" />}>
+                  <StoreDetail store={selected} onBack={clearSelection} now={now} />
+                </Suspense>
+              </ErrorBoundary>
+            ) : shown.isError ? (
               <p role="alert" className="px-4 py-3 text-sm text-red-800">
-                Could not load stores: {storesQuery.error.message}
+                Could not load stores: {shown.error?.message}
               </p>
-            ) : storesQuery.isPending ? null : stores.length === 0 ? (
+            ) : shown.isPending ? null : stores.length === 0 ? (
               <div className="px-4 py-6 text-center">
                 <p className="font-semibold text-gray-900">{EMPTY_TITLE}</p>
                 <p className="mt-1 text-sm text-gray-700">{EMPTY_TEXT}</p>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { mapStyleUrl } from "../../lib/config";
 import { DEFAULT_ZOOM } from "../../lib/constants";
@@ -23,7 +23,7 @@ const inPreview = (node: EventTarget | null) => node instanceof Element && node.
  * takes over, at the preview's camera, once its first frame is drawn. If MapLibre cannot start
  * (no WebGL, chunk failed), the preview stays.
  */
-export function MapArea(props: StoreMapProps) {
+export const MapArea = memo(function MapArea(props: StoreMapProps) {
   const { view, onCenterChange, selected } = props;
   const [camera, setCamera] = useState<Camera>(() => ({ latitude: view.latitude, longitude: view.longitude, zoom: view.zoom ?? DEFAULT_ZOOM }));
   // A new search centre moves the preview (the map follows `view` itself once it runs).
@@ -142,4 +142,4 @@ export function MapArea(props: StoreMapProps) {
       {(!mapStyleUrl() || !interactive) && <MapAttribution />}
     </div>
   );
-}
+});

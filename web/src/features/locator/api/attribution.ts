@@ -3,6 +3,7 @@ import { api, unwrap } from "../../../api/client";
 import { attributionKeys } from "../../../api/keys";
 import type { AttributionSource } from "../../../api/types";
 import { BASEMAP_SOURCES } from "../../../components/map/basemapStyle";
+import { nextTask } from "../../../lib/nextTask";
 
 export type { AttributionSource };
 
@@ -11,6 +12,7 @@ export const DEFAULT_ATTRIBUTION: AttributionSource[] = [{ name: "GeoNames", lic
 
 /** GET attribution: the data sources the server uses (GeoNames for places, ...). */
 export async function fetchAttribution(): Promise<AttributionSource[]> {
+  await nextTask(); // the basemap's credits show meanwhile: out of the first effects' task
   try {
     const { sources } = unwrap(await api.GET("/attribution"));
     return sources.length > 0 ? sources : DEFAULT_ATTRIBUTION;

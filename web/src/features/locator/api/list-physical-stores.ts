@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
 import { storeKeys, type StoreListQuery } from "../../../api/keys";
 import { RESULTS_LIMIT, SEARCH_RADIUS } from "../../../lib/constants";
+import { nextTask } from "../../../lib/nextTask";
 
 export interface StoreFilters {
   open: boolean;
@@ -36,8 +37,11 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
   };
   return queryOptions({
     queryKey: storeKeys.list(query),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/store/physical-store/list-physical-store/", { params: { query }, signal })),
+    queryFn: async ({ signal }) => {
+      // Out of the task that started it (on the page's load, the first commit's effects).
+      await nextTask();
+      return unwrap(await api.GET("/store/physical-store/list-physical-store/", { params: { query }, signal }));
+    },
     placeholderData: keepPreviousData,
     // Every filter or centre change asks the server again, even back to a search seen before.
     staleTime: 0,

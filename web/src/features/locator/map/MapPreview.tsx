@@ -4,6 +4,7 @@ import Supercluster, { type ClusterProperties } from "supercluster";
 import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
 import { MARKER_SIZE, MAX_ZOOM } from "../../../lib/constants";
+import { nextTask } from "../../../lib/nextTask";
 import { BASEMAP_STYLE_URL } from "../../../components/map/basemapStyle";
 import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
 import { bitmapTransform, bounds, panBy, toScreen, zoomAround, type Camera } from "./projection";
@@ -73,38 +74,52 @@ export function MapPreview({ camera, stores, selected, onSelect, onCameraChange,
   const worker = useRef<{ post: (draw: Omit<PreviewDraw, "id" | "styleUrl">) => void } | null>(null);
   useEffect(() => {
     if (typeof Worker === "undefined" || typeof OffscreenCanvas === "undefined") return;
-    const w = new Worker(new URL("./previewWorker.ts", import.meta.url), { type: "module" });
-    const pending = new Map<number, { camera: Camera; size: Size }>();
-    let next = 0;
-    w.onmessage = (event: MessageEvent<PreviewDrawn>) => {
-      const answer = event.data;
-      const view = pending.get(answer.id);
-      for (const id of pending.keys()) if (id <= answer.id) pending.delete(id);
-      if ("error" in answer) {
-        console.error("map preview:", answer.error);
-        return;
-      }
-      const node = canvas.current;
-      const ctx = node?.getContext("bitmaprenderer");
-      if (!node || !ctx || !view) {
-        answer.bitmap.close();
-        return;
-      }
-      node.width = answer.bitmap.width;
-      node.height = answer.bitmap.height;
-      ctx.transferFromImageBitmap(answer.bitmap);
-      setDrawn(view);
+    // Started in a task of its own (starting a worker costs the main thread a few ms), then
+    // asked for the view the preview has by then.
+    let w: Worker | null = null;
+    let cancelled = false;
+    const start = () => {
+      const started = new Worker(new URL("./previewWorker.ts", import.meta.url), { type: "module" });
+      const pending = new Map<number, { camera: Camera; size: Size }>();
+      let next = 0;
+      started.onmessage = (event: MessageEvent<PreviewDrawn>) => {
+        const answer = event.data;
+        const view = pending.get(answer.id);
+        for (const id of pending.keys()) if (id <= answer.id) pending.delete(id);
+        if ("error" in answer) {
+          console.error("map preview:", answer.error);
+          return;
+        }
+        const node = canvas.current;
+        const ctx = node?.getContext("bitmaprenderer");
+        if (!node || !ctx || !view) {
+          answer.bitmap.close();
+          return;
+        }
+        node.width = answer.bitmap.width;
+        node.height = answer.bitmap.height;
+        ctx.transferFromImageBitmap(answer.bitmap);
+        setDrawn(view);
+      };
+      worker.current = {
+        post: (draw) => {
+          const id = ++next;
+          pending.set(id, { camera: draw.camera, size: { width: draw.width, height: draw.height } });
+          started.postMessage({ ...draw, id, styleUrl: BASEMAP_STYLE_URL } satisfies PreviewDraw);
+        },
+      };
+      return started;
     };
-    worker.current = {
-      post: (draw) => {
-        const id = ++next;
-        pending.set(id, { camera: draw.camera, size: { width: draw.width, height: draw.height } });
-        w.postMessage({ ...draw, id, styleUrl: BASEMAP_STYLE_URL } satisfies PreviewDraw);
-      },
-    };
+    void nextTask().then(() => {
+      if (cancelled) return;
+      w = start();
+      const s = sizeRef.current;
+      if (s && s.width > 0 && s.height > 0) worker.current?.post({ camera: cameraRef.current, width: s.width, height: s.height, pixelRatio: Math.min(window.devicePixelRatio || 1, 2) });
+    });
     return () => {
+      cancelled = true;
       worker.current = null;
-      w.terminate();
+      w?.terminate();
     };
   }, []);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
 import { customerKeys } from "../../../api/keys";
+import { nextTask } from "../../nextTask";
 import type { Customer } from "../types";
 
 /**
@@ -12,6 +13,7 @@ export function meOptions() {
   return queryOptions({
     queryKey: customerKeys.me,
     queryFn: async ({ signal }): Promise<Customer | null> => {
+      await nextTask(); // not needed for the first paint: out of the first effects' task
       try {
         return unwrap(await api.GET("/store/customers/me", { credentials: "include", signal })).customer;
       } catch {
