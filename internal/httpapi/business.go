@@ -47,6 +47,17 @@ func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*busin
 	return a, err
 }
 
+// currentBusinessStore is currentBusiness and the store id of the path,
+// the start of every call about one of the account's stores.
+func (s *Server) currentBusinessStore(w http.ResponseWriter, r *http.Request) (*business.Account, int64, error) {
+	a, err := s.currentBusiness(w, r)
+	if err != nil {
+		return nil, 0, err
+	}
+	id, err := pathID(r)
+	return a, id, err
+}
+
 type businessAccountDTO struct {
 	Email     string `json:"email"`
 	StoreName string `json:"store_name"`
@@ -148,11 +159,7 @@ func (s *Server) businessListStores(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r)
+	a, id, err := s.currentBusinessStore(w, r)
 	if err != nil {
 		return err
 	}
@@ -192,11 +199,7 @@ type storePatchDTO struct {
 }
 
 func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r)
+	a, id, err := s.currentBusinessStore(w, r)
 	if err != nil {
 		return err
 	}
@@ -239,11 +242,7 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Server) businessVerifyStore(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r)
+	a, id, err := s.currentBusinessStore(w, r)
 	if err != nil {
 		return err
 	}

@@ -29,11 +29,7 @@ type photoDTO struct {
 // image body becomes the store's photo. Ownership is checked before a byte
 // of the body is read; every refusal leaves the store as it was.
 func (s *Server) businessUploadPhoto(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r)
+	a, id, err := s.currentBusinessStore(w, r)
 	if err != nil {
 		return err
 	}
