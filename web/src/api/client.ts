@@ -22,6 +22,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What to tell a user about a failed call: the server's message, or `unreachable` when no answer
+ * came (status 0) or the error is not a call's.
+ */
+export function failureText(error: unknown, unreachable = "the server could not be reached"): string {
+  return error instanceof ApiError && error.status !== 0 ? error.message : unreachable;
+}
+
 /** Turns openapi-fetch's result into data or a thrown ApiError (for TanStack Query). */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.error !== undefined || result.data === undefined) {

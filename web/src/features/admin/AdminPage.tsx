@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "../../api/client";
+import { ApiError, failureText } from "../../api/client";
 import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
@@ -18,8 +18,6 @@ import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
-const errorText = (error: unknown) =>
-  error instanceof ApiError && error.status !== 0 ? error.message : "the server could not be reached";
 
 /** /admin: moderators sign in and approve or reject store claims (issue #5). */
 export function AdminPage() {
@@ -34,7 +32,7 @@ export function AdminPage() {
   if (me.isError) {
     return (
       <main className="p-6">
-        <FormError>{`Could not reach the server: ${errorText(me.error)}`}</FormError>
+        <FormError>{`Could not reach the server: ${failureText(me.error)}`}</FormError>
       </main>
     );
   }
@@ -96,7 +94,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
       await adminSignOut();
       signedOut();
     } catch (error) {
-      setSignOutError(`Could not sign out: ${errorText(error)}`);
+      setSignOutError(`Could not sign out: ${failureText(error)}`);
     }
   };
 
@@ -143,7 +141,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
           {list.isPending ? (
             <Spinner label="Loading claims…" />
           ) : list.isError ? (
-            <FormError>{`Could not load claims: ${errorText(list.error)}`}</FormError>
+            <FormError>{`Could not load claims: ${failureText(list.error)}`}</FormError>
           ) : list.data.length === 0 ? (
             <p className="text-gray-700">No {filter === "all" ? "" : `${STATUS_LABELS[filter].toLowerCase()} `}claims.</p>
           ) : (
@@ -156,7 +154,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
           ) : detail.isPending ? (
             <Spinner label="Loading the claim…" />
           ) : detail.isError ? (
-            <FormError>{`Could not load the claim: ${errorText(detail.error)}`}</FormError>
+            <FormError>{`Could not load the claim: ${failureText(detail.error)}`}</FormError>
           ) : (
             <ClaimDetail
               key={detail.data.id}

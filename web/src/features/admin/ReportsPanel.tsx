@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
+import { ApiError, failureText } from "../../api/client";
 import type { components } from "../../api/schema";
 import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
@@ -27,7 +27,6 @@ const DONE: Record<ResolvePayload["action"], string> = {
   dismiss: "Reports dismissed.",
 };
 
-const errorText = (error: unknown) => (error instanceof ApiError && error.status !== 0 ? error.message : "the server could not be reached");
 
 /** The reports queue of /admin: stores with open shopper reports, each with its current data and the decisions. */
 export function ReportsPanel({ onUnauthorized }: { onUnauthorized: () => void }) {
@@ -48,7 +47,7 @@ export function ReportsPanel({ onUnauthorized }: { onUnauthorized: () => void })
       {queue.isPending ? (
         <Spinner label="Loading reports…" />
       ) : queue.isError ? (
-        <FormError>{`Could not load reports: ${errorText(queue.error)}`}</FormError>
+        <FormError>{`Could not load reports: ${failureText(queue.error)}`}</FormError>
       ) : queue.data.length === 0 ? (
         <p className="text-gray-700">No open reports.</p>
       ) : (
@@ -106,7 +105,7 @@ function ReportGroup({ store, reports, onDone }: { store: ReportedStore; reports
         ))}
       </ul>
       <Field label="Note for the audit log and the owner (optional)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-      {decide.isError && <FormError>{errorText(decide.error)}</FormError>}
+      {decide.isError && <FormError>{failureText(decide.error)}</FormError>}
       {fixing ? (
         <FixForm store={store} pending={decide.isPending} onCancel={() => setFixing(false)} onFix={(changes) => decide.mutate({ action: "fix", note, changes })} />
       ) : (

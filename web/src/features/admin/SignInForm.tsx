@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ApiError } from "../../api/client";
+import { failureText } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { required, z } from "../../lib/validation";
@@ -26,8 +26,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (moderator: Moderator) 
     try {
       onSignedIn(await adminSignIn({ email: values.email.trim(), password: values.password }));
     } catch (error) {
-      const detail = error instanceof ApiError && error.status !== 0 ? error.message : "the server could not be reached";
-      setFailure(`${SIGN_IN_FAILED}: ${detail}`);
+      setFailure(`${SIGN_IN_FAILED}: ${failureText(error)}`);
     }
   };
 

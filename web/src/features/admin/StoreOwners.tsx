@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
+import { failureText } from "../../api/client";
 import { adminKeys } from "../../api/keys";
 import type { components } from "../../api/schema";
 import { Button } from "../../components/ui/button";
@@ -13,7 +13,6 @@ import { linkStore } from "./api/link-store";
 type ChangeRequest = components["schemas"]["ChangeRequest"];
 type Details = components["schemas"]["StoreDetails"];
 
-const errorText = (error: unknown) => (error instanceof ApiError && error.status !== 0 ? error.message : "the server could not be reached");
 
 const LABELS: [keyof Details, string][] = [
   ["name", "Name"],
@@ -54,7 +53,7 @@ function ChangeRequests() {
       setNotice(`${approve ? "Published" : "Rejected"} the change to ${c.store_name}.`);
       void queryClient.invalidateQueries({ queryKey: adminKeys.changes });
     } catch (error) {
-      setFailure(`Could not ${approve ? "approve" : "reject"} the change: ${errorText(error)}`);
+      setFailure(`Could not ${approve ? "approve" : "reject"} the change: ${failureText(error)}`);
     }
   };
 
@@ -68,7 +67,7 @@ function ChangeRequests() {
       {list.isPending ? (
         <Spinner label="Loading change requests…" />
       ) : list.isError ? (
-        <FormError>{`Could not load change requests: ${errorText(list.error)}`}</FormError>
+        <FormError>{`Could not load change requests: ${failureText(list.error)}`}</FormError>
       ) : list.data.length === 0 ? (
         <p className="text-sm text-gray-700">No pending change requests.</p>
       ) : (
@@ -131,7 +130,7 @@ function LinkForm() {
     try {
       setNotice(await linkStore(id, email.trim()));
     } catch (error) {
-      setFailure(`Could not link the store: ${errorText(error)}`);
+      setFailure(`Could not link the store: ${failureText(error)}`);
     }
   };
 

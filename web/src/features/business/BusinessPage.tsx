@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ApiError } from "../../api/client";
+import { ApiError, failureText } from "../../api/client";
 import { businessKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
@@ -15,7 +15,6 @@ import type { BusinessAccount, BusinessStore } from "./types";
 // The reset page rides in the dashboard's chunk: one lazy chunk for the whole business area.
 export { BusinessResetPasswordPage } from "./ResetPasswordPage";
 
-const errorText = (error: unknown) => (error instanceof ApiError && error.status !== 0 ? error.message : "the server could not be reached");
 
 /** /business: the store dashboard of the business accounts the claim wizard creates. */
 export function BusinessPage({ now = new Date() }: { now?: Date }) {
@@ -30,7 +29,7 @@ export function BusinessPage({ now = new Date() }: { now?: Date }) {
   if (me.isError) {
     return (
       <main className="p-6">
-        <FormError>{`Could not reach the server: ${errorText(me.error)}`}</FormError>
+        <FormError>{`Could not reach the server: ${failureText(me.error)}`}</FormError>
       </main>
     );
   }
@@ -65,7 +64,7 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
       await businessSignOut();
       signedOut();
     } catch (error) {
-      setSignOutError(`Could not sign out: ${errorText(error)}`);
+      setSignOutError(`Could not sign out: ${failureText(error)}`);
     }
   };
 
@@ -89,7 +88,7 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
           {stores.isPending ? (
             <Spinner label="Loading your stores…" />
           ) : stores.isError ? (
-            <FormError>{`Could not load your stores: ${errorText(stores.error)}`}</FormError>
+            <FormError>{`Could not load your stores: ${failureText(stores.error)}`}</FormError>
           ) : list.length === 0 ? (
             <p className="text-gray-700">No store yet: your claim is waiting for a moderator.</p>
           ) : (

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
+import { failureText } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
 import { uploadPhoto } from "./api/upload-photo";
@@ -62,7 +62,7 @@ export function PhotoUpload({ store, onUploaded }: { store: BusinessStore; onUpl
       setNotice(PHOTO_UPLOADED);
       onUploaded(answer.image);
     } catch (e) {
-      setError(e instanceof ApiError && e.status !== 0 ? e.message : "The server could not be reached. Please try again.");
+      setError(failureText(e, "The server could not be reached. Please try again."));
     }
     setBusy(false);
   };

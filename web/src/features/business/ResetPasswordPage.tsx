@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { ApiError } from "../../api/client";
+import { failureText } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { resetBusinessPassword } from "./api/reset-password";
@@ -31,7 +31,7 @@ export function BusinessResetPasswordPage() {
       await resetBusinessPassword({ email: email.trim(), password, token });
       setDone(true);
     } catch (e) {
-      setError(e instanceof ApiError && e.status !== 0 ? e.message : "The server could not be reached.");
+      setError(failureText(e, "The server could not be reached."));
     }
     setBusy(false);
   };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
+import { failureText } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { businessSignIn } from "./api/business-sign-in";
@@ -7,7 +7,6 @@ import { requestBusinessReset } from "./api/request-reset";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED } from "./messages";
 import type { BusinessAccount } from "./types";
 
-const detail = (error: unknown) => (error instanceof ApiError && error.status !== 0 ? error.message : "the server could not be reached");
 
 /** The dashboard's sign-in, with the email and password given in the claim wizard, and "Forgot password?". */
 export function SignInForm({ onSignedIn }: { onSignedIn: (account: BusinessAccount) => void }) {
@@ -37,7 +36,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (account: BusinessAccou
       }
       setNotice(await requestBusinessReset(email.trim()));
     } catch (error) {
-      setFailure(mode === "sign-in" ? `${SIGN_IN_FAILED}: ${detail(error)}` : detail(error));
+      setFailure(mode === "sign-in" ? `${SIGN_IN_FAILED}: ${failureText(error)}` : failureText(error));
     }
     setBusy(false);
   };

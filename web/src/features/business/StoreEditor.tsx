@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
+import { failureText } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { verifiedLabel } from "../../lib/verified";
@@ -23,8 +23,7 @@ import {
 } from "./storeForm";
 import type { BusinessStore } from "./types";
 
-const failureText = (error: unknown) =>
-  error instanceof ApiError && error.status !== 0 ? error.message : "The server could not be reached. Please try again.";
+const saveFailure = (error: unknown) => failureText(error, "The server could not be reached. Please try again.");
 
 const flags = [
   ["is_delivery_available", "Delivery"],
@@ -47,7 +46,7 @@ export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onS
       onSaved(saved);
       setNotice(message);
     } catch (error) {
-      setFailure(failureText(error));
+      setFailure(saveFailure(error));
     }
     setBusy(false);
   };
