@@ -61,17 +61,8 @@ func (p *Pages) report(w http.ResponseWriter, r *http.Request, seg string) {
 		p.notFound(w, r)
 		return
 	}
-	sd, ok := p.ix.Get(id)
+	v, _, _, ok := p.lookup(w, r, id, "report page")
 	if !ok {
-		if sd, ok = p.closedStore(r.Context(), id); !ok {
-			p.notFound(w, r)
-			return
-		}
-	}
-	v, err := decodeStore(sd)
-	if err != nil {
-		p.opt.Log.Error("report page", "err", err)
-		p.notFound(w, r)
 		return
 	}
 	canonical := v.path()

@@ -68,21 +68,10 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		return
 	}
 	gen := p.ix.Gen() // before the store: see pageCache.get
-	sd, ok := p.ix.Get(id)
-	cache := ok
+	// A page read from the database (a permanently closed store) is not
+	// cached: the index generation does not cover it.
+	v, sd, cache, ok := p.lookup(w, r, id, "store page")
 	if !ok {
-		// Not searchable: a permanently closed store still has its page.
-		// Such pages are rare and read the database, so they are not
-		// cached (the index generation does not cover them).
-		if sd, ok = p.closedStore(r.Context(), id); !ok {
-			p.notFound(w, r)
-			return
-		}
-	}
-	v, err := decodeStore(sd)
-	if err != nil {
-		p.opt.Log.Error("store page", "err", err)
-		p.notFound(w, r)
 		return
 	}
 	canonical := v.path()
@@ -224,6 +213,28 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		p.cache.put(gen, key, c)
 	}
 	serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
+}
+
+// lookup finds published store id for a page: in the index, or (not
+// searchable, but a permanently closed store still has its page) in the
+// database, which indexed says. It answers the 404 page itself when there
+// is no such store (ok false).
+func (p *Pages) lookup(w http.ResponseWriter, r *http.Request, id int64, page string) (v *storeView, sd search.StoreDoc, indexed, ok bool) {
+	sd, indexed = p.ix.Get(id)
+	if !indexed {
+		// Such pages are rare and read the database.
+		if sd, ok = p.closedStore(r.Context(), id); !ok {
+			p.notFound(w, r)
+			return nil, sd, false, false
+		}
+	}
+	v, err := decodeStore(sd)
+	if err != nil {
+		p.opt.Log.Error(page, "err", err)
+		p.notFound(w, r)
+		return nil, sd, indexed, false
+	}
+	return v, sd, indexed, true
 }
 
 // closedStore reads a store the index does not hold from the database:
