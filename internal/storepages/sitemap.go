@@ -108,9 +108,10 @@ func (p *Pages) Sitemap(w http.ResponseWriter, r *http.Request) {
 			line = append(line, base...)
 			line = append(append(append(append(append(line, "/stores/"...), state...), '/'), city...), '/')
 			if len(name) == 0 {
-				name = storeSlug
+				line = append(line, storeSlug...)
+			} else {
+				line = append(line, name...)
 			}
-			line = append(line, name...)
 			line = strconv.AppendInt(append(line, '-'), id, 10)
 			line = append(line, "</loc>"...)
 			if !updated.IsZero() {

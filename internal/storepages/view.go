@@ -44,11 +44,11 @@ func liteOf(sd search.StoreDoc) *storeView {
 // "other" for an empty state or city, "store" for a name without a slug.
 func Path(state, city, name string, id int64) string {
 	return "/stores/" + slug.Or(state, search.OtherSlug) + "/" + slug.Or(city, search.OtherSlug) + "/" +
-		slug.Or(name, string(storeSlug)) + "-" + strconv.FormatInt(id, 10)
+		slug.Or(name, storeSlug) + "-" + strconv.FormatInt(id, 10)
 }
 
 // storeSlug names a store whose name has no slug.
-var storeSlug = []byte("store")
+const storeSlug = "store"
 
 func (v *storeView) path() string { return Path(v.State, v.City, v.Name, v.ID) }
 
