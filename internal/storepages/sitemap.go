@@ -16,8 +16,8 @@ import (
 // at most SitemapSize URLs each: /sitemaps/directory-N.xml (the directory
 // pages) and /sitemaps/stores-N.xml (store pages, lastmod = the store's
 // last change), both in the directory's order. Children stream from the
-// index in batches (search.Index.Walk): a million stores never sit in
-// memory as XML.
+// directory alone (search.Directory.Stores: each store's name slug and last
+// change kept from its build): a million stores never sit in memory as XML.
 
 // SitemapSize is the most URLs one child sitemap holds (the protocol's limit).
 var SitemapSize = 50_000
