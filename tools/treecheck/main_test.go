@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitRepo makes a repository in a temporary folder with the given files
+// committed and returns its path.
+func gitRepo(t *testing.T, files map[string][]byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, body, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return dir
+}
+
+func TestACommittedBuildFails(t *testing.T) {
+	// The test binary itself is a real build of this platform's format.
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	build, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := gitRepo(t, map[string][]byte{
+		"locator":           build,
+		"main.go":           []byte("package main\n"),
+		".ci/run":           []byte("#!/usr/bin/env bash\nmake test\n"),
+		"data/small.bin.gz": {0x1f, 0x8b, 8, 0},
+	})
+	var out bytes.Buffer
+	if err := run(dir, &out); err == nil {
+		t.Fatal("a committed build passed")
+	}
+	if got := out.String(); !strings.HasPrefix(got, "locator: ") || strings.Count(got, "\n") != 1 {
+		t.Fatalf("want exactly the build named, got %q", got)
+	}
+}
+
+func TestLargeFilesNeedAPlaceOnTheList(t *testing.T) {
+	big := bytes.Repeat([]byte("x"), MaxSize+1)
+	dir := gitRepo(t, map[string][]byte{
+		"internal/places/geodata.bin.gz": big, // on the list
+		"web/public/huge.json":           big,
+		"docs/exactly-the-limit.txt":     big[:MaxSize],
+	})
+	var out bytes.Buffer
+	if err := run(dir, &out); err == nil {
+		t.Fatal("a large file off the list passed")
+	}
+	if got := out.String(); !strings.HasPrefix(got, "web/public/huge.json: ") || strings.Count(got, "\n") != 1 {
+		t.Fatalf("want only huge.json named, got %q", got)
+	}
+}
+
+func TestThisRepositoryIsClean(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(root, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+}
