@@ -104,7 +104,7 @@ test("member: sign up and sign in by keyboard, favourite a store, see and remove
 
   // Favourite the first store from the detail panel.
   const storeButton = page.getByRole("list", { name: "Stores" }).getByRole("button").first();
-  const storeName = (await storeButton.locator("span").first().innerText()).trim();
+  const storeName = (await storeButton.locator("[data-part=name]").innerText()).trim();
   await storeButton.click();
   await page.getByRole("heading", { level: 2, name: storeName }).waitFor();
   const fav = page.getByRole("button", { name: "Favorite", exact: true });

@@ -10,7 +10,7 @@ const MARKERS = ".locator-marker, .locator-cluster";
 async function listedNames(page) {
   const list = page.getByRole("list", { name: "Stores" });
   await list.waitFor();
-  return list.locator("li button > span:first-child").allInnerTexts();
+  return list.locator("li button [data-part=name]").allInnerTexts();
 }
 
 /**

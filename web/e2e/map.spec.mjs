@@ -141,7 +141,7 @@ test("opening a store eases the map to it with a marker of its own; Back to resu
 
   // From the list (the preview is still showing).
   const first = page.getByRole("list", { name: "Stores" }).locator("li button").first();
-  const name = await first.locator("span").first().innerText();
+  const name = await first.locator("[data-part=name]").innerText();
   // Listening before the click: the zoom 14 tiles may arrive before the map is seen centred.
   const zoom14 = page.waitForResponse((r) => r.url().includes("/map/tiles/14/"));
   await first.click();
@@ -168,7 +168,7 @@ test("in MapLibre, the opened store's marker is distinct and follows the selecti
   await previewAt(page, 10, () => page.goto(`/?lat=${NYC.lat}&lon=${NYC.lon}`));
   await startMapLibre(page);
   const first = page.getByRole("list", { name: "Stores" }).locator("li button").first();
-  const name = await first.locator("span").first().innerText();
+  const name = await first.locator("[data-part=name]").innerText();
   await first.click();
   const selected = page.locator(".maplibregl-marker.locator-marker-selected");
   await expect(selected).toHaveAttribute("aria-label", name);

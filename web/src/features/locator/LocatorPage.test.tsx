@@ -60,6 +60,25 @@ describe("LocatorPage", () => {
     expect(within(await screen.findByRole("list", { name: "Stores" })).getAllByRole("listitem")).toHaveLength(3);
   });
 
+  it("has a main landmark and a skip link to the results; Escape closes the panel and gives the focus back to the row", async () => {
+    const stores = Array.from({ length: 3 }, (_, i) => makeStore({ id: i + 1, distance: i }));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ physical_stores: stores, has_more: false }))));
+    const user = userEvent.setup();
+
+    renderAt(<LocatorPage />);
+
+    expect(screen.getByRole("main")).toBeInTheDocument();
+    const list = await screen.findByRole("list", { name: "Stores" });
+    await user.click(screen.getByRole("link", { name: "Skip to results" }));
+    expect(document.activeElement?.id).toBe("locator-results-body");
+
+    await user.click(within(list).getByRole("button", { name: /Store 3/ }));
+    expect(await screen.findByRole("heading", { name: "Store 3" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    const back = await screen.findByRole("list", { name: "Stores" });
+    expect(within(back).getByRole("button", { name: /Store 3/ })).toHaveFocus();
+  });
+
   it("shows an error when the call fails", async () => {
     vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ message: "database down" }, 503))));
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChevronUp, RotateCw } from "lucide-react";
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { physicalStoreOptions } from "../../api/endpoints/physical-store";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
@@ -102,6 +102,8 @@ export function LocatorPage() {
   const page = clampPage(pageState.key === searchKey ? pageState.page : 1, stores.length);
   const { first, last } = pageBounds(page, stores.length);
   const pageStores = useMemo(() => stores.slice(first - 1, last), [stores, first, last]);
+  // Each row's number, also drawn on its pin, so list and map match at a glance.
+  const numbers = useMemo(() => new Map(pageStores.map((s, i) => [s.id, first + i])), [pageStores, first]);
   const resultsTop = useRef<HTMLDivElement>(null);
   const goToPage = (p: number) => {
     setPageState({ key: searchKey, page: p });
@@ -127,7 +129,34 @@ export function LocatorPage() {
   );
 
   const select = useCallback((id: number) => navigateTo({ store: id }), [navigateTo]);
-  const clearSelection = () => navigateTo({ store: null });
+  // Closing the panel gives the focus back to the row it was opened from (when it is listed).
+  const returnFocusTo = useRef<number | null>(null);
+  const clearSelection = () => {
+    returnFocusTo.current = url.store;
+    navigateTo({ store: null });
+  };
+  useEffect(() => {
+    if (selected !== null || returnFocusTo.current === null) return;
+    const id = returnFocusTo.current;
+    returnFocusTo.current = null;
+    document.querySelector<HTMLButtonElement>(`#locator-results-body button[data-store-id="${id}"]`)?.focus();
+  });
+  // Escape closes the store panel, wherever the focus is on the page (not inside a dialog).
+  const escapeCloses = useRef(clearSelection);
+  useLayoutEffect(() => {
+    escapeCloses.current = clearSelection;
+  });
+  const hasSelection = selected !== null;
+  useEffect(() => {
+    if (!hasSelection) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      if (e.target instanceof Element && e.target.closest('[role="dialog"], [role="listbox"], [role="combobox"]')) return;
+      escapeCloses.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [hasSelection]);
   const toggleFilter = (key: keyof StoreFilters) => navigateTo({ filters: { ...url.filters, [key]: !url.filters[key] }, store: null });
 
   const choosePlace = (place: Place) => {
@@ -167,8 +196,20 @@ export function LocatorPage() {
 
   return (
     <div className="flex h-dvh flex-col bg-white">
+      <a
+        href="#locator-results-body"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-emerald-800 underline shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        onClick={(e) => {
+          e.preventDefault();
+          setSheetOpen(true);
+          const target = document.getElementById("locator-results-body");
+          target?.focus();
+        }}
+      >
+        Skip to results
+      </a>
       <Header search={search} />
-      <div className="relative grid min-h-0 flex-1 grid-rows-[auto_1fr] md:grid-cols-[26rem_1fr]">
+      <main className="relative grid min-h-0 min-w-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[auto_1fr] md:grid-cols-[26rem_minmax(0,1fr)]">
         <div className="border-b border-gray-200 px-3 pt-2 pb-2 md:col-start-1 md:row-start-1 md:border-r md:px-4 md:pt-3">
           <nav aria-label="Breadcrumb" className="text-xs text-gray-700">
             <ol className="flex gap-1">
@@ -200,6 +241,7 @@ export function LocatorPage() {
             selectedId={url.store}
             view={view}
             selected={selectedOnMap}
+            numbers={numbers}
             onSelect={select}
             onCenterChange={onCenterChange}
           />
@@ -247,6 +289,7 @@ export function LocatorPage() {
           <div
             id="locator-results-body"
             ref={resultsTop}
+            tabIndex={-1}
             className={cn("min-h-0 flex-1 overflow-y-auto", !showSheet && "hidden md:block")}
           >
             {selected ? (
@@ -278,7 +321,7 @@ export function LocatorPage() {
               </div>
             ) : (
               <>
-                <ResultsList stores={pageStores} onSelect={select} now={now} />
+                <ResultsList stores={pageStores} first={first} onSelect={select} now={now} />
                 <Pagination page={page} total={stores.length} onPage={goToPage} />
               </>
             )}
@@ -294,7 +337,7 @@ export function LocatorPage() {
         >
           Claim your store
         </Link>
-      </div>
+      </main>
     </div>
   );
 }

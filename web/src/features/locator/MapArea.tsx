@@ -131,6 +131,7 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
           camera={camera}
           stores={props.stores}
           selected={selected}
+          numbers={props.numbers}
           onSelect={props.onSelect}
           onCameraChange={onCameraChange}
           onActivate={activate}

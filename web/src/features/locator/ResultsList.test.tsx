@@ -1,7 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { WEEKDAYS } from "../../lib/constants";
 import { makeStore } from "../../test/fixtures";
+import { highlighted, setHighlighted } from "./highlight";
 import { ResultsList } from "./ResultsList";
 
 const daily = WEEKDAYS.map((weekDay) => ({ weekDay, startTime: "09:00", endTime: "21:00" }));
@@ -17,12 +19,32 @@ describe("ResultsList", () => {
       const { unmount } = render(<ResultsList stores={stores} onSelect={vi.fn()} now={new Date(now)} />);
       const out = within(screen.getByRole("list", { name: "Stores" }))
         .getAllByRole("listitem")
-        .map((li) => li.textContent?.replace(/\(\d+ reviews\)/, "").replace(/Rated [\d.]+ out of 5/, ""));
+        // Without the row number in front and the distance (tested below).
+        .map((li) => li.textContent?.replace(/^\d+/, "").replace(/[\d.]+ mi/, "").replace(/\(\d+ reviews\)/, "").replace(/Rated [\d.]+ out of 5/, ""));
       unmount();
       return out;
     };
     // 02:53 on Thanksgiving morning in New York: the spec's literal rule said "Opened".
     expect(rows("2026-11-26T02:53:00-05:00")).toEqual(["Late NightClosedOpens 9:00 AM", "Thanksgiving ShopClosedClosed today · Thanksgiving", "Gone For GoodClosedPermanently closed"]);
     expect(rows("2026-11-27T20:30:00-05:00")).toEqual(["Late NightOpenedCloses soon · 9:00 PM", "Thanksgiving ShopOpenedCloses soon · 9:00 PM", "Gone For GoodClosedPermanently closed"]);
+  });
+
+  it("numbers the rows from the page's first, says how far each store is, and lights the row pointed at", async () => {
+    const stores = [makeStore({ id: 7, name: "Near", distance: 0.44 }), makeStore({ id: 9, name: "Far", distance: 12.6 })];
+    render(<ResultsList stores={stores} first={21} onSelect={vi.fn()} now={new Date("2026-11-27T12:00:00-05:00")} />);
+    const [near, far] = screen.getAllByRole("button");
+    expect(near).toHaveTextContent(/^21Near0.4 mi/);
+    expect(far).toHaveTextContent(/^22Far13 mi/);
+    expect(highlighted()).toBeNull();
+    await userEvent.hover(far!);
+    expect(highlighted()).toBe(9);
+    expect(far).toHaveClass("bg-amber-50");
+    expect(near).not.toHaveClass("bg-amber-50");
+    await userEvent.unhover(far!);
+    expect(highlighted()).toBeNull();
+    // A pin pointed at on the map lights its row the same way.
+    act(() => setHighlighted(7));
+    expect(near).toHaveClass("bg-amber-50");
+    act(() => setHighlighted(null));
   });
 });

@@ -2,33 +2,82 @@ import { memo } from "react";
 import { Stars } from "../../components/Stars";
 import { StoreStatus } from "../../components/StoreStatus";
 import type { PhysicalStore } from "../../api/types";
+import { cn } from "../../lib/cn";
+import { formatDistance } from "../../lib/distance";
+import { highlightHandlers, useIsHighlighted } from "./highlight";
 
 // Memoised: the locator page re-renders on every change of its own state (search text, spinner,
-// the sheet), and a row only changes with its store or the minute.
-const ResultRow = memo(function ResultRow({ store, onSelect, now }: { store: PhysicalStore; onSelect: (id: number) => void; now: Date }) {
+// the sheet), and a row only changes with its store, its number, the minute or its highlight.
+const ResultRow = memo(function ResultRow({
+  store,
+  number,
+  onSelect,
+  now,
+}: {
+  store: PhysicalStore;
+  number: number;
+  onSelect: (id: number) => void;
+  now: Date;
+}) {
+  const lit = useIsHighlighted(store.id);
   return (
     <li>
       <button
         type="button"
+        data-store-id={store.id}
         onClick={() => onSelect(store.id)}
-        className="flex w-full flex-col items-start gap-1 px-4 py-3 text-left hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700"
+        {...highlightHandlers(store.id)}
+        className={cn(
+          "flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700",
+          lit && "bg-amber-50",
+        )}
       >
-        <span className="font-medium text-gray-900">{store.name}</span>
-        <span className="flex flex-wrap items-center gap-2">
-          <Stars rating={store.average_rating} count={store.review_count} />
-          <StoreStatus store={store} now={now} />
+        {/* The same number as the store's pin on the map. */}
+        <span
+          aria-hidden="true"
+          className={cn(
+            "mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white",
+            lit ? "bg-amber-600" : "bg-emerald-800",
+          )}
+        >
+          {number}
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col items-start gap-1">
+          <span className="flex w-full items-baseline justify-between gap-2">
+            <span data-part="name" className="min-w-0 font-medium break-words text-gray-900">{store.name}</span>
+            {"distance" in store && typeof store.distance === "number" && (
+              <span className="shrink-0 text-sm text-gray-700">{formatDistance(store.distance)}</span>
+            )}
+          </span>
+          <span className="flex flex-wrap items-center gap-2">
+            <Stars rating={store.average_rating} count={store.review_count} />
+            <StoreStatus store={store} now={now} />
+          </span>
         </span>
       </button>
     </li>
   );
 });
 
-/** One page of stores: name, average rating stars, review count, Opened or Closed and what comes next. */
-export const ResultsList = memo(function ResultsList({ stores, onSelect, now }: { stores: readonly PhysicalStore[]; onSelect: (id: number) => void; now: Date }) {
+/**
+ * One page of stores: the row's number (as on its map pin), name, distance, average rating stars,
+ * review count, Opened or Closed and what comes next. `first` is the number of the first row.
+ */
+export const ResultsList = memo(function ResultsList({
+  stores,
+  first = 1,
+  onSelect,
+  now,
+}: {
+  stores: readonly PhysicalStore[];
+  first?: number;
+  onSelect: (id: number) => void;
+  now: Date;
+}) {
   return (
     <ul aria-label="Stores" className="divide-y divide-gray-200">
-      {stores.map((store) => (
-        <ResultRow key={store.id} store={store} onSelect={onSelect} now={now} />
+      {stores.map((store, i) => (
+        <ResultRow key={store.id} store={store} number={first + i} onSelect={onSelect} now={now} />
       ))}
     </ul>
   );

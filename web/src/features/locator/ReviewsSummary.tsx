@@ -17,6 +17,8 @@ export function ReviewsSummary({ storeId }: { storeId: number }) {
         <Spinner label="Loading reviews" className="mt-2" />
       ) : reviews.isError || !summary ? (
         <p className="mt-2 text-sm text-gray-600">Reviews are not available right now.</p>
+      ) : summary.count === 0 ? (
+        <p className="mt-2 text-sm text-gray-700">No reviews yet</p>
       ) : (
         <div className="mt-2 flex gap-4">
           <div className="shrink-0 text-center">

@@ -68,6 +68,23 @@ describe("StoreDetail", () => {
     expect(screen.getByText("Not verified recently")).toBeInTheDocument();
   });
 
+  it("says how far the store is, completes the address with town and postal code, and says No reviews yet instead of 0.0 and 0%", async () => {
+    const empty = { ...summary, summary: { average: 0, count: 0, counts: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })), recommended_percentage: 0 } };
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(json(empty))));
+    renderAt(
+      <StoreDetail
+        store={makeStore({ distance: 2.34, city: "Brooklyn", state: "NY", postal_code: "11211", average_rating: 0, review_count: 0 })}
+        onBack={() => {}}
+        now={new Date()}
+      />,
+    );
+    expect(screen.getByText("2.3 mi")).toBeInTheDocument();
+    expect(screen.getByText("Brooklyn, NY 11211")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText("No reviews yet")).toHaveLength(2));
+    expect(screen.queryByText("0.0")).not.toBeInTheDocument();
+    expect(screen.queryByText(/0% of reviewers/)).not.toBeInTheDocument();
+  });
+
   it("has no Call button without a phone number", () => {
     stubFetch();
     renderAt(<StoreDetail store={makeStore({ phone_number: null })} onBack={() => {}} now={new Date()} />);

@@ -6,6 +6,7 @@ import { StoreImage } from "../../components/StoreImage";
 import { StoreStatus } from "../../components/StoreStatus";
 import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
+import { formatDistance } from "../../lib/distance";
 import { useDocumentMeta } from "../../lib/documentMeta";
 import { useFavorites } from "../../lib/session";
 import { verifiedLabel } from "../../lib/verified";
@@ -56,8 +57,18 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
           {store.name}
         </h2>
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <Stars rating={store.average_rating} count={store.review_count} />
+          {store.review_count > 0 ? (
+            <Stars rating={store.average_rating} count={store.review_count} />
+          ) : (
+            <span className="text-sm text-gray-700">No reviews yet</span>
+          )}
           <StoreStatus store={store} now={now} />
+          {"distance" in store && typeof store.distance === "number" && (
+            <span className="text-sm text-gray-700">
+              {formatDistance(store.distance)}
+              <span className="sr-only"> away</span>
+            </span>
+          )}
         </div>
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
         <p className="mt-1 text-xs text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
@@ -89,7 +100,13 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
         {shareNote}
       </p>
 
-      <AddressLine store={store} />
+      <div>
+        <AddressLine store={store} />
+        {/* The spec's line names country, state and street; the town and postal code complete it. */}
+        {(store.city || store.postal_code) && (
+          <p className="text-sm text-gray-700">{[store.city, [store.state, store.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</p>
+        )}
+      </div>
       <WorkingHoursTable store={store} now={now} />
       {store.phone_number && (
         <p className="text-sm text-gray-800">

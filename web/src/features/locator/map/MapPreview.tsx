@@ -8,6 +8,7 @@ import { nextTask } from "../../../lib/nextTask";
 import { BASEMAP_STYLE_URL } from "../../../components/map/basemapStyle";
 import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
 import { bitmapTransform, bounds, panBy, toScreen, zoomAround, type Camera } from "./projection";
+import { highlightHandlers, useHighlighted } from "../highlight";
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type SelectedStore } from "./types";
 
 export interface MapPreviewProps {
@@ -15,6 +16,8 @@ export interface MapPreviewProps {
   stores: readonly PhysicalStore[];
   /** The opened store: drawn apart from the clusters, as its own larger marker. */
   selected: SelectedStore | null;
+  /** Store id -> its row's number on the current page of results, drawn on its pin. */
+  numbers?: ReadonlyMap<number, number>;
   onSelect: (id: number) => void;
   /** The camera after a pan or zoom (`byUser`) or after the preview moved to show the selection. */
   onCameraChange: (camera: Camera, byUser: boolean) => void;
@@ -41,7 +44,7 @@ type StoreFeature = GeoJSON.Feature<GeoJSON.Point, { id: number; name: string }>
  * the wheel, the arrow and +/- keys, the zoom buttons or a cluster move the preview and start
  * the interactive map, which takes over at the preview's camera.
  */
-export function MapPreview({ camera, stores, selected, onSelect, onCameraChange, onActivate, onDragChange, onWarmUp }: MapPreviewProps) {
+export function MapPreview({ camera, stores, selected, numbers, onSelect, onCameraChange, onActivate, onDragChange, onWarmUp }: MapPreviewProps) {
   const root = useRef<HTMLDivElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -203,6 +206,7 @@ export function MapPreview({ camera, stores, selected, onSelect, onCameraChange,
   }, [shown, selectedId]);
   const points = size && size.width > 0 ? index.getClusters(bounds(camera, size.width, size.height, 48), Math.floor(camera.zoom)) : [];
 
+  const lit = useHighlighted();
   const selectedAt = selected && size ? toScreen(camera, size.width, size.height, selected.longitude, selected.latitude) : null;
 
   return (
@@ -264,18 +268,25 @@ export function MapPreview({ camera, stores, selected, onSelect, onCameraChange,
                 );
               }
               const id = Number(props.id);
+              const number = numbers?.get(id);
               return (
                 <button
                   key={`s${id}`}
                   type="button"
-                  className="locator-marker absolute -translate-x-1/2 -translate-y-full"
+                  className={`locator-marker absolute -translate-x-1/2 -translate-y-full${lit === id ? " locator-marker-highlighted" : ""}`}
                   style={{ left: x, top: y }}
                   aria-label={String(props.name)}
                   aria-pressed={false}
                   data-store-id={id}
                   onClick={() => onSelect(id)}
+                  {...highlightHandlers(id)}
                 >
                   <img src={markerIcon} alt="" width={MARKER_SIZE} height={MARKER_SIZE} />
+                  {number !== undefined && (
+                    <span aria-hidden="true" className="locator-marker-number">
+                      {number}
+                    </span>
+                  )}
                 </button>
               );
             })}

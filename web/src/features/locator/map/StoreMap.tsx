@@ -5,6 +5,7 @@ import type { PhysicalStore } from "../../../api/types";
 import { createMap, markerImage } from "../../../components/map/createMap";
 import { mapStyleUrl } from "../../../lib/config";
 import { MAX_ZOOM } from "../../../lib/constants";
+import { highlighted, setHighlighted, subscribeHighlight } from "../highlight";
 import { MAP_LOAD_MESSAGE } from "../messages";
 import type { Camera } from "./projection";
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type SelectedStore, type StoreMapProps } from "./types";
@@ -48,11 +49,28 @@ export interface InteractiveMapProps extends StoreMapProps {
  * visible cluster and store is an HTML button marker (32 x 32 px icon for stores), so markers are
  * reachable by keyboard and named for screen readers.
  */
-export default function StoreMap({ stores, selected, view, onSelect, onCenterChange, onError, start, camera, hidden, onReady, focusOnShow, target, onCamera }: InteractiveMapProps) {
+/** Puts the row number on a store's marker, or takes it off (stores not on the current page). */
+function setNumber(element: HTMLElement, number: number | undefined) {
+  let badge = element.querySelector<HTMLSpanElement>(".locator-marker-number");
+  if (number === undefined) {
+    badge?.remove();
+    return;
+  }
+  if (!badge) {
+    badge = document.createElement("span");
+    badge.className = "locator-marker-number";
+    badge.setAttribute("aria-hidden", "true");
+    element.appendChild(badge);
+  }
+  badge.textContent = String(number);
+}
+
+export default function StoreMap({ stores, selected, numbers, view, onSelect, onCenterChange, onError, start, camera, hidden, onReady, focusOnShow, target, onCamera }: InteractiveMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const callbacks = useRef({ onSelect, onCenterChange, onError, onReady, onCamera });
   const storesRef = useRef(stores);
+  const numbersRef = useRef(numbers);
   const selectedRef = useRef<SelectedStore | null>(selected);
   const syncRef = useRef<() => void>(() => {});
   const initialView = useRef<Camera>(start);
@@ -146,10 +164,20 @@ export default function StoreMap({ stores, selected, view, onSelect, onCenterCha
           element.dataset.storeId = String(props.id);
           element.appendChild(markerImage());
           const id = Number(props.id);
+          setNumber(element, numbersRef.current?.get(id));
+          element.classList.toggle("locator-marker-highlighted", highlighted() === id);
           element.addEventListener("click", (e) => {
             e.stopPropagation();
             callbacks.current.onSelect(id);
           });
+          const on = () => setHighlighted(id);
+          const off = () => {
+            if (highlighted() === id) setHighlighted(null);
+          };
+          element.addEventListener("mouseenter", on);
+          element.addEventListener("focus", on);
+          element.addEventListener("mouseleave", off);
+          element.addEventListener("blur", off);
         }
         const marker = new Marker({ element, anchor: isCluster ? "center" : "bottom" }).setLngLat([lon, lat]).addTo(map);
         markers.set(key, { marker, element });
@@ -184,6 +212,14 @@ export default function StoreMap({ stores, selected, view, onSelect, onCenterCha
       }
     };
     syncRef.current = sync;
+    // A row pointed at in the list lights its pin (and the reverse, through the handlers above).
+    const unsubscribe = subscribeHighlight(() => {
+      const id = highlighted();
+      for (const { element } of markers.values()) {
+        if (element.dataset.selected !== undefined) continue;
+        element.classList.toggle("locator-marker-highlighted", id !== null && element.dataset.storeId === String(id));
+      }
+    });
 
     map.on("load", () => {
       loaded = true;
@@ -225,6 +261,7 @@ export default function StoreMap({ stores, selected, view, onSelect, onCenterCha
     });
 
     return () => {
+      unsubscribe();
       cancelAnimationFrame(pending);
       for (const { marker } of markers.values()) marker.remove();
       markers.clear();
@@ -249,6 +286,16 @@ export default function StoreMap({ stores, selected, view, onSelect, onCenterCha
     void mapRef.current?.getSource<GeoJSONSource>(SOURCE)?.setData(toGeoJson(stores, selectedId));
     syncRef.current();
   }, [stores, selectedId, selectedLat, selectedLon, selectedName]);
+
+  // Another page of results: the pins shown take their new rows' numbers.
+  useEffect(() => {
+    numbersRef.current = numbers;
+    const node = container.current;
+    if (!node) return;
+    for (const element of node.querySelectorAll<HTMLElement>(".locator-marker[data-store-id]:not([data-selected])")) {
+      setNumber(element, numbers?.get(Number(element.dataset.storeId)));
+    }
+  }, [numbers]);
 
   // A store opened or closed: ease to the camera MapArea chose.
   const targetKey = target?.key;

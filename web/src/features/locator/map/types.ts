@@ -27,6 +27,8 @@ export interface StoreMapProps {
    * another colour, a button of its own); when it is closed the map returns to where it was.
    */
   selected: SelectedStore | null;
+  /** Store id -> its row's number on the current page of results, drawn on its pin. */
+  numbers?: ReadonlyMap<number, number>;
   onSelect: (id: number) => void;
   /** The map centre after each move; `byUser` is false for moves the app made. */
   onCenterChange: (center: { latitude: number; longitude: number }, byUser: boolean) => void;
