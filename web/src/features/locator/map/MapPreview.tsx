@@ -278,15 +278,11 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
                   aria-label={String(props.name)}
                   aria-pressed={false}
                   data-store-id={id}
+                  data-number={number}
                   onClick={() => onSelect(id)}
                   {...highlightHandlers(id)}
                 >
                   <img src={markerIcon} alt="" width={MARKER_SIZE} height={MARKER_SIZE} />
-                  {number !== undefined && (
-                    <span aria-hidden="true" className="locator-marker-number">
-                      {number}
-                    </span>
-                  )}
                 </button>
               );
             })}

@@ -49,20 +49,13 @@ export interface InteractiveMapProps extends StoreMapProps {
  * visible cluster and store is an HTML button marker (32 x 32 px icon for stores), so markers are
  * reachable by keyboard and named for screen readers.
  */
-/** Puts the row number on a store's marker, or takes it off (stores not on the current page). */
+/**
+ * Puts the row number on a store's marker, or takes it off (stores not on the current page). It is
+ * drawn by CSS from the attribute (index.css), so the button's name stays the store's name.
+ */
 function setNumber(element: HTMLElement, number: number | undefined) {
-  let badge = element.querySelector<HTMLSpanElement>(".locator-marker-number");
-  if (number === undefined) {
-    badge?.remove();
-    return;
-  }
-  if (!badge) {
-    badge = document.createElement("span");
-    badge.className = "locator-marker-number";
-    badge.setAttribute("aria-hidden", "true");
-    element.appendChild(badge);
-  }
-  badge.textContent = String(number);
+  if (number === undefined) delete element.dataset.number;
+  else element.dataset.number = String(number);
 }
 
 export default function StoreMap({ stores, selected, numbers, view, onSelect, onCenterChange, onError, start, camera, hidden, onReady, focusOnShow, target, onCamera }: InteractiveMapProps) {
