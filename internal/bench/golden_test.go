@@ -2,7 +2,7 @@ package bench_test
 
 import (
 	"crypto/sha256"
-		"flag"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
