@@ -2,18 +2,15 @@ package bench_test
 
 import (
 	"crypto/sha256"
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"locator/internal/bench"
+	"locator/internal/golden"
 	"locator/internal/stores"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // goldenIndexes are the stores the golden file records: the first 200 and
 // 100 more up to the M size, so that late streams are covered too.
@@ -51,7 +48,7 @@ func TestDatasetUnchanged(t *testing.T) {
 			fmt.Fprintf(&b, "%s\t%d\t%s\t%v\t%v\t%s\t%s\n", spread, s.ID, s.StoreID, s.Latitude, s.Longitude, s.Name, storeDigest(s))
 		}
 	}
-	compareGolden(t, "testdata/slb1-dataset.golden", b.String())
+	golden.Compare(t, "testdata/slb1-dataset.golden", []byte(b.String()))
 }
 
 // storeDigest sums every other field the generator sets (named one by
@@ -62,28 +59,4 @@ func storeDigest(s *stores.Store) string {
 		s.TimeZone, s.CountryID, s.Status, s.Delivery, s.OrderOnline, s.Curbside, s.Image, s.Hours,
 		stores.EncodeSchedule(s.WorkingHours), s.ReviewCount, s.RatingSum, s.UpdatedAt.Format(time.RFC3339))
 	return fmt.Sprintf("%x", sha256.Sum256([]byte(f)))[:16]
-}
-
-func compareGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got == string(want) {
-		return
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < min(len(gl), len(wl)); i++ {
-		if gl[i] != wl[i] {
-			t.Fatalf("%s line %d:\n got  %s\n want %s", path, i+1, gl[i], wl[i])
-		}
-	}
-	t.Fatalf("%s: %d lines, want %d", path, len(gl), len(wl))
 }

@@ -2,18 +2,15 @@ package seed_test
 
 import (
 	"crypto/sha256"
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"locator/internal/golden"
 	"locator/internal/reviews"
 	"locator/internal/stores"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // TestDemoUnchanged compares the demo data (2,000 stores, seed 1) with the
 // data recorded in testdata/demo.golden (written by the generator of
@@ -34,7 +31,7 @@ func TestDemoUnchanged(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(&b, "all %d stores\t%x\n", len(ss), all.Sum(nil))
-	compareGolden(t, "testdata/demo.golden", b.String())
+	golden.Compare(t, "testdata/demo.golden", []byte(b.String()))
 }
 
 // demoDigest names every field the generator sets one by one, so that a
@@ -56,28 +53,4 @@ func demoDigest(s *stores.Store, rs []*reviews.Review) string {
 			r.CustomerFirstName, r.CustomerLastName, r.CustomerHasAccount, r.CreatedAt.Format(time.RFC3339), r.UpdatedAt.Format(time.RFC3339))
 	}
 	return b.String()
-}
-
-func compareGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got == string(want) {
-		return
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < min(len(gl), len(wl)); i++ {
-		if gl[i] != wl[i] {
-			t.Fatalf("%s line %d:\n got  %s\n want %s", path, i+1, gl[i], wl[i])
-		}
-	}
-	t.Fatalf("%s: %d lines, want %d", path, len(gl), len(wl))
 }
