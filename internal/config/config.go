@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 )
@@ -173,8 +174,7 @@ func (s *Settings) Config() (Config, error) {
 			c.DatabaseURL = v
 		case "public-url", "storefront-url", "map-style-url":
 			if v != "" {
-				u, err := url.Parse(v)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				if !absoluteURL(v, "http", "https") {
 					return c, bad("want an absolute http(s) URL")
 				}
 				v = strings.TrimRight(v, "/")
@@ -223,8 +223,7 @@ func (s *Settings) Config() (Config, error) {
 			c.DBTimeout = d
 		case "smtp-url":
 			if v != "" {
-				u, err := url.Parse(v)
-				if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+				if !absoluteURL(v, "smtp", "smtps") {
 					return c, bad("want smtp://[user:pass@]host:port or smtps://...")
 				}
 			}
@@ -241,8 +240,7 @@ func (s *Settings) Config() (Config, error) {
 			c.MailDir = v
 		case "geocoder-url":
 			if v != "" {
-				u, err := url.Parse(v)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				if !absoluteURL(v, "http", "https") {
 					return c, bad("want an absolute http(s) URL of the search endpoint")
 				}
 			}
@@ -312,6 +310,13 @@ func (s *Settings) Config() (Config, error) {
 		}
 	}
 	return c, nil
+}
+
+// absoluteURL reports whether v is an absolute URL with a host and one of
+// schemes.
+func absoluteURL(v string, schemes ...string) bool {
+	u, err := url.Parse(v)
+	return err == nil && u.Host != "" && slices.Contains(schemes, u.Scheme)
 }
 
 func validateDatabaseURL(v string) error {
