@@ -222,10 +222,8 @@ func (s *Settings) Config() (Config, error) {
 			}
 			c.DBTimeout = d
 		case "smtp-url":
-			if v != "" {
-				if !absoluteURL(v, "smtp", "smtps") {
-					return c, bad("want smtp://[user:pass@]host:port or smtps://...")
-				}
+			if v != "" && !absoluteURL(v, "smtp", "smtps") {
+				return c, bad("want smtp://[user:pass@]host:port or smtps://...")
 			}
 			c.SMTPURL = v
 		case "mail-from":
@@ -239,10 +237,8 @@ func (s *Settings) Config() (Config, error) {
 			}
 			c.MailDir = v
 		case "geocoder-url":
-			if v != "" {
-				if !absoluteURL(v, "http", "https") {
-					return c, bad("want an absolute http(s) URL of the search endpoint")
-				}
+			if v != "" && !absoluteURL(v, "http", "https") {
+				return c, bad("want an absolute http(s) URL of the search endpoint")
 			}
 			c.GeocoderURL = v
 		case "geocoder-kind":
