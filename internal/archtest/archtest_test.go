@@ -40,6 +40,7 @@ var layers = map[string]int{
 	"internal/slug":          leaf,
 	"internal/mail/smtptest": leaf,
 	"internal/jsonbody":      leaf,
+	"internal/golden":        leaf,
 	"web":                    leaf,
 	"internal/db":            storage,
 	"internal/db/dbtest":     storage,

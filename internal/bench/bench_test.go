@@ -7,7 +7,7 @@ import (
 
 	"locator/internal/bench"
 	"locator/internal/search"
-	"locator/internal/seed"
+	"locator/internal/storegen"
 	"locator/internal/stores"
 )
 
@@ -91,7 +91,7 @@ func withExceptions(b *testing.B, l *bench.Loaded) *search.Index {
 		for _, d := range []int{2, 5, 9} {
 			program = append(program, stores.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Start: "10:00", End: "16:00", Note: "Short day"})
 		}
-		for _, h := range seed.USHolidays(now.AddDate(0, 0, 10)) {
+		for _, h := range storegen.USHolidays(now.AddDate(0, 0, 10)) {
 			program = append(program, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
 			federal = append(federal, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
 		}

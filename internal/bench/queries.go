@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"locator/internal/search"
+	"locator/internal/storegen"
 )
 
 // Path is the search endpoint the query mix calls.
@@ -76,8 +77,9 @@ func validRequest(rng *rand.Rand, points [][2]float64) Request {
 		q.Latitude = p[0] + rng.NormFloat64()*0.05
 		q.Longitude = p[1] + rng.NormFloat64()*0.05
 	} else {
-		q.Latitude = boxMinLat + rng.Float64()*(boxMaxLat-boxMinLat)
-		q.Longitude = boxMinLon + rng.Float64()*(boxMaxLon-boxMinLon)
+		box := storegen.ContinentalUS
+		q.Latitude = box.MinLat + rng.Float64()*(box.MaxLat-box.MinLat)
+		q.Longitude = box.MinLon + rng.Float64()*(box.MaxLon-box.MinLon)
 	}
 	q.Latitude = sixDecimals(math.Max(-90, math.Min(90, q.Latitude)))
 	q.Longitude = sixDecimals(math.Max(-180, math.Min(180, q.Longitude)))

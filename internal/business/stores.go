@@ -18,13 +18,9 @@ import (
 	"locator/internal/stores"
 )
 
-// Hour is one weekly-hours entry as the API sends it (the shape of the
-// store answer's workingHours).
-type Hour struct {
-	WeekDay   string  `json:"weekDay"`
-	StartTime *string `json:"startTime"`
-	EndTime   *string `json:"endTime"`
-}
+// Hour is one weekly-hours entry as the API sends it: the store
+// document's shape (the store answer's workingHours).
+type Hour = stores.DocHour
 
 // SpecialHour is one special-hours entry as the API sends it (the shape of
 // the store answer's special_hours).
@@ -110,18 +106,7 @@ type StoreView struct {
 }
 
 // HoursView is weekly hours in the API's shape (the store answer's workingHours).
-func HoursView(hs []stores.WorkingHour) []Hour {
-	out := make([]Hour, 0, len(hs))
-	for _, h := range hs {
-		e := Hour{WeekDay: h.WeekDay.String()}
-		if h.Start != "" {
-			start, end := h.Start, h.End
-			e.StartTime, e.EndTime = &start, &end
-		}
-		out = append(out, e)
-	}
-	return out
-}
+func HoursView(hs []stores.WorkingHour) []Hour { return stores.DocHours(hs) }
 
 func storeView(st *stores.Store) StoreView {
 	return StoreView{ID: st.ID, StoreID: st.StoreID, Name: st.Name, Address: st.Address, City: st.City, State: st.State,
@@ -472,48 +457,32 @@ func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (Up
 	if err := p.validate(); err != nil {
 		return UpdateResult{}, err
 	}
-	var out StoreView
 	var req *ChangeRequestView
 	var published []string
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if err := owns(ctx, tx, a, id); err != nil {
-			return err
+	out, err := s.editOwned(ctx, a, id, func(tx *db.Tx, w *stores.Writer, st *stores.Store) error {
+		diff := applyDirect(st, &p)
+		for field := range diff {
+			published = append(published, field)
 		}
-		// Read inside Write: the version bump's row lock orders concurrent
-		// writers, so two owners' patches never overwrite each other.
-		err := s.Stores.Write(ctx, tx, func(w *stores.Writer) error {
-			st, err := s.Stores.GetTx(ctx, tx, id)
-			if err != nil {
+		slices.Sort(published)
+		if len(diff) > 0 {
+			if err := st.Validate(); err != nil {
 				return err
 			}
-			diff := applyDirect(st, &p)
-			for field := range diff {
-				published = append(published, field)
+			if err := w.Save(ctx, st); err != nil {
+				return err
 			}
-			slices.Sort(published)
-			if len(diff) > 0 {
-				if err := st.Validate(); err != nil {
-					return err
-				}
-				if err := w.Save(ctx, st); err != nil {
-					return err
-				}
-				if err := audit.Write(ctx, tx, s.now(), actor(a), "store.update", 0, id, map[string]any{"changes": diff}); err != nil {
-					return err
-				}
+			if err := audit.Write(ctx, tx, s.now(), actor(a), "store.update", 0, id, map[string]any{"changes": diff}); err != nil {
+				return err
 			}
-			if !p.empty() {
-				if req, err = s.requestChange(ctx, tx, a, st, p.Details); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
 		}
-		out, err = s.view(ctx, tx, id)
-		return err
+		if !p.empty() {
+			var err error
+			if req, err = s.requestChange(ctx, tx, a, st, p.Details); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return UpdateResult{}, err
@@ -532,6 +501,21 @@ type UpdateResult struct {
 
 // Verify records that the owner confirmed the store's details today.
 func (s *Service) Verify(ctx context.Context, a *Account, id int64) (StoreView, error) {
+	return s.editOwned(ctx, a, id, func(tx *db.Tx, w *stores.Writer, st *stores.Store) error {
+		old, t := st.VerifiedAt, s.now()
+		st.VerifiedAt = &t
+		if err := w.Save(ctx, st); err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, t, actor(a), "store.verify", 0, id, map[string]any{"changes": map[string]change{"last_verified_at": {old, t}}})
+	})
+}
+
+// editOwned runs edit on store id, which a must own, and returns the
+// store as it is after. The store is read inside Write: the version bump's
+// row lock orders concurrent writers, so two owners' edits never overwrite
+// each other.
+func (s *Service) editOwned(ctx context.Context, a *Account, id int64, edit func(tx *db.Tx, w *stores.Writer, st *stores.Store) error) (StoreView, error) {
 	var out StoreView
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := owns(ctx, tx, a, id); err != nil {
@@ -542,12 +526,7 @@ func (s *Service) Verify(ctx context.Context, a *Account, id int64) (StoreView, 
 			if err != nil {
 				return err
 			}
-			old, t := st.VerifiedAt, s.now()
-			st.VerifiedAt = &t
-			if err := w.Save(ctx, st); err != nil {
-				return err
-			}
-			return audit.Write(ctx, tx, t, actor(a), "store.verify", 0, id, map[string]any{"changes": map[string]change{"last_verified_at": {old, t}}})
+			return edit(tx, w, st)
 		})
 		if err != nil {
 			return err

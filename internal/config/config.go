@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 )
@@ -173,8 +174,7 @@ func (s *Settings) Config() (Config, error) {
 			c.DatabaseURL = v
 		case "public-url", "storefront-url", "map-style-url":
 			if v != "" {
-				u, err := url.Parse(v)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				if !absoluteURL(v, "http", "https") {
 					return c, bad("want an absolute http(s) URL")
 				}
 				v = strings.TrimRight(v, "/")
@@ -222,11 +222,8 @@ func (s *Settings) Config() (Config, error) {
 			}
 			c.DBTimeout = d
 		case "smtp-url":
-			if v != "" {
-				u, err := url.Parse(v)
-				if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
-					return c, bad("want smtp://[user:pass@]host:port or smtps://...")
-				}
+			if v != "" && !absoluteURL(v, "smtp", "smtps") {
+				return c, bad("want smtp://[user:pass@]host:port or smtps://...")
 			}
 			c.SMTPURL = v
 		case "mail-from":
@@ -240,11 +237,8 @@ func (s *Settings) Config() (Config, error) {
 			}
 			c.MailDir = v
 		case "geocoder-url":
-			if v != "" {
-				u, err := url.Parse(v)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-					return c, bad("want an absolute http(s) URL of the search endpoint")
-				}
+			if v != "" && !absoluteURL(v, "http", "https") {
+				return c, bad("want an absolute http(s) URL of the search endpoint")
 			}
 			c.GeocoderURL = v
 		case "geocoder-kind":
@@ -312,6 +306,13 @@ func (s *Settings) Config() (Config, error) {
 		}
 	}
 	return c, nil
+}
+
+// absoluteURL reports whether v is an absolute URL with a host and one of
+// schemes.
+func absoluteURL(v string, schemes ...string) bool {
+	u, err := url.Parse(v)
+	return err == nil && u.Host != "" && slices.Contains(schemes, u.Scheme)
 }
 
 func validateDatabaseURL(v string) error {

@@ -2,7 +2,6 @@ package db_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,9 +11,8 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/schema_0004.*.txt from the current migrations")
 
 // TestSchemaMatchesPerEngineFiles checks that steps 0001-0004, rendered from
 // the one folder, build exactly the catalog (columns, types, defaults,
@@ -30,7 +28,7 @@ func TestSchemaMatchesPerEngineFiles(t *testing.T) {
 		defer d.Close()
 		_, err = db.MigrateUpTo(ctx, d, "0004_search_snapshots.sql")
 		dbtest.Must(t, err, "migrate")
-		compareGolden(t, "schema_0004.sqlite.txt", dumpSQLite(t, d))
+		golden.Compare(t, filepath.Join("testdata", "schema_0004.sqlite.txt"), []byte(dumpSQLite(t, d)))
 	})
 	t.Run("postgres", func(t *testing.T) {
 		u, schema := dbtest.NewSchema(t)
@@ -39,7 +37,7 @@ func TestSchemaMatchesPerEngineFiles(t *testing.T) {
 		defer d.Close()
 		_, err = db.MigrateUpTo(ctx, d, "0004_search_snapshots.sql")
 		dbtest.Must(t, err, "migrate")
-		compareGolden(t, "schema_0004.postgres.txt", dumpPostgres(t, d, schema))
+		golden.Compare(t, filepath.Join("testdata", "schema_0004.postgres.txt"), []byte(dumpPostgres(t, d, schema)))
 	})
 }
 
@@ -119,32 +117,6 @@ func TestMigrationsOneFolder(t *testing.T) {
 }
 
 var stepName = regexp.MustCompile(`^[0-9]{4}_[a-z0-9_]+\.sql$`)
-
-func compareGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		dbtest.Must(t, os.WriteFile(path, []byte(got), 0o644), "write %s", path)
-		return
-	}
-	want, err := os.ReadFile(path)
-	dbtest.Must(t, err, "read %s", path)
-	if got != string(want) {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) || i < len(wl); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("catalog differs from %s at line %d:\n got: %s\nwant: %s", path, i+1, g, w)
-			}
-		}
-	}
-}
 
 // rows runs q and writes each row's columns separated by " | ".
 func rows(t *testing.T, d *db.DB, out *strings.Builder, q string, args ...any) {

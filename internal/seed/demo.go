@@ -1,25 +1,28 @@
 package seed
 
-import "locator/internal/places"
+import (
+	"locator/internal/places"
+	"locator/internal/storegen"
+)
 
 // Demo is the options of the demo data set: n stores around the US cities
 // of 50,000 people or more in the embedded gazetteer, with real postal
 // codes and time zones.
-func Demo(n int, seedValue uint64) (Options, error) {
+func Demo(n int, seedValue uint64) (storegen.Options, error) {
 	g, err := places.Load()
 	if err != nil {
-		return Options{}, err
+		return storegen.Options{}, err
 	}
 	tz, err := places.NewTimeZones()
 	if err != nil {
-		return Options{}, err
+		return storegen.Options{}, err
 	}
-	o := Options{Stores: n, Seed: seedValue, ZoneAt: tz.ZoneAt}
+	o := storegen.Options{Stores: n, Seed: seedValue, ZoneAt: tz.ZoneAt}
 	for _, p := range g.USCities(50000) {
-		o.Cities = append(o.Cities, City{Name: p.Name, State: p.Admin1, Lat: p.Lat, Lon: p.Lon, Population: p.Population})
+		o.Cities = append(o.Cities, storegen.City{Name: p.Name, State: p.Admin1, Lat: p.Lat, Lon: p.Lon, Population: p.Population, TimeZone: p.TimeZone})
 	}
 	for _, z := range g.ZIPs() {
-		o.ZIPs = append(o.ZIPs, ZIP{Code: z.Code, Lat: z.Lat, Lon: z.Lon})
+		o.ZIPs = append(o.ZIPs, storegen.ZIP{Code: z.Code, Lat: z.Lat, Lon: z.Lon})
 	}
 	return o, nil
 }

@@ -14,17 +14,18 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/reviews"
 	"locator/internal/seed"
+	"locator/internal/storegen"
 	"locator/internal/stores"
 )
 
 var (
 	demoOnce sync.Once
-	demo     seed.Options
+	demo     storegen.Options
 	demoErr  error
 )
 
 // demoOptions loads the embedded geodata once for all tests.
-func demoOptions(t *testing.T, n int, seedValue uint64) seed.Options {
+func demoOptions(t *testing.T, n int, seedValue uint64) storegen.Options {
 	t.Helper()
 	demoOnce.Do(func() { demo, demoErr = seed.Demo(1, 1) })
 	if demoErr != nil {
@@ -35,9 +36,9 @@ func demoOptions(t *testing.T, n int, seedValue uint64) seed.Options {
 	return o
 }
 
-func generate(t *testing.T, o seed.Options) ([]*stores.Store, [][]*reviews.Review) {
+func generate(t *testing.T, o storegen.Options) ([]*stores.Store, [][]*reviews.Review) {
 	t.Helper()
-	ss, rs, err := seed.Generate(o)
+	ss, rs, err := storegen.Generate(o)
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
@@ -177,19 +178,6 @@ func TestWrite(t *testing.T) {
 			t.Fatalf("%d stores after the refused second write", nStores)
 		}
 	})
-}
-
-func TestUSHolidays(t *testing.T) {
-	var got []string
-	for _, h := range seed.USHolidays(time.Date(2026, 11, 1, 15, 0, 0, 0, time.UTC)) {
-		got = append(got, h.String())
-	}
-	want := []string{"2026-11-11 Veterans Day", "2026-11-26 Thanksgiving", "2026-12-24 Christmas Eve", "2026-12-25 Christmas Day",
-		"2027-01-01 New Year's Day", "2027-01-18 Martin Luther King Jr. Day", "2027-02-15 Presidents' Day", "2027-05-31 Memorial Day",
-		"2027-06-19 Juneteenth", "2027-07-04 Independence Day", "2027-09-06 Labor Day", "2027-10-11 Columbus Day"}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("holidays:\n got  %q\n want %q", got, want)
-	}
 }
 
 // A new user meets every status: holiday closures and short hours, stores

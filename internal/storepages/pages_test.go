@@ -2,22 +2,19 @@ package storepages
 
 import (
 	"context"
-	"flag"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"locator/internal/golden"
 	"locator/internal/search"
 	"locator/internal/stores"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
@@ -119,24 +116,6 @@ func get(t testing.TB, h http.Handler, target string, hdr ...string) *httptest.R
 	return rec
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./internal/storepages -update)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs from the golden file (go test ./internal/storepages -update rewrites it):\n%s", name, got)
-	}
-}
-
 func TestGoldenPages(t *testing.T) {
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
@@ -155,7 +134,7 @@ func TestGoldenPages(t *testing.T) {
 		if strings.Contains(rec.Body.String(), "ZgotmplZ") {
 			t.Errorf("%s: html/template refused a value:\n%s", c.path, rec.Body)
 		}
-		golden(t, c.file, rec.Body.Bytes())
+		golden.Compare(t, filepath.Join("testdata", c.file), rec.Body.Bytes())
 	}
 }
 

@@ -26,6 +26,15 @@ var hoursColumns = []string{"store_id", "position", "week_day", "start_time", "e
 
 var specialColumns = []string{"store_id", "position", "day", "closed", "start_time", "end_time", "note"}
 
+// hourRows are the working_hours rows of a store with its id.
+func hourRows(s *Store) [][]any {
+	rows := make([][]any, 0, len(s.WorkingHours))
+	for p, h := range s.WorkingHours {
+		rows = append(rows, []any{s.ID, p, int(h.WeekDay), h.Start, h.End})
+	}
+	return rows
+}
+
 // specialRows are the special_hours rows of a store with its id.
 func specialRows(s *Store) [][]any {
 	rows := make([][]any, 0, len(s.SpecialHours))
@@ -246,9 +255,7 @@ func (r *Repo) bulkPostgres(ctx context.Context, ss []*Store) (map[string]int64,
 			if rows[i], err = prepareBulk(s, first+int64(i), cid, v, now); err != nil {
 				return err
 			}
-			for p, h := range s.WorkingHours {
-				hours = append(hours, []any{s.ID, p, int(h.WeekDay), h.Start, h.End})
-			}
+			hours = append(hours, hourRows(s)...)
 			special = append(special, specialRows(s)...)
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"stores"}, bulkColumns, pgx.CopyFromRows(rows)); err != nil {

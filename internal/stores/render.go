@@ -60,6 +60,16 @@ func optional(s string) *string {
 	return &s
 }
 
+// DocHours is weekly hours in the document's (and the API's) shape, never
+// nil (an empty list, not null).
+func DocHours(hs []WorkingHour) []DocHour {
+	out := make([]DocHour, 0, len(hs))
+	for _, h := range hs {
+		out = append(out, DocHour{WeekDay: h.WeekDay.String(), StartTime: optional(h.Start), EndTime: optional(h.End)})
+	}
+	return out
+}
+
 // RenderDoc renders s as the complete JSON object stored in stores.search_doc.
 func RenderDoc(s *Store) ([]byte, error) {
 	d := Doc{
@@ -77,7 +87,7 @@ func RenderDoc(s *Store) ([]byte, error) {
 		Address:                   s.Address,
 		Latitude:                  s.Latitude,
 		Longitude:                 s.Longitude,
-		WorkingHours:              make([]DocHour, 0, len(s.WorkingHours)),
+		WorkingHours:              DocHours(s.WorkingHours),
 		IsDeliveryAvailable:       s.Delivery,
 		IsOrderOnlineAvailable:    s.OrderOnline,
 		IsCurbsidePickupAvailable: s.Curbside,
@@ -89,9 +99,6 @@ func RenderDoc(s *Store) ([]byte, error) {
 	if s.VerifiedAt != nil {
 		v := s.VerifiedAt.UTC().Format(time.RFC3339)
 		d.LastVerifiedAt = &v
-	}
-	for _, h := range s.WorkingHours {
-		d.WorkingHours = append(d.WorkingHours, DocHour{WeekDay: h.WeekDay.String(), StartTime: optional(h.Start), EndTime: optional(h.End)})
 	}
 	b, err := json.Marshal(d)
 	if err != nil {

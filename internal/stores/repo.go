@@ -143,23 +143,35 @@ func storeIDTaken(s *Store, err error) error {
 	return fmt.Errorf("%w: %w", apperr.New(apperr.Conflict, "store_id %q is already used by another store", s.StoreID), err)
 }
 
-func insertHours(ctx context.Context, tx *db.Tx, s *Store) error {
-	if len(s.WorkingHours) == 0 {
+// insertRows writes the rows of one store into table in one statement.
+func insertRows(ctx context.Context, tx *db.Tx, table string, columns []string, rows [][]any) error {
+	if len(rows) == 0 {
 		return nil
 	}
 	var b strings.Builder
-	b.WriteString("INSERT INTO working_hours (store_id, position, week_day, start_time, end_time) VALUES ")
-	args := make([]any, 0, 5*len(s.WorkingHours))
-	for i, h := range s.WorkingHours {
+	b.WriteString("INSERT INTO " + table + " (" + joinColumns(columns) + ") VALUES ")
+	args := make([]any, 0, len(rows)*len(columns))
+	for i, row := range rows {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		n := len(args)
-		fmt.Fprintf(&b, "($%d,$%d,$%d,$%d,$%d)", n+1, n+2, n+3, n+4, n+5)
-		args = append(args, s.ID, i, int(h.WeekDay), h.Start, h.End)
+		b.WriteString("(" + placeholders(len(columns), len(args)+1) + ")")
+		args = append(args, row...)
 	}
-	if _, err := tx.Exec(ctx, b.String(), args...); err != nil {
+	_, err := tx.Exec(ctx, b.String(), args...)
+	return err
+}
+
+func insertHours(ctx context.Context, tx *db.Tx, s *Store) error {
+	if err := insertRows(ctx, tx, "working_hours", hoursColumns, hourRows(s)); err != nil {
 		return fmt.Errorf("insert hours of store %d: %w", s.ID, err)
+	}
+	return nil
+}
+
+func insertSpecial(ctx context.Context, tx *db.Tx, s *Store) error {
+	if err := insertRows(ctx, tx, "special_hours", specialColumns, specialRows(s)); err != nil {
+		return fmt.Errorf("insert special hours of store %d: %w", s.ID, err)
 	}
 	return nil
 }
@@ -171,27 +183,6 @@ func closureColumns(c *Closure) (from, until, note string) {
 		return "", "", ""
 	}
 	return c.From, c.Until, c.Note
-}
-
-func insertSpecial(ctx context.Context, tx *db.Tx, s *Store) error {
-	if len(s.SpecialHours) == 0 {
-		return nil
-	}
-	var b strings.Builder
-	b.WriteString("INSERT INTO special_hours (store_id, position, day, closed, start_time, end_time, note) VALUES ")
-	args := make([]any, 0, 7*len(s.SpecialHours))
-	for i, h := range s.SpecialHours {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		n := len(args)
-		fmt.Fprintf(&b, "($%d,$%d,$%d,$%d,$%d,$%d,$%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7)
-		args = append(args, s.ID, i, h.Date, h.Closed, h.Start, h.End, h.Note)
-	}
-	if _, err := tx.Exec(ctx, b.String(), args...); err != nil {
-		return fmt.Errorf("insert special hours of store %d: %w", s.ID, err)
-	}
-	return nil
 }
 
 func (r *Repo) countryID(ctx context.Context, tx *db.Tx, code, name string) (int64, error) {

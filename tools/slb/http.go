@@ -20,27 +20,39 @@ import (
 	"locator/internal/bench"
 )
 
-// mixFor rebuilds the query mix of a data set from its points only (no
-// documents), exactly as the in-process run builds it.
-func mixFor(size, spread string) ([]bench.Request, error) {
-	d, err := dataset(size, spread)
-	if err != nil {
-		return nil, err
-	}
-	return bench.QueryMix(d.Points(), bench.MixSize), nil
+// dataFlags are the -size and -spread flags of the commands that build
+// the data set or its query mix.
+type dataFlags struct{ size, spread *string }
+
+func addDataFlags(fs *flag.FlagSet, defSize, sizeHelp string) dataFlags {
+	return dataFlags{fs.String("size", defSize, sizeHelp), fs.String("spread", "clustered", "clustered or uniform")}
 }
 
-// dataset reads the -size and -spread flags into the generator.
-func dataset(size, spread string) (*bench.Dataset, error) {
-	n, err := bench.ParseSize(size)
+// dataset reads the flags into the generator.
+func (f dataFlags) dataset() (*bench.Dataset, error) {
+	n, err := bench.ParseSize(*f.size)
 	if err != nil {
 		return nil, err
 	}
-	sp, err := bench.ParseSpread(spread)
+	sp, err := bench.ParseSpread(*f.spread)
 	if err != nil {
 		return nil, err
 	}
 	return bench.NewDataset(n, sp)
+}
+
+// scriptVariants rebuilds the query mix from the data set's points only
+// (no documents), exactly as the in-process run builds it, as its wrk
+// variants, and makes dir for their scripts.
+func (f dataFlags) scriptVariants(dir string) (map[string][]bench.Request, error) {
+	d, err := f.dataset()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	return variants(bench.QueryMix(d.Points(), bench.MixSize)), nil
 }
 
 // variants are the request lists wrk cycles through: the mix as generated
@@ -85,20 +97,16 @@ end
 // cmdLua writes the wrk scripts of a data set's mix.
 func cmdLua(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("lua", flag.ContinueOnError)
-	size := fs.String("size", "M", "S, M, L or a number of stores")
-	spread := fs.String("spread", "clustered", "clustered or uniform")
+	data := addDataFlags(fs, "M", "S, M, L or a number of stores")
 	dir := fs.String("dir", filepath.Join(os.TempDir(), "slb"), "folder for slb-<variant>.lua")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	mix, err := mixFor(*size, *spread)
+	vs, err := data.scriptVariants(*dir)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", *dir, err)
-	}
-	for name, rs := range variants(mix) {
+	for name, rs := range vs {
 		p := filepath.Join(*dir, "slb-"+name+".lua")
 		if err := writeLua(p, rs); err != nil {
 			return err
@@ -224,8 +232,7 @@ func cmdHTTP(ctx context.Context, args []string) error {
 	bin := fs.String("bin", "bin/locator", "the locator binary")
 	url := fs.String("database-url", "", "the loaded database")
 	postgis := fs.Bool("postgis", false, "serve from PostGIS (slb postgis-serve) instead of bin/locator")
-	size := fs.String("size", "M", "the data set loaded (for the query mix)")
-	spread := fs.String("spread", "clustered", "clustered or uniform")
+	data := addDataFlags(fs, "M", "the data set loaded (for the query mix)")
 	plan := fs.String("plan", "l50:1,16,64;l20:64;mix:1,64", "variant:connections;... to run")
 	runs := fs.Int("runs", 3, "timed runs per point; the median is reported")
 	dur := fs.Duration("duration", 30*time.Second, "each timed run")
@@ -234,14 +241,10 @@ func cmdHTTP(ctx context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	mix, err := mixFor(*size, *spread)
+	vs, err := data.scriptVariants(*dir)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", *dir, err)
-	}
-	vs := variants(mix)
 	n, err := storeCount(ctx, *url)
 	if err != nil {
 		return err
@@ -289,6 +292,7 @@ func cmdHTTP(ctx context.Context, args []string) error {
 			*bin, strings.SplitN(*url, ":", 2)[0], n, s.took.Round(time.Millisecond), float64(rss)/(1<<20), float64(rss)/float64(n))
 	}
 
+	mix := vs["mix"]
 	bad, err := verify(base, mix)
 	if err != nil {
 		return err

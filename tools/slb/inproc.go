@@ -24,14 +24,13 @@ func heapAfterGC() uint64 {
 // per-query latency of the mix and the answer sizes.
 func cmdInproc(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("inproc", flag.ContinueOnError)
-	size := fs.String("size", "S", "S, M, L or a number of stores")
-	spread := fs.String("spread", "clustered", "clustered or uniform")
+	data := addDataFlags(fs, "S", "S, M, L or a number of stores")
 	passes := fs.Int("passes", 3, "timed passes over the 10,000 queries (after one warm-up pass)")
 	gate := fs.Int("gate", 1000, "queries checked against the brute-force oracle")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	d, err := dataset(*size, *spread)
+	d, err := data.dataset()
 	if err != nil {
 		return err
 	}

@@ -22,14 +22,13 @@ import (
 // cmdLoad writes a data set into an empty database with Repo.BulkInsert.
 func cmdLoad(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	size := fs.String("size", "M", "S, M, L or a number of stores")
-	spread := fs.String("spread", "clustered", "clustered or uniform")
+	data := addDataFlags(fs, "M", "S, M, L or a number of stores")
 	url := fs.String("database-url", "", "sqlite:PATH or postgres://... (an empty database)")
 	batch := fs.Int("batch", 100_000, "stores per transaction")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	d, err := dataset(*size, *spread)
+	d, err := data.dataset()
 	if err != nil {
 		return err
 	}

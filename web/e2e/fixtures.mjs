@@ -3,6 +3,7 @@
 // profile per test (`context`, `page`, from browser.mjs), page errors failing the test, and
 // helpers that wait on the page rather than on the clock.
 import { test as base, expect } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -103,4 +104,35 @@ export async function previewDrawn(page) {
 /** Waits until `element` (an ElementHandle) has left the document. */
 export async function detached(page, element) {
   await page.waitForFunction((el) => !el.isConnected, element);
+}
+
+/** A server option's `prepare` that adds a moderator with `locator moderators add`. */
+export function addModerator(email, password) {
+  return ({ bin, db, dir }) =>
+    execFileSync(bin, ["moderators", "add", email, "--database-url", db], {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, LOCATOR_MODERATOR_PASSWORD: password },
+    });
+}
+
+/**
+ * Submits a claim through the API as the claim form would send it, at 1942 Broadway, Boulder, CO
+ * (the offline gazetteer geocodes the ZIP); `fields` gives the name, email, hours, category, ...
+ * Returns the claim's id.
+ */
+export async function submitBoulderClaim(api, fields) {
+  const submitted = await api.post("/api/store/claim", {
+    data: {
+      phone: "+1 303 555 0100",
+      country: "United States",
+      state: "CO",
+      address1: "1942 Broadway",
+      city: "Boulder",
+      postal_code: "80302",
+      ...fields,
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  return (await submitted.json()).claim.id;
 }

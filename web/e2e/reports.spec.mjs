@@ -4,7 +4,7 @@
 // locator shows the correction.
 import { request as httpRequest } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { axe, expect, LIST_PATH, test as base } from "./fixtures.mjs";
+import { addModerator, axe, expect, LIST_PATH, submitBoulderClaim, test as base } from "./fixtures.mjs";
 import { withSink } from "./sink.mjs";
 
 const EMAIL = "moderator@example.com";
@@ -14,12 +14,7 @@ const OWNER = "reported-owner@example.com";
 const test = base.extend(
   withSink({
     stores: 200,
-    prepare: ({ bin, db, dir }) =>
-      execFileSync(bin, ["moderators", "add", EMAIL, "--database-url", db], {
-        cwd: dir,
-        stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, LOCATOR_MODERATOR_PASSWORD: PASSWORD },
-      }),
+    prepare: addModerator(EMAIL, PASSWORD),
   }),
 );
 
@@ -27,22 +22,8 @@ test("a shopper reports wrong hours; a moderator fixes the store; the owner is m
   // An owned store: claimed through the API, approved on the command line.
   const api = await httpRequest.newContext({ baseURL: server.url });
   const name = `E2E Reported Vapes ${Date.now()}`;
-  const submitted = await api.post("/api/store/claim", {
-    data: {
-      business_name: name,
-      email: OWNER,
-      phone: "+1 303 555 0100",
-      country: "United States",
-      state: "CO",
-      address1: "1942 Broadway",
-      city: "Boulder",
-      postal_code: "80302",
-      working_hours: "Mon-Fri 9am-6pm",
-      category: "Vape shop",
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-  execFileSync(server.bin, ["claims", "approve", String((await submitted.json()).claim.id), "--database-url", server.db], { stdio: "inherit" });
+  const claimId = await submitBoulderClaim(api, { business_name: name, email: OWNER, working_hours: "Mon-Fri 9am-6pm", category: "Vape shop" });
+  execFileSync(server.bin, ["claims", "approve", String(claimId), "--database-url", server.db], { stdio: "inherit" });
   const find = async () => {
     const res = await api.get(`${LIST_PATH}?latitude=40.015&longitude=-105.27&radius=30&limit=200`);
     return (await res.json()).physical_stores.find((s) => s.name === name) ?? null;

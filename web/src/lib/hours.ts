@@ -7,14 +7,22 @@ export interface ZonedTime {
   minutes: number;
 }
 
+/** The local date (days since 1970-01-01) and minute of the day at `now` in `timeZone`. */
+export interface Zoned {
+  day: number;
+  minutes: number;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
       timeZone,
-      weekday: "long",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
@@ -24,18 +32,25 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Local weekday and time of `now` in an IANA zone; the browser's zone when it is empty or unknown. */
-export function zonedTime(now: Date, timeZone: string | null | undefined): ZonedTime {
-  let parts: Intl.DateTimeFormatPart[];
+/** Local date (as a day number) and minute of `now` in an IANA zone; the browser's zone when unknown. */
+export function zonedDay(now: Date, timeZone: string | null | undefined): Zoned {
+  let parts: Intl.DateTimeFormatPart[] | null = null;
   try {
-    parts = formatter(timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone).formatToParts(now);
+    parts = partsFormatter(timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone).formatToParts(now);
   } catch {
-    return { weekday: now.getDay(), minutes: now.getHours() * 60 + now.getMinutes() };
+    parts = null;
   }
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  const weekday = WEEKDAYS.indexOf(get("weekday") as (typeof WEEKDAYS)[number]);
-  const hour = Number(get("hour")) % 24;
-  return { weekday: weekday < 0 ? now.getDay() : weekday, minutes: hour * 60 + Number(get("minute")) };
+  if (!parts) {
+    return { day: Math.floor(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000), minutes: now.getHours() * 60 + now.getMinutes() };
+  }
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? "0");
+  return { day: Math.floor(Date.UTC(get("year"), get("month") - 1, get("day")) / 86_400_000), minutes: (get("hour") % 24) * 60 + get("minute") };
+}
+
+/** Local weekday (0 = Sunday; 1970-01-01 was a Thursday) and time of `now` in an IANA zone; the browser's zone when it is empty or unknown. */
+export function zonedTime(now: Date, timeZone: string | null | undefined): ZonedTime {
+  const { day, minutes } = zonedDay(now, timeZone);
+  return { weekday: (((day % 7) + 7 + 4) % 7), minutes };
 }
 
 /** "HH:MM" to minutes after midnight, or null. */

@@ -1,6 +1,6 @@
 import type { PhysicalStore, SpecialHour, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "./constants";
-import { parseTime } from "./hours";
+import { parseTime, type Zoned, zonedDay } from "./hours";
 
 /**
  * The status a shopper reads: the open rule with special hours and closures, in the store's
@@ -26,45 +26,6 @@ export interface StoreStatus {
 const LOOK_AHEAD_DAYS = 8;
 const DAY = 24 * 60;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-interface Zoned {
-  day: number; // days since 1970-01-01 (the local date)
-  minutes: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Local date (as a day number) and minute of `now` in an IANA zone; the browser's zone when unknown. */
-export function zonedDay(now: Date, timeZone: string | null | undefined): Zoned {
-  let parts: Intl.DateTimeFormatPart[] | null = null;
-  try {
-    parts = partsFormatter(timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone).formatToParts(now);
-  } catch {
-    parts = null;
-  }
-  if (!parts) {
-    return { day: Math.floor(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000), minutes: now.getHours() * 60 + now.getMinutes() };
-  }
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? "0");
-  return { day: Math.floor(Date.UTC(get("year"), get("month") - 1, get("day")) / 86_400_000), minutes: (get("hour") % 24) * 60 + get("minute") };
-}
 
 export function dayToDate(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);

@@ -40,6 +40,13 @@ async function stepFour(user: User) {
   await fill(user, "Address", "350 5th Ave");
   await user.click(screen.getByRole("button", { name: "Add business" }));
 }
+/** The four steps before the password, as a shop owner fills them. */
+async function toPasswordStep(user: User) {
+  await stepOne(user);
+  await stepTwo(user);
+  await stepThree(user);
+  await stepFour(user);
+}
 
 beforeEach(() => window.sessionStorage.clear());
 afterEach(() => window.sessionStorage.clear());
@@ -115,10 +122,7 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
       return fetch(...args);
     };
     const user = renderWizard();
-    await stepOne(user);
-    await stepTwo(user);
-    await stepThree(user);
-    await stepFour(user);
+    await toPasswordStep(user);
     const submit = screen.getByRole("button", { name: "Submit" });
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText("Password"), "   ");
@@ -172,10 +176,7 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
         taken ? { status: 409, body: { message: "This email is already registered" } } : { status: 201, body: { message: "ok" } },
     });
     const user = renderWizard();
-    await stepOne(user);
-    await stepTwo(user);
-    await stepThree(user);
-    await stepFour(user);
+    await toPasswordStep(user);
     await fill(user, "Password", "dash-secret");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Something went wrong")).toBeInTheDocument();
@@ -190,10 +191,7 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
   it("keeps what was typed across a reload, never the password", async () => {
     stubApi({});
     const user = renderWizard();
-    await stepOne(user);
-    await stepTwo(user);
-    await stepThree(user);
-    await stepFour(user);
+    await toPasswordStep(user);
     await fill(user, "Password", "dash-secret");
     expect(window.sessionStorage.getItem("locator:claim-wizard")).not.toContain("dash-secret");
     document.body.innerHTML = "";

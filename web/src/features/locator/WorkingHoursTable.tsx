@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 import type { SpecialHour, WorkingHour } from "../../api/types";
 import { WEEKDAYS } from "../../lib/constants";
 import { cn } from "../../lib/cn";
-import { formatShortDate, upcomingSpecialHours, zonedDay } from "../../lib/status";
+import { zonedTime } from "../../lib/hours";
+import { formatShortDate, upcomingSpecialHours } from "../../lib/status";
 
 export const NO_HOURS_NOTICE = "Attention Customers: This store does not have set business hours.";
 
@@ -48,7 +49,7 @@ export function WorkingHoursTable({
   const hours = store.workingHours;
   const [open, setOpen] = useState(true);
   const id = useId();
-  const todayName = now ? WEEKDAYS[(((zonedDay(now, store.time_zone).day % 7) + 7 + 4) % 7)] : undefined;
+  const todayName = now ? WEEKDAYS[zonedTime(now, store.time_zone).weekday] : undefined;
   const special = specialRows(now ? upcomingSpecialHours(store.special_hours, store.time_zone, now) : (store.special_hours ?? []));
   return (
     <section className="border-t border-gray-200 pt-3">

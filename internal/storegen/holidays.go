@@ -1,4 +1,4 @@
-package seed
+package storegen
 
 import (
 	"fmt"
