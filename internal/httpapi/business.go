@@ -399,6 +399,6 @@ func (s *Server) businessRemoveOwner(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
 	return nil
 }
