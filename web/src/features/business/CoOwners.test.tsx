@@ -10,7 +10,7 @@ const account = { email: "owner@example.com", store_name: "Lone Star Vapes" };
 const me = { id: 1, email: "owner@example.com", since: "2026-11-01T10:00:00Z", you: true, removable: false };
 const newcomer = { id: 7, email: "mallory@example.com", since: "2026-11-20T10:00:00Z", you: false, removable: true };
 
-describe("Co-owners in the store dashboard", () => {
+describe("Co-owners in the store dashboard", { timeout: 20_000 }, () => {
   it("lists every account that can change the store and removes one added later", async () => {
     vi.spyOn(window, "confirm").mockReturnValue(true);
     const calls = stubApi({
