@@ -44,9 +44,10 @@ func (z *lazyZones) ZoneAt(lat, lon float64) string {
 
 const claimsUsage = `claims list [--status pending|approved|rejected|all] [--json]
        locator claims show ID [--json]
-       locator claims approve ID [--lat LAT --lon LON] [--json]
+       locator claims approve ID [--lat LAT --lon LON] [--fields name,phone_number,...] [--json]
        locator claims reject ID --reason TEXT [--json]
        locator claims link STORE_ID EMAIL
+       locator claims unlink STORE_ID EMAIL
        locator claims history STORE_ID [--json]
        locator claims changes list [--status pending|approved|rejected|all] [--json]
        locator claims changes approve ID [--json]
@@ -54,9 +55,13 @@ const claimsUsage = `claims list [--status pending|approved|rejected|all] [--jso
 
 Moderates store claims. Approval publishes the store at the given
 coordinates or at its geocoded address (running servers show it within a
-second); both decisions email the owner and are written to the audit log
-with the operator's name ($USER) as the actor. "link" lets the business
-account with EMAIL change store STORE_ID in the store dashboard; "changes"
+second); both decisions email the claimant and the owners of a store the
+claim matches, and are written to the audit log with the operator's name
+($USER) as the actor. A claim that matches a store already listed changes
+only the fields named by --fields ("show" compares them; none: nothing
+public changes) and keeps the store's position unless --lat and --lon are
+given. "link" lets the business account with EMAIL change store STORE_ID
+in the store dashboard, "unlink" takes that away; "changes"
 moderates the name, address and position changes owners ask for there;
 "history" prints a store's audit log, newest first.`
 
@@ -68,6 +73,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	reason := fs.String("reason", "", "reject: the reason, sent to the owner")
 	lat := fs.String("lat", "", "approve: latitude (with --lon) instead of the geocoded one")
 	lon := fs.String("lon", "", "approve: longitude")
+	fields := fs.String("fields", "", "approve: comma-separated fields of the claim to apply to the store it matches ("+strings.Join(claims.CompareFields, ",")+")")
 	if len(args) == 0 {
 		fs.Usage()
 		return &exitError{code: 2, msg: "claims needs list, show, approve or reject"}
@@ -88,7 +94,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return &exitError{code: 2, msg: err.Error()}
 	}
-	if action == "link" || action == "changes" || action == "history" {
+	if action == "link" || action == "unlink" || action == "changes" || action == "history" {
 		return claimsBusiness(ctx, cfg, action, ids, *status, *reason, *asJSON, stdout, stderr, getenv)
 	}
 	var id int64
@@ -117,8 +123,12 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	svc := claims.New(d, stores.NewRepo(d), geo, (&lazyZones{log: log}).ZoneAt, log)
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	show := func(c *claims.Claim) error {
+		v, err := svc.View(ctx, c, geo != nil && c.Status == claims.Pending)
+		if err != nil {
+			return err
+		}
 		if *asJSON {
-			return json.NewEncoder(stdout).Encode(svc.View(c, geo != nil && c.Status == claims.Pending))
+			return json.NewEncoder(stdout).Encode(v)
 		}
 		fmt.Fprintf(stdout, "claim %d: %s\n", c.ID, c.Status)
 		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
@@ -131,6 +141,21 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		}
 		if c.DuplicateOfStoreID != 0 {
 			fmt.Fprintf(w, "  look-alike\tpublished store %d has the same name and postal code\n", c.DuplicateOfStoreID)
+		}
+		if e := v.ExistingStore; e != nil {
+			if e.OwnersSummary != "" {
+				fmt.Fprintf(w, "  owners\t%s\n", e.OwnersSummary)
+			} else {
+				fmt.Fprintf(w, "  owners\tnone\n")
+			}
+			fmt.Fprintf(w, "  position\t%.5f, %.5f (%s), kept unless --lat and --lon are given\n", e.Latitude, e.Longitude, e.GeoPrecision)
+			for _, f := range e.Fields {
+				mark := "differs"
+				if f.Same {
+					mark = "same"
+				}
+				fmt.Fprintf(w, "  %s\t%s: now %q, claimed %q\n", f.Field, mark, f.Current, f.Claimed)
+			}
 		}
 		if c.StoreID != 0 {
 			fmt.Fprintf(w, "  store\t%d\n", c.StoreID)
@@ -160,7 +185,11 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		if *asJSON {
 			out := make([]claims.View, 0, len(list))
 			for i := range list {
-				out = append(out, svc.View(&list[i], false))
+				v, err := svc.View(ctx, &list[i], false)
+				if err != nil {
+					return err
+				}
+				out = append(out, v)
 			}
 			return json.NewEncoder(stdout).Encode(out)
 		}
@@ -177,14 +206,17 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		}
 		return show(c)
 	case "approve":
-		var p claims.Placement
+		var p claims.Approval
+		if *fields != "" {
+			p.Fields = strings.Split(*fields, ",")
+		}
 		if *lat != "" || *lon != "" {
 			la, err1 := strconv.ParseFloat(*lat, 64)
 			lo, err2 := strconv.ParseFloat(*lon, 64)
 			if err1 != nil || err2 != nil {
 				return &exitError{code: 2, msg: "--lat and --lon must both be numbers"}
 			}
-			p = claims.Placement{Latitude: &la, Longitude: &lo}
+			p.Latitude, p.Longitude = &la, &lo
 		}
 		c, err := svc.Approve(ctx, id, actor, p)
 		if err != nil {
@@ -286,15 +318,15 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	return nil
 }
 
-// claimsBusiness runs "claims link" and "claims changes".
+// claimsBusiness runs "claims link", "claims unlink", "claims history" and "claims changes".
 func claimsBusiness(ctx context.Context, cfg config.Config, action string, args []string, status, reason string, asJSON bool,
 	stdout, stderr io.Writer, getenv func(string) string) error {
 	var id int64
 	sub := ""
 	switch {
-	case action == "link":
+	case action == "link" || action == "unlink":
 		if len(args) != 2 {
-			return &exitError{code: 2, msg: "claims link needs a store ID and an email"}
+			return &exitError{code: 2, msg: "claims " + action + " needs a store ID and an email"}
 		}
 	case action == "history":
 		if len(args) != 1 {
@@ -326,15 +358,24 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 	defer d.Close()
 	sr := stores.NewRepo(d)
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
-	if action == "link" {
+	if action == "link" || action == "unlink" {
 		storeID, err := strconv.ParseInt(args[0], 10, 64)
 		if err != nil || storeID < 1 {
 			return &exitError{code: 2, msg: "store ID must be a positive whole number"}
 		}
-		if err := claims.New(d, sr, nil, nil, log).LinkStore(ctx, storeID, args[1], actor); err != nil {
+		email := strings.ToLower(strings.TrimSpace(args[1]))
+		svc := claims.New(d, sr, nil, nil, log)
+		if action == "unlink" {
+			if err := svc.UnlinkStore(ctx, storeID, email, actor); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "store %d unlinked from the business account %s\n", storeID, email)
+			return nil
+		}
+		if err := svc.LinkStore(ctx, storeID, email, actor); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "store %d linked to the business account %s\n", storeID, strings.ToLower(strings.TrimSpace(args[1])))
+		fmt.Fprintf(stdout, "store %d linked to the business account %s\n", storeID, email)
 		return nil
 	}
 	if action == "history" {

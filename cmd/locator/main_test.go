@@ -309,9 +309,33 @@ func serveScenario(t *testing.T, dbURL string) {
 		Actor, Action string
 	}
 	if err := json.Unmarshal([]byte(hout.String()), &history); err != nil || len(history) != 3 ||
-		history[0].Action != "change_request.approve" || history[1].Action != "store.change_request" || history[1].Actor != "business:owner@example.com" ||
+		history[0].Action != "change_request.approve" || history[1].Action != "store.change_request" || !strings.HasPrefix(history[1].Actor, "business:") || !strings.HasSuffix(history[1].Actor, ":owner@example.com") ||
 		history[2].Action != "claim.approve" {
 		t.Fatalf("claims history: %v %s", err, hout.String())
+	}
+
+	// A moderator takes the linked store away again on the command line.
+	if err := run(ctx, []string{"claims", "unlink", prairieID, "nobody@example.com"}, &aout, &errOut, e); err == nil {
+		t.Fatal("unlinking an account that is no owner succeeded")
+	}
+	var uout syncBuffer
+	dbtest.Must(t, run(ctx, []string{"claims", "unlink", prairieID, "Owner@Example.com"}, &uout, &errOut, e), "claims unlink")
+	if !strings.Contains(uout.String(), "unlinked from the business account owner@example.com") {
+		t.Fatalf("claims unlink output: %s", uout.String())
+	}
+	res, err = owner.Get(base + "/api/business/stores/" + prairieID)
+	if err != nil || res.StatusCode != 404 {
+		t.Fatalf("the unlinked store still opens in the dashboard: %v %v", err, res)
+	}
+	res.Body.Close()
+	var uhout syncBuffer
+	dbtest.Must(t, run(ctx, []string{"claims", "history", prairieID, "--json"}, &uhout, &errOut, e), "claims history after unlink")
+	var uhistory []struct {
+		Actor, Action string
+	}
+	if err := json.Unmarshal([]byte(uhout.String()), &uhistory); err != nil || len(uhistory) < 2 || uhistory[0].Action != "store.unlink" ||
+		!strings.HasPrefix(uhistory[0].Actor, "cli:") || uhistory[1].Action != "store.link" {
+		t.Fatalf("history after unlink: %v %s", err, uhout.String())
 	}
 
 	if err := srv.shutdown(t); err != nil {

@@ -32,6 +32,18 @@ func nullID(id int64) any {
 	return id
 }
 
+// BusinessActor names a business account in the log: its id and its
+// address, so an act of one account is never credited to another that had
+// the same address before (say, an account removed and made again).
+func BusinessActor(id int64, email string) string {
+	return fmt.Sprintf("business:%d:%s", id, email)
+}
+
+// ModeratorActor names a moderator in the log, as BusinessActor does.
+func ModeratorActor(id int64, email string) string {
+	return fmt.Sprintf("moderator:%d:%s", id, email)
+}
+
 // Write adds an entry inside q (usually the transaction of the change).
 func Write(ctx context.Context, q db.Querier, at time.Time, actor, action string, claimID, storeID int64, details any) error {
 	b, err := json.Marshal(details)

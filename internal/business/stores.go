@@ -103,6 +103,8 @@ type StoreView struct {
 	SpecialHours      []SpecialHour      `json:"special_hours"`
 	TemporarilyClosed *Closure           `json:"temporarily_closed"`
 	PendingChange     *ChangeRequestView `json:"pending_change_request"`
+	// Every account that can change the store, this one included.
+	Owners []CoOwner `json:"owners"`
 }
 
 // HoursView is weekly hours in the API's shape (the store answer's workingHours).
@@ -154,7 +156,7 @@ func (s *Service) ListStores(ctx context.Context, a *Account) ([]StoreView, erro
 	}
 	out := make([]StoreView, 0, len(ids))
 	for _, id := range ids {
-		v, err := s.view(ctx, s.DB, id)
+		v, err := s.view(ctx, s.DB, a, id)
 		if err != nil {
 			return nil, err
 		}
@@ -168,10 +170,10 @@ func (s *Service) GetStore(ctx context.Context, a *Account, id int64) (StoreView
 	if err := owns(ctx, s.DB, a, id); err != nil {
 		return StoreView{}, err
 	}
-	return s.view(ctx, s.DB, id)
+	return s.view(ctx, s.DB, a, id)
 }
 
-func (s *Service) view(ctx context.Context, q db.Querier, id int64) (StoreView, error) {
+func (s *Service) view(ctx context.Context, q db.Querier, a *Account, id int64) (StoreView, error) {
 	var st *stores.Store
 	var err error
 	if tx, ok := q.(*db.Tx); ok {
@@ -184,6 +186,9 @@ func (s *Service) view(ctx context.Context, q db.Querier, id int64) (StoreView, 
 	}
 	v := storeView(st)
 	if v.PendingChange, err = pendingChange(ctx, q, id); err != nil {
+		return StoreView{}, err
+	}
+	if v.Owners, err = coOwners(ctx, q, a, id); err != nil {
 		return StoreView{}, err
 	}
 	return v, nil
@@ -531,14 +536,14 @@ func (s *Service) editOwned(ctx context.Context, a *Account, id int64, edit func
 		if err != nil {
 			return err
 		}
-		out, err = s.view(ctx, tx, id)
+		out, err = s.view(ctx, tx, a, id)
 		return err
 	})
 	return out, err
 }
 
-// actor is how the audit log names a business account.
-func actor(a *Account) string { return "business:" + a.Email }
+// actor is how the audit log names a business account: its id and address.
+func actor(a *Account) string { return audit.BusinessActor(a.ID, a.Email) }
 
 // Actor is how the audit log names the account (for entries written by
 // other packages, such as photo uploads).

@@ -20,6 +20,8 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	mailbox "locator/internal/mail"
+	"locator/internal/ownership"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
 	"locator/internal/stores"
@@ -183,12 +185,27 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 		return nil, false, err
 	}
 	var id int64
-	err = s.DB.QueryRow(ctx, `INSERT INTO claims (business_name, email, phone, country, state, address1, city, postal_code,
-		website, working_hours, category, duplicate_of_store_id, dedupe_key, client_ip, created_at, updated_at)
-		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15)
-		ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-		in.BusinessName, in.Email, in.Phone, in.Country, in.State, in.Address1, in.City, in.PostalCode,
-		in.Website, in.WorkingHours, in.Category, dup, dedupeKey(in, t), clientIP, t).Scan(&id)
+	var c *Claim
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO claims (business_name, email, phone, country, state, address1, city, postal_code,
+			website, working_hours, category, duplicate_of_store_id, dedupe_key, client_ip, created_at, updated_at)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15)
+			ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+			in.BusinessName, in.Email, in.Phone, in.Country, in.State, in.Address1, in.City, in.PostalCode,
+			in.Website, in.WorkingHours, in.Category, dup, dedupeKey(in, t), clientIP, t).Scan(&id)
+		if err != nil {
+			return err
+		}
+		if c, err = getClaim(ctx, tx, id); err != nil {
+			return err
+		}
+		// The owners of the store it matches hear of it now, not when it is decided.
+		owners, err := storeOwners(ctx, tx, c)
+		if err != nil {
+			return err
+		}
+		return mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mailbox.Message { return ownerSubmittedMail(o, c, c.DuplicateOfStoreID) })
+	})
 	if errors.Is(err, sql.ErrNoRows) { // a concurrent identical submission won
 		c, err := s.recentDuplicate(ctx, in, t)
 		if err == nil && c == nil {
@@ -199,8 +216,7 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 	if err != nil {
 		return nil, false, fmt.Errorf("insert claim: %w", err)
 	}
-	c, err := s.Get(ctx, id)
-	return c, true, err
+	return c, true, nil
 }
 
 func (s *Service) recentDuplicate(ctx context.Context, in Input, t time.Time) (*Claim, error) {

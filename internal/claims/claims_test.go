@@ -138,12 +138,12 @@ func TestClaimToPublishedStore(t *testing.T) {
 		if n, _ := sr.Count(ctx); n != 0 {
 			t.Fatalf("%d stores before approval", n)
 		}
-		approved, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Placement{})
+		approved, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Approval{})
 		dbtest.Must(t, err, "approve")
 		if approved.Status != claims.Approved || approved.StoreID == 0 || approved.DecidedBy != "mod@example.com" || approved.DecidedAt == nil {
 			t.Fatalf("approved: %+v", approved)
 		}
-		if _, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Placement{}); apperr.CodeOf(err) != apperr.Conflict {
+		if _, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Approval{}); apperr.CodeOf(err) != apperr.Conflict {
 			t.Fatalf("approve twice: %v", err)
 		}
 		st, err := sr.Get(ctx, approved.StoreID)
@@ -191,12 +191,15 @@ func TestClaimToPublishedStore(t *testing.T) {
 			mails = append(mails, to+": "+subj)
 		}
 		rows.Close()
-		if len(mails) != 2 || !strings.Contains(mails[0], "owner@example.com: Your store claim was approved") || !strings.Contains(mails[1], "someone-else@example.com: Your store claim was not approved") {
+		// The owner also heard of the look-alike claim when it came and when it was decided.
+		if len(mails) != 4 || mails[0] != "owner@example.com: Your store claim was approved" || mails[1] != "owner@example.com: Someone claimed a store you own" ||
+			mails[2] != "someone-else@example.com: Your store claim was not approved" || mails[3] != "owner@example.com: A claim on your store was rejected" {
 			t.Fatalf("mails: %v", mails)
 		}
 		audit, err := s.Audit(ctx, 0)
 		dbtest.Must(t, err, "audit")
-		if len(audit) != 2 || audit[0].Action != "claim.reject" || audit[1].Action != "claim.approve" || audit[1].Actor != "mod@example.com" || !strings.Contains(string(audit[1].Details), `"store_id"`) {
+		if len(audit) != 3 || audit[0].Action != "claim.reject" || audit[1].Action != "claim.approve" || audit[1].Actor != "mod@example.com" ||
+			!strings.Contains(string(audit[1].Details), `"store_id"`) || audit[2].Action != "store.link" || !strings.Contains(string(audit[2].Details), `"owner@example.com"`) {
 			t.Fatalf("audit: %+v", audit)
 		}
 	})
@@ -210,14 +213,14 @@ func TestApproveNeedsAPlace(t *testing.T) {
 		in.PostalCode = "00000"
 		c, _, err := s.Submit(ctx, in, "")
 		dbtest.Must(t, err, "submit")
-		if _, err := s.Approve(ctx, c.ID, "m", claims.Placement{}); apperr.CodeOf(err) != apperr.Invalid {
+		if _, err := s.Approve(ctx, c.ID, "m", claims.Approval{}); apperr.CodeOf(err) != apperr.Invalid {
 			t.Fatalf("ungeocodable approve: %v", err)
 		}
 		lat, lon := 30.3, -97.7
-		if _, err := s.Approve(ctx, c.ID, "m", claims.Placement{Latitude: &lat}); apperr.CodeOf(err) != apperr.Invalid {
+		if _, err := s.Approve(ctx, c.ID, "m", claims.Approval{Latitude: &lat}); apperr.CodeOf(err) != apperr.Invalid {
 			t.Fatalf("half a placement: %v", err)
 		}
-		got, err := s.Approve(ctx, c.ID, "m", claims.Placement{Latitude: &lat, Longitude: &lon})
+		got, err := s.Approve(ctx, c.ID, "m", claims.Approval{Latitude: &lat, Longitude: &lon})
 		dbtest.Must(t, err, "approve with coordinates")
 		st, _ := stores.NewRepo(d).Get(ctx, got.StoreID)
 		if st.Latitude != lat || st.GeoPrecision != "exact" {
@@ -373,10 +376,10 @@ func TestApprovalKeepsSpecialHours(t *testing.T) {
 		in.WorkingHours = "Mon-Sat 9am-9pm, Thanksgiving closed, Dec 24 9am-2pm"
 		c, _, err := s.Submit(ctx, in, "10.0.0.1")
 		dbtest.Must(t, err, "submit")
-		if v := s.View(c, false); !v.HoursParsed {
+		if v, err := s.View(ctx, c, false); err != nil || !v.HoursParsed {
 			t.Fatal("the moderator is told the hours could not be read")
 		}
-		approved, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Placement{})
+		approved, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Approval{})
 		dbtest.Must(t, err, "approve")
 		sr := stores.NewRepo(d)
 		st, err := sr.Get(ctx, approved.StoreID)
@@ -395,7 +398,7 @@ func TestApprovalKeepsSpecialHours(t *testing.T) {
 		if c2.DuplicateOfStoreID != st.ID {
 			t.Fatalf("not a duplicate: %+v", c2)
 		}
-		_, err = s.Approve(ctx, c2.ID, "mod@example.com", claims.Placement{})
+		_, err = s.Approve(ctx, c2.ID, "mod@example.com", claims.Approval{Fields: []string{"hours"}})
 		dbtest.Must(t, err, "approve the update")
 		st, err = sr.Get(ctx, st.ID)
 		dbtest.Must(t, err, "store")

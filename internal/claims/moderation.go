@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -12,13 +13,18 @@ import (
 	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/mail"
+	"locator/internal/ownership"
 	"locator/internal/stores"
 )
 
-// Placement is where an approved store goes: the moderator's coordinates,
-// or (nil) the geocoded ones.
-type Placement struct {
+// Approval is a moderator's approval of a claim. Latitude and Longitude
+// (both or neither) place the store; without them a new store goes to its
+// geocoded address and a store that is already listed keeps its position.
+// Fields names the values of the claim to apply to a store that is already
+// listed (keys of CompareFields); a claim for a new store takes none.
+type Approval struct {
 	Latitude, Longitude *float64
+	Fields              []string
 }
 
 // Suggestion is the geocoded position of a claim's address, for the moderator.
@@ -44,11 +50,14 @@ func (s *Service) Suggest(c *Claim) Suggestion {
 	return Suggestion{Latitude: lat, Longitude: lon, Precision: precision, Found: ok}
 }
 
-// Approve publishes the claimed store (a new one, or the look-alike store
-// found at submission, updated) in one transaction with the claim's new
-// status, the audit entry and the email to the owner.
-func (s *Service) Approve(ctx context.Context, id int64, actor string, p Placement) (*Claim, error) {
-	if (p.Latitude == nil) != (p.Longitude == nil) {
+// Approve publishes the claimed store in one transaction with the claim's
+// new status, the audit entries and the mail to the claimant and to every
+// owner of the store. A claim for a new store publishes it at its geocoded
+// address (or the moderator's coordinates); a claim matching a store that is
+// already listed (DuplicateOfStoreID) changes only the fields in a.Fields
+// and never removes the store's owners (approveExisting).
+func (s *Service) Approve(ctx context.Context, id int64, actor string, a Approval) (*Claim, error) {
+	if (a.Latitude == nil) != (a.Longitude == nil) {
 		return nil, apperr.Invalidf("give both latitude and longitude, or neither")
 	}
 	var out *Claim
@@ -60,51 +69,18 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, p Placeme
 		if c.Status != Pending {
 			return apperr.New(apperr.Conflict, "claim %d is already %s", id, c.Status)
 		}
-		st := &stores.Store{}
+		var st *stores.Store
+		var details map[string]any
+		var owners []ownership.Owner
 		if c.DuplicateOfStoreID != 0 {
-			if st, err = s.Stores.GetTx(ctx, tx, c.DuplicateOfStoreID); err != nil {
-				return err
+			st, details, err = s.approveExisting(ctx, tx, c, a)
+			if err == nil {
+				owners, err = ownership.List(ctx, tx, st.ID)
 			}
-		}
-		st.Name, st.PhoneNumber = c.BusinessName, c.Phone
-		st.CountryCode, st.CountryName = countryCode(c.Country), countryName(c.Country)
-		st.State, st.City, st.PostalCode, st.Address = c.State, c.City, c.PostalCode, c.Address1
-		if st.StoreID == "" {
-			st.StoreID = fmt.Sprintf("claim_%06d", c.ID)
-		}
-		st.Status = stores.Published
-		// The text may name special dates and a temporary closure too: the
-		// approval keeps them (a date the claim names replaces the store's).
-		if hours, special, closure, ok := ParseFreeSchedule(c.WorkingHours, s.now()); ok {
-			if len(hours) > 0 {
-				st.WorkingHours = hours
-			}
-			st.SpecialHours = mergeSpecial(st.SpecialHours, special)
-			if closure != nil {
-				st.TemporarilyClosed = closure
-			}
-		}
-		st.Hours = c.WorkingHours
-		precision := "exact"
-		if p.Latitude != nil {
-			st.Latitude, st.Longitude = *p.Latitude, *p.Longitude
 		} else {
-			sg := s.Suggest(c)
-			if !sg.Found {
-				return apperr.Invalidf("the address of claim %d could not be placed on the map: give latitude and longitude", id)
-			}
-			st.Latitude, st.Longitude, precision = sg.Latitude, sg.Longitude, sg.Precision
+			st, details, err = s.approveNew(ctx, tx, c, a)
 		}
-		st.GeoPrecision = precision
-		verified := s.now() // a moderator checked the details
-		st.VerifiedAt = &verified
-		if s.ZoneAt != nil {
-			st.TimeZone = s.ZoneAt(st.Latitude, st.Longitude)
-		}
-		if err := st.Validate(); err != nil {
-			return err
-		}
-		if err := s.Stores.Write(ctx, tx, func(w *stores.Writer) error { return w.Save(ctx, st) }); err != nil {
+		if err != nil {
 			return err
 		}
 		t := s.now()
@@ -112,22 +88,113 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, p Placeme
 			WHERE id = $4`, st.ID, t, actor, id); err != nil {
 			return fmt.Errorf("approve claim %d: %w", id, err)
 		}
-		if err := s.linkClaimStore(ctx, tx, st.ID, c.Email, actor); err != nil {
+		if err := s.linkAndAudit(ctx, tx, st.ID, c, actor); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, tx, actor, "claim.approve", id, map[string]any{
-			"store_id": st.ID, "latitude": st.Latitude, "longitude": st.Longitude, "precision": precision,
-			"updated_existing_store": c.DuplicateOfStoreID != 0, "hours_parsed": len(st.WorkingHours) > 0,
-		}); err != nil {
+		details["store_id"] = st.ID
+		if err := s.audit(ctx, tx, actor, "claim.approve", id, details); err != nil {
 			return err
 		}
 		if err := mail.Enqueue(ctx, tx, approvedMail(c)); err != nil {
+			return err
+		}
+		applied, _ := details["applied"].([]string)
+		if err := mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message { return ownerApprovedMail(o, c, st, applied) }); err != nil {
 			return err
 		}
 		out, err = getClaim(ctx, tx, id)
 		return err
 	})
 	return out, err
+}
+
+// approveNew publishes a new store from the claim.
+func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approval) (*stores.Store, map[string]any, error) {
+	if len(a.Fields) > 0 {
+		return nil, nil, apperr.Invalidf("fields apply only to a claim that matches a store already listed; claim %d is for a new store", c.ID)
+	}
+	st := &stores.Store{Name: c.BusinessName, PhoneNumber: c.Phone, CountryCode: countryCode(c.Country), CountryName: countryName(c.Country),
+		State: c.State, City: c.City, PostalCode: c.PostalCode, Address: c.Address1, StoreID: fmt.Sprintf("claim_%06d", c.ID),
+		Status: stores.Published}
+	applyHours(st, c.WorkingHours, s.now())
+	precision := "exact"
+	if a.Latitude != nil {
+		st.Latitude, st.Longitude = *a.Latitude, *a.Longitude
+	} else {
+		sg := s.Suggest(c)
+		if !sg.Found {
+			return nil, nil, apperr.Invalidf("the address of claim %d could not be placed on the map: give latitude and longitude", c.ID)
+		}
+		st.Latitude, st.Longitude, precision = sg.Latitude, sg.Longitude, sg.Precision
+	}
+	st.GeoPrecision = precision
+	verified := s.now() // a moderator checked every detail of the new store
+	st.VerifiedAt = &verified
+	if s.ZoneAt != nil {
+		st.TimeZone = s.ZoneAt(st.Latitude, st.Longitude)
+	}
+	if err := st.Validate(); err != nil {
+		return nil, nil, err
+	}
+	if err := s.Stores.Write(ctx, tx, func(w *stores.Writer) error { return w.Save(ctx, st) }); err != nil {
+		return nil, nil, err
+	}
+	return st, map[string]any{"latitude": st.Latitude, "longitude": st.Longitude, "precision": precision,
+		"updated_existing_store": false, "hours_parsed": len(st.WorkingHours) > 0}, nil
+}
+
+// approveExisting applies the picked fields of the claim to the store it
+// matches. The position changes only to the moderator's coordinates. The
+// store is marked verified only when, after the approval, every field of
+// the comparison holds what the moderator saw in the claim: every differing
+// field was picked (docs/claims.md, "Verified").
+func (s *Service) approveExisting(ctx context.Context, tx *db.Tx, c *Claim, a Approval) (*stores.Store, map[string]any, error) {
+	picked, err := checkPicked(c, a.Fields)
+	if err != nil {
+		return nil, nil, err
+	}
+	var st *stores.Store
+	var diff map[string]valueChange
+	verified := false
+	err = s.Stores.Write(ctx, tx, func(w *stores.Writer) error {
+		if st, err = s.Stores.GetTx(ctx, tx, c.DuplicateOfStoreID); err != nil {
+			return err
+		}
+		now := s.now()
+		diff = applyPicked(st, c, picked, now)
+		if a.Latitude != nil && (*a.Latitude != st.Latitude || *a.Longitude != st.Longitude || st.GeoPrecision != "exact") {
+			diff["position"] = valueChange{[]float64{st.Latitude, st.Longitude}, []float64{*a.Latitude, *a.Longitude}}
+			st.Latitude, st.Longitude, st.GeoPrecision = *a.Latitude, *a.Longitude, "exact"
+			if s.ZoneAt != nil {
+				st.TimeZone = s.ZoneAt(st.Latitude, st.Longitude)
+			}
+		}
+		verified = true
+		for _, f := range CompareFields {
+			if !sameValue(st, c, f) && !slices.Contains(picked, f) {
+				verified = false
+			}
+		}
+		if verified {
+			diff["last_verified_at"] = valueChange{st.VerifiedAt, now}
+			st.VerifiedAt = &now
+		}
+		if len(diff) == 0 {
+			return nil
+		}
+		if err := st.Validate(); err != nil {
+			return err
+		}
+		return w.Save(ctx, st)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if picked == nil {
+		picked = []string{}
+	}
+	return st, map[string]any{"updated_existing_store": true, "applied": picked, "changes": diff, "verified": verified,
+		"latitude": st.Latitude, "longitude": st.Longitude, "precision": st.GeoPrecision}, nil
 }
 
 // Reject records the reason; nothing is published.
@@ -153,10 +220,23 @@ func (s *Service) Reject(ctx context.Context, id int64, actor, reason string) (*
 			WHERE id = $4`, reason, t, actor, id); err != nil {
 			return fmt.Errorf("reject claim %d: %w", id, err)
 		}
-		if err := s.audit(ctx, tx, actor, "claim.reject", id, map[string]any{"reason": reason}); err != nil {
+		details := map[string]any{"reason": reason}
+		if c.DuplicateOfStoreID != 0 {
+			details["store_id"] = c.DuplicateOfStoreID // part of the matched store's history
+		}
+		if err := s.audit(ctx, tx, actor, "claim.reject", id, details); err != nil {
 			return err
 		}
 		if err := mail.Enqueue(ctx, tx, rejectedMail(c, reason)); err != nil {
+			return err
+		}
+		owners, err := storeOwners(ctx, tx, c)
+		if err != nil {
+			return err
+		}
+		if err := mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message {
+			return ownerRejectedMail(o, c, c.DuplicateOfStoreID, reason)
+		}); err != nil {
 			return err
 		}
 		out, err = getClaim(ctx, tx, id)

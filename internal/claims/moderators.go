@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/secret"
 )
@@ -20,6 +21,10 @@ type Moderator struct {
 	ID    int64
 	Email string
 }
+
+// Actor is how the audit log (and a decision's decided_by) names the
+// moderator: id and address.
+func (m *Moderator) Actor() string { return audit.ModeratorActor(m.ID, m.Email) }
 
 // ModeratorSessionTTL is how long a moderator stays signed in.
 const ModeratorSessionTTL = 12 * time.Hour

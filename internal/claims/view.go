@@ -1,6 +1,12 @@
 package claims
 
-import "time"
+import (
+	"context"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/ownership"
+)
 
 // SuggestedLocation is the JSON of a Suggestion that was found.
 type SuggestedLocation struct {
@@ -33,6 +39,23 @@ type View struct {
 	DecidedBy          string             `json:"decided_by"`
 	Suggested          *SuggestedLocation `json:"suggested_location"`
 	HoursParsed        bool               `json:"working_hours_parsed"`
+	ExistingStore      *ExistingStore     `json:"existing_store"`
+}
+
+// ExistingStore is the published store a claim matches, as the moderator
+// weighs the claim against it: its owners and, while the claim is pending,
+// the field-by-field comparison and its position (which an approval keeps
+// unless the moderator places the store).
+type ExistingStore struct {
+	ID             int64             `json:"id"`
+	Name           string            `json:"name"`
+	Latitude       float64           `json:"latitude"`
+	Longitude      float64           `json:"longitude"`
+	GeoPrecision   string            `json:"geo_precision"`
+	LastVerifiedAt *time.Time        `json:"last_verified_at"`
+	Owners         []ownership.Owner `json:"owners"`
+	OwnersSummary  string            `json:"owners_summary"`
+	Fields         []FieldComparison `json:"fields"`
 }
 
 func optionalID(v int64) *int64 {
@@ -43,7 +66,7 @@ func optionalID(v int64) *int64 {
 }
 
 // View renders c; withSuggestion adds the geocoded location.
-func (s *Service) View(c *Claim, withSuggestion bool) View {
+func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View, error) {
 	d := View{ID: c.ID, BusinessName: c.BusinessName, Email: c.Email, Phone: c.Phone, Country: c.Country, State: c.State,
 		Address1: c.Address1, City: c.City, PostalCode: c.PostalCode, Website: c.Website, WorkingHours: c.WorkingHours,
 		Category: c.Category, Status: string(c.Status), RejectReason: c.RejectReason,
@@ -55,5 +78,24 @@ func (s *Service) View(c *Claim, withSuggestion bool) View {
 			d.Suggested = &SuggestedLocation{Latitude: sg.Latitude, Longitude: sg.Longitude, Precision: sg.Precision}
 		}
 	}
-	return d
+	if c.DuplicateOfStoreID != 0 {
+		st, err := s.Stores.Get(ctx, c.DuplicateOfStoreID)
+		if apperr.CodeOf(err) == apperr.NotFound {
+			return d, nil // removed since: the claim stands alone
+		}
+		if err != nil {
+			return View{}, err
+		}
+		e := &ExistingStore{ID: st.ID, Name: st.Name, Latitude: st.Latitude, Longitude: st.Longitude, GeoPrecision: st.GeoPrecision,
+			LastVerifiedAt: st.VerifiedAt, Fields: []FieldComparison{}}
+		if e.Owners, err = ownership.List(ctx, s.DB, st.ID); err != nil {
+			return View{}, err
+		}
+		e.OwnersSummary = ownership.Summary(e.Owners)
+		if c.Status == Pending {
+			e.Fields = Compare(st, c)
+		}
+		d.ExistingStore = e
+	}
+	return d, nil
 }

@@ -91,7 +91,11 @@ func (s *Server) adminListClaims(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := claimListDTO{Claims: make([]claims.View, 0, len(list))}
 	for i := range list {
-		out.Claims = append(out.Claims, s.Claims.View(&list[i], status == string(claims.Pending)))
+		v, err := s.Claims.View(r.Context(), &list[i], status == string(claims.Pending))
+		if err != nil {
+			return err
+		}
+		out.Claims = append(out.Claims, v)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -117,13 +121,19 @@ func (s *Server) adminGetClaim(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, s.Claims.View(c, true))
+	v, err := s.Claims.View(r.Context(), c, true)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, v)
 	return nil
 }
 
 type approveRequest struct {
 	Latitude  *float64 `json:"latitude"`
 	Longitude *float64 `json:"longitude"`
+	// The claimed values to apply to a store that is already listed.
+	Fields []string `json:"fields"`
 }
 
 type rejectRequest struct {
@@ -146,18 +156,22 @@ func (s *Server) adminDecide(approve bool) handler {
 			if err := decodeJSON(r, &in); err != nil {
 				return err
 			}
-			c, err = s.Claims.Approve(r.Context(), id, m.Email, claims.Placement{Latitude: in.Latitude, Longitude: in.Longitude})
+			c, err = s.Claims.Approve(r.Context(), id, m.Actor(), claims.Approval{Latitude: in.Latitude, Longitude: in.Longitude, Fields: in.Fields})
 		} else {
 			var in rejectRequest
 			if err := decodeJSON(r, &in); err != nil {
 				return err
 			}
-			c, err = s.Claims.Reject(r.Context(), id, m.Email, in.Reason)
+			c, err = s.Claims.Reject(r.Context(), id, m.Actor(), in.Reason)
 		}
 		if err != nil {
 			return err
 		}
-		writeJSON(w, http.StatusOK, s.Claims.View(c, false))
+		v, err := s.Claims.View(r.Context(), c, false)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, v)
 		return nil
 	}
 }

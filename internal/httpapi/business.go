@@ -6,11 +6,15 @@ package httpapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/business"
+	"locator/internal/ownership"
 )
 
 const businessCookie = "locator_business"
@@ -295,13 +299,13 @@ func (s *Server) adminDecideChange(approve bool) handler {
 			if err := decodeJSON(r, &in); err != nil {
 				return err
 			}
-			c, err = s.Business.ApproveChange(r.Context(), id, m.Email)
+			c, err = s.Business.ApproveChange(r.Context(), id, m.Actor())
 		} else {
 			var in rejectRequest
 			if err := decodeJSON(r, &in); err != nil {
 				return err
 			}
-			c, err = s.Business.RejectChange(r.Context(), id, m.Email, in.Reason)
+			c, err = s.Business.RejectChange(r.Context(), id, m.Actor(), in.Reason)
 		}
 		if err != nil {
 			return err
@@ -325,9 +329,76 @@ func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
-	if err := s.Claims.LinkStore(r.Context(), int64(in.StoreID), in.Email, m.Email); err != nil {
+	if err := s.Claims.LinkStore(r.Context(), int64(in.StoreID), in.Email, m.Actor()); err != nil {
 		return err
 	}
 	writeMessage(w, http.StatusOK, "Store linked to the business account")
+	return nil
+}
+
+type ownersDTO struct {
+	Owners []ownership.Owner `json:"owners"`
+}
+
+// storeAndOwner reads the {id} and {ownerId} of an owners path.
+func storeAndOwner(r *http.Request) (int64, int64, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return 0, 0, err
+	}
+	owner, err := strconv.ParseInt(r.PathValue("ownerId"), 10, 64)
+	if err != nil || owner < 1 || strings.HasPrefix(r.PathValue("ownerId"), "+") {
+		return 0, 0, apperr.Invalidf("owner id must be a positive whole number")
+	}
+	return id, owner, nil
+}
+
+func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.currentModerator(r); err != nil {
+		return err
+	}
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	owners, err := s.Claims.Owners(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, ownersDTO{Owners: owners})
+	return nil
+}
+
+func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request) error {
+	m, err := s.currentModerator(r)
+	if err != nil {
+		return err
+	}
+	id, owner, err := storeAndOwner(r)
+	if err != nil {
+		return err
+	}
+	o, err := s.Claims.UnlinkOwner(r.Context(), id, owner, m.Actor())
+	if err != nil {
+		return err
+	}
+	writeMessage(w, http.StatusOK, fmt.Sprintf("%s can no longer change store %d", o.Email, id))
+	return nil
+}
+
+func (s *Server) businessRemoveOwner(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.currentBusiness(w, r)
+	if err != nil {
+		return err
+	}
+	id, owner, err := storeAndOwner(r)
+	if err != nil {
+		return err
+	}
+	v, err := s.Business.RemoveOwner(r.Context(), a, id, owner)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
 	return nil
 }

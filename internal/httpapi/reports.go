@@ -156,7 +156,7 @@ func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request) err
 		}
 		fix = &f
 	}
-	d, err := s.Reports.Resolve(r.Context(), m.Email, id, reports.Action(in.Action), fix, in.Note)
+	d, err := s.Reports.Resolve(r.Context(), m.Actor(), id, reports.Action(in.Action), fix, in.Note)
 	if err != nil {
 		return err
 	}

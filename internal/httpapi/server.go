@@ -208,6 +208,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/admin/change-requests/{id}/approve", s.handle(s.adminDecideChange(true)))
 	m.HandleFunc("POST /api/admin/change-requests/{id}/reject", s.handle(s.adminDecideChange(false)))
 	m.HandleFunc("POST /api/admin/business-links", s.handle(s.adminLinkStore))
+	m.HandleFunc("GET /api/admin/stores/{id}/owners", s.handle(s.adminStoreOwners))
+	m.HandleFunc("DELETE /api/admin/stores/{id}/owners/{ownerId}", s.handle(s.adminRemoveOwner))
 
 	m.HandleFunc("POST /api/business/auth", s.handle(s.businessSignIn))
 	m.HandleFunc("DELETE /api/business/auth", s.handle(s.businessSignOut))
@@ -218,6 +220,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/business/stores/{id}", s.handle(s.businessGetStore))
 	m.HandleFunc("PATCH /api/business/stores/{id}", s.handle(s.businessPatchStore))
 	m.HandleFunc("POST /api/business/stores/{id}/verify", s.handle(s.businessVerifyStore))
+	m.HandleFunc("DELETE /api/business/stores/{id}/owners/{ownerId}", s.handle(s.businessRemoveOwner))
 	m.HandleFunc("POST /api/business/stores/{id}/photo", s.handle(s.businessUploadPhoto))
 }
 

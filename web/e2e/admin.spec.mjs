@@ -1,6 +1,8 @@
 // The /admin moderation page against the real binary, at 375 px: a moderator (created with
 // `locator moderators add`) signs in, moves the marker of a claim submitted through the API,
-// approves it, and the store is listed at the approved position.
+// approves it, and the store is listed at the approved position. A second, look-alike claim on
+// that store shows the field-by-field comparison: only the ticked field changes and the store
+// keeps its position.
 import { request as httpRequest } from "@playwright/test";
 import { join } from "node:path";
 import { addModerator, axe, expect, LIST_PATH, SHOTS, submitBoulderClaim, test } from "./fixtures.mjs";
@@ -84,6 +86,47 @@ test("a moderator approves a claim at a moved position; the store is listed ther
   await expect.poll(listed, { message: "the approved store is listed near its position", timeout: 10_000 }).not.toBeNull();
   const found = await listed();
   expect(Math.abs(found.latitude - lat) < 1e-5 && Math.abs(found.longitude - lon) < 1e-5, "at the approved coordinates").toBe(true);
+
+  // A look-alike claim: same name and ZIP, another email and phone. The moderator sees the listed
+  // store, ticks the phone only; the store keeps its name, hours and position.
+  const again = await api.post("/api/store/claim", {
+    data: {
+      business_name: name,
+      email: "someone-else@example.com",
+      phone: "+1 303 555 0199",
+      country: "United States",
+      state: "CO",
+      address1: "1950 Broadway",
+      city: "Boulder",
+      postal_code: "80302",
+      working_hours: "Daily 8am-8pm",
+    },
+  });
+  expect(again.status(), await again.text()).toBe(201);
+  const againId = (await again.json()).claim.id;
+  await page.reload(); // the list loads pending claims when the page opens
+  await list.getByRole("button", { name: new RegExp(name) }).click();
+  await expect(page.getByText(`Already listed as store #${found.id}.`)).toBeVisible();
+  await expect(page.getByText("This store has no owner yet.")).toBeVisible();
+  const comparison = page.getByRole("table");
+  await expect(comparison.getByRole("row", { name: /Phone/ })).toContainText("+1 303 555 0199");
+  expect(Number(await latitude.inputValue())).toBeCloseTo(lat, 5);
+  await page.getByRole("checkbox", { name: "Use the claimed phone" }).check();
+  await page.screenshot({ path: join(SHOTS, "admin-claim-compare-375.png"), fullPage: true });
+  await axe(page, "claim comparison", { all: true });
+  const [approved] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api/admin/claims/${againId}/approve`)),
+    page.getByRole("button", { name: "Approve", exact: true }).click(),
+  ]);
+  expect(approved.status()).toBe(200);
+  expect(JSON.parse(approved.request().postData())).toEqual({ fields: ["phone_number"] });
+  await page.getByRole("status").filter({ hasText: `Approved claim #${againId}: 1 field of store #${found.id} changed.` }).waitFor();
+  await expect
+    .poll(async () => (await listed())?.phone_number, { message: "the ticked phone is published", timeout: 10_000 })
+    .toBe("+1 303 555 0199");
+  const updated = await listed();
+  expect(updated.name).toBe(name);
+  expect(Math.abs(updated.latitude - lat) < 1e-5 && Math.abs(updated.longitude - lon) < 1e-5, "the store kept its position").toBe(true);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByRole("heading", { name: "Moderator sign-in" }).waitFor();

@@ -400,7 +400,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish the claimed store, at the given or the geocoded coordinates */
+        /**
+         * Publish the claimed store, at the given or the geocoded coordinates
+         * @description A claim for a new store publishes it at the coordinates given, else at
+         *     its geocoded address; it takes no fields. A claim that matches a store
+         *     already listed (existing_store in the claim) changes only the fields
+         *     named in fields (the keys of existing_store.fields; none: nothing
+         *     public changes), never removes the store's owners, and keeps the
+         *     store's position unless coordinates are given (the geocoder never
+         *     moves it). The store is marked verified only when, after the
+         *     approval, every field of the comparison holds the claimed value.
+         *     The claimant and every owner of the store are mailed.
+         */
         post: operations["adminApproveClaim"];
         delete?: never;
         options?: never;
@@ -554,6 +565,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/stores/{id}/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business accounts that can change a store, the earliest link first */
+        get: operations["adminStoreOwners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stores/{id}/owners/{ownerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a business account from a store's owners (audit log "store.unlink") */
+        delete: operations["adminRemoveStoreOwner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/business/auth": {
         parameters: {
             query?: never;
@@ -698,6 +743,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/stores/{id}/owners/{ownerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a co-owner linked to the store after this account (audit log "store.unlink")
+         * @description An owner may remove an account linked to the store after its own
+         *     link (removable in the store's owners); an earlier owner answers 403
+         *     and only a moderator can remove it, the account itself answers 400.
+         *     404 for a store not linked to the account or an account that is not
+         *     an owner.
+         */
+        delete: operations["businessRemoveStoreOwner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/business/stores/{id}/photo": {
         parameters: {
             query?: never;
@@ -801,6 +870,25 @@ export interface components {
             special_hours: components["schemas"]["SpecialHour"][];
             temporarily_closed: null | components["schemas"]["TemporaryClosure"];
             pending_change_request: null | components["schemas"]["ChangeRequest"];
+            /** @description Every account that can change the store, this one included, the earliest link first */
+            owners: {
+                id: number;
+                email: string;
+                /** Format: date-time */
+                since: string;
+                you: boolean;
+                /** @description Linked after this account, so this account may remove it */
+                removable: boolean;
+            }[];
+        };
+        StoreOwner: {
+            /** @description The business account's id */
+            id: number;
+            email: string;
+            /** Format: date-time */
+            since: string;
+            /** @description Who made the link: a moderator, the CLI operator, or "claim" */
+            linked_by: string;
         };
         /**
          * @description Every field is optional; at least one is required. Published at once:
@@ -1130,6 +1218,27 @@ export interface components {
             };
             /** @description The working hours text could be read into weekly hours */
             working_hours_parsed: boolean;
+            /** @description The published store the claim matches (duplicate_of_store_id), with its owners and, while the claim is pending, the field-by-field comparison */
+            existing_store: null | {
+                id: number;
+                name: string;
+                latitude: number;
+                longitude: number;
+                geo_precision: string;
+                /** Format: date-time */
+                last_verified_at: string | null;
+                owners: components["schemas"]["StoreOwner"][];
+                /** @description e.g. "This store has 1 verified owner since Nov 3, 2026: owner@example.com."; empty without owners */
+                owners_summary: string;
+                fields: {
+                    /** @enum {string} */
+                    field: "name" | "phone_number" | "website" | "address" | "city" | "state" | "postal_code" | "country" | "hours";
+                    label: string;
+                    current: string;
+                    claimed: string;
+                    same: boolean;
+                }[];
+            };
         };
         RuntimeConfig: {
             apiBase: string;
@@ -1764,6 +1873,7 @@ export interface operations {
                 "application/json": {
                     latitude?: number;
                     longitude?: number;
+                    fields?: ("name" | "phone_number" | "website" | "address" | "city" | "state" | "postal_code" | "country" | "hours")[];
                 };
             };
         };
@@ -2047,6 +2157,54 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    adminStoreOwners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owners */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        owners: components["schemas"]["StoreOwner"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRemoveStoreOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                ownerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     businessSignIn: {
         parameters: {
             query?: never;
@@ -2232,6 +2390,26 @@ export interface operations {
             header?: never;
             path: {
                 id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusinessStore"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessRemoveStoreOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                ownerId: number;
             };
             cookie?: never;
         };

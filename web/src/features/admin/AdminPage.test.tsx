@@ -39,6 +39,7 @@ function makeClaim(overrides: Partial<Claim> = {}): Claim {
     decided_by: "",
     suggested_location: { latitude: 40.7506, longitude: -73.9972, precision: "address" },
     working_hours_parsed: true,
+    existing_store: null,
     ...overrides,
   };
 }
@@ -323,5 +324,79 @@ describe("AdminPage, store owners", { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole("button", { name: "Link" }));
     expect(await within(form).findByText("Store linked to the business account")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ store_id: 12, email: "owner@example.com" });
+  });
+  it("shows the owners of a listed store and the comparison, and approves only the ticked fields", async () => {
+    const existing = {
+      id: 17,
+      name: "Corner Books",
+      latitude: 40.75123,
+      longitude: -73.99111,
+      geo_precision: "exact",
+      last_verified_at: "2025-01-01T00:00:00Z",
+      owners: [{ id: 3, email: "first@example.com", since: "2024-11-03T10:00:00Z", linked_by: "claim" }],
+      owners_summary: "This store has 1 verified owner since Nov 3, 2024: first@example.com.",
+      fields: [
+        { field: "name" as const, label: "Name", current: "Corner Books", claimed: "Corner Books", same: true },
+        { field: "phone_number" as const, label: "Phone", current: "+1 212 555 0199", claimed: "+1 212 555 0100", same: false },
+        { field: "website" as const, label: "Website", current: "https://corner.example", claimed: "", same: false },
+        { field: "hours" as const, label: "Hours", current: "Mon-Sat 10-6", claimed: "Mon-Fri 9am-5pm", same: false },
+      ],
+    };
+    const claim = makeClaim({ duplicate_of_store_id: 17, existing_store: existing });
+    const calls = stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: [claim] }),
+      "GET /api/admin/claims/1": () => json(claim),
+      "POST /api/admin/claims/1/approve": () =>
+        json({ ...claim, status: "approved", store_id: 17, decided_at: "2025-01-03T10:00:00Z", decided_by: "moderator:1:mod@example.com" }),
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+    await user.click(await screen.findByRole("button", { name: /Corner Books/ }));
+    expect(await screen.findByText(/This store has 1 verified owner since Nov 3, 2024: first@example.com\./)).toBeInTheDocument();
+    const table = screen.getByRole("table");
+    const phone = within(table).getByRole("row", { name: /Phone/ });
+    expect(phone).toHaveTextContent("+1 212 555 0199");
+    expect(phone).toHaveTextContent("+1 212 555 0100");
+    expect(within(table).getByRole("row", { name: /Name/ })).toHaveTextContent("Same");
+    expect(within(table).getByRole("row", { name: /Website/ })).toHaveTextContent("Not in the claim");
+    // The marker starts at the store's own position, not the geocoded one.
+    expect(screen.getByLabelText("Latitude")).toHaveValue("40.751230");
+    expect(screen.getByText(/Changes no detail of the store; keeps its position/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: "Use the claimed phone" }));
+    await user.click(screen.getByRole("checkbox", { name: "Use the claimed hours" }));
+    await user.click(screen.getByRole("checkbox", { name: "Use the claimed hours" }));
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Approved claim #1: 1 field of store #17 changed.")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/admin/claims/1/approve")?.body).toEqual({ fields: ["phone_number"] });
+  });
+
+  it("lists a store's owners and removes one", async () => {
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    let owners = [
+      { id: 3, email: "first@example.com", since: "2024-11-03T10:00:00Z", linked_by: "claim" },
+      { id: 9, email: "mallory@example.com", since: "2025-01-03T10:00:00Z", linked_by: "moderator:1:mod@example.com" },
+    ];
+    const calls = stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: [] }),
+      "GET /api/admin/stores/17/owners": () => json({ owners }),
+      "DELETE /api/admin/stores/17/owners/9": () => {
+        owners = owners.slice(0, 1);
+        return json({ message: "mallory@example.com can no longer change store 17" });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+    const form = await screen.findByRole("form", { name: "Owners of a store" });
+    await user.type(within(form).getByLabelText("Store id"), "17");
+    await user.click(within(form).getByRole("button", { name: "Show owners" }));
+    const list = await within(form).findByRole("list", { name: "Owners of store 17" });
+    expect(list).toHaveTextContent("first@example.com · since Nov 3, 2024 · linked by claim");
+    await user.click(within(form).getByRole("button", { name: "Remove mallory@example.com" }));
+    expect(await within(form).findByText("mallory@example.com can no longer change store 17")).toBeInTheDocument();
+    await waitFor(() => expect(within(form).queryByText(/mallory@example.com ·/)).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual(["/api/admin/stores/17/owners/9"]);
   });
 });

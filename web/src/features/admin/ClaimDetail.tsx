@@ -9,7 +9,7 @@ import { formatDate } from "./ClaimList";
 import { formatCoordinate, parseCoordinates } from "./coordinates";
 import { LocationEditor } from "./LocationEditor";
 import { COORDINATES_INVALID, NO_SUGGESTION, REASON_REQUIRED, STATUS_LABELS } from "./messages";
-import type { Claim, Coordinates } from "./types";
+import type { Claim, ClaimField, Coordinates, ExistingStore } from "./types";
 
 const REASON_MAX = 1000;
 
@@ -57,6 +57,8 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
           Claim #{claim.id} · {STATUS_LABELS[claim.status]} · submitted {formatDate(claim.created_at)}
         </p>
       </div>
+
+      {claim.existing_store && <ExistingStoreNote store={claim.existing_store} />}
 
       {claim.duplicate_of_store_id !== null && (
         <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -106,13 +108,87 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
   );
 }
 
+/** The owners of the store a claim matches: they are mailed, and an approval never removes them. */
+function ExistingStoreNote({ store }: { store: ExistingStore }) {
+  return (
+    <div className="rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-950">
+      <strong>Already listed as store #{store.id}.</strong>{" "}
+      {store.owners_summary !== ""
+        ? `${store.owners_summary} They are emailed about this claim and stay owners whatever you decide.`
+        : "This store has no owner yet."}
+    </div>
+  );
+}
+
+/**
+ * The claim beside the store it matches, one row per field: the moderator ticks the claimed values
+ * to take; the others stay as they are.
+ */
+export function Comparison({
+  store,
+  picked,
+  onToggle,
+}: {
+  store: ExistingStore;
+  picked: ClaimField[];
+  onToggle: (field: ClaimField, on: boolean) => void;
+}) {
+  return (
+    <section aria-labelledby={`compare-${store.id}`} className="flex flex-col gap-2">
+      <h3 id={`compare-${store.id}`} className="text-lg font-semibold text-gray-900">
+        Compare with the listed store
+      </h3>
+      <p className="text-sm text-gray-700">
+        Tick the claimed values to publish; nothing else changes. The store is marked verified only when every row then shows the
+        claimed value.
+      </p>
+      <table className="text-sm">
+        <thead>
+          <tr className="text-left text-gray-600">
+            <th className="pr-4 font-normal">Field</th>
+            <th className="pr-4 font-normal">Now</th>
+            <th className="pr-4 font-normal">Claimed</th>
+            <th className="font-normal">Use the claimed value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {store.fields.map((f) => (
+            <tr key={f.field} className="border-t border-gray-100 align-top">
+              <th className="py-1 pr-4 text-left font-normal text-gray-700">{f.label}</th>
+              <td className="py-1 pr-4 break-words text-gray-700 [overflow-wrap:anywhere]">{text(f.current)}</td>
+              <td className="py-1 pr-4 break-words text-gray-900 [overflow-wrap:anywhere]">{text(f.claimed)}</td>
+              <td className="py-1">
+                {f.same ? (
+                  <span className="text-gray-600">Same</span>
+                ) : f.claimed.trim() === "" ? (
+                  <span className="text-gray-600">Not in the claim</span>
+                ) : (
+                  <input
+                    type="checkbox"
+                    aria-label={`Use the claimed ${f.label.toLowerCase()}`}
+                    checked={picked.includes(f.field)}
+                    onChange={(e) => onToggle(f.field, e.target.checked)}
+                    className="size-4 accent-emerald-700"
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "headingRef">) {
   const suggested = claim.suggested_location;
-  const [latitude, setLatitude] = useState(suggested ? formatCoordinate(suggested.latitude) : "");
-  const [longitude, setLongitude] = useState(suggested ? formatCoordinate(suggested.longitude) : "");
-  const [position, setPosition] = useState<Coordinates | null>(
-    suggested ? { latitude: suggested.latitude, longitude: suggested.longitude } : null,
-  );
+  const existing = claim.existing_store;
+  // A listed store starts at its own position (kept unless the marker moves); a new one at the geocoded one.
+  const start = existing ? { latitude: existing.latitude, longitude: existing.longitude } : suggested;
+  const [latitude, setLatitude] = useState(start ? formatCoordinate(start.latitude) : "");
+  const [longitude, setLongitude] = useState(start ? formatCoordinate(start.longitude) : "");
+  const [position, setPosition] = useState<Coordinates | null>(start ? { latitude: start.latitude, longitude: start.longitude } : null);
+  const [picked, setPicked] = useState<ClaimField[]>([]);
   const [edited, setEdited] = useState(false);
   const [coordinateError, setCoordinateError] = useState<string | undefined>();
   const [reason, setReason] = useState("");
@@ -125,9 +201,14 @@ function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "
     if (error instanceof ApiError && error.status === 409) onDecided(`Claim #${claim.id} was already decided: ${error.message}`);
   };
   const approve = useMutation({
-    mutationFn: (at: Coordinates | undefined) => approveClaim(claim.id, at),
+    mutationFn: (at: Coordinates | undefined) => approveClaim(claim.id, at, existing ? picked : undefined),
     onSuccess: (c) =>
-      onDecided(`Approved claim #${c.id}: ${c.business_name} is published${c.store_id !== null ? ` as store #${c.store_id}` : ""}.`, c),
+      onDecided(
+        existing
+          ? `Approved claim #${c.id}: ${picked.length === 0 ? "no field" : picked.length === 1 ? "1 field" : `${picked.length} fields`} of store #${existing.id} changed.`
+          : `Approved claim #${c.id}: ${c.business_name} is published${c.store_id !== null ? ` as store #${c.store_id}` : ""}.`,
+        c,
+      ),
     onError: fail,
   });
   const reject = useMutation({
@@ -173,22 +254,33 @@ function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "
   };
 
   const resetLocation = () => {
-    if (!suggested) return;
-    setLatitude(formatCoordinate(suggested.latitude));
-    setLongitude(formatCoordinate(suggested.longitude));
-    setPosition({ latitude: suggested.latitude, longitude: suggested.longitude });
+    if (!start) return;
+    setLatitude(formatCoordinate(start.latitude));
+    setLongitude(formatCoordinate(start.longitude));
+    setPosition({ latitude: start.latitude, longitude: start.longitude });
     setEdited(false);
     setCoordinateError(undefined);
   };
 
   return (
     <div className="flex flex-col gap-6">
+      {existing && (
+        <Comparison
+          store={existing}
+          picked={picked}
+          onToggle={(field, on) => setPicked((p) => (on ? [...p.filter((f) => f !== field), field] : p.filter((f) => f !== field)))}
+        />
+      )}
       <section aria-labelledby={`approve-${claim.id}`} className="flex flex-col gap-3">
         <h3 id={`approve-${claim.id}`} className="text-lg font-semibold text-gray-900">
           Location and approval
         </h3>
         <p className="text-sm text-gray-700">
-          {suggested ? "Drag the marker, click the map or type the coordinates if the geocoded position is wrong." : NO_SUGGESTION}
+          {existing
+            ? "The marker is the store's position: it stays there unless you move it."
+            : suggested
+              ? "Drag the marker, click the map or type the coordinates if the geocoded position is wrong."
+              : NO_SUGGESTION}
         </p>
         <LocationEditor
           latitude={latitude}
@@ -215,14 +307,18 @@ function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "
           <Button onClick={onApprove} disabled={busy}>
             {approve.isPending ? "Approving…" : "Approve"}
           </Button>
-          {edited && suggested && (
+          {edited && start && (
             <Button variant="outline" onClick={resetLocation} disabled={busy}>
-              Use the geocoded location
+              {existing ? "Keep the store's position" : "Use the geocoded location"}
             </Button>
           )}
         </div>
         <p className="text-xs text-gray-700">
-          {edited ? "Publishes the store at the coordinates above." : "Publishes the store at the geocoded location."}
+          {existing
+            ? `${picked.length === 0 ? "Changes no detail of the store" : "Publishes the ticked values"}; ${edited ? "moves the store to the coordinates above" : "keeps its position"}. The claimant's account is added beside the owners.`
+            : edited
+              ? "Publishes the store at the coordinates above."
+              : "Publishes the store at the geocoded location."}
         </p>
         {approve.isError && <FormError>{`Could not approve: ${failureText(approve.error)}`}</FormError>}
       </section>

@@ -9,9 +9,11 @@ import { Spinner } from "../../components/ui/spinner";
 import { approveChangeRequest, rejectChangeRequest } from "./api/decide-change-request";
 import { changeRequestsOptions } from "./api/list-change-requests";
 import { linkStore } from "./api/link-store";
+import { removeStoreOwner, storeOwners } from "./api/store-owners";
 
 type ChangeRequest = components["schemas"]["ChangeRequest"];
 type Details = components["schemas"]["StoreDetails"];
+type Owner = components["schemas"]["StoreOwner"];
 
 
 const LABELS: [keyof Details, string][] = [
@@ -24,7 +26,7 @@ const LABELS: [keyof Details, string][] = [
   ["longitude", "Longitude"],
 ];
 
-/** Store owners' side of moderation: their change requests, and linking a store to a business account. */
+/** Store owners' side of moderation: their change requests, a store's owners, and linking a store to a business account. */
 export function StoreOwners() {
   return (
     <section aria-labelledby="owners-heading" className="flex flex-col gap-4 md:col-span-2">
@@ -32,6 +34,7 @@ export function StoreOwners() {
         Store owners
       </h2>
       <ChangeRequests />
+      <OwnersLookup />
       <LinkForm />
     </section>
   );
@@ -142,6 +145,75 @@ function LinkForm() {
         <Field label="Business account email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit">Link</Button>
       </div>
+      <p role="status" className="text-sm text-emerald-900 empty:hidden">
+        {notice}
+      </p>
+      {failure && <FormError>{failure}</FormError>}
+    </form>
+  );
+}
+
+const sinceFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** The owners of one store, each with a Remove button (any link; the audit log keeps who removed it). */
+export function OwnersLookup() {
+  const [storeId, setStoreId] = useState("");
+  const [shown, setShown] = useState<{ id: number; owners: Owner[] } | null>(null);
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const load = async (id: number) => setShown({ id, owners: await storeOwners(id) });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice("");
+    setFailure(null);
+    const id = Number(storeId.trim());
+    if (!Number.isInteger(id) || id < 1) return setFailure("Enter the store's id (a whole number).");
+    try {
+      await load(id);
+    } catch (error) {
+      setShown(null);
+      setFailure(`Could not load the owners: ${failureText(error)}`);
+    }
+  };
+
+  const remove = async (id: number, owner: Owner) => {
+    if (!window.confirm(`Remove ${owner.email} from the owners of store ${id}?`)) return;
+    setNotice("");
+    setFailure(null);
+    try {
+      setNotice(await removeStoreOwner(id, owner.id));
+      await load(id);
+    } catch (error) {
+      setFailure(`Could not remove ${owner.email}: ${failureText(error)}`);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Owners of a store" className="flex flex-col gap-2 rounded-md border border-gray-200 bg-white p-4">
+      <h3 className="font-medium text-gray-900">Owners of a store</h3>
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label="Store id" inputMode="numeric" value={storeId} onChange={(e) => setStoreId(e.target.value)} />
+        <Button type="submit">Show owners</Button>
+      </div>
+      {shown &&
+        (shown.owners.length === 0 ? (
+          <p className="text-sm text-gray-700">Store {shown.id} has no owner.</p>
+        ) : (
+          <ul className="flex flex-col gap-2" aria-label={`Owners of store ${shown.id}`}>
+            {shown.owners.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className="break-all text-gray-900">
+                  {o.email} <span className="text-gray-600">· since {sinceFormat.format(new Date(o.since))} · linked by {o.linked_by}</span>
+                </span>
+                <Button variant="outline" onClick={() => void remove(shown.id, o)}>
+                  {`Remove ${o.email}`}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ))}
       <p role="status" className="text-sm text-emerald-900 empty:hidden">
         {notice}
       </p>

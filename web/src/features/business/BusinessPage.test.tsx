@@ -9,7 +9,8 @@ import { makeBusinessStore } from "./testing";
 const account = { email: "owner@example.com", store_name: "Lone Star Vapes" };
 const now = new Date("2026-11-23T12:00:00Z");
 
-describe("BusinessPage", () => {
+// Generous, as AdminPage.test.tsx: user-event typing is slow on a loaded 2-core machine.
+describe("BusinessPage", { timeout: 20_000 }, () => {
   it("signs in with the server's messages", async () => {
     let signedIn = false;
     const calls = stubApi({

@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { businessMeOptions } from "./api/business-me";
 import { businessSignOut } from "./api/business-sign-out";
 import { businessStoresOptions } from "./api/list-stores";
+import { CoOwners } from "./CoOwners";
 import { SignInForm } from "./SignInForm";
 import { StoreEditor } from "./StoreEditor";
 import type { BusinessAccount, BusinessStore } from "./types";
@@ -111,7 +112,10 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
         </section>
         <div className="min-w-0">
           {selected ? (
-            <StoreEditor key={selected.id} store={selected} onSaved={saved} now={now} />
+            <div className="flex flex-col gap-6">
+              <StoreEditor key={selected.id} store={selected} onSaved={saved} now={now} />
+              <CoOwners key={`owners-${selected.id}`} store={selected} onChanged={saved} />
+            </div>
           ) : (
             list.length > 0 && <p className="text-gray-700">Select a store to change its details.</p>
           )}

@@ -33,7 +33,8 @@ describe("holidayForm", () => {
   });
 });
 
-describe("Holiday hours and closures", () => {
+// Generous, as AdminPage.test.tsx: user-event typing is slow on a loaded 2-core machine.
+describe("Holiday hours and closures", { timeout: 20_000 }, () => {
   it("adds a closed date with a note and a closure, shows the server's refusal, then its answer", async () => {
     let fail = true;
     const calls = stubApi({

@@ -27,6 +27,7 @@ export function makeBusinessStore(overrides: Partial<BusinessStore> = {}): Busin
     special_hours: [],
     temporarily_closed: null,
     pending_change_request: null,
+    owners: [{ id: 1, email: "owner@example.com", since: "2026-11-01T10:00:00Z", you: true, removable: false }],
     ...overrides,
   };
 }

@@ -1,0 +1,81 @@
+package business
+
+import (
+	"context"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/ownership"
+)
+
+// CoOwner is an owner of a store as another owner sees it in the
+// dashboard: who, since when, and whether this account may remove it.
+type CoOwner struct {
+	ID        int64     `json:"id"`
+	Email     string    `json:"email"`
+	Since     time.Time `json:"since"`
+	You       bool      `json:"you"`
+	Removable bool      `json:"removable"`
+}
+
+// An owner may remove an owner linked after it, never one linked before
+// (nor at the same moment): the earlier owner of a store wins, so an
+// account added by a look-alike claim cannot push out the owner it was
+// added beside. Moderators remove any link (claims.UnlinkStore).
+func coOwners(ctx context.Context, q db.Querier, a *Account, storeID int64) ([]CoOwner, error) {
+	owners, err := ownership.List(ctx, q, storeID)
+	if err != nil {
+		return nil, err
+	}
+	var mine time.Time
+	for _, o := range owners {
+		if o.BusinessID == a.ID {
+			mine = o.Since
+		}
+	}
+	out := make([]CoOwner, 0, len(owners))
+	for _, o := range owners {
+		you := o.BusinessID == a.ID
+		out = append(out, CoOwner{ID: o.BusinessID, Email: o.Email, Since: o.Since, You: you, Removable: !you && o.Since.After(mine)})
+	}
+	return out, nil
+}
+
+// RemoveOwner removes account ownerID from the owners of a store the
+// account owns, when it was linked after the account (see coOwners); the
+// removal is in the audit log under this account's name.
+func (s *Service) RemoveOwner(ctx context.Context, a *Account, storeID, ownerID int64) (StoreView, error) {
+	var out StoreView
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := owns(ctx, tx, a, storeID); err != nil {
+			return err
+		}
+		list, err := coOwners(ctx, tx, a, storeID)
+		if err != nil {
+			return err
+		}
+		found := false
+		for _, o := range list {
+			if o.ID != ownerID {
+				continue
+			}
+			found = true
+			switch {
+			case o.You:
+				return apperr.Invalidf("You cannot remove yourself: ask a moderator")
+			case !o.Removable:
+				return apperr.New(apperr.Forbidden, "%s was an owner of this store before you: only a moderator can remove them", o.Email)
+			}
+		}
+		if !found {
+			return apperr.New(apperr.NotFound, "That account is not an owner of this store")
+		}
+		if _, err := ownership.Remove(ctx, tx, s.now(), storeID, ownerID, actor(a)); err != nil {
+			return err
+		}
+		out, err = s.view(ctx, tx, a, storeID)
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,160 @@
+package claims
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"html"
+	"strings"
+
+	"locator/internal/apperr"
+	"locator/internal/audit"
+	"locator/internal/db"
+	"locator/internal/mail"
+	"locator/internal/ownership"
+	"locator/internal/stores"
+)
+
+// The owners of a store (its business_stores rows) hear of every claim on
+// it: when it is submitted and when it is decided, through the outbox in
+// the transaction of the claim. An owner whose address is the claim's own
+// gets the claimant's mail instead.
+
+func mailOwners(ctx context.Context, tx *db.Tx, owners []ownership.Owner, c *Claim, msg func(ownership.Owner) mail.Message) error {
+	for _, o := range owners {
+		if strings.EqualFold(o.Email, c.Email) {
+			continue
+		}
+		if err := mail.Enqueue(ctx, tx, msg(o)); err != nil {
+			return fmt.Errorf("mail owner of store: %w", err)
+		}
+	}
+	return nil
+}
+
+// storeOwners are the owners of the store a claim matches (none for a new
+// store).
+func storeOwners(ctx context.Context, q db.Querier, c *Claim) ([]ownership.Owner, error) {
+	if c.DuplicateOfStoreID == 0 {
+		return nil, nil
+	}
+	return ownership.List(ctx, q, c.DuplicateOfStoreID)
+}
+
+// linkAndAudit links the store of an approved claim to the claimant's
+// account (linkClaimStore) and writes "store.link" when that made a new
+// link: the claimant may have no account yet, or own the store already.
+func (s *Service) linkAndAudit(ctx context.Context, tx *db.Tx, storeID int64, c *Claim, actor string) error {
+	email := strings.ToLower(c.Email)
+	linked := func() (int64, error) {
+		var id int64
+		err := tx.QueryRow(ctx, `SELECT b.id FROM business_accounts b JOIN business_stores bs ON bs.business_id = b.id
+			WHERE b.email = $1 AND bs.store_id = $2`, email, storeID).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("link of store %d: %w", storeID, err)
+		}
+		return id, nil
+	}
+	before, err := linked()
+	if err != nil {
+		return err
+	}
+	if err := s.linkClaimStore(ctx, tx, storeID, c.Email, actor); err != nil {
+		return err
+	}
+	after, err := linked()
+	if err != nil || before != 0 || after == 0 {
+		return err
+	}
+	return audit.Write(ctx, tx, s.now(), actor, "store.link", c.ID, storeID, map[string]any{"email": email, "business_id": after})
+}
+
+// UnlinkStore removes the business account with email from the owners of
+// store storeID (a moderator's decision, written to the audit log; NotFound
+// when the account is not an owner).
+func (s *Service) UnlinkStore(ctx context.Context, storeID int64, email, actor string) error {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if storeID <= 0 {
+		return apperr.Invalidf("store id must be a positive whole number")
+	}
+	if email == "" {
+		return apperr.Invalidf("Email is required")
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var businessID int64
+		err := tx.QueryRow(ctx, `SELECT bs.business_id FROM business_stores bs JOIN business_accounts b ON b.id = bs.business_id
+			WHERE bs.store_id = $1 AND b.email = $2`, storeID, email).Scan(&businessID)
+		if err != nil {
+			return apperr.New(apperr.NotFound, "%s is not an owner of store %d", email, storeID)
+		}
+		_, err = ownership.Remove(ctx, tx, s.now(), storeID, businessID, actor)
+		return err
+	})
+}
+
+// UnlinkOwner removes account businessID from the owners of store storeID
+// (the admin API names the owner by id, as it lists them).
+func (s *Service) UnlinkOwner(ctx context.Context, storeID, businessID int64, actor string) (ownership.Owner, error) {
+	var o ownership.Owner
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		o, err = ownership.Remove(ctx, tx, s.now(), storeID, businessID, actor)
+		return err
+	})
+	return o, err
+}
+
+// Owners lists the owners of a store (NotFound for an unknown store).
+func (s *Service) Owners(ctx context.Context, storeID int64) ([]ownership.Owner, error) {
+	if _, err := s.Stores.Get(ctx, storeID); err != nil {
+		return nil, err
+	}
+	return ownership.List(ctx, s.DB, storeID)
+}
+
+func claimSummary(c *Claim) string {
+	return fmt.Sprintf("claim #%d for %s (%s, %s %s)", c.ID, c.BusinessName, c.Address1, c.City, c.PostalCode)
+}
+
+func ownerMail(to, subject string, paras ...string) mail.Message {
+	var b strings.Builder
+	b.WriteString("<p>Hello,</p>")
+	for _, p := range paras {
+		b.WriteString("<p>" + html.EscapeString(p) + "</p>")
+	}
+	return mail.Message{To: to, Subject: subject, Text: "Hello,\n\n" + strings.Join(paras, "\n\n") + "\n", HTML: b.String()}
+}
+
+const ownersNote = "Sign in to the store dashboard to see every account that can change the store; you can remove an account that was linked after yours."
+
+func ownerSubmittedMail(o ownership.Owner, c *Claim, storeID int64) mail.Message {
+	return ownerMail(o.Email, "Someone claimed a store you own",
+		fmt.Sprintf("Someone with another email address submitted %s, which matches your store #%d.", claimSummary(c), storeID),
+		"Nothing changes until a moderator decides: the moderator sees that the store has owners and compares the claim with its details field by field. You will be mailed the decision.",
+		ownersNote)
+}
+
+func ownerApprovedMail(o ownership.Owner, c *Claim, st *stores.Store, applied []string) mail.Message {
+	what := "No detail of the store was changed."
+	if len(applied) > 0 {
+		labels := make([]string, len(applied))
+		for i, f := range applied {
+			labels[i] = strings.ToLower(fieldLabels[f])
+		}
+		what = "The moderator took these details from the claim: " + strings.Join(labels, ", ") + "."
+	}
+	return ownerMail(o.Email, "A claim on your store was approved",
+		fmt.Sprintf("A moderator approved %s, which matches your store #%d (%s).", claimSummary(c), st.ID, st.Name), what,
+		"You remain an owner of the store. The account of the claim's email, once it exists and its address is confirmed, can change the store too.",
+		ownersNote)
+}
+
+func ownerRejectedMail(o ownership.Owner, c *Claim, storeID int64, reason string) mail.Message {
+	return ownerMail(o.Email, "A claim on your store was rejected",
+		fmt.Sprintf("A moderator rejected %s, which matched your store #%d. Reason: %s", claimSummary(c), storeID, reason),
+		"Nothing was changed.")
+}
