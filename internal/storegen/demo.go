@@ -26,7 +26,7 @@ type Options struct {
 
 // DemoStyle is the demo data's: every first word, some names without a
 // kind, 8% of stores without phone, phones with an area code of the
-// store's state, 7% without set hours, images from the web app's demo
+// store's part of its state, 7% without set hours, images from the web app's demo
 // pictures.
 var DemoStyle = Style{
 	First:          FirstWords,
@@ -34,7 +34,7 @@ var DemoStyle = Style{
 	WeekWeights:    []int{30, 20, 15, 10, 8, 5, 5, 7},
 	NoPhonePercent: 8,
 	Image:          func(rng *rand.Rand, _ int) string { return fmt.Sprintf("/demo/store-%d.svg", 1+rng.IntN(6)) },
-	Phone:          func(rng *rand.Rand, s *stores.Store) string { return PhoneIn(rng, s.State) },
+	Phone:          func(rng *rand.Rand, s *stores.Store) string { return PhoneAt(rng, s) },
 }
 
 // MaxZIPKm is the farthest a demo store lies from the centre of its ZIP
