@@ -8,9 +8,12 @@
 // internal/seed) and the SLB-1 benchmark's (Dataset, used by
 // internal/bench). They place and number stores differently (the demo
 // draws every store from one stream, the benchmark each store from its own
-// so that any store can be rebuilt alone) and differ in the few things a
-// Style says; the rest (the spread around a place, the vocabulary, the
-// flags' shares, the hours) is the same code.
+// so that any store can be rebuilt alone; a demo store takes the city and
+// state of its nearest ZIP code, a benchmark store keeps the place it was
+// drawn around) and differ in the few things a Style says (the demo's
+// phones have an area code of the store's state); the rest (the spread
+// around a place, the vocabulary, the flags' shares, the hours) is the same
+// code.
 package storegen
 
 import (
