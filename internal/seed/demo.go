@@ -6,8 +6,8 @@ import (
 )
 
 // Demo is the options of the demo data set: n stores around the US cities
-// of 50,000 people or more in the embedded gazetteer, with real postal
-// codes and time zones.
+// of 50,000 people or more in the embedded gazetteer, each with the postal
+// code, postal city and state of its nearest ZIP code and its time zone.
 func Demo(n int, seedValue uint64) (storegen.Options, error) {
 	g, err := places.Load()
 	if err != nil {
@@ -22,7 +22,7 @@ func Demo(n int, seedValue uint64) (storegen.Options, error) {
 		o.Cities = append(o.Cities, storegen.City{Name: p.Name, State: p.Admin1, Lat: p.Lat, Lon: p.Lon, Population: p.Population, TimeZone: p.TimeZone})
 	}
 	for _, z := range g.ZIPs() {
-		o.ZIPs = append(o.ZIPs, storegen.ZIP{Code: z.Code, Lat: z.Lat, Lon: z.Lon})
+		o.ZIPs = append(o.ZIPs, storegen.ZIP{Code: z.Code, Lat: z.Lat, Lon: z.Lon, Place: z.Place, State: z.State})
 	}
 	return o, nil
 }

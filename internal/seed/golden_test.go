@@ -13,11 +13,12 @@ import (
 )
 
 // TestDemoUnchanged compares the demo data (2,000 stores, seed 1) with the
-// data recorded in testdata/demo.golden (written by the generator of
-// 2026-11-27): every 7th store in clear (id, position, name, postal code,
-// time zone) with a digest of its other fields and reviews, and a digest of
-// all 2,000 stores, so that `locator seed --demo` gives the same shops it
-// gave before the generator was shared with the benchmark.
+// data recorded in testdata/demo.golden: every 7th store in clear (id,
+// position, name, postal code, time zone) with a digest of its other fields
+// and reviews, and a digest of all 2,000 stores, so that `locator seed
+// --demo` gives the same shops from release to release unless a change
+// means to alter them (last: stores take the city, state and area code of
+// their nearest ZIP code, 2026-11-27).
 // go test ./internal/seed -run TestDemoUnchanged -update rewrites it.
 func TestDemoUnchanged(t *testing.T) {
 	ss, rs := generate(t, demoOptions(t, 2000, 1))

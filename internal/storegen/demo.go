@@ -2,6 +2,7 @@ package storegen
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
 	"time"
@@ -24,19 +25,33 @@ type Options struct {
 }
 
 // DemoStyle is the demo data's: every first word, some names without a
-// kind, 8% of stores without phone, 7% without set hours, images from the
-// web app's demo pictures.
+// kind, 8% of stores without phone, phones with an area code of the
+// store's part of its state, 7% without set hours, images from the web app's demo
+// pictures.
 var DemoStyle = Style{
 	First:          FirstWords,
 	BareNames:      true,
 	WeekWeights:    []int{30, 20, 15, 10, 8, 5, 5, 7},
 	NoPhonePercent: 8,
 	Image:          func(rng *rand.Rand, _ int) string { return fmt.Sprintf("/demo/store-%d.svg", 1+rng.IntN(6)) },
+	Phone:          func(rng *rand.Rand, s *stores.Store) string { return PhoneAt(rng, s) },
 }
+
+// MaxZIPKm is the farthest a demo store lies from the centre of its ZIP
+// code: a point drawn farther from every ZIP (out at sea, in a desert) is
+// drawn again.
+const MaxZIPKm = 8.0
 
 // Generate makes the demo data: the stores (split over the cities by
 // population, all from one random stream) and their reviews, with holiday
 // hours and closures (addExceptions).
+//
+// A store's postal code is the ZIP code nearest to it, and its city and
+// state are that code's postal city and state (not the city it was drawn
+// around): a store drawn around Brooklyn's centre that falls in Manhattan
+// is in New York, NY 100xx, one across the Hudson in Jersey City, NJ. Its
+// phone has an area code of that state. So city, postal code, phone and
+// position agree wherever the store lands.
 func Generate(o Options) ([]*stores.Store, [][]*reviews.Review, error) {
 	if o.Stores <= 0 {
 		o.Stores = 20000
@@ -53,9 +68,13 @@ func Generate(o Options) ([]*stores.Store, [][]*reviews.Review, error) {
 	if o.ZoneAt == nil {
 		return nil, nil, fmt.Errorf("storegen: no time-zone lookup given")
 	}
+	zs := postalZIPs(o.ZIPs)
+	if len(zs) == 0 {
+		return nil, nil, fmt.Errorf("storegen: no ZIP codes with a place and a known state given")
+	}
 	rng := rand.New(rand.NewPCG(o.Seed, 0x10ca7e5))
 	counts := allocate(o.Cities, o.Stores)
-	zips := NewGrid(len(o.ZIPs), func(i int) (float64, float64) { return o.ZIPs[i].Lat, o.ZIPs[i].Lon })
+	zips := NewGrid(len(zs), func(i int) (float64, float64) { return zs[i].Lat, zs[i].Lon })
 	var out []*stores.Store
 	var revs [][]*reviews.Review
 	n := 0
@@ -63,21 +82,19 @@ func Generate(o Options) ([]*stores.Store, [][]*reviews.Review, error) {
 		c := &o.Cities[ci]
 		for k := 0; k < counts[ci]; k++ {
 			n++
-			lat, lon := Around(rng, c)
+			lat, lon, z := placeNearZIP(rng, c, zips, zs)
 			s := &stores.Store{
 				StoreID:      fmt.Sprintf("st_%06d", n),
 				CountryCode:  "US",
 				CountryName:  "United States",
-				State:        c.State,
-				City:         c.Name,
+				State:        z.State,
+				City:         z.Place,
+				PostalCode:   z.Code,
 				Latitude:     lat,
 				Longitude:    lon,
 				GeoPrecision: "exact",
 				TimeZone:     o.ZoneAt(lat, lon),
 				Status:       stores.Published,
-			}
-			if z := zips.Nearest(lat, lon); z >= 0 {
-				s.PostalCode = o.ZIPs[z].Code
 			}
 			DemoStyle.Dress(rng, s, n)
 			out = append(out, s)
@@ -95,6 +112,47 @@ func Generate(o Options) ([]*stores.Store, [][]*reviews.Review, error) {
 	}
 	addExceptions(out, o.Seed, from)
 	return out, revs, nil
+}
+
+// postalZIPs are the ZIP codes a demo store may have: those with a postal
+// city and a state of the area-code table (no military codes), and of the
+// codes that share one centre (post-office-box and single-firm codes
+// placed on their office) only the first.
+func postalZIPs(all []ZIP) []ZIP {
+	seen := make(map[[2]float64]bool, len(all))
+	var out []ZIP
+	for _, z := range all {
+		at := [2]float64{z.Lat, z.Lon}
+		if z.Place == "" || len(stateAreaCodes[z.State]) == 0 || seen[at] {
+			continue
+		}
+		seen[at] = true
+		out = append(out, z)
+	}
+	return out
+}
+
+// placeNearZIP draws a store's position around c until it lies within
+// MaxZIPKm of its nearest ZIP code, and returns that code; after ten
+// misses the store stands at the centre of the ZIP code nearest to c.
+func placeNearZIP(rng *rand.Rand, c *City, g *Grid, zs []ZIP) (lat, lon float64, z *ZIP) {
+	for range 10 {
+		lat, lon = Around(rng, c)
+		if i := g.Nearest(lat, lon); i >= 0 && DistanceKm(lat, lon, zs[i].Lat, zs[i].Lon) <= MaxZIPKm {
+			return lat, lon, &zs[i]
+		}
+	}
+	z = &zs[g.Nearest(c.Lat, c.Lon)]
+	return Round5(z.Lat), Round5(z.Lon), z
+}
+
+// DistanceKm is the great-circle distance between two points.
+func DistanceKm(lat1, lon1, lat2, lon2 float64) float64 {
+	const r = 6371.0
+	p1, p2 := lat1*math.Pi/180, lat2*math.Pi/180
+	dp, dl := p2-p1, (lon2-lon1)*math.Pi/180
+	a := math.Sin(dp/2)*math.Sin(dp/2) + math.Cos(p1)*math.Cos(p2)*math.Sin(dl/2)*math.Sin(dl/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(a)))
 }
 
 // allocate splits total stores over cities by population (largest remainder).

@@ -8,9 +8,12 @@
 // internal/seed) and the SLB-1 benchmark's (Dataset, used by
 // internal/bench). They place and number stores differently (the demo
 // draws every store from one stream, the benchmark each store from its own
-// so that any store can be rebuilt alone) and differ in the few things a
-// Style says; the rest (the spread around a place, the vocabulary, the
-// flags' shares, the hours) is the same code.
+// so that any store can be rebuilt alone; a demo store takes the city and
+// state of its nearest ZIP code, a benchmark store keeps the place it was
+// drawn around) and differ in the few things a Style says (the demo's
+// phones have an area code of the store's state); the rest (the spread
+// around a place, the vocabulary, the flags' shares, the hours) is the same
+// code.
 package storegen
 
 import (
@@ -35,6 +38,9 @@ type City struct {
 type ZIP struct {
 	Code     string
 	Lat, Lon float64
+	// Place and State are the code's postal city and state: the demo's
+	// stores take them (Generate); the benchmark's do not need them.
+	Place, State string
 }
 
 // Style is what one data set draws differently from another.
@@ -50,6 +56,9 @@ type Style struct {
 	// Image is the image of the 65% of stores that have one; n is the
 	// store's number (1-based).
 	Image func(rng *rand.Rand, n int) string
+	// Phone draws the store's phone number (placed and named already);
+	// nil draws Phone's, whatever the store's state.
+	Phone func(rng *rand.Rand, s *stores.Store) string
 }
 
 // Dress draws what a placed store looks like: name (from s.City), phone,
@@ -59,7 +68,11 @@ type Style struct {
 // store after it.
 func (st *Style) Dress(rng *rand.Rand, s *stores.Store, n int) {
 	s.Name = st.name(rng, s.City)
-	s.PhoneNumber = Phone(rng)
+	if st.Phone != nil {
+		s.PhoneNumber = st.Phone(rng, s)
+	} else {
+		s.PhoneNumber = Phone(rng)
+	}
 	s.Address = Address(rng)
 	s.Delivery = rng.IntN(100) < 40
 	s.OrderOnline = rng.IntN(100) < 60
@@ -154,7 +167,8 @@ func Address(rng *rand.Rand) string {
 	return a
 }
 
-// Phone is one of the 555-01xx numbers reserved for fiction.
+// Phone is one of the 555-01xx numbers reserved for fiction, with an area
+// code of a large city anywhere in the US (the benchmark's phones).
 func Phone(rng *rand.Rand) string {
 	return fmt.Sprintf("+1%d55501%02d", areaCodes[rng.IntN(len(areaCodes))], rng.IntN(100))
 }

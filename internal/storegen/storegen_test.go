@@ -3,6 +3,7 @@ package storegen_test
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"locator/internal/storegen"
@@ -71,6 +72,57 @@ func TestDress(t *testing.T) {
 		}
 		if s.Image != "" && s.Image != "img" {
 			t.Fatalf("store %d: image %q", i, s.Image)
+		}
+	}
+}
+
+// A phone's area code is the one of the store's part of its state.
+func TestLocalAreaCodes(t *testing.T) {
+	for _, c := range []struct {
+		place    string
+		state    string
+		lat, lon float64
+		want     int
+	}{
+		{"Midtown Manhattan", "NY", 40.754, -73.984, 212},
+		{"Lower Manhattan", "NY", 40.709, -74.011, 212},
+		{"Park Slope, Brooklyn", "NY", 40.672, -73.977, 718},
+		{"Flushing, Queens", "NY", 40.759, -73.830, 718},
+		{"Hempstead", "NY", 40.706, -73.619, 516},
+		{"Buffalo", "NY", 42.886, -78.878, 716},
+		{"Albany", "NY", 42.653, -73.756, 518},
+		{"Jersey City", "NJ", 40.718, -74.043, 201},
+		{"Newark", "NJ", 40.736, -74.172, 973},
+		{"Houston", "TX", 29.760, -95.370, 713},
+		{"Dallas", "TX", 32.777, -96.797, 214},
+		{"El Paso", "TX", 31.762, -106.485, 915},
+		{"San Francisco", "CA", 37.775, -122.419, 415},
+		{"Downtown Los Angeles", "CA", 34.052, -118.244, 213},
+		{"San Diego", "CA", 32.716, -117.161, 619},
+		{"Chicago Loop", "IL", 41.881, -87.628, 312},
+		{"Miami", "FL", 25.762, -80.192, 305},
+		{"Seattle", "WA", 47.606, -122.332, 206},
+		{"Anchorage", "AK", 61.218, -149.900, 907},
+	} {
+		got := storegen.LocalAreaCodes(c.state, c.lat, c.lon)
+		if !slices.Contains(got, c.want) {
+			t.Errorf("%s, %s: area codes %v, want %d among them", c.place, c.state, got, c.want)
+		}
+		for _, code := range got {
+			if !slices.Contains(storegen.AreaCodes(c.state), code) {
+				t.Errorf("%s: %d is not among %s's codes", c.place, code, c.state)
+			}
+		}
+	}
+	if got := storegen.LocalAreaCodes("ZZ", 40, -74); got != nil {
+		t.Errorf("unknown state: %v", got)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	s := &stores.Store{State: "NY", Latitude: 40.754, Longitude: -73.984}
+	for range 200 {
+		p := storegen.PhoneAt(rng, s)
+		if len(p) != 12 || !slices.Contains([]string{"+1212", "+1646", "+1332", "+1917"}, p[:5]) || p[5:10] != "55501" {
+			t.Fatalf("Manhattan phone %s", p)
 		}
 	}
 }
