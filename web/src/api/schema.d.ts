@@ -1130,6 +1130,11 @@ export interface components {
             };
             /** @description The working hours text could be read into weekly hours */
             working_hours_parsed: boolean;
+            /**
+             * @description Ranges of the hours text read one way that could mean another (e.g. '"6-10" read as
+             *     06:00-10:00; it may mean 06:00-22:00'): the moderator checks them before approving.
+             */
+            working_hours_notes: string[];
         };
         RuntimeConfig: {
             apiBase: string;

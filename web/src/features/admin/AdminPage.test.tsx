@@ -39,6 +39,7 @@ function makeClaim(overrides: Partial<Claim> = {}): Claim {
     decided_by: "",
     suggested_location: { latitude: 40.7506, longitude: -73.9972, precision: "address" },
     working_hours_parsed: true,
+    working_hours_notes: [],
     ...overrides,
   };
 }
@@ -323,5 +324,16 @@ describe("AdminPage, store owners", { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole("button", { name: "Link" }));
     expect(await within(form).findByText("Store linked to the business account")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ store_id: 12, email: "owner@example.com" });
+  });
+
+  it("lists the hours a moderator should check", async () => {
+    const note = '"6-10" read as 06:00-10:00; it may mean 06:00-22:00';
+    const claim = makeClaim({ working_hours: "Daily 6-10", working_hours_notes: [note] });
+    stubApi({ ...signedIn, "GET /api/admin/claims": () => json({ claims: [claim] }), "GET /api/admin/claims/1": () => json(claim) });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+    await user.click(await screen.findByRole("button", { name: /Corner Books/ }));
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(screen.getByText("Hours to check")).toBeInTheDocument();
   });
 });
