@@ -294,7 +294,7 @@ func closingAfter(from int, c clockText) (to, alt int) {
 	return to, alt
 }
 
-func hhmm(min int) string { return fmt.Sprintf("%02d:%02d", min/60, min%60) }
+func hhmm(minutes int) string { return fmt.Sprintf("%02d:%02d", minutes/60, minutes%60) }
 
 func clock(hs, ms, ampm string) (int, int, bool) {
 	h, err := strconv.Atoi(hs)

@@ -182,6 +182,12 @@ func TestSearchPlacesUpstream(t *testing.T) {
 	if len(a.Data) != 1 || !strings.HasPrefix(a.Data[0].DisplayName, "Empire State Building") || hits != 1 || a.Note != "" {
 		t.Fatalf("upstream: %s (hits %d)", body, hits)
 	}
+	if rec := do(t, srv, http.MethodGet, "/api/config", nil, true); !strings.Contains(rec.Body.String(), `"addressSearch":true`) {
+		t.Errorf("config with an upstream: %s", rec.Body.String())
+	}
+	if rec := do(t, placesServer(t, httpapi.Deps{}), http.MethodGet, "/api/config", nil, true); strings.Contains(rec.Body.String(), "addressSearch") {
+		t.Errorf("config without an upstream: %s", rec.Body.String())
+	}
 	rec := do(t, srv, http.MethodGet, "/api/attribution", nil, true)
 	if !strings.Contains(rec.Body.String(), "OpenStreetMap") {
 		t.Errorf("attribution with an upstream: %s", rec.Body.String())

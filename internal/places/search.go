@@ -339,12 +339,12 @@ func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, sc
 const fuzzyScanMax = 8000
 
 // editDistance is the optimal string alignment distance between a and b
-// (insertions, deletions, substitutions and swaps of neighbours), or max+1
-// once it exceeds max.
-func editDistance(a string, b []byte, max int) int {
+// (insertions, deletions, substitutions and swaps of neighbours), or limit+1
+// once it exceeds limit.
+func editDistance(a string, b []byte, limit int) int {
 	var rows [3][32]int
 	if len(a) >= len(rows[0]) || len(b) >= len(rows[0]) {
-		return max + 1
+		return limit + 1
 	}
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= len(b); j++ {
@@ -365,8 +365,8 @@ func editDistance(a string, b []byte, max int) int {
 			cur[j] = v
 			best = min(best, v)
 		}
-		if best > max {
-			return max + 1
+		if best > limit {
+			return limit + 1
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}

@@ -1150,6 +1150,11 @@ export interface components {
             apiBase: string;
             storefrontUrl: string;
             mapStyleUrl?: string;
+            /**
+             * @description true when an upstream geocoder is configured and the place search finds street
+             *     addresses; absent when it finds cities, ZIP codes and neighbourhoods only.
+             */
+            addressSearch?: boolean;
         };
     };
     responses: {
