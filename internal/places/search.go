@@ -309,11 +309,10 @@ func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, sc
 	scan := func(lo, hi int) (found bool) {
 		for pos := lo; pos < hi; pos++ {
 			e := x.entries[pos]
-			k := x.key(e)
-			if len(k) < len(key)-maxEdits || len(k) > len(key)+maxEdits {
+			if n := int(e.n); n < len(key)-maxEdits || n > len(key)+maxEdits {
 				continue
 			}
-			d := editDistance(key, k, maxEdits)
+			d := editDistance(key, x.key(e), maxEdits)
 			if d > maxEdits || (in.filter != nil && !g.inRegions(x, e.idx, in.filter)) {
 				continue
 			}
