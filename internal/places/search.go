@@ -294,10 +294,9 @@ func (g *Gazetteer) collect(x *nameIndex, key string, in interpretation, exactOn
 
 // collectFuzzy adds to scores the names one typing error away from key (two
 // for keys of 8 letters or more): a letter missing, extra, wrong or two
-// swapped. Names that begin with key's first three letters are looked at;
-// when none is close, those that begin with its first two, unless there are
-// more than fuzzyScanMax of them. This keeps the fallback well under a
-// millisecond.
+// swapped. Only names that begin with key's first three letters are looked
+// at (a few hundred at most for real words; nothing for "asdfghjkl"), which
+// keeps this fallback to tens of microseconds.
 func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, scores map[int32]float32) {
 	if len(key) < 4 {
 		return
@@ -306,7 +305,7 @@ func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, sc
 	if len(key) >= 8 {
 		maxEdits = 2
 	}
-	scan := func(lo, hi int) (found bool) {
+	scan := func(lo, hi int) {
 		for pos := lo; pos < hi; pos++ {
 			e := x.entries[pos]
 			if n := int(e.n); n < len(key)-maxEdits || n > len(key)+maxEdits {
@@ -320,22 +319,11 @@ func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, sc
 			if old, ok := scores[e.idx]; !ok || s > old {
 				scores[e.idx] = s
 			}
-			found = true
 		}
-		return found
 	}
 	lo, _, hi := x.rangeOf(key[:3])
-	if scan(lo, hi) {
-		return
-	}
-	if lo2, _, hi2 := x.rangeOf(key[:2]); hi2-lo2 <= fuzzyScanMax {
-		scan(lo2, lo)
-		scan(hi, hi2)
-	}
+	scan(lo, hi)
 }
-
-// fuzzyScanMax bounds the names collectFuzzy compares with a query.
-const fuzzyScanMax = 8000
 
 // editDistance is the optimal string alignment distance between a and b
 // (insertions, deletions, substitutions and swaps of neighbours), or limit+1
