@@ -57,10 +57,10 @@ var rankingQueries = []struct {
 	{"misspelling", "new yrok", "New York City, New York, United States", ""},
 	{"misspelling", "chicgo", "Chicago, Illinois, United States", ""},
 	{"misspelling", "bostn", "Boston, Massachusetts, United States", ""},
-	{"misspelling", "philadelpia", "Philadelphia, Pennsylvania, United States", ""},
+	{"misspelling", "philadelpia", "Philadelphia, Pennsylvania, United States", ""}, //nolint:misspell // typed wrong on purpose
 	{"misspelling", "seatle", "Seattle, Washington, United States", ""},
 	{"misspelling", "sanfrancisco", "San Francisco, California, United States", ""},
-	{"misspelling", "cincinatti", "Cincinnati, Ohio, United States", ""},
+	{"misspelling", "cincinatti", "Cincinnati, Ohio, United States", ""}, //nolint:misspell // typed wrong on purpose
 	{"map centre", "Portland", "Portland, Maine, United States", "43.66,-70.26"},
 	{"map centre", "Portland", "Portland, Oregon, United States", ""},
 	{"map centre", "springfield", "Springfield, Illinois, United States", "39.8,-89.6"},
