@@ -30,9 +30,38 @@ var (
 // year are the next such date on or after now (in UTC). ok is false when
 // any part is unclear; the text then stays the store's hours text only.
 func ParseFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, special []stores.SpecialHour, closure *stores.Closure, ok bool) {
+	r := ReadFreeSchedule(text, now)
+	return r.Hours, r.Special, r.Closure, r.OK
+}
+
+// FreeSchedule is what ReadFreeSchedule read from free-text hours.
+type FreeSchedule struct {
+	Hours   []stores.WorkingHour
+	Special []stores.SpecialHour
+	Closure *stores.Closure
+	// Notes name the ranges read one way that could mean another ("6-10"
+	// is 06:00-10:00 and may mean until 10 PM): the moderator sees them
+	// before approving.
+	Notes []string
+	OK    bool
+}
+
+// ReadFreeSchedule is ParseFreeSchedule with the notes on unclear ranges.
+func ReadFreeSchedule(text string, now time.Time) FreeSchedule {
+	hours, special, closure, notes, ok := readFreeSchedule(text, now)
+	if !ok {
+		return FreeSchedule{}
+	}
+	return FreeSchedule{Hours: hours, Special: special, Closure: closure, Notes: notes, OK: true}
+}
+
+func readFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, special []stores.SpecialHour, closure *stores.Closure, notes []string, ok bool) {
+	fail := func() ([]stores.WorkingHour, []stores.SpecialHour, *stores.Closure, []string, bool) {
+		return nil, nil, nil, nil, false
+	}
 	s := normalizeHours(text)
 	if s == "" {
-		return nil, nil, nil, false
+		return fail()
 	}
 	var weekly []string
 	for _, part := range splitParts(s) {
@@ -41,7 +70,7 @@ func ParseFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, 
 			if m[1] != "" {
 				d, ok := resolveDate(m[1], m[2], now)
 				if !ok {
-					return nil, nil, nil, false
+					return fail()
 				}
 				c.Until = d
 			}
@@ -55,15 +84,20 @@ func ParseFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, 
 			}
 			d, ok := resolveDate(word, month, now)
 			if !ok {
-				return nil, nil, nil, false
+				return fail()
 			}
 			h := stores.SpecialHour{Date: d, Note: holidayNote(word)}
 			switch rest {
 			case "closed", "off", "close":
 				h.Closed = true
 			default:
-				if h.Start, h.End, ok = parseRangeOK(rest); !ok {
-					return nil, nil, nil, false
+				var note string
+				var err error
+				if h.Start, h.End, note, err = parseRange(rest); err != nil {
+					return fail()
+				}
+				if note != "" {
+					notes = append(notes, note)
 				}
 			}
 			special = append(special, h)
@@ -72,16 +106,13 @@ func ParseFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, 
 		weekly = append(weekly, part)
 	}
 	if len(weekly) > 0 {
-		if hours, ok = parseWeekly(strings.Join(weekly, ", ")); !ok {
-			return nil, nil, nil, false
+		var more []string
+		if hours, more, ok = parseWeekly(strings.Join(weekly, ", ")); !ok {
+			return fail()
 		}
+		notes = append(more, notes...)
 	}
-	return hours, special, closure, true
-}
-
-func parseRangeOK(s string) (string, string, bool) {
-	a, b, err := parseRange(s)
-	return a, b, err == nil
+	return hours, special, closure, notes, true
 }
 
 // resolveDate turns a date word into YYYY-MM-DD: the next such date on or

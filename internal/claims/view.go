@@ -40,6 +40,10 @@ type View struct {
 	Suggested          *SuggestedLocation `json:"suggested_location"`
 	HoursParsed        bool               `json:"working_hours_parsed"`
 	ExistingStore      *ExistingStore     `json:"existing_store"`
+	// HoursNotes name the ranges of the hours text that were read one way
+	// but could mean another ("6-10": 06:00-10:00, or until 10 PM), for the
+	// moderator to check before approving.
+	HoursNotes []string `json:"working_hours_notes"`
 }
 
 // ExistingStore is the published store a claim matches, as the moderator
@@ -72,7 +76,11 @@ func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View
 		Category: c.Category, Status: string(c.Status), RejectReason: c.RejectReason,
 		DuplicateOfStoreID: optionalID(c.DuplicateOfStoreID), StoreID: optionalID(c.StoreID),
 		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy}
-	_, _, _, d.HoursParsed = ParseFreeSchedule(c.WorkingHours, s.now())
+	read := ReadFreeSchedule(c.WorkingHours, s.now())
+	d.HoursParsed, d.HoursNotes = read.OK, read.Notes
+	if d.HoursNotes == nil {
+		d.HoursNotes = []string{}
+	}
 	if withSuggestion {
 		if sg := s.Suggest(c); sg.Found {
 			d.Suggested = &SuggestedLocation{Latitude: sg.Latitude, Longitude: sg.Longitude, Precision: sg.Precision}

@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"math"
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -23,23 +25,45 @@ type placeDTO struct {
 type placeSearchAnswer struct {
 	Code int        `json:"code"`
 	Data []placeDTO `json:"data"`
+	Note string     `json:"note,omitempty"`
 }
 
 // searchPlaces answers the search box: {"code": 200, "data": [...]}, best
-// first; nothing matches: an empty list.
+// first; nothing matches: an empty list. lat and lon, the map's centre,
+// break near-ties; note says when a street address could not be looked up.
 func (s *Server) searchPlaces(w http.ResponseWriter, r *http.Request) error {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	if utf8.RuneCountInString(q) > places.MaxQueryLength {
 		return apperr.Invalidf("q must be at most %d characters", places.MaxQueryLength)
 	}
+	near, err := mapCentre(r.URL.Query().Get("lat"), r.URL.Query().Get("lon"))
+	if err != nil {
+		return err
+	}
 	out := placeSearchAnswer{Code: http.StatusOK, Data: []placeDTO{}}
 	if q != "" && s.Places != nil {
-		for _, p := range s.Places.Search(r.Context(), q, PlaceSearchLimit) {
+		a := s.Places.Find(r.Context(), q, PlaceSearchLimit, near)
+		for _, p := range a.Results {
 			out.Data = append(out.Data, placeDTO{DisplayName: p.DisplayName, Lat: p.Lat, Lon: p.Lon})
 		}
+		out.Note = a.Note
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// mapCentre reads the optional lat and lon of a place search: both or
+// neither.
+func mapCentre(lat, lon string) (*places.Near, error) {
+	if lat == "" && lon == "" {
+		return nil, nil
+	}
+	la, err1 := strconv.ParseFloat(lat, 64)
+	lo, err2 := strconv.ParseFloat(lon, 64)
+	if err1 != nil || err2 != nil || math.IsNaN(la) || math.IsNaN(lo) || la < -90 || la > 90 || lo < -180 || lo > 180 {
+		return nil, apperr.Invalidf("lat and lon must be given together, lat from -90 to 90 and lon from -180 to 180")
+	}
+	return &places.Near{Lat: la, Lon: lo}, nil
 }
 
 type ipLocationDTO struct {

@@ -53,6 +53,7 @@ type placeAnswer struct {
 		Lat         float64 `json:"lat"`
 		Lon         float64 `json:"lon"`
 	} `json:"data"`
+	Note string `json:"note"`
 }
 
 func searchPlaces(t *testing.T, h http.Handler, q string) (int, placeAnswer, string) {
@@ -66,6 +67,8 @@ func searchPlaces(t *testing.T, h http.Handler, q string) (int, placeAnswer, str
 	}
 	return rec.Code, a, rec.Body.String()
 }
+
+var noteAddressPlace, noteAddressNone = places.NoteAddressPlace, places.NoteAddressNone
 
 // TestSearchPlacesAPI: every class of query, through HTTP and the contract.
 func TestSearchPlacesAPI(t *testing.T) {
@@ -102,6 +105,38 @@ func TestSearchPlacesAPI(t *testing.T) {
 				}
 			})})
 	}
+	// A street address without a geocoder: the best place and a note; none for
+	// anything else.
+	steps = append(steps,
+		step{name: "address note", method: "GET", target: places + "?q=" + url.QueryEscape("350 5th Ave, New York, NY 10118"), status: 200,
+			reply: reply(func(t *testing.T, a placeAnswer) {
+				if a.Note != noteAddressPlace || len(a.Data) == 0 {
+					t.Errorf("address: %+v", a)
+				}
+			})},
+		step{name: "address without a place", method: "GET", target: places + "?q=" + url.QueryEscape("123 Qwxz St"), status: 200,
+			reply: reply(func(t *testing.T, a placeAnswer) {
+				if a.Note != noteAddressNone || len(a.Data) != 0 {
+					t.Errorf("unknown address: %+v", a)
+				}
+			})},
+		step{name: "no note for a city", method: "GET", target: places + "?q=brooklyn", status: 200,
+			reply: reply(func(t *testing.T, a placeAnswer) {
+				if a.Note != "" {
+					t.Errorf("city: note %q", a.Note)
+				}
+			})},
+		// The map's centre breaks near-ties.
+		step{name: "near Maine", method: "GET", target: places + "?q=Portland&lat=43.66&lon=-70.26", status: 200,
+			reply: reply(func(t *testing.T, a placeAnswer) {
+				if len(a.Data) == 0 || a.Data[0].DisplayName != "Portland, Maine, United States" {
+					t.Errorf("Portland near Maine: %+v", a.Data)
+				}
+			})},
+		step{name: "lat without lon", method: "GET", target: places + "?q=Portland&lat=43.66", status: 400},
+		step{name: "lat out of range", method: "GET", target: places + "?q=Portland&lat=91&lon=0", status: 400},
+		step{name: "lon not a number", method: "GET", target: places + "?q=Portland&lat=1&lon=x", status: 400},
+	)
 	steps = append(steps, step{name: "a ZIP prefix gives ten", method: "GET", target: places + "?q=100", status: 200,
 		reply: reply(func(t *testing.T, a placeAnswer) {
 			if len(a.Data) != 10 {
@@ -144,8 +179,14 @@ func TestSearchPlacesUpstream(t *testing.T) {
 	g, _ := places.Load()
 	srv := placesServer(t, httpapi.Deps{Places: &places.Service{Gazetteer: g, Upstream: u}})
 	_, a, body := searchPlaces(t, srv, "350 5th Ave, New York")
-	if len(a.Data) != 1 || !strings.HasPrefix(a.Data[0].DisplayName, "Empire State Building") || hits != 1 {
+	if len(a.Data) != 1 || !strings.HasPrefix(a.Data[0].DisplayName, "Empire State Building") || hits != 1 || a.Note != "" {
 		t.Fatalf("upstream: %s (hits %d)", body, hits)
+	}
+	if rec := do(t, srv, http.MethodGet, "/api/config", nil, true); !strings.Contains(rec.Body.String(), `"addressSearch":true`) {
+		t.Errorf("config with an upstream: %s", rec.Body.String())
+	}
+	if rec := do(t, placesServer(t, httpapi.Deps{}), http.MethodGet, "/api/config", nil, true); strings.Contains(rec.Body.String(), "addressSearch") {
+		t.Errorf("config without an upstream: %s", rec.Body.String())
 	}
 	rec := do(t, srv, http.MethodGet, "/api/attribution", nil, true)
 	if !strings.Contains(rec.Body.String(), "OpenStreetMap") {

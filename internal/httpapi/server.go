@@ -110,7 +110,8 @@ func New(d Deps) *Server {
 	s.routes()
 	s.streetStyle = sync.OnceValues(func() ([]byte, error) { return maptiles.StreetStyle(s.Streets.Header) })
 	s.policy = newContentPolicy(d.MapStyleURL)
-	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL}, s.policy)
+	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL,
+		AddressSearch: d.Places != nil && d.Places.Upstream != nil}, s.policy)
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeMessage(w, http.StatusForbidden, "Cross-origin request refused")
@@ -314,6 +315,10 @@ type runtimeConfig struct {
 	APIBase       string `json:"apiBase"`
 	StorefrontURL string `json:"storefrontUrl"`
 	MapStyleURL   string `json:"mapStyleUrl,omitempty"`
+	// AddressSearch: an upstream geocoder is configured, so the place search
+	// finds street addresses; without one it finds cities, ZIP codes and
+	// neighbourhoods, and the search box says so.
+	AddressSearch bool `json:"addressSearch,omitempty"`
 }
 
 // config tells the web app its runtime settings (also injected into index.html).

@@ -116,21 +116,26 @@ func appendFold(dst []byte, s string) []byte {
 
 // staticScore ranks a place independently of the query: population on a log
 // scale, a bias towards the United States (worth a 30 times larger
-// population) and a bonus for a place's own name over an alternate one.
+// population) and a bonus for a place's own name over an alternate one
+// (worth a 100 times larger population: "Brooklyn" is the towns of that
+// name before Oshkosh, which GeoNames also calls Brooklyn, while "NYC" and
+// "Philly" still find their cities).
 func staticScore(pop int, country string, alt bool) float32 {
 	s := math.Log10(float64(max(pop, 1)))
 	if country == "US" {
 		s += 1.5
 	}
 	if !alt {
-		s++
+		s += ownNameBonus
 	}
 	return float32(s)
 }
 
+const ownNameBonus = 2
+
 // regionPenalty keeps a region below its main city of the same name ("New
 // York" is the city first, the state second).
-const regionPenalty = 2
+const regionPenalty = 3
 
 // buildIndex runs once, on the first look-up or from BuildIndex.
 func (g *Gazetteer) buildIndex() *nameIndex {

@@ -37,7 +37,14 @@ type Result struct {
 // States; an exact name beats a prefix. A street address ("350 5th Ave, New
 // York, NY 10118") is answered from its ZIP code or its city. Empty or
 // unknown queries answer nothing; queries over MaxQueryLength characters too.
-func (g *Gazetteer) Search(q string, limit int) []Result {
+func (g *Gazetteer) Search(q string, limit int) []Result { return g.SearchNear(q, limit, nil) }
+
+// Near is the centre of the map a search is made from.
+type Near struct{ Lat, Lon float64 }
+
+// SearchNear is Search with the map's centre as a tie-breaker: of places
+// that rank about the same, the nearer comes first (see nearBonus).
+func (g *Gazetteer) SearchNear(q string, limit int, near *Near) []Result {
 	if limit <= 0 {
 		return nil
 	}
@@ -49,9 +56,9 @@ func (g *Gazetteer) Search(q string, limit int) []Result {
 		return res
 	}
 	if looksLikeAddress(toks) {
-		return g.searchAddress(toks, limit)
+		return g.searchAddress(toks, limit, near)
 	}
-	return g.searchNames(toks, limit, false)
+	return g.searchNames(toks, limit, false, near)
 }
 
 // queryTokens folds a query and splits it into words; commas and the like
@@ -128,7 +135,7 @@ func (g *Gazetteer) zipResult(z ZIP) Result {
 
 // searchAddress answers a street address offline: its ZIP code if it has a
 // known one, else the place its last words name ("... austin tx").
-func (g *Gazetteer) searchAddress(toks []string, limit int) []Result {
+func (g *Gazetteer) searchAddress(toks []string, limit int, near *Near) []Result {
 	for i := len(toks) - 1; i > 0; i-- {
 		if len(toks[i]) == 5 && allDigits(toks[i]) {
 			if z, ok := g.ZIP(toks[i]); ok {
@@ -147,7 +154,7 @@ func (g *Gazetteer) searchAddress(toks []string, limit int) []Result {
 		if len(rest) == 0 {
 			break
 		}
-		if res := g.searchNames(rest, limit, true); len(res) > 0 {
+		if res := g.searchNames(rest, limit, true, near); len(res) > 0 {
 			return res
 		}
 	}
@@ -168,7 +175,19 @@ const exactBonus = 2
 // regionBonus ranks places in the region a query named above other readings.
 const regionBonus = 3
 
-func (g *Gazetteer) searchNames(toks []string, limit int, exactOnly bool) []Result {
+// fuzzyPenalty is taken off a name per typing error ("brookyln") when no
+// name starts with what was typed.
+const fuzzyPenalty = 1.5
+
+// Distance from the map's centre breaks near-ties: a place at the centre
+// gains nearWeight (as much as 30 times the population), falling to nothing
+// at nearRadiusKm.
+const (
+	nearWeight   = 1.5
+	nearRadiusKm = 500
+)
+
+func (g *Gazetteer) searchNames(toks []string, limit int, exactOnly bool, near *Near) []Result {
 	x := g.buildIndex()
 	interps := []interpretation{{name: toks}}
 	for t := 1; t <= 3 && t < len(toks); t++ {
@@ -187,6 +206,20 @@ func (g *Gazetteer) searchNames(toks []string, limit int, exactOnly bool) []Resu
 		}
 		for _, k := range keys {
 			g.collect(x, k, in, exactOnly, want, scores)
+		}
+	}
+	if len(scores) == 0 && !exactOnly {
+		// Nothing starts with what was typed: a typing error, perhaps.
+		for _, in := range interps {
+			g.collectFuzzy(x, canonical(strings.Join(in.name, " ")), in, scores)
+		}
+	}
+	if near != nil {
+		for idx := range scores {
+			lat, lon := g.coords(x, idx)
+			if d := haversine(near.Lat, near.Lon, lat, lon) * 6371; d < nearRadiusKm {
+				scores[idx] += float32(nearWeight * (1 - d/nearRadiusKm))
+			}
 		}
 	}
 	type cand struct {
@@ -257,6 +290,83 @@ func (g *Gazetteer) collect(x *nameIndex, key string, in interpretation, exactOn
 	x.best(lo, eq, budget, visit)
 	found = 0
 	x.best(eq, hi, budget, visit)
+}
+
+// collectFuzzy adds to scores the names one typing error away from key (two
+// for keys of 8 letters or more): a letter missing, extra, wrong or two
+// swapped. Only names that begin with key's first three letters are looked
+// at (a few hundred at most for real words; nothing for "asdfghjkl"), which
+// keeps this fallback to tens of microseconds.
+func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, scores map[int32]float32) {
+	if len(key) < 4 {
+		return
+	}
+	maxEdits := 1
+	if len(key) >= 8 {
+		maxEdits = 2
+	}
+	scan := func(lo, hi int) {
+		for pos := lo; pos < hi; pos++ {
+			e := x.entries[pos]
+			if n := int(e.n); n < len(key)-maxEdits || n > len(key)+maxEdits {
+				continue
+			}
+			d := editDistance(key, x.key(e), maxEdits)
+			if d > maxEdits || (in.filter != nil && !g.inRegions(x, e.idx, in.filter)) {
+				continue
+			}
+			s := x.score[pos] + in.bonus + exactBonus - fuzzyPenalty*float32(d)
+			if old, ok := scores[e.idx]; !ok || s > old {
+				scores[e.idx] = s
+			}
+		}
+	}
+	lo, _, hi := x.rangeOf(key[:3])
+	scan(lo, hi)
+}
+
+// editDistance is the optimal string alignment distance between a and b
+// (insertions, deletions, substitutions and swaps of neighbours), or limit+1
+// once it exceeds limit.
+func editDistance(a string, b []byte, limit int) int {
+	var rows [3][32]int
+	if len(a) >= len(rows[0]) || len(b) >= len(rows[0]) {
+		return limit + 1
+	}
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			best = min(best, v)
+		}
+		if best > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// coords is where a place or region is.
+func (g *Gazetteer) coords(x *nameIndex, idx int32) (lat, lon float64) {
+	if int(idx) >= len(g.places) {
+		r := &x.regions[int(idx)-len(g.places)]
+		return r.lat, r.lon
+	}
+	return g.places[idx].Lat, g.places[idx].Lon
 }
 
 func (g *Gazetteer) inRegions(x *nameIndex, idx int32, refs []regionRef) bool {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,14 +32,39 @@ type Service struct {
 // 1 us instead of 10-100 us). Answers are shared: callers must not modify them.
 const searchCacheSize = 8192
 
+// Notes a place search answers with, for the search box to show.
+const (
+	// NoteAddressPlace: a street address answered from the gazetteer.
+	NoteAddressPlace = "Street addresses can't be looked up here: showing the ZIP code or city of this address."
+	// NoteAddressNone: a street address the gazetteer knows no place of.
+	NoteAddressNone = "Street addresses can't be looked up here: search for a city, ZIP code or neighbourhood."
+)
+
+// Answer is what a place search finds.
+type Answer struct {
+	Results []Result
+	// Note is a plain sentence for the search box, or "": set when a street
+	// address could not be looked up (no upstream geocoder, or it failed or
+	// knew nothing) and the gazetteer answered.
+	Note string
+}
+
 // Search answers a place search box (see Gazetteer.Search). A street
 // address goes to the upstream geocoder when there is one; when it fails or
 // knows nothing, the gazetteer answers.
 func (s *Service) Search(ctx context.Context, q string, limit int) []Result {
-	if s.Upstream != nil && LooksLikeAddress(q) && len([]rune(q)) <= MaxQueryLength {
+	return s.Find(ctx, q, limit, nil).Results
+}
+
+// Find is Search from a map centre (the tie-breaker of SearchNear, rounded
+// to 0.1 degree so that answers can be cached), with a note when a street
+// address was answered from the gazetteer.
+func (s *Service) Find(ctx context.Context, q string, limit int, near *Near) Answer {
+	address := LooksLikeAddress(q) && len([]rune(q)) <= MaxQueryLength
+	if s.Upstream != nil && address {
 		res, err := s.Upstream.Search(ctx, q, limit)
 		if err == nil && len(res) > 0 {
-			return res
+			return Answer{Results: res}
 		}
 		if err != nil && !errors.Is(err, ErrUpstreamDown) && s.Log != nil {
 			s.Log.WarnContext(ctx, "upstream geocoder failed; answering from the embedded gazetteer", "err", err)
@@ -46,14 +72,26 @@ func (s *Service) Search(ctx context.Context, q string, limit int) []Result {
 	}
 	s.cacheOnce.Do(func() { s.cache = newLRU(searchCacheSize, 365*24*time.Hour) })
 	key := strconv.Itoa(limit) + "\x00" + strings.ToLower(strings.TrimSpace(q))
-	if res, ok := s.cache.get(key); ok {
-		return res
+	if near != nil {
+		near = &Near{Lat: math.Round(near.Lat*10) / 10, Lon: math.Round(near.Lon*10) / 10}
+		key += "\x00" + strconv.FormatFloat(near.Lat, 'f', 1, 64) + "," + strconv.FormatFloat(near.Lon, 'f', 1, 64)
 	}
-	res := s.Gazetteer.Search(q, limit)
-	if s.Upstream == nil || !LooksLikeAddress(q) { // not a stand-in for a failed upstream
-		s.cache.put(key, res)
+	res, ok := s.cache.get(key)
+	if !ok {
+		res = s.Gazetteer.SearchNear(q, limit, near)
+		if s.Upstream == nil || !address { // not a stand-in for a failed upstream
+			s.cache.put(key, res)
+		}
 	}
-	return res
+	a := Answer{Results: res}
+	switch {
+	case !address:
+	case len(res) > 0:
+		a.Note = NoteAddressPlace
+	default:
+		a.Note = NoteAddressNone
+	}
+	return a
 }
 
 // Geocode locates a store from its postal code, then its city and state

@@ -48,11 +48,15 @@ export interface paths {
          *     without their state or country ("Austin, TX", "austin tx"),
          *     neighbourhoods ("Williamsburg"), states ("Texas"), US ZIP codes and
          *     ZIP prefixes ("10001", "100"), abbreviations and alternate names
-         *     ("NYC", "St. Louis", "Ft Worth", "Munchen"). Ranked by population
-         *     with a bias towards the United States. A street address goes to the
-         *     upstream geocoder when one is configured (LOCATOR_GEOCODER_URL),
-         *     falling back to its ZIP code or city. An empty or unknown query
-         *     answers an empty list.
+         *     ("NYC", "St. Louis", "Ft Worth", "Munchen"), and a typing error
+         *     when nothing else matches ("brookyln"). A place's own name ranks
+         *     above an alternate name, an exact name above a prefix; population
+         *     (with a bias towards the United States) and the distance from the
+         *     map's centre (lat, lon) break near-ties (docs/places.md). A street
+         *     address goes to the upstream geocoder when one is configured
+         *     (LOCATOR_GEOCODER_URL); otherwise, or when it fails, the answer is
+         *     the address's ZIP code or city with a `note` saying so. An empty or
+         *     unknown query answers an empty list.
          */
         get: operations["searchPlaces"];
         put?: never;
@@ -946,6 +950,12 @@ export interface components {
             /** @enum {integer} */
             code: 200;
             data: components["schemas"]["Place"][];
+            /**
+             * @description A plain sentence for the search box when a street address could not be looked up
+             *     (no geocoder configured, or it failed): the data are then the address's ZIP code or
+             *     city, or nothing. Absent otherwise.
+             */
+            note?: string;
         };
         IPLocation: {
             latitude: number;
@@ -1239,11 +1249,21 @@ export interface components {
                     same: boolean;
                 }[];
             };
+            /**
+             * @description Ranges of the hours text read one way that could mean another (e.g. '"6-10" read as
+             *     06:00-10:00; it may mean 06:00-22:00'): the moderator checks them before approving.
+             */
+            working_hours_notes: string[];
         };
         RuntimeConfig: {
             apiBase: string;
             storefrontUrl: string;
             mapStyleUrl?: string;
+            /**
+             * @description true when an upstream geocoder is configured and the place search finds street
+             *     addresses; absent when it finds cities, ZIP codes and neighbourhoods only.
+             */
+            addressSearch?: boolean;
         };
     };
     responses: {
@@ -1405,6 +1425,10 @@ export interface operations {
             query?: {
                 /** @description What the visitor typed; at most 200 characters. */
                 q?: string;
+                /** @description Latitude of the map's centre (with lon); nearer places win near-ties. */
+                lat?: number;
+                /** @description Longitude of the map's centre (with lat). */
+                lon?: number;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { resolveApiBase } from "./config";
+import { afterEach, describe, expect, it } from "vitest";
+import { placeSearchHint, resolveApiBase } from "./config";
 
 const page = "https://locator.example/claim";
 
@@ -18,5 +18,17 @@ describe("resolveApiBase", () => {
 
   it("ignores empty values", () => {
     expect(resolveApiBase({ apiBase: " " }, "", page)).toBe("https://locator.example/api");
+  });
+});
+
+describe("placeSearchHint", () => {
+  afterEach(() => {
+    delete window.__LOCATOR_CONFIG__;
+  });
+
+  it("promises addresses only with a geocoder", () => {
+    expect(placeSearchHint()).toBe("Search city, ZIP code or neighbourhood");
+    window.__LOCATOR_CONFIG__ = { addressSearch: true };
+    expect(placeSearchHint()).toBe("Search city, ZIP code or address");
   });
 });

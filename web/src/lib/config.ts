@@ -5,6 +5,8 @@ export interface RuntimeConfig {
   storefrontUrl?: string;
   /** A MapLibre style URL; when set the map uses it instead of the offline basemap. */
   mapStyleUrl?: string;
+  /** An upstream geocoder is configured: the place search finds street addresses. */
+  addressSearch?: boolean;
 }
 
 declare global {
@@ -46,4 +48,12 @@ export function storefrontUrl(): string {
 export function mapStyleUrl(): string | undefined {
   const url = window.__LOCATOR_CONFIG__?.mapStyleUrl?.trim();
   return url ? url : undefined;
+}
+
+/**
+ * What the place search box can find: street addresses only with a geocoder (`addressSearch`),
+ * otherwise cities, ZIP codes and neighbourhoods.
+ */
+export function placeSearchHint(): string {
+  return window.__LOCATOR_CONFIG__?.addressSearch === true ? "Search city, ZIP code or address" : "Search city, ZIP code or neighbourhood";
 }

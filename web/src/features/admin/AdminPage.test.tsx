@@ -40,6 +40,7 @@ function makeClaim(overrides: Partial<Claim> = {}): Claim {
     suggested_location: { latitude: 40.7506, longitude: -73.9972, precision: "address" },
     working_hours_parsed: true,
     existing_store: null,
+    working_hours_notes: [],
     ...overrides,
   };
 }
@@ -398,5 +399,16 @@ describe("AdminPage, store owners", { timeout: 20_000 }, () => {
     expect(await within(form).findByText("mallory@example.com can no longer change store 17")).toBeInTheDocument();
     await waitFor(() => expect(within(form).queryByText(/mallory@example.com ·/)).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual(["/api/admin/stores/17/owners/9"]);
+  });
+
+  it("lists the hours a moderator should check", async () => {
+    const note = '"6-10" read as 06:00-10:00; it may mean 06:00-22:00';
+    const claim = makeClaim({ working_hours: "Daily 6-10", working_hours_notes: [note] });
+    stubApi({ ...signedIn, "GET /api/admin/claims": () => json({ claims: [claim] }), "GET /api/admin/claims/1": () => json(claim) });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+    await user.click(await screen.findByRole("button", { name: /Corner Books/ }));
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(screen.getByText("Hours to check")).toBeInTheDocument();
   });
 });

@@ -85,6 +85,11 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
         <Row label="Hours parsed">
           {claim.working_hours_parsed ? "Yes: read as weekly hours" : "No: could not be read as weekly hours"}
         </Row>
+        {claim.working_hours_notes.length > 0 && (
+          <Row label="Hours to check">
+            <ul role="list">{claim.working_hours_notes.map((note) => <li key={note}>{note}</li>)}</ul>
+          </Row>
+        )}
         {claim.status === "pending" && (
           <Row label="Geocoded location">
             {suggested
