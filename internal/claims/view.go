@@ -33,6 +33,9 @@ type View struct {
 	DecidedBy          string             `json:"decided_by"`
 	Suggested          *SuggestedLocation `json:"suggested_location"`
 	HoursParsed        bool               `json:"working_hours_parsed"`
+	// WaitingForEmail: approved, waiting for the owner to confirm their
+	// email before the store is linked to their business account.
+	WaitingForEmail bool `json:"waiting_for_email"`
 }
 
 func optionalID(v int64) *int64 {
@@ -48,7 +51,7 @@ func (s *Service) View(c *Claim, withSuggestion bool) View {
 		Address1: c.Address1, City: c.City, PostalCode: c.PostalCode, Website: c.Website, WorkingHours: c.WorkingHours,
 		Category: c.Category, Status: string(c.Status), RejectReason: c.RejectReason,
 		DuplicateOfStoreID: optionalID(c.DuplicateOfStoreID), StoreID: optionalID(c.StoreID),
-		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy}
+		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy, WaitingForEmail: c.WaitingForEmail}
 	_, _, _, d.HoursParsed = ParseFreeSchedule(c.WorkingHours, s.now())
 	if withSuggestion {
 		if sg := s.Suggest(c); sg.Found {

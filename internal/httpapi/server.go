@@ -212,6 +212,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/business/auth", s.handle(s.businessSignIn))
 	m.HandleFunc("DELETE /api/business/auth", s.handle(s.businessSignOut))
 	m.HandleFunc("GET /api/business/me", s.handle(s.businessMe))
+	m.HandleFunc("POST /api/business/email-proof", s.handle(s.businessResendProof))
+	m.HandleFunc("POST /api/business/email-proof/confirm", s.handle(s.businessConfirmEmail))
 	m.HandleFunc("POST /api/business/password-token", s.handle(s.businessRequestReset))
 	m.HandleFunc("POST /api/business/password-reset", s.handle(s.businessResetPassword))
 	m.HandleFunc("GET /api/business/stores", s.handle(s.businessListStores))
