@@ -186,6 +186,8 @@ func (s *Server) routes() {
 	m.HandleFunc("DELETE /api/store/auth", s.handle(s.signOut))
 	m.HandleFunc("GET /api/store/customers/me", s.handle(s.me))
 	m.HandleFunc("POST /api/store/customers/me", s.handle(s.updateMe))
+	m.HandleFunc("POST /api/store/customers/me/email-proof", s.handle(s.requestEmailProof))
+	m.HandleFunc("POST /api/store/customers/email-proof/confirm", s.handle(s.confirmEmail))
 	m.HandleFunc("POST /api/store/customers/password-token2", s.handle(s.requestReset))
 	m.HandleFunc("POST /api/store/customers/password-reset", s.handle(s.resetPassword))
 	m.HandleFunc("POST /api/customers/add-favorite-phstore", s.handle(s.changeFavorite(true)))
