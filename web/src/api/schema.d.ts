@@ -207,6 +207,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/customers/me/email-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the signed-in member a link that proves the address
+         * @description The link is {public URL}/verify-email?token=..., valid 48 hours,
+         *     single use; following it needs the member's password (see
+         *     confirmEmailProof). 3 links per account an hour on every replica
+         *     together (429 with Retry-After); 409 once the address is proven.
+         */
+        post: operations["requestEmailProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/customers/email-proof/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow a mailed link with the member's password; the address is proven */
+        post: operations["confirmEmailProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/customers/password-token2": {
         parameters: {
             query?: never;
@@ -311,7 +351,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the business account of the store dashboard */
+        /**
+         * Create the business account of the store dashboard
+         * @description The account is unproven until its owner follows the link mailed to
+         *     the address ({public URL}/business/verify?token=..., 48 hours,
+         *     single use, with the password chosen here; see
+         *     businessConfirmEmail). Until then it opens no store, and its email
+         *     is not taken: a new sign-up with it answers the same 201 and mails a
+         *     new link carrying the new password. 409 only when the email belongs
+         *     to a proven account. 5 sign-ups per email an hour. Unproven accounts
+         *     are deleted after 7 days.
+         */
         post: operations["createBusinessUser"];
         delete?: never;
         options?: never;
@@ -546,7 +596,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Let a business account change a store in the store dashboard (audit log) */
+        /**
+         * Let a business account change a store in the store dashboard (audit log)
+         * @description 409 when the account has not proven its email yet.
+         */
         post: operations["adminLinkStore"];
         delete?: never;
         options?: never;
@@ -591,6 +644,51 @@ export interface paths {
         get: operations["businessMe"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/email-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the signed-in, unproven account a new confirmation link
+         * @description 3 links per account an hour on every replica together (429 with
+         *     Retry-After); 409 once the address is proven. The link needs the
+         *     account's current password.
+         */
+        post: operations["businessResendProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/email-proof/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a mailed link with its password; proves the address and signs in
+         * @description A sign-up's link needs the password chosen with that sign-up and
+         *     makes it the account's (every other session ends); a resent link
+         *     needs the account's password. The stores of approved claims made
+         *     with the address are linked now.
+         */
+        post: operations["businessConfirmEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1076,6 +1174,8 @@ export interface components {
             phstore_id: number | string;
         };
         Customer: {
+            /** @description The member followed a link mailed to the address (or reset the password) */
+            email_verified: boolean;
             id: number;
             first_name: string;
             last_name: string;
@@ -1130,6 +1230,12 @@ export interface components {
             };
             /** @description The working hours text could be read into weekly hours */
             working_hours_parsed: boolean;
+            /**
+             * @description Approved, waiting for the owner to confirm their email: no business
+             *     account with the claim's email has proven its mailbox, so the store
+             *     is linked the moment one does.
+             */
+            waiting_for_email: boolean;
         };
         RuntimeConfig: {
             apiBase: string;
@@ -1148,6 +1254,8 @@ export interface components {
                     account: {
                         email: string;
                         store_name: string;
+                        /** @description The owner proved the address; until then the account opens no store (403) */
+                        email_verified: boolean;
                     };
                 };
             };
@@ -1498,6 +1606,48 @@ export interface operations {
             200: components["responses"]["Customer"];
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestEmailProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["Message"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmEmailProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
@@ -2042,6 +2192,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
@@ -2094,6 +2245,48 @@ export interface operations {
         responses: {
             200: components["responses"]["BusinessAccount"];
             401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessResendProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["Message"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessConfirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["BusinessAccount"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2168,6 +2361,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2185,6 +2379,7 @@ export interface operations {
             200: components["responses"]["BusinessStore"];
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };

@@ -39,6 +39,7 @@ function makeClaim(overrides: Partial<Claim> = {}): Claim {
     decided_by: "",
     suggested_location: { latitude: 40.7506, longitude: -73.9972, precision: "address" },
     working_hours_parsed: true,
+    waiting_for_email: false,
     ...overrides,
   };
 }
