@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { resetPassword } from "./api/reset-password";
 import { RESET_DONE, RESET_FAILED } from "./messages";
-import { tokenFromSearch } from "./resetToken";
+import { tokenFromSearch } from "../../lib/linkToken";
 
 /**
  * /reset-password?token=...: the emailed link. The token is read after the first "=" of the

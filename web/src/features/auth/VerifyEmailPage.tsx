@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { confirmMemberEmail } from "./api/confirm-email";
 import { CONFIRM_EMAIL_BUTTON, CONFIRM_EMAIL_HEADING, CONFIRM_EMAIL_NO_TOKEN, CONFIRM_EMAIL_TEXT, PASSWORD_REQUIRED } from "./messages";
-import { tokenFromSearch } from "./resetToken";
+import { tokenFromSearch } from "../../lib/linkToken";
 
 /**
  * /verify-email?token=...: the link the profile's "Send confirmation link" mails. Following it

@@ -5,7 +5,7 @@ import { failureText } from "../../api/client";
 import { businessKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
-import { tokenFromSearch } from "../auth/resetToken";
+import { tokenFromSearch } from "../../lib/linkToken";
 import { confirmBusinessEmail, resendBusinessProof } from "./api/email-proof";
 import {
   CONFIRM_BUTTON,
