@@ -160,6 +160,9 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		if c.StoreID != 0 {
 			fmt.Fprintf(w, "  store\t%d\n", c.StoreID)
 		}
+		if c.WaitingForEmail {
+			fmt.Fprintf(w, "  owner\twaiting for the owner to confirm their email\n")
+		}
 		if c.RejectReason != "" {
 			fmt.Fprintf(w, "  reason\t%s\n", c.RejectReason)
 		}

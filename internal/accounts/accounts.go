@@ -17,6 +17,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/identity"
 	"locator/internal/mail"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
@@ -31,6 +32,9 @@ type Customer struct {
 	Phone     string
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// EmailVerified: the member followed a link mailed to the address (or
+	// reset the password); see internal/identity.
+	EmailVerified bool
 }
 
 // Lifetimes and limits.
@@ -66,6 +70,8 @@ type Service struct {
 	// Later runs work that must not delay an answer (see RequestReset);
 	// nil: a goroutine each, at most maxBackground at once.
 	Later func(job func(ctx context.Context)) error
+	// Mailbox proves members' addresses (internal/identity).
+	Mailbox *identity.Mailbox
 
 	lockout    ratelimit.Lockout
 	background chan struct{} // slots of the default Later
@@ -82,8 +88,42 @@ const backgroundTimeout = 30 * time.Second
 // New returns a service with production defaults.
 func New(d *db.DB, publicURL string, log *slog.Logger) *Service {
 	limits := ratelimit.NewDB(d)
-	return &Service{DB: d, Limits: limits, lockout: ratelimit.NewLockout(limits, "member"), Hasher: secret.DefaultHasher,
+	s := &Service{DB: d, Limits: limits, lockout: ratelimit.NewLockout(limits, "member"), Hasher: secret.DefaultHasher,
 		PublicURL: strings.TrimRight(publicURL, "/"), Log: log, background: make(chan struct{}, maxBackground)}
+	s.Mailbox = &identity.Mailbox{DB: d, Limits: limits, Area: mailboxArea, PublicURL: s.PublicURL, Hasher: &s.Hasher}
+	return s
+}
+
+// mailboxArea describes members to the proof of mailbox. A member signs
+// in without it; the profile shows whether the address is proven.
+var mailboxArea = identity.Area{
+	Name: "member", Accounts: "customers", Sessions: "sessions", SessionOwner: "customer_id",
+	LinkPath: "/verify-email", Mail: proofMail,
+}
+
+// RequestEmailProof mails the member a link that proves the address
+// (identity.MaxProofMailsPerAccount an hour; 409 once proven).
+func (s *Service) RequestEmailProof(ctx context.Context, c *Customer) error {
+	if c.EmailVerified {
+		return identity.ErrProven
+	}
+	return s.Mailbox.Resend(ctx, c.ID)
+}
+
+// ConfirmEmail follows a mailed link with the member's password.
+func (s *Service) ConfirmEmail(ctx context.Context, token, password string) error {
+	_, err := s.Mailbox.Confirm(ctx, token, password)
+	return err
+}
+
+func proofMail(to, link string) mail.Message {
+	text := fmt.Sprintf("Hello,\n\nSomeone asked to confirm that this email address belongs to a Locator account.\n"+
+		"Open this link within 48 hours and enter your password to confirm it:\n\n%s\n\n"+
+		"If it was not you, ignore this email: nothing changes.\n", link)
+	body := fmt.Sprintf(`<p>Hello,</p><p>Someone asked to confirm that this email address belongs to a Locator account.
+Open this link within 48 hours and enter your password to confirm it:</p><p><a href="%s">Confirm your email</a></p>
+<p>If it was not you, ignore this email: nothing changes.</p>`, html.EscapeString(link))
+	return mail.Message{To: to, Subject: "Confirm your email for Locator", Text: text, HTML: body}
 }
 
 // later runs job after the answer, in its own context.
@@ -156,14 +196,16 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*Customer, error)
 	return c, nil
 }
 
-const customerColumns = "id, email, first_name, last_name, phone, created_at, updated_at"
+const customerColumns = "id, email, first_name, last_name, phone, created_at, updated_at, email_verified_at"
 
 func scanCustomer(row interface{ Scan(...any) error }, extra ...any) (*Customer, error) {
 	var c Customer
-	dst := append([]any{&c.ID, &c.Email, &c.FirstName, &c.LastName, &c.Phone, &c.CreatedAt, &c.UpdatedAt}, extra...)
+	var proven *time.Time
+	dst := append([]any{&c.ID, &c.Email, &c.FirstName, &c.LastName, &c.Phone, &c.CreatedAt, &c.UpdatedAt, &proven}, extra...)
 	if err := row.Scan(dst...); err != nil {
 		return nil, err
 	}
+	c.EmailVerified = proven != nil
 	return &c, nil
 }
 
@@ -234,7 +276,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, er
 	if token == "" || len(token) > 100 {
 		return nil, ErrNoSession
 	}
-	c, err := scanCustomer(s.DB.QueryRow(ctx, `SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.created_at, c.updated_at
+	c, err := scanCustomer(s.DB.QueryRow(ctx, `SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.created_at, c.updated_at, c.email_verified_at
 		FROM sessions s JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
 		secret.HashToken(token), now()))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -491,7 +533,8 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 		if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1", customerID); err != nil {
 			return fmt.Errorf("reset password: %w", err)
 		}
-		return nil
+		// The link came by mail: the mailbox is proven.
+		return s.Mailbox.Prove(ctx, tx, customerID)
 	})
 }
 
@@ -503,6 +546,9 @@ func (s *Service) Prune(ctx context.Context) error {
 	}
 	if _, err := s.DB.Exec(ctx, "DELETE FROM password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
 		return fmt.Errorf("prune reset tokens: %w", err)
+	}
+	if err := s.Mailbox.Prune(ctx); err != nil {
+		return err
 	}
 	return s.Limits.Prune(ctx, 24*time.Hour)
 }

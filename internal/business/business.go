@@ -21,6 +21,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/identity"
 	mailbox "locator/internal/mail"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
@@ -36,11 +37,14 @@ const (
 	maxEmailLen       = 254
 )
 
-// Account is a business account.
+// Account is a business account. Until Verified (its owner followed the
+// link mailed to its address, or reset its password) it has no power over
+// any store: see internal/identity and SignUp.
 type Account struct {
 	ID        int64
 	Email     string
 	StoreName string
+	Verified  bool
 }
 
 // Answers shared by several calls.
@@ -48,6 +52,9 @@ var (
 	ErrBadCredentials = apperr.New(apperr.Unauthorized, "Invalid email or password")
 	ErrNoSession      = apperr.New(apperr.Unauthorized, "Business accounts only: sign in")
 	ErrBadResetToken  = apperr.Invalidf("This password reset link is invalid or has expired. Please request a new one.")
+	// ErrUnverified answers every dashboard call of an account whose
+	// mailbox is not proven yet.
+	ErrUnverified = apperr.New(apperr.Forbidden, "Confirm your email first: open the link we sent to your mailbox.")
 )
 
 // Service implements the dashboard.
@@ -63,6 +70,8 @@ type Service struct {
 	// PhotoUploadsPerHour bounds one account's photo uploads (0:
 	// DefaultPhotoUploadsPerHour).
 	PhotoUploadsPerHour int
+	// Mailbox proves the accounts' addresses (internal/identity).
+	Mailbox *identity.Mailbox
 
 	lockout    ratelimit.Lockout
 	background chan struct{}
@@ -78,9 +87,12 @@ func New(d *db.DB, sr *stores.Repo, publicURL string, zoneAt func(lat, lon float
 		log = slog.Default()
 	}
 	limits := ratelimit.NewDB(d)
-	return &Service{DB: d, Stores: sr, Limits: limits, Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"),
+	s := &Service{DB: d, Stores: sr, Limits: limits, Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"),
 		ZoneAt: zoneAt, Log: log, Now: time.Now, lockout: ratelimit.NewLockout(limits, "business"),
 		background: make(chan struct{}, maxBackground)}
+	s.Mailbox = &identity.Mailbox{DB: d, Limits: limits, Area: mailboxArea, PublicURL: s.PublicURL, Hasher: &s.Hasher,
+		Now: func() time.Time { return s.Now() }}
+	return s
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
@@ -102,8 +114,10 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	var a Account
 	ok, err := s.lockout.Check(ctx, email, func() (bool, error) {
 		hash := s.Hasher.Dummy()
-		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, password_hash FROM business_accounts WHERE email = $1", email).
-			Scan(&a.ID, &a.Email, &a.StoreName, &hash)
+		var proven *time.Time
+		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at, password_hash FROM business_accounts WHERE email = $1", email).
+			Scan(&a.ID, &a.Email, &a.StoreName, &proven, &hash)
+		a.Verified = proven != nil
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return false, fmt.Errorf("business sign in: %w", err)
 		}
@@ -116,9 +130,18 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	if !ok {
 		return nil, "", ErrBadCredentials
 	}
-	token, err := secret.NewToken()
+	token, err := s.startSession(ctx, a.ID, oldToken)
 	if err != nil {
 		return nil, "", err
+	}
+	return &a, token, nil
+}
+
+// startSession starts a session of the account, ending oldToken's.
+func (s *Service) startSession(ctx context.Context, id int64, oldToken string) (string, error) {
+	token, err := secret.NewToken()
+	if err != nil {
+		return "", err
 	}
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if oldToken != "" {
@@ -128,13 +151,13 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 		}
 		t := s.now()
 		_, err := tx.Exec(ctx, "INSERT INTO business_sessions (token_hash, business_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), a.ID, t, t.Add(SessionTTL))
+			secret.HashToken(token), id, t, t.Add(SessionTTL))
 		return err
 	})
 	if err != nil {
-		return nil, "", fmt.Errorf("business session: %w", err)
+		return "", fmt.Errorf("business session: %w", err)
 	}
-	return &a, token, nil
+	return token, nil
 }
 
 // Authenticate returns the account of a live session.
@@ -143,8 +166,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Account, err
 		return nil, ErrNoSession
 	}
 	var a Account
-	err := s.DB.QueryRow(ctx, `SELECT b.id, b.email, b.store_name FROM business_sessions bs JOIN business_accounts b ON b.id = bs.business_id
-		WHERE bs.token_hash = $1 AND bs.expires_at > $2`, secret.HashToken(token), s.now()).Scan(&a.ID, &a.Email, &a.StoreName)
+	var proven *time.Time
+	err := s.DB.QueryRow(ctx, `SELECT b.id, b.email, b.store_name, b.email_verified_at FROM business_sessions bs JOIN business_accounts b ON b.id = bs.business_id
+		WHERE bs.token_hash = $1 AND bs.expires_at > $2`, secret.HashToken(token), s.now()).Scan(&a.ID, &a.Email, &a.StoreName, &proven)
+	a.Verified = proven != nil
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoSession
 	}
@@ -275,7 +300,8 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 		if _, err := tx.Exec(ctx, "DELETE FROM business_sessions WHERE business_id = $1", id); err != nil {
 			return fmt.Errorf("business reset: %w", err)
 		}
-		return nil
+		// The link came by mail: the mailbox is proven.
+		return s.Mailbox.Prove(ctx, tx, id)
 	})
 }
 
@@ -288,5 +314,5 @@ func (s *Service) Prune(ctx context.Context) error {
 	if _, err := s.DB.Exec(ctx, "DELETE FROM business_password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
 		return fmt.Errorf("prune business reset tokens: %w", err)
 	}
-	return nil
+	return s.pruneUnproven(ctx)
 }

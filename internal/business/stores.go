@@ -122,8 +122,13 @@ func storeView(st *stores.Store) StoreView {
 // account, whether or not it exists: an account learns nothing of others.
 var ErrNotYours = apperr.New(apperr.NotFound, "Store not found among the stores of this account")
 
-// owns checks that store id is linked to the account.
+// owns checks that store id is linked to the account, and that the
+// account's mailbox is proven (an account from before proof of mailbox
+// may hold a link it cannot use until then).
 func owns(ctx context.Context, q db.Querier, a *Account, id int64) error {
+	if !a.Verified {
+		return ErrUnverified
+	}
 	var one int
 	err := q.QueryRow(ctx, "SELECT 1 FROM business_stores WHERE business_id = $1 AND store_id = $2", a.ID, id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -137,6 +142,9 @@ func owns(ctx context.Context, q db.Querier, a *Account, id int64) error {
 
 // ListStores lists the stores linked to the account.
 func (s *Service) ListStores(ctx context.Context, a *Account) ([]StoreView, error) {
+	if !a.Verified {
+		return nil, ErrUnverified
+	}
 	rows, err := s.DB.Query(ctx, "SELECT store_id FROM business_stores WHERE business_id = $1 ORDER BY store_id LIMIT 500", a.ID)
 	if err != nil {
 		return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)

@@ -58,6 +58,9 @@ type Claim struct {
 	UpdatedAt          time.Time
 	DecidedAt          *time.Time
 	DecidedBy          string
+	// WaitingForEmail: approved, and no business account with the claim's
+	// email has proven its mailbox yet; the store is linked when one does.
+	WaitingForEmail bool
 }
 
 // Input is the claim form.
@@ -249,7 +252,9 @@ func (s *Service) lookalike(ctx context.Context, in Input) (any, error) {
 
 const claimColumns = `id, business_name, email, phone, country, state, address1, city, postal_code, website, working_hours,
 	category, status, reject_reason, COALESCE(duplicate_of_store_id, 0), COALESCE(store_id, 0), created_at, updated_at,
-	decided_at, decided_by`
+	decided_at, decided_by,
+	CASE WHEN status = 'approved' AND NOT EXISTS (SELECT 1 FROM business_accounts b
+		WHERE b.email = claims.email AND b.email_verified_at IS NOT NULL) THEN 1 ELSE 0 END`
 
 func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 	var c Claim
@@ -257,7 +262,7 @@ func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 	var decided sql.NullTime
 	if err := row.Scan(&c.ID, &c.BusinessName, &c.Email, &c.Phone, &c.Country, &c.State, &c.Address1, &c.City, &c.PostalCode,
 		&c.Website, &c.WorkingHours, &c.Category, &status, &c.RejectReason, &c.DuplicateOfStoreID, &c.StoreID,
-		&c.CreatedAt, &c.UpdatedAt, &decided, &c.DecidedBy); err != nil {
+		&c.CreatedAt, &c.UpdatedAt, &decided, &c.DecidedBy, &c.WaitingForEmail); err != nil {
 		return nil, err
 	}
 	c.Status = Status(status)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
@@ -15,29 +16,24 @@ import (
 // The stores a business account may change in the store dashboard
 // (internal/business) are the rows of business_stores: written when a claim
 // is approved (for the account with the claim's email, whichever of the two
-// comes first), and by a moderator with LinkStore.
+// comes first), and by a moderator with LinkStore. Only an account whose
+// mailbox is proven gets a store (docs/accounts.md, "Proof of mailbox"):
+// an approved claim whose account is not proven yet waits, and
+// internal/business links it when the owner follows the mailed link.
+
+// ErrUnprovenAccount answers a moderator's link to an account whose owner
+// has not confirmed its email.
+var ErrUnprovenAccount = apperr.New(apperr.Conflict,
+	"This business account has not confirmed its email yet: the store can be linked once its owner follows the link we mailed.")
 
 // linkClaimStore links the store of an approved claim to the business
-// account with the claim's email, when there is one.
+// account with the claim's email, when there is one whose mailbox is proven.
 func (s *Service) linkClaimStore(ctx context.Context, tx *db.Tx, storeID int64, email, actor string) error {
 	_, err := tx.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
-		SELECT id, $1, $2, $3 FROM business_accounts WHERE email = $4 ON CONFLICT DO NOTHING`,
+		SELECT id, $1, $2, $3 FROM business_accounts WHERE email = $4 AND email_verified_at IS NOT NULL ON CONFLICT DO NOTHING`,
 		storeID, s.now(), actor, strings.ToLower(email))
 	if err != nil {
 		return fmt.Errorf("link store %d: %w", storeID, err)
-	}
-	return nil
-}
-
-// linkApprovedClaims links the stores of the approved claims made with the
-// email of a business account created after their approval.
-func (s *Service) linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64) error {
-	_, err := tx.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
-		SELECT b.id, c.store_id, $2, 'claim' FROM business_accounts b JOIN claims c ON c.email = b.email
-		WHERE b.id = $1 AND c.status = 'approved' AND c.store_id IS NOT NULL
-		ON CONFLICT DO NOTHING`, businessID, s.now())
-	if err != nil {
-		return fmt.Errorf("link approved claims: %w", err)
 	}
 	return nil
 }
@@ -55,12 +51,16 @@ func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor str
 	}
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var businessID int64
-		err := tx.QueryRow(ctx, "SELECT id FROM business_accounts WHERE email = $1", email).Scan(&businessID)
+		var proven *time.Time
+		err := tx.QueryRow(ctx, "SELECT id, email_verified_at FROM business_accounts WHERE email = $1", email).Scan(&businessID, &proven)
 		if errors.Is(err, sql.ErrNoRows) {
 			return apperr.New(apperr.NotFound, "no business account with email %s", email)
 		}
 		if err != nil {
 			return fmt.Errorf("link store: %w", err)
+		}
+		if proven == nil {
+			return ErrUnprovenAccount
 		}
 		if _, err := s.Stores.GetTx(ctx, tx, storeID); err != nil {
 			return err

@@ -44,6 +44,9 @@ type View struct {
 	// but could mean another ("6-10": 06:00-10:00, or until 10 PM), for the
 	// moderator to check before approving.
 	HoursNotes []string `json:"working_hours_notes"`
+	// WaitingForEmail: approved, waiting for the owner to confirm their
+	// email before the store is linked to their business account.
+	WaitingForEmail bool `json:"waiting_for_email"`
 }
 
 // ExistingStore is the published store a claim matches, as the moderator
@@ -75,7 +78,7 @@ func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View
 		Address1: c.Address1, City: c.City, PostalCode: c.PostalCode, Website: c.Website, WorkingHours: c.WorkingHours,
 		Category: c.Category, Status: string(c.Status), RejectReason: c.RejectReason,
 		DuplicateOfStoreID: optionalID(c.DuplicateOfStoreID), StoreID: optionalID(c.StoreID),
-		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy}
+		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy, WaitingForEmail: c.WaitingForEmail}
 	read := ReadFreeSchedule(c.WorkingHours, s.now())
 	d.HoursParsed, d.HoursNotes = read.OK, read.Notes
 	if d.HoursNotes == nil {

@@ -25,6 +25,8 @@ type customerDTO struct {
 	Email     string            `json:"email"`
 	Phone     string            `json:"phone"`
 	Favorites []json.RawMessage `json:"favorites_phstores"`
+	// EmailVerified: the member proved the address (internal/identity).
+	EmailVerified bool `json:"email_verified"`
 }
 
 type customerBody struct {
@@ -70,7 +72,7 @@ func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (custom
 	if err != nil {
 		return customerBody{}, err
 	}
-	return customerBody{Customer: customerDTO{ID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, Favorites: favs}}, nil
+	return customerBody{Customer: customerDTO{ID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, Favorites: favs, EmailVerified: c.EmailVerified}}, nil
 }
 
 func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status int, c *accounts.Customer) error {
@@ -152,6 +154,35 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.respondCustomer(w, r, http.StatusOK, c)
+}
+
+// requestEmailProof mails the signed-in member a link that proves the address.
+func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request) error {
+	c, err := s.currentCustomer(w, r)
+	if err != nil {
+		return err
+	}
+	if err := s.Accounts.RequestEmailProof(r.Context(), c); err != nil {
+		return err
+	}
+	writeMessage(w, http.StatusAccepted, "We sent a link to "+c.Email+". Open it to confirm your email.")
+	return nil
+}
+
+// confirmEmail follows a mailed link with the member's password.
+func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) error {
+	var in emailProofRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.limitIP(r, "signin", signInPerIPPerMinute, time.Minute); err != nil {
+		return err
+	}
+	if err := s.Accounts.ConfirmEmail(r.Context(), in.Token, in.Password); err != nil {
+		return err
+	}
+	writeMessage(w, http.StatusOK, "Your email is confirmed.")
+	return nil
 }
 
 type updateRequest struct {

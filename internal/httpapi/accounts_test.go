@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -242,4 +243,56 @@ func TestSignInRateLimitedPerIP(t *testing.T) {
 	if last.Code != 429 || last.Header().Get("Retry-After") == "" {
 		t.Fatalf("31st sign-in from one IP: %d %v", last.Code, last.Header())
 	}
+}
+
+// A member signs in without proving the address; the profile says whether
+// it is proven, a button mails the link, and following it (with the
+// member's password) proves it.
+func TestMemberEmailProof(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		m := newBizClient(t, f.srv)
+		const email, pw = "proof@example.com", "tulip-lamp-7"
+		if rec, _ := m.call("POST", "/api/store/customers", map[string]string{"first_name": "P", "last_name": "Q", "phone": "1", "email": email, "password": pw}); rec.Code != 201 {
+			t.Fatalf("sign up: %d", rec.Code)
+		}
+		if rec, _ := m.call("POST", "/api/store/auth", map[string]string{"email": email, "password": pw}); rec.Code != 200 {
+			t.Fatalf("sign in: %d", rec.Code)
+		}
+		verified := func() any {
+			_, out := m.call("GET", "/api/store/customers/me", nil)
+			return out["customer"].(map[string]any)["email_verified"]
+		}
+		if v := verified(); v != false {
+			t.Fatalf("email_verified before the proof: %v", v)
+		}
+		if rec, _ := newBizClient(t, f.srv).call("POST", "/api/store/customers/me/email-proof", nil); rec.Code != 401 {
+			t.Fatalf("anonymous proof request: %d", rec.Code)
+		}
+		if rec, _ := m.call("POST", "/api/store/customers/me/email-proof", nil); rec.Code != 202 {
+			t.Fatalf("proof request: %d", rec.Code)
+		}
+		var body string
+		dbtest.Must(t, d.QueryRow(context.Background(), "SELECT text_body FROM outbox WHERE to_addr = $1 AND subject = 'Confirm your email for Locator'", email).Scan(&body), "mail")
+		tok := regexp.MustCompile(`/verify-email\?token=([A-Za-z0-9_-]+)`).FindStringSubmatch(body)
+		if tok == nil {
+			t.Fatalf("no link in %q", body)
+		}
+		anon := newBizClient(t, f.srv)
+		if rec, _ := anon.call("POST", "/api/store/customers/email-proof/confirm", map[string]string{"token": tok[1], "password": "wrong-pass-1"}); rec.Code != 400 {
+			t.Fatalf("wrong password: %d", rec.Code)
+		}
+		if rec, _ := anon.call("POST", "/api/store/customers/email-proof/confirm", map[string]string{"token": tok[1], "password": pw}); rec.Code != 200 {
+			t.Fatalf("confirm: %d", rec.Code)
+		}
+		if rec, _ := anon.call("POST", "/api/store/customers/email-proof/confirm", map[string]string{"token": tok[1], "password": pw}); rec.Code != 400 {
+			t.Fatalf("second use: %d", rec.Code)
+		}
+		if v := verified(); v != true {
+			t.Fatalf("email_verified after the proof: %v", v)
+		}
+		if rec, _ := m.call("POST", "/api/store/customers/me/email-proof", nil); rec.Code != 409 {
+			t.Fatalf("proof request once proven: %d", rec.Code)
+		}
+	})
 }

@@ -41,14 +41,28 @@ func (s *Server) setBusinessCookie(w http.ResponseWriter, token string, maxAge i
 		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteStrictMode})
 }
 
-// currentBusiness returns the signed-in business account; a missing or
-// ended session also clears the cookie.
-func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*business.Account, error) {
+// signedInBusiness returns the signed-in business account, proven or not;
+// a missing or ended session also clears the cookie.
+func (s *Server) signedInBusiness(w http.ResponseWriter, r *http.Request) (*business.Account, error) {
 	a, err := s.Business.Authenticate(r.Context(), s.businessToken(r))
 	if err != nil && apperr.CodeOf(err) == apperr.Unauthorized {
 		s.setBusinessCookie(w, "", -1)
 	}
 	return a, err
+}
+
+// currentBusiness returns the signed-in business account whose mailbox is
+// proven: an unproven one may only read /me, ask for a new link and sign
+// out (403 otherwise).
+func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*business.Account, error) {
+	a, err := s.signedInBusiness(w, r)
+	if err != nil {
+		return nil, err
+	}
+	if !a.Verified {
+		return nil, business.ErrUnverified
+	}
+	return a, nil
 }
 
 // currentBusinessStore is currentBusiness and the store id of the path,
@@ -63,8 +77,13 @@ func (s *Server) currentBusinessStore(w http.ResponseWriter, r *http.Request) (*
 }
 
 type businessAccountDTO struct {
-	Email     string `json:"email"`
-	StoreName string `json:"store_name"`
+	Email         string `json:"email"`
+	StoreName     string `json:"store_name"`
+	EmailVerified bool   `json:"email_verified"`
+}
+
+func businessMe(a *business.Account) businessMeDTO {
+	return businessMeDTO{Account: businessAccountDTO{Email: a.Email, StoreName: a.StoreName, EmailVerified: a.Verified}}
 }
 
 type businessMeDTO struct {
@@ -84,7 +103,7 @@ func (s *Server) businessSignIn(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
-	writeJSON(w, http.StatusOK, businessMeDTO{Account: businessAccountDTO{Email: a.Email, StoreName: a.StoreName}})
+	writeJSON(w, http.StatusOK, businessMe(a))
 	return nil
 }
 
@@ -98,11 +117,47 @@ func (s *Server) businessSignOut(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) businessMe(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
+	a, err := s.signedInBusiness(w, r)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, businessMeDTO{Account: businessAccountDTO{Email: a.Email, StoreName: a.StoreName}})
+	writeJSON(w, http.StatusOK, businessMe(a))
+	return nil
+}
+
+// businessResendProof mails a signed-in, unproven account a new link.
+func (s *Server) businessResendProof(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.signedInBusiness(w, r)
+	if err != nil {
+		return err
+	}
+	if err := s.Business.ResendProof(r.Context(), a); err != nil {
+		return err
+	}
+	writeMessage(w, http.StatusAccepted, "We sent a new link to "+a.Email+". Open it to confirm your email.")
+	return nil
+}
+
+type emailProofRequest struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}
+
+// businessConfirmEmail follows a mailed link and signs the account in.
+func (s *Server) businessConfirmEmail(w http.ResponseWriter, r *http.Request) error {
+	var in emailProofRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := s.limitIP(r, "business-signin", businessSignInPerIPPerMinute, time.Minute); err != nil {
+		return err
+	}
+	a, token, err := s.Business.ConfirmEmail(r.Context(), in.Token, in.Password, s.businessToken(r))
+	if err != nil {
+		return err
+	}
+	s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
+	writeJSON(w, http.StatusOK, businessMe(a))
 	return nil
 }
 

@@ -108,6 +108,9 @@ func newBizSetup(t *testing.T, d *db.DB) *bizSetup {
 			t.Fatalf("create user %s: %d", email, rec.Code)
 		}
 	}
+	for email, pw := range map[string]string{"owner@example.com": ownerPass, "other@example.com": otherPass} {
+		confirmEmail(newBizClient(t, f.srv), d, email, pw)
+	}
 	cs := newClaims(d, stores.NewRepo(d), nil)
 	list, err := cs.List(ctx, claims.Pending, 10)
 	dbtest.Must(t, err, "claims")
@@ -118,6 +121,32 @@ func newBizSetup(t *testing.T, d *db.DB) *bizSetup {
 	s.signIn(s.owner, "owner@example.com", ownerPass)
 	s.signIn(s.other, "other@example.com", otherPass)
 	return s
+}
+
+var confirmLink = regexp.MustCompile(`/business/verify\?token=([A-Za-z0-9_-]+)`)
+
+// lastConfirmToken reads the newest confirmation link mailed to email
+// from the outbox (the mailbox, in these tests).
+func lastConfirmToken(t *testing.T, d *db.DB, email string) string {
+	t.Helper()
+	var body string
+	dbtest.Must(t, d.QueryRow(context.Background(), `SELECT text_body FROM outbox WHERE to_addr = $1 AND subject LIKE 'Confirm your email%'
+		ORDER BY id DESC LIMIT 1`, email).Scan(&body), "confirmation mail to %s", email)
+	m := confirmLink.FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no confirmation link in %q", body)
+	}
+	return m[1]
+}
+
+// confirmEmail follows the newest link mailed to email with pw: c is
+// signed in to the proven account.
+func confirmEmail(c *bizClient, d *db.DB, email, pw string) {
+	c.t.Helper()
+	rec, out := c.call("POST", "/api/business/email-proof/confirm", map[string]string{"token": lastConfirmToken(c.t, d, email), "password": pw})
+	if rec.Code != 200 || out["account"].(map[string]any)["email_verified"] != true {
+		c.t.Fatalf("confirm %s: %d %v", email, rec.Code, out)
+	}
 }
 
 func (s *bizSetup) signIn(c *bizClient, email, pw string) {
@@ -569,10 +598,46 @@ func TestBusinessAccountAfterApprovalGetsTheStore(t *testing.T) {
 	dbtest.Must(t, err, "claims")
 	c, err := cs.Approve(ctx, list[0].ID, "cli:test", claims.Approval{})
 	dbtest.Must(t, err, "approve")
+	if _, out := anon.call("GET", "/api/admin/claims/"+itoa(c.ID), nil); out != nil && out["waiting_for_email"] == false {
+		t.Fatalf("claim view: %v", out)
+	}
 	anon.call("POST", "/api/store/create-user", map[string]string{"store_name": "S", "email": "late@example.com", "password": ownerPass, "phone_number": "1"})
 	(&bizSetup{fixture: f}).signIn(anon, "late@example.com", ownerPass)
+	// Unproven: the account sees only "Confirm your email".
+	if rec, out := anon.call("GET", "/api/business/me", nil); rec.Code != 200 || out["account"].(map[string]any)["email_verified"] != false {
+		t.Fatalf("me before the proof: %d %v", rec.Code, out)
+	}
+	if rec, _ := anon.call("GET", "/api/business/stores", nil); rec.Code != 403 {
+		t.Fatalf("stores before the proof: %d", rec.Code)
+	}
+	if rec, _ := anon.call("GET", "/api/business/stores/"+itoa(c.StoreID), nil); rec.Code != 403 {
+		t.Fatalf("store before the proof: %d", rec.Code)
+	}
+	got, err := cs.Get(ctx, c.ID)
+	dbtest.Must(t, err, "claim")
+	view, err := cs.View(ctx, got, false)
+	dbtest.Must(t, err, "claim view")
+	if !view.WaitingForEmail {
+		t.Fatal("approved claim is not waiting for the owner's email")
+	}
+	// Resend: 3 an hour per account, then 429 with Retry-After.
+	for i := 0; i < 3; i++ {
+		if rec, _ := anon.call("POST", "/api/business/email-proof", nil); rec.Code != 202 {
+			t.Fatalf("resend %d: %d", i, rec.Code)
+		}
+	}
+	if rec, _ := anon.call("POST", "/api/business/email-proof", nil); rec.Code != 429 || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("fourth resend: %d %v", rec.Code, rec.Header())
+	}
+	if rec, _ := anon.call("POST", "/api/business/email-proof/confirm", map[string]string{"token": lastConfirmToken(t, d, "late@example.com"), "password": otherPass}); rec.Code != 400 {
+		t.Fatalf("confirm with a wrong password: %d", rec.Code)
+	}
+	confirmEmail(anon, d, "late@example.com", ownerPass)
 	if _, out := anon.call("GET", "/api/business/stores", nil); len(storeIDs(out)) != 1 || storeIDs(out)[0] != c.StoreID {
 		t.Fatalf("stores: %v", out)
+	}
+	if rec, _ := anon.call("POST", "/api/business/email-proof", nil); rec.Code != 409 {
+		t.Fatalf("resend once proven: %d", rec.Code)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"locator/internal/business"
 	"locator/internal/claims"
 )
 
@@ -72,7 +73,9 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	if err := s.limitIP(r, "create-user", claimsPerIPPerHour, time.Hour); err != nil {
 		return err
 	}
-	if _, err := s.Claims.CreateBusinessAccount(r.Context(), claims.BusinessInput{StoreName: in.StoreName, Email: in.Email,
+	// Fresh, or again with the email of an account whose mailbox is not
+	// proven: the same answer, and a link mailed (internal/business/signup.go).
+	if err := s.Business.SignUp(r.Context(), business.SignUpInput{StoreName: in.StoreName, Email: in.Email,
 		Password: in.Password, PhoneNumber: in.PhoneNumber, ReferredBy: in.ReferredBy}); err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"locator/internal/accounts"
+	"locator/internal/business"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
@@ -37,10 +38,12 @@ func replica(t *testing.T, d *db.DB, gate *secret.Gate) *httptest.Server {
 	sr := stores.NewRepo(d)
 	cs := newClaims(d, sr, log)
 	cs.Hasher = hasher
+	biz := business.New(d, sr, "http://locator.test", nil, log)
+	biz.Hasher = hasher
 	// 200 sign-ins on one account queue on its lockout row: on a busy machine
 	// the last wait longer than the default database timeout, which would
 	// answer them 503; this test is about the lockout, not the timeout.
-	srv := httptest.NewServer(httpapi.New(httpapi.Deps{Log: log, DB: d, Stores: sr, Accounts: acc, Favorites: favorites.New(d, sr), Claims: cs,
+	srv := httptest.NewServer(httpapi.New(httpapi.Deps{Log: log, DB: d, Stores: sr, Accounts: acc, Favorites: favorites.New(d, sr), Claims: cs, Business: biz,
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, DBTimeout: time.Minute}))
 	t.Cleanup(func() { srv.Close(); acc.Wait() })
 	return srv

@@ -46,7 +46,7 @@ func (s *static) gzipped(name string) ([]byte, bool) {
 	return out, true
 }
 
-var appRoutes = map[string]bool{"/": true, "/claim": true, "/profile": true, "/reset-password": true, "/reviews": true, "/admin": true, "/business": true, "/business/reset-password": true}
+var appRoutes = map[string]bool{"/": true, "/claim": true, "/profile": true, "/reset-password": true, "/reviews": true, "/admin": true, "/business": true, "/business/reset-password": true, "/business/verify": true, "/verify-email": true}
 
 const placeholder = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Locator</title></head>
 <body><h1>Locator</h1><p>The web app is not built into this binary. Run <code>make build</code>;

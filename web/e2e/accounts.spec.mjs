@@ -47,7 +47,7 @@ async function signIn(page, email, password) {
   await page.getByRole("button", { name: "Favorites" }).waitFor();
 }
 
-test("member: sign up and sign in by keyboard, favourite a store, see and remove it, edit the profile, sign out", async ({ page, alerts }) => {
+test("member: sign up and sign in by keyboard, favourite a store, see and remove it, edit the profile, confirm the email from the mail, sign out", async ({ page, alerts, sink }) => {
   await page.goto("/");
   await page.getByText("Showing results 1-20").waitFor();
 
@@ -157,6 +157,21 @@ test("member: sign up and sign in by keyboard, favourite a store, see and remove
   await page.getByRole("region", { name: "Name" }).getByText("Augusta Lovelace").waitFor();
   await page.getByRole("region", { name: "Phone" }).getByText("+12125550199").waitFor();
 
+  // The email: not confirmed yet; the button mails a link, followed with the password.
+  const email = page.getByRole("region", { name: "Email" });
+  await email.getByText("Not confirmed yet").waitFor();
+  await email.getByRole("button", { name: "Send confirmation link" }).click();
+  await email.getByRole("status").filter({ hasText: `We sent a link to ${member.email}.` }).waitFor();
+  const confirmMail = async () => (await sink.messages()).find((m) => m.to.includes(member.email) && /\/verify-email\?token=/.test(m.text));
+  await expect.poll(confirmMail, { message: "the confirmation mail reached the sink" }).toBeTruthy();
+  await page.goto(/(http:\/\/\S+\/verify-email\?token=[^\s"<>]+)/.exec((await confirmMail()).text)[1]);
+  await page.getByLabel("Password").fill("second-secret-2");
+  await page.getByRole("button", { name: "Confirm email" }).click();
+  await page.getByRole("status").filter({ hasText: "Your email is confirmed." }).waitFor();
+  await axe(page, "email confirmed");
+  await page.goto("/profile");
+  await page.getByRole("region", { name: "Email" }).getByText("Confirmed", { exact: true }).waitFor();
+
   // Sign out: back to /, signed out; /profile then opens the sign-in popup on /.
   await page.getByRole("button", { name: "Log out" }).click();
   await page.waitForURL((u) => u.pathname === "/");
@@ -238,7 +253,7 @@ const business = {
   hours: "Mon-Sat 9am-9pm, Sun closed",
 };
 
-test("claim: all steps by keyboard (a reload keeps the draft), approve on the command line, find the store near its address", async ({ page, server }) => {
+test("claim: all steps by keyboard (a reload keeps the draft), approve on the command line, find the store near its address", async ({ page, server, sink }) => {
   await page.goto("/claim");
   const title = page.locator("#claim-title");
   await page.getByRole("heading", { name: "What is the name of your business?" }).waitFor();
@@ -312,7 +327,16 @@ test("claim: all steps by keyboard (a reload keeps the draft), approve on the co
   await page.screenshot({ path: join(SHOTS, "claim-thank-you-1280x800.png") });
   await axe(page, "claim thank you");
 
-  // A second attempt with the same email: the destructive toast with the server's message.
+  // The owner confirms the email from the mail (the wizard's password goes with the link): the
+  // dashboard opens, with no store until a moderator approves.
+  const confirmMail = async () => (await sink.messages()).find((m) => m.to.includes(business.email) && /\/business\/verify\?token=/.test(m.text));
+  await expect.poll(confirmMail, { message: "the confirmation mail reached the sink" }).toBeTruthy();
+  await page.goto(/(http:\/\/\S+\/business\/verify\?token=[^\s"<>]+)/.exec((await confirmMail()).text)[1]);
+  await page.getByLabel("Password").fill("dashboard-secret-1");
+  await page.getByRole("button", { name: "Confirm email" }).click();
+  await page.getByText("No store yet: your claim is waiting for a moderator.").waitFor();
+
+  // A second attempt with the now confirmed email: the destructive toast with the server's message.
   await page.evaluate(() => window.sessionStorage.clear());
   await page.goto("/claim");
   for (const [label, value] of [["Business name", business.name + " Two"], ["Email", business.email], ["Phone", business.phone]]) {

@@ -4,9 +4,11 @@
 // change within 2 s (one index poll).
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { axe, expect, LIST_PATH, SHOTS, test } from "./fixtures.mjs";
+import { axe, expect, LIST_PATH, SHOTS, test as base } from "./fixtures.mjs";
+import { withSink } from "./sink.mjs";
 
-test.use({ serverOptions: { stores: 200 } });
+// A sink for the mail: the owner confirms the email with the link the wizard's sign-up mailed.
+const test = base.extend(withSink({ stores: 200 }));
 
 const owner = {
   name: `E2E Dashboard Books ${Date.now()}`,
@@ -15,7 +17,7 @@ const owner = {
   password: "dashboard-tulip-7",
 };
 
-test("claim, approve on the command line, sign in at /business, change hours and a flag, close today, upload a photo, see it all in the locator within 2 s", async ({ page, server }) => {
+test("claim, approve on the command line, sign in at /business, confirm the email from the mail, change hours and a flag, close today, upload a photo, see it all in the locator within 2 s", async ({ page, server, sink }) => {
   // The claim wizard, with its business account.
   await page.goto("/claim");
   for (const [label, value] of [["Business name", owner.name], ["Email", owner.email], ["Phone", owner.phone]]) {
@@ -35,6 +37,10 @@ test("claim, approve on the command line, sign in at /business, change hours and
   expect(claimed.status()).toBe(201);
   expect(account.status()).toBe(201);
   await page.getByRole("heading", { name: "Thank You!" }).waitFor();
+  const confirmMail = async () => (await sink.messages()).find((m) => m.to.includes(owner.email) && /\/business\/verify\?token=/.test(m.text));
+  await expect.poll(confirmMail, { message: "the confirmation mail reached the sink" }).toBeTruthy();
+  const link = /(http:\/\/\S+\/business\/verify\?token=[^\s"<>]+)/.exec((await confirmMail()).text)[1];
+  expect(link.startsWith(server.url), `link ${link} points at ${server.url}`).toBe(true);
 
   // Approved on the command line.
   const claims = JSON.parse(execFileSync(server.bin, ["claims", "list", "--json", "--database-url", server.db], { encoding: "utf8" }));
@@ -51,6 +57,16 @@ test("claim, approve on the command line, sign in at /business, change hours and
   await axe(page, "business sign-in");
   await page.getByLabel("Password").fill(owner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  // Not confirmed yet: nothing but "Confirm your email" (the approved claim waits for it).
+  await page.getByRole("heading", { name: "Confirm your email" }).waitFor();
+  await expect(page.getByRole("heading", { name: "Your stores" })).toHaveCount(0);
+  const waiting = JSON.parse(execFileSync(server.bin, ["claims", "show", String(claim.id), "--json", "--database-url", server.db], { encoding: "utf8" }));
+  expect(waiting.waiting_for_email).toBe(true);
+  await axe(page, "business confirm your email");
+  // The mailed link, with the password chosen in the wizard.
+  await page.goto(link);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Confirm email" }).click();
   await page.getByRole("heading", { level: 2, name: owner.name }).waitFor();
   await expect(page.getByText(/^Verified [A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
 

@@ -10,6 +10,7 @@ import { withSink } from "./sink.mjs";
 const EMAIL = "moderator@example.com";
 const PASSWORD = "correct horse battery staple";
 const OWNER = "reported-owner@example.com";
+const OWNER_PASSWORD = "reported-tulip-7";
 
 const test = base.extend(
   withSink({
@@ -24,6 +25,17 @@ test("a shopper reports wrong hours; a moderator fixes the store; the owner is m
   const name = `E2E Reported Vapes ${Date.now()}`;
   const claimId = await submitBoulderClaim(api, { business_name: name, email: OWNER, working_hours: "Mon-Fri 9am-6pm", category: "Vape shop" });
   execFileSync(server.bin, ["claims", "approve", String(claimId), "--database-url", server.db], { stdio: "inherit" });
+  // The owner makes the dashboard account after the approval and confirms the email from the
+  // mail: only then is the store theirs (the approved claim waited for it).
+  const account = await api.post("/api/store/create-user", { data: { store_name: name, email: OWNER, password: OWNER_PASSWORD } });
+  expect(account.status(), await account.text()).toBe(201);
+  const confirmMail = async () => (await sink.messages()).find((m) => m.to.includes(OWNER) && /\/business\/verify\?token=/.test(m.text));
+  await expect.poll(confirmMail, { message: "the confirmation mail reached the sink" }).toBeTruthy();
+  await page.goto(/(http:\/\/\S+\/business\/verify\?token=[^\s"<>]+)/.exec((await confirmMail()).text)[1]);
+  await page.getByLabel("Password").fill(OWNER_PASSWORD);
+  await page.getByRole("button", { name: "Confirm email" }).click();
+  await page.getByRole("heading", { level: 2, name }).waitFor();
+  await page.getByRole("button", { name: "Sign out" }).click();
   const find = async () => {
     const res = await api.get(`${LIST_PATH}?latitude=40.015&longitude=-105.27&radius=30&limit=200`);
     return (await res.json()).physical_stores.find((s) => s.name === name) ?? null;

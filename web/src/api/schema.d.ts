@@ -211,6 +211,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/customers/me/email-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the signed-in member a link that proves the address
+         * @description The link is {public URL}/verify-email?token=..., valid 48 hours,
+         *     single use; following it needs the member's password (see
+         *     confirmEmailProof). 3 links per account an hour on every replica
+         *     together (429 with Retry-After); 409 once the address is proven.
+         */
+        post: operations["requestEmailProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/customers/email-proof/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow a mailed link with the member's password; the address is proven */
+        post: operations["confirmEmailProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/customers/password-token2": {
         parameters: {
             query?: never;
@@ -315,7 +355,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the business account of the store dashboard */
+        /**
+         * Create the business account of the store dashboard
+         * @description The account is unproven until its owner follows the link mailed to
+         *     the address ({public URL}/business/verify?token=..., 48 hours,
+         *     single use, with the password chosen here; see
+         *     businessConfirmEmail). Until then it opens no store, and its email
+         *     is not taken: a new sign-up with it answers the same 201 and mails a
+         *     new link carrying the new password. 409 only when the email belongs
+         *     to a proven account. 5 sign-ups per email an hour. Unproven accounts
+         *     are deleted after 7 days.
+         */
         post: operations["createBusinessUser"];
         delete?: never;
         options?: never;
@@ -561,7 +611,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Let a business account change a store in the store dashboard (audit log) */
+        /**
+         * Let a business account change a store in the store dashboard (audit log)
+         * @description 409 when the account has not proven its email yet.
+         */
         post: operations["adminLinkStore"];
         delete?: never;
         options?: never;
@@ -640,6 +693,51 @@ export interface paths {
         get: operations["businessMe"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/email-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the signed-in, unproven account a new confirmation link
+         * @description 3 links per account an hour on every replica together (429 with
+         *     Retry-After); 409 once the address is proven. The link needs the
+         *     account's current password.
+         */
+        post: operations["businessResendProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/email-proof/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a mailed link with its password; proves the address and signs in
+         * @description A sign-up's link needs the password chosen with that sign-up and
+         *     makes it the account's (every other session ends); a resent link
+         *     needs the account's password. The stores of approved claims made
+         *     with the address are linked now.
+         */
+        post: operations["businessConfirmEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1174,6 +1272,8 @@ export interface components {
             phstore_id: number | string;
         };
         Customer: {
+            /** @description The member followed a link mailed to the address (or reset the password) */
+            email_verified: boolean;
             id: number;
             first_name: string;
             last_name: string;
@@ -1254,6 +1354,12 @@ export interface components {
              *     06:00-10:00; it may mean 06:00-22:00'): the moderator checks them before approving.
              */
             working_hours_notes: string[];
+            /**
+             * @description Approved, waiting for the owner to confirm their email: no business
+             *     account with the claim's email has proven its mailbox, so the store
+             *     is linked the moment one does.
+             */
+            waiting_for_email: boolean;
         };
         RuntimeConfig: {
             apiBase: string;
@@ -1277,6 +1383,8 @@ export interface components {
                     account: {
                         email: string;
                         store_name: string;
+                        /** @description The owner proved the address; until then the account opens no store (403) */
+                        email_verified: boolean;
                     };
                 };
             };
@@ -1631,6 +1739,48 @@ export interface operations {
             200: components["responses"]["Customer"];
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestEmailProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["Message"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmEmailProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
@@ -2176,6 +2326,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
@@ -2279,6 +2430,48 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    businessResendProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["Message"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessConfirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["BusinessAccount"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     businessRequestReset: {
         parameters: {
             query?: never;
@@ -2350,6 +2543,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2367,6 +2561,7 @@ export interface operations {
             200: components["responses"]["BusinessStore"];
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };

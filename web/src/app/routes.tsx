@@ -16,6 +16,8 @@ const ReviewsPage = lazyNamed(() => import("../features/reviews/ReviewsPage"), "
 const AdminPage = lazyNamed(() => import("../features/admin/AdminPage"), "AdminPage");
 const BusinessPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessPage");
 const BusinessResetPasswordPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessResetPasswordPage");
+const BusinessVerifyPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessVerifyPage");
+const VerifyEmailPage = lazyNamed(() => import("../features/auth/VerifyEmailPage"), "VerifyEmailPage");
 
 /** The route table. Keep in step with the Go server's list of app routes (`appRoutes` in internal/httpapi). */
 export function AppRoutes() {
@@ -30,6 +32,8 @@ export function AppRoutes() {
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/business" element={<BusinessPage />} />
         <Route path="/business/reset-password" element={<BusinessResetPasswordPage />} />
+        <Route path="/business/verify" element={<BusinessVerifyPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

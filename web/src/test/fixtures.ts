@@ -48,6 +48,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     email: "ada@example.com",
     phone: "+15550100",
     favorites_phstores: [makeStore({ id: 3, name: "Cloud Nine" })],
+    email_verified: false,
     ...overrides,
   };
 }

@@ -41,6 +41,7 @@ function makeClaim(overrides: Partial<Claim> = {}): Claim {
     working_hours_parsed: true,
     existing_store: null,
     working_hours_notes: [],
+    waiting_for_email: false,
     ...overrides,
   };
 }

@@ -99,6 +99,7 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
         )}
         {claim.decided_at !== null && <Row label="Decided">{`${formatDate(claim.decided_at)} by ${claim.decided_by}`}</Row>}
         {claim.status === "rejected" && <Row label="Reason">{text(claim.reject_reason)}</Row>}
+        {claim.waiting_for_email && <Row label="Owner">Waiting for the owner to confirm their email</Row>}
         {claim.store_id !== null && (
           <Row label="Published store">
             <a className="text-emerald-800 underline" href={`/?store=${claim.store_id}`} target="_blank" rel="noopener noreferrer">

@@ -5,7 +5,7 @@ import { Route, Routes } from "react-router";
 import { stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
 import { ResetPasswordPage } from "./ResetPasswordPage";
-import { tokenFromSearch } from "./resetToken";
+import { tokenFromSearch } from "../../lib/linkToken";
 
 function renderPage(search = "?token=tok-123") {
   renderAt(

@@ -12,3 +12,9 @@ export const RESET_REQUEST_FAILED = "User with this email not found";
 
 export const RESET_DONE = "Password has been reset.  Now you can login";
 export const RESET_FAILED = "Reset password has been failed. Make sure you use existing user email.";
+
+// Proof of mailbox (docs/accounts.md): new texts, in the tone of the ones above.
+export const CONFIRM_EMAIL_HEADING = "Confirm your email";
+export const CONFIRM_EMAIL_TEXT = "Enter your password to confirm that this email address is yours.";
+export const CONFIRM_EMAIL_BUTTON = "Confirm email";
+export const CONFIRM_EMAIL_NO_TOKEN = "This confirmation link is incomplete. Open the link from the email again.";

@@ -6,7 +6,7 @@ import { renderAt } from "../../test/render";
 import { BusinessPage, BusinessResetPasswordPage } from "./BusinessPage";
 import { makeBusinessStore } from "./testing";
 
-const account = { email: "owner@example.com", store_name: "Lone Star Vapes" };
+const account = { email: "owner@example.com", store_name: "Lone Star Vapes", email_verified: true };
 const now = new Date("2026-11-23T12:00:00Z");
 
 // Generous, as AdminPage.test.tsx: user-event typing is slow on a loaded 2-core machine.

@@ -9,12 +9,14 @@ import { businessMeOptions } from "./api/business-me";
 import { businessSignOut } from "./api/business-sign-out";
 import { businessStoresOptions } from "./api/list-stores";
 import { CoOwners } from "./CoOwners";
+import { ConfirmEmailState } from "./ConfirmEmail";
 import { SignInForm } from "./SignInForm";
 import { StoreEditor } from "./StoreEditor";
 import type { BusinessAccount, BusinessStore } from "./types";
 
-// The reset page rides in the dashboard's chunk: one lazy chunk for the whole business area.
+// The reset and confirmation pages ride in the dashboard's chunk: one lazy chunk for the whole business area.
 export { BusinessResetPasswordPage } from "./ResetPasswordPage";
+export { BusinessVerifyPage } from "./ConfirmEmail";
 
 
 /** /business: the store dashboard of the business accounts the claim wizard creates. */
@@ -36,6 +38,13 @@ export function BusinessPage({ now = new Date() }: { now?: Date }) {
   }
   if (me.data === null) {
     return <SignInForm onSignedIn={(account) => queryClient.setQueryData(businessKeys.me, account)} />;
+  }
+  if (!me.data.email_verified) {
+    // Nothing else until the mailbox is proven: the server refuses every store call meanwhile.
+    const signOut = () => {
+      void businessSignOut().finally(() => queryClient.setQueryData(businessKeys.me, null));
+    };
+    return <ConfirmEmailState account={me.data} onSignOut={signOut} />;
   }
   return <Dashboard account={me.data} now={now} />;
 }

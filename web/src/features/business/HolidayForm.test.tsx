@@ -7,7 +7,7 @@ import { BusinessPage } from "./BusinessPage";
 import { addEntry, holidayPatch, validateClosure, validateNewDate } from "./holidayForm";
 import { makeBusinessStore } from "./testing";
 
-const account = { email: "owner@example.com", store_name: "Lone Star Vapes" };
+const account = { email: "owner@example.com", store_name: "Lone Star Vapes", email_verified: true };
 const now = new Date("2026-11-23T12:00:00Z");
 
 describe("holidayForm", () => {

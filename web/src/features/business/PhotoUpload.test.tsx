@@ -7,7 +7,7 @@ import { BusinessPage } from "./BusinessPage";
 import { photoProblem } from "./PhotoUpload";
 import { makeBusinessStore } from "./testing";
 
-const account = { email: "owner@example.com", store_name: "Lone Star Vapes" };
+const account = { email: "owner@example.com", store_name: "Lone Star Vapes", email_verified: true };
 const now = new Date("2026-11-23T12:00:00Z");
 const jpeg = (size: number, name = "shop.jpg") => new File([new Uint8Array(size)], name, { type: "image/jpeg" });
 

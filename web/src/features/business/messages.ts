@@ -36,3 +36,12 @@ export const PHOTO_TYPE = "The photo must be a JPEG, PNG or WebP image";
 export const PHOTO_SIZE = "The photo must be at most 8 MB";
 export const PHOTO_CHOOSE = "Choose a photo to upload";
 export const PHOTO_UPLOADED = "Photo uploaded. It is shown in the locator now.";
+
+// Proof of mailbox (docs/accounts.md): an unconfirmed account sees only this.
+export const CONFIRM_HEADING = "Confirm your email";
+export const confirmPrompt = (email: string) =>
+  `We sent a link to ${email}. Open it and enter your password to confirm that this mailbox is yours: then you can manage your store here.`;
+export const RESEND = "Send the link again";
+export const CONFIRM_PAGE_TEXT = "Enter the password you chose when you claimed your store to confirm your email.";
+export const CONFIRM_BUTTON = "Confirm email";
+export const CONFIRM_NO_TOKEN = "This confirmation link is incomplete. Open the link from the email again, or sign in to send a new one.";

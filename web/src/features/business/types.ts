@@ -4,7 +4,9 @@ import type { components } from "../../api/schema";
 export type BusinessStore = components["schemas"]["BusinessStore"];
 export type StorePatch = components["schemas"]["StorePatch"];
 export type ChangeRequest = components["schemas"]["ChangeRequest"];
+/** A business account; until email_verified (its owner followed the mailed link) it opens no store. */
 export interface BusinessAccount {
   email: string;
   store_name: string;
+  email_verified: boolean;
 }

@@ -118,6 +118,10 @@ export function ClaimPage() {
               Once it is approved, you can reach the store dashboard with <strong className="break-all">{values.email}</strong>{" "}
               and the password you provided.
             </p>
+            <p className="mt-2 text-gray-800">
+              We sent a link to this address: open it and enter your password to confirm your email. Your store is ready for you
+              once both are done.
+            </p>
             <Link to="/" className="mt-6 inline-block font-medium text-emerald-800 underline">
               Back to the locator
             </Link>

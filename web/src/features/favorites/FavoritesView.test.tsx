@@ -14,7 +14,7 @@ function OpenFavorites() {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-const base: Omit<Customer, "favorites_phstores"> = { id: 1, first_name: "Ann", last_name: "Lee", email: "a@example.com", phone: "+1" };
+const base: Omit<Customer, "favorites_phstores"> = { id: 1, first_name: "Ann", last_name: "Lee", email: "a@example.com", phone: "+1", email_verified: false };
 
 describe("the favorites view", () => {
   it('shows "There is no favorite stores" when empty', async () => {

@@ -23,7 +23,7 @@ const summary = {
   has_more: false,
 };
 
-const customer: Customer = { id: 1, first_name: "Ann", last_name: "Lee", email: "ann@example.com", phone: "+1", favorites_phstores: [] };
+const customer: Customer = { id: 1, first_name: "Ann", last_name: "Lee", email: "ann@example.com", phone: "+1", favorites_phstores: [], email_verified: false };
 
 /** fetch stub: reviews answer the summary; favourite calls answer `favoriteStatus`. */
 function stubFetch(favoriteStatus = 200) {

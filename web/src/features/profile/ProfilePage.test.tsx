@@ -7,7 +7,7 @@ import { sent, stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
 import { ProfilePage } from "./ProfilePage";
 
-const ADA: Customer = { id: 7, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+15550100", favorites_phstores: [] };
+const ADA: Customer = { id: 7, first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+15550100", favorites_phstores: [], email_verified: false };
 
 function renderProfile(customer: Customer | null = ADA) {
   renderAt(
@@ -263,5 +263,23 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       await waitFor(() => expect(screen.queryByLabelText("Old password")).not.toBeInTheDocument());
       expect(calls).toEqual([]);
     });
+  });
+
+  it("shows whether the email is confirmed, and mails the link while not", async () => {
+    const calls = stubApi({
+      "POST /api/store/customers/me/email-proof": { status: 202, body: { message: "We sent a link to ada@example.com. Open it to confirm your email." } },
+    });
+    const user = renderProfile();
+    expect(await within(section("Email")).findByText("Not confirmed yet")).toBeInTheDocument();
+    await user.click(within(section("Email")).getByRole("button", { name: "Send confirmation link" }));
+    expect(await screen.findByText("We sent a link to ada@example.com. Open it to confirm your email.")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/store/customers/me/email-proof")?.credentials).toBe("include");
+  });
+
+  it("shows a confirmed email without the button", async () => {
+    stubApi({});
+    renderProfile({ ...ADA, email_verified: true });
+    expect(await within(section("Email")).findByText("Confirmed")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Send confirmation link" })).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { failureText } from "../../api/client";
 import { customerKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
+import { Field, FormError } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { useCustomer, useLogout, usePopup, type Customer } from "../../lib/session";
 import { NameForm, PasswordForm, PhoneForm } from "./ProfileForms";
+import { requestEmailProof } from "./api/request-email-proof";
+import { EMAIL_CONFIRMED, EMAIL_NOT_CONFIRMED, SEND_CONFIRMATION } from "./messages";
 import { Section } from "./Section";
 
 type Editing = "name" | "phone" | "password" | null;
@@ -72,6 +75,7 @@ export function ProfilePage() {
         </Section>
         <section aria-label="Email" className="border-b border-gray-200 py-5">
           <Field label={<span className="text-lg font-semibold">Email</span>} value={customer.email} readOnly />
+          <EmailProof verified={customer.email_verified} />
         </section>
         <Section title="Phone" value={customer.phone} editing={editing === "phone"} onToggle={() => toggle("phone")}>
           <PhoneForm {...formProps} />
@@ -80,6 +84,41 @@ export function ProfilePage() {
           <PasswordForm {...formProps} />
         </Section>
       </main>
+    </div>
+  );
+}
+
+/** Whether the member proved the address, and a button that mails the link while not. */
+function EmailProof({ verified }: { verified: boolean }) {
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    setBusy(true);
+    setNotice("");
+    setFailure(null);
+    try {
+      setNotice(await requestEmailProof());
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+    setBusy(false);
+  };
+
+  if (verified) {
+    return <p className="mt-2 text-sm font-medium text-emerald-800">{EMAIL_CONFIRMED}</p>;
+  }
+  return (
+    <div className="mt-2 flex flex-col items-start gap-2">
+      <p className="text-sm font-medium text-amber-800">{EMAIL_NOT_CONFIRMED}</p>
+      <Button variant="outline" onClick={() => void send()} disabled={busy}>
+        {SEND_CONFIRMATION}
+      </Button>
+      {failure && <FormError>{failure}</FormError>}
+      <p role="status" className="text-sm text-emerald-900 empty:hidden">
+        {notice}
+      </p>
     </div>
   );
 }

@@ -15,3 +15,8 @@ export const PASSWORD_FAILED = "Reset password has been failed. Make sure you us
 export const NAME_MAX = 255;
 export const PASSWORD_MAX = 255;
 export const PHONE_MAX = 12;
+
+// Proof of mailbox (docs/accounts.md).
+export const EMAIL_CONFIRMED = "Confirmed";
+export const EMAIL_NOT_CONFIRMED = "Not confirmed yet";
+export const SEND_CONFIRMATION = "Send confirmation link";

@@ -1,5 +1,5 @@
 /**
- * The reset token: everything after the first "=" of the query string, so
+ * The token of an emailed link (reset, email confirmation): everything after the first "=" of the query string, so
  * "?token=abc" gives "abc". Empty when the query has no "=".
  */
 export function tokenFromSearch(search: string): string {

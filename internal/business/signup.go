@@ -1,0 +1,187 @@
+package business
+
+// Sign-up of business accounts (the claim wizard's create-user) and the
+// proof of their mailbox. An account has no power until its mailbox is
+// proven (docs/accounts.md, "Proof of mailbox"): no store is linked to it
+// before, and an unproven account does not hold its address, so a second
+// sign-up with the same email mails a new link carrying its own password.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"html"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"locator/internal/apperr"
+	"locator/internal/audit"
+	"locator/internal/db"
+	"locator/internal/identity"
+	mailbox "locator/internal/mail"
+	"locator/internal/secret"
+)
+
+// Sign-ups per email address and window: each one mails a link.
+const MaxSignUpsPerEmail = 5
+
+// maxShort bounds the short text fields of the sign-up.
+const maxShort = 255
+
+// mailboxArea describes business accounts to the proof of mailbox.
+var mailboxArea = identity.Area{
+	Name: "business", Accounts: "business_accounts", Sessions: "business_sessions", SessionOwner: "business_id",
+	LinkPath: "/business/verify", Mail: proofMail, Proven: linkApprovedClaims,
+}
+
+// ErrEmailTaken answers a sign-up with the email of a proven account.
+var ErrEmailTaken = apperr.New(apperr.Conflict, "A business account with this email already exists. Sign in to the store dashboard with it.")
+
+// SignUpInput is the create-user call of the claim wizard.
+type SignUpInput struct {
+	StoreName, Email, Password, PhoneNumber, ReferredBy string
+}
+
+// SignUp creates the store dashboard account, unproven, and mails the link
+// that proves its address. The email of an unproven account is not taken:
+// a new sign-up with it answers the same as a fresh one and mails a new
+// link that carries the new password (the account's stays until a link is
+// followed). Only a proven account's email answers 409.
+func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
+	in.StoreName, in.PhoneNumber, in.ReferredBy = strings.TrimSpace(in.StoreName), strings.TrimSpace(in.PhoneNumber), strings.TrimSpace(in.ReferredBy)
+	in.Email = normalizeEmail(in.Email)
+	switch {
+	case in.StoreName == "":
+		return apperr.Invalidf("Store name is required")
+	case in.Email == "":
+		return apperr.Invalidf("Email is required")
+	case utf8.RuneCountInString(in.StoreName) > maxShort || utf8.RuneCountInString(in.ReferredBy) > maxShort || len(in.PhoneNumber) > 32:
+		return apperr.Invalidf("Fields must be at most %d characters", maxShort)
+	}
+	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email || len(in.Email) > maxEmailLen {
+		return apperr.Invalidf("Email is invalid")
+	}
+	if err := secret.CheckPassword(in.Password); err != nil {
+		return err
+	}
+	if err := s.Limits.Take(ctx, "business-signup:"+in.Email, MaxSignUpsPerEmail, PerEmailWindow); err != nil {
+		return err
+	}
+	hash, err := s.Hasher.Hash(ctx, in.Password)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var id int64
+		err := tx.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, referred_by, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING RETURNING id`,
+			in.Email, in.StoreName, in.PhoneNumber, hash, in.ReferredBy, s.now()).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			var proven *time.Time
+			if err := tx.QueryRow(ctx, "SELECT id, email_verified_at FROM business_accounts WHERE email = $1", in.Email).Scan(&id, &proven); err != nil {
+				return fmt.Errorf("create business account: %w", err)
+			}
+			if proven != nil {
+				return ErrEmailTaken
+			}
+		} else if err != nil {
+			return fmt.Errorf("create business account: %w", err)
+		}
+		return s.Mailbox.Issue(ctx, tx, id, in.Email, hash)
+	})
+}
+
+// ConfirmEmail follows a link with the password that goes with it (see
+// identity.Mailbox) and starts a session of the proven account, ending
+// oldToken's.
+func (s *Service) ConfirmEmail(ctx context.Context, token, password, oldToken string) (*Account, string, error) {
+	id, err := s.Mailbox.Confirm(ctx, token, password)
+	if err != nil {
+		return nil, "", err
+	}
+	session, err := s.startSession(ctx, id, oldToken)
+	if err != nil {
+		return nil, "", err
+	}
+	a := Account{ID: id, Verified: true}
+	if err := s.DB.QueryRow(ctx, "SELECT email, store_name FROM business_accounts WHERE id = $1", id).Scan(&a.Email, &a.StoreName); err != nil {
+		return nil, "", fmt.Errorf("business account %d: %w", id, err)
+	}
+	return &a, session, nil
+}
+
+// ResendProof mails a signed-in, unproven account a new link (limited per
+// account: identity.MaxProofMailsPerAccount an hour).
+func (s *Service) ResendProof(ctx context.Context, a *Account) error {
+	if a.Verified {
+		return identity.ErrProven
+	}
+	return s.Mailbox.Resend(ctx, a.ID)
+}
+
+// linkApprovedClaims links the stores of the approved claims made with the
+// email of an account whose mailbox has just been proven: the claim waited
+// for it (internal/claims/links.go links at approval only proven accounts).
+// Each new link is in the audit log, credited to the account that proved
+// the address.
+func linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64, at time.Time) error {
+	rows, err := tx.Query(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
+		SELECT b.id, c.store_id, $2, 'claim' FROM business_accounts b JOIN claims c ON c.email = b.email
+		WHERE b.id = $1 AND c.status = 'approved' AND c.store_id IS NOT NULL
+		ON CONFLICT DO NOTHING RETURNING store_id`, businessID, at)
+	if err != nil {
+		return fmt.Errorf("link approved claims: %w", err)
+	}
+	var linked []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("link approved claims: %w", err)
+		}
+		linked = append(linked, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("link approved claims: %w", err)
+	}
+	if len(linked) == 0 {
+		return nil
+	}
+	var email string
+	if err := tx.QueryRow(ctx, "SELECT email FROM business_accounts WHERE id = $1", businessID).Scan(&email); err != nil {
+		return fmt.Errorf("link approved claims: %w", err)
+	}
+	for _, storeID := range linked {
+		if err := audit.Write(ctx, tx, at, audit.BusinessActor(businessID, email), "store.link", 0, storeID,
+			map[string]any{"email": email, "business_id": businessID, "reason": "approved claim, mailbox proven"}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pruneUnproven deletes the accounts whose mailbox was not proven within
+// identity.UnprovenTTL, and their links. An account created before proof
+// of mailbox existed that holds a store stays until its owner proves it.
+func (s *Service) pruneUnproven(ctx context.Context) error {
+	if _, err := s.DB.Exec(ctx, `DELETE FROM business_accounts WHERE email_verified_at IS NULL AND created_at < $1
+		AND NOT EXISTS (SELECT 1 FROM business_stores l WHERE l.business_id = business_accounts.id)`, s.now().Add(-identity.UnprovenTTL)); err != nil {
+		return fmt.Errorf("prune unproven business accounts: %w", err)
+	}
+	return s.Mailbox.Prune(ctx)
+}
+
+func proofMail(to, link string) mailbox.Message {
+	text := fmt.Sprintf("Hello,\n\nSomeone signed up for the Locator store dashboard with this email address.\n"+
+		"Open this link within 48 hours and enter the password you chose to confirm that this mailbox is yours:\n\n%s\n\n"+
+		"If it was not you, ignore this email: nobody gets a store with your address, and the sign-up is deleted after 7 days.\n", link)
+	h := html.EscapeString
+	body := fmt.Sprintf(`<p>Hello,</p><p>Someone signed up for the Locator store dashboard with this email address.
+Open this link within 48 hours and enter the password you chose to confirm that this mailbox is yours:</p><p><a href="%s">Confirm your email</a></p>
+<p>If it was not you, ignore this email: nobody gets a store with your address, and the sign-up is deleted after 7 days.</p>`, h(link))
+	return mailbox.Message{To: to, Subject: "Confirm your email for the Locator store dashboard", Text: text, HTML: body}
+}
