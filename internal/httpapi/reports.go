@@ -5,7 +5,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"locator/internal/apperr"
@@ -133,8 +132,8 @@ func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	id, err := strconv.ParseInt(r.PathValue("storeId"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := parseID(r.PathValue("storeId"))
+	if !ok {
 		return apperr.Invalidf("store id must be a positive integer")
 	}
 	var in resolveRequest
