@@ -247,35 +247,39 @@ func pngHeaderOf(w, h uint32, depth, colorType, interlace byte) []byte {
 
 func TestDecodeCostFromHeader(t *testing.T) {
 	const mp = 7000 * 7000
+	const scratch = 1280 * 7000 * 32 // CatmullRom's rows, 1280 columns wide
 	for _, c := range []struct {
 		name     string
 		data     []byte
 		atLeast  int64
 		lessThan int64
 	}{
-		{"8-bit RGB PNG", pngHeaderOf(7000, 7000, 8, 2, 0), mp * 4, mp * 5},
-		{"8-bit RGBA PNG", pngHeaderOf(7000, 7000, 8, 6, 0), mp * 4, mp * 5},
-		{"16-bit RGBA PNG", pngHeaderOf(7000, 7000, 16, 6, 0), mp * 8, mp * 9},
-		{"16-bit grey PNG", pngHeaderOf(7000, 7000, 16, 0, 0), mp * 2, mp * 3},
-		{"interlaced 16-bit RGBA PNG", pngHeaderOf(7000, 7000, 16, 6, 1), mp * 16, mp * 17},
+		{"8-bit RGB PNG", pngHeaderOf(7000, 7000, 8, 2, 0), mp*4 + scratch, mp*5 + scratch},
+		{"8-bit RGBA PNG", pngHeaderOf(7000, 7000, 8, 6, 0), mp*4 + scratch, mp*5 + scratch},
+		{"16-bit RGBA PNG", pngHeaderOf(7000, 7000, 16, 6, 0), mp*8 + scratch, mp*9 + scratch},
+		{"16-bit grey PNG", pngHeaderOf(7000, 7000, 16, 0, 0), mp*2 + scratch, mp*3 + scratch},
+		{"interlaced 16-bit RGBA PNG", pngHeaderOf(7000, 7000, 16, 6, 1), mp*16 + scratch, mp*17 + scratch},
+		// A 64 x 780,000 strip keeps its width: the scratch is 64 columns of 780,000 rows.
+		{"a tall strip", pngHeaderOf(64, 780_000, 8, 6, 0), 64 * 780_000 * (4 + 32), 64 * 780_000 * (4 + 32 + 13)},
 	} {
 		cfg, err := decodeConfig(Kind(c.data), c.data)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if got := decodeCost(Kind(c.data), c.data, cfg); got < c.atLeast || got >= c.lessThan {
+		if got := decodeCost(Kind(c.data), c.data, cfg, 1); got < c.atLeast || got >= c.lessThan {
 			t.Errorf("%s: cost %d MB, want [%d, %d) MB", c.name, got>>20, c.atLeast>>20, c.lessThan>>20)
 		}
 	}
 	base := jpegOf(t, picture(800, 600))
 	cfg, _ := decodeConfig("image/jpeg", base)
-	if got := decodeCost("image/jpeg", base, cfg); got != 800*600*3+3*800*600*4 {
+	const rest = 3*800*600*4 + 800*600*32
+	if got := decodeCost("image/jpeg", base, cfg, 1); got != 800*600*3+rest {
 		t.Errorf("baseline JPEG: %d", got)
 	}
 	prog := append([]byte{}, base...)
 	i := bytes.Index(prog, []byte{0xFF, 0xC0})
 	prog[i+1] = 0xC2 // the same frame, marked progressive
-	if got := decodeCost("image/jpeg", prog, cfg); got != 800*600*15+3*800*600*4 {
+	if got := decodeCost("image/jpeg", prog, cfg, 1); got != 800*600*15+rest {
 		t.Errorf("progressive JPEG: %d", got)
 	}
 }
@@ -289,9 +293,9 @@ func TestProcessRefusesOverBudget(t *testing.T) {
 	if !errors.As(err, &e) || e.Code != apperr.TooLarge || !strings.Contains(e.Message, "at most 256 MB") {
 		t.Fatalf("16-bit 49 MP PNG: %v", err)
 	}
-	// The same image in 8 bits fits: it gets as far as decoding.
-	if _, err := Process(context.Background(), pngHeaderOf(7000, 7000, 8, 6, 0)); !errors.Is(err, ErrDamaged) {
-		t.Fatalf("8-bit 49 MP PNG header: %v", err)
+	// A 12 MP 8-bit one fits: it gets as far as decoding.
+	if _, err := Process(context.Background(), pngHeaderOf(4000, 3000, 8, 6, 0)); !errors.Is(err, ErrDamaged) {
+		t.Fatalf("8-bit 12 MP PNG header: %v", err)
 	}
 }
 
