@@ -260,7 +260,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url", "pmtiles",
 		"log-format", "log-level", "sync-interval", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
-		"mail-retention", "log-reset-links")
+		"mail-retention", "log-reset-links", "photo-memory")
 	demoStores := fs.Int("demo-stores", 20000, "number of demo stores written into an empty database")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
@@ -340,6 +340,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
 	}
 	zones := &lazyZones{log: log}
+	photos.SetMemoryBudget(cfg.PhotoMemory)
 	biz := business.New(d, sr, publicURL, zones.ZoneAt, log)
 	handler := httpapi.New(httpapi.Deps{
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),

@@ -276,7 +276,7 @@ func (p *Patch) validate() error {
 			if !strings.Contains(v, "://") {
 				v = "https://" + v // a bare example.com, as the claim form accepts it
 			}
-			if !validWebsite(v) {
+			if !stores.ValidWebsite(v) {
 				return apperr.Invalidf("Website must be a web address, e.g. https://example.com")
 			}
 		}
@@ -352,17 +352,6 @@ func (d *Details) validate() error {
 		}
 	}
 	return nil
-}
-
-func validWebsite(v string) bool {
-	rest, ok := strings.CutPrefix(v, "https://")
-	if !ok {
-		if rest, ok = strings.CutPrefix(v, "http://"); !ok {
-			return false
-		}
-	}
-	host, _, _ := strings.Cut(rest, "/")
-	return strings.Contains(host, ".") && !strings.ContainsAny(v, " \t\r\n<>\"")
 }
 
 // ParseHours reads the weekly hours of a patch: each day's entries with

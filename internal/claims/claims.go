@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -157,8 +156,7 @@ func (in *Input) validate() error {
 		if !strings.Contains(w, "://") {
 			w = "https://" + w
 		}
-		u, err := url.Parse(w)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.Contains(u.Hostname(), ".") || strings.ContainsAny(u.Hostname(), " <>\"'") {
+		if !stores.ValidWebsite(w) {
 			return apperr.Invalidf("Website must be a web address, e.g. https://example.com")
 		}
 		in.Website = w

@@ -279,6 +279,8 @@ func TestStoreAndReviewsAPI(t *testing.T) {
 			{method: "GET", target: store + "999999", status: 404},
 			{method: "GET", target: store + "abc", status: 400},
 			{method: "GET", target: store + "0", status: 400},
+			{name: "an id written with a plus sign", method: "GET", target: store + "+" + itoa(f.nearID), status: 400},
+			{method: "GET", target: near + "/reviews?page=+1", status: 400},
 			{method: "GET", target: store + "999999/reviews", status: 404},
 			{method: "GET", target: near + "/reviews?page=0", status: 400},
 			{method: "GET", target: near + "/reviews?limit=101", status: 400},

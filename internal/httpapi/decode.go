@@ -28,6 +28,9 @@ func decodeJSON(r *http.Request, v any) error {
 	if len(body) == 0 || body[0] != '{' {
 		return apperr.Invalidf("The request body must be a JSON object")
 	}
+	if jsonHasNUL(body) {
+		return errNUL
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
 		var te *json.UnmarshalTypeError
@@ -42,13 +45,49 @@ func decodeJSON(r *http.Request, v any) error {
 	return nil
 }
 
+// errNUL refuses text carrying U+0000: PostgreSQL cannot store it in a
+// text column, so letting it through would fail later (a 500, or a change
+// request that can never be applied). Every way text enters is checked
+// with it: JSON bodies here, query strings and paths in refuseNUL, form
+// fields in pageReport, imported rows in stores.Store.Validate.
+var errNUL = apperr.Invalidf("Text must not contain the character U+0000 (NUL)")
+
+// jsonHasNUL reports whether a JSON text has a string holding U+0000: the
+// escape \u0000 (a raw NUL byte is not valid JSON, and the decoder refuses
+// it). Backslashes only occur inside strings, so a scan of escapes is
+// exact: "\\u0000" is a backslash followed by the letters u0000.
+func jsonHasNUL(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 >= len(b) {
+			if b[i] == 0 {
+				return true
+			}
+			continue
+		}
+		if b[i+1] == 'u' && i+6 <= len(b) && string(b[i+2:i+6]) == "0000" {
+			return true
+		}
+		i++ // skip the escaped character
+	}
+	return false
+}
+
+// parseID reads a positive id written as plain digits: strconv accepts a
+// leading "+" that no link or client ever writes, so "+1" is refused.
+func parseID(s string) (int64, bool) {
+	if s == "" || len(s) > 18 || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil && n > 0
+}
+
 // flexID accepts an id sent as a number or as a string of digits.
 type flexID int64
 
 func (f *flexID) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(string(b), `"`)
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < 1 {
+	n, ok := parseID(strings.Trim(string(b), `"`))
+	if !ok {
 		return apperr.Invalidf("phstore_id must be a store id")
 	}
 	*f = flexID(n)
@@ -68,8 +107,8 @@ func (s *Server) clientIP(r *http.Request) string {
 type flexStoreID int64
 
 func (f *flexStoreID) UnmarshalJSON(b []byte) error {
-	n, err := strconv.ParseInt(strings.Trim(string(b), `"`), 10, 64)
-	if err != nil || n < 1 {
+	n, ok := parseID(strings.Trim(string(b), `"`))
+	if !ok {
 		return apperr.Invalidf("store_id must be a positive whole number")
 	}
 	*f = flexStoreID(n)

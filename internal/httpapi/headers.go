@@ -60,6 +60,14 @@ func scriptHash(code string) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
+// permissionsPolicy allows the browser features the app uses, on its own
+// origin only: geolocation ("Use my location"), and the Web Share and
+// clipboard write of the share button (web/src/features/locator/share.ts);
+// every other powerful feature is off for the app and any frame.
+const permissionsPolicy = "geolocation=(self), web-share=(self), clipboard-write=(self), camera=(), microphone=(), " +
+	"payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), accelerometer=(), gyroscope=(), " +
+	"magnetometer=(), fullscreen=(), browsing-topics=()"
+
 // hstsHeader keeps browsers on HTTPS for two years once they have seen it.
 const hstsHeader = "max-age=63072000; includeSubDomains"
 
@@ -74,6 +82,10 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")
+		// A window this site opens or is opened by shares no browsing
+		// context group with another origin (no window.opener handle).
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Permissions-Policy", permissionsPolicy)
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			h.Set("Content-Security-Policy", apiPolicy)
 		} else {

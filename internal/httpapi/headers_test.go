@@ -314,3 +314,35 @@ func TestJSONEndpointsRefuseOtherBodies(t *testing.T) {
 		}
 	}
 }
+
+// Every answer (app, asset, API, error, store page) isolates its window
+// from other origins and allows only the browser features the app uses.
+func TestOpenerAndPermissionsPolicy(t *testing.T) {
+	ts := staticServer(t, httpapi.Deps{})
+	for _, path := range []string{"/", "/assets/worker-abc12.js", "/api/config", "/api/nope", "/stores", "/healthz", "/map/tiles/+1/0/0.mvt"} {
+		res, _ := get(t, ts.URL+path)
+		if got := res.Header.Get("Cross-Origin-Opener-Policy"); got != "same-origin" {
+			t.Errorf("%s: Cross-Origin-Opener-Policy %q", path, got)
+		}
+		allowed := map[string]string{}
+		for _, d := range strings.Split(res.Header.Get("Permissions-Policy"), ",") {
+			name, list, _ := strings.Cut(strings.TrimSpace(d), "=")
+			allowed[name] = list
+		}
+		for name, list := range allowed {
+			switch name {
+			case "geolocation", "web-share", "clipboard-write":
+				if list != "(self)" {
+					t.Errorf("%s: %s=%s, want (self)", path, name, list)
+				}
+			default:
+				if list != "()" {
+					t.Errorf("%s: %s=%s, want ()", path, name, list)
+				}
+			}
+		}
+		if allowed["geolocation"] != "(self)" || allowed["camera"] != "()" {
+			t.Errorf("%s: Permissions-Policy %q", path, res.Header.Get("Permissions-Policy"))
+		}
+	}
+}

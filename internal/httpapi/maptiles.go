@@ -78,7 +78,7 @@ func tileCoords(r *http.Request) (z, x, y int, err error) {
 		return 0, 0, 0, apperr.Invalidf("a tile path is /z/x/y.mvt")
 	}
 	num := func(v string) (int, bool) {
-		if v == "" || len(v) > 10 || (len(v) > 1 && v[0] == '0') {
+		if v == "" || len(v) > 10 || (len(v) > 1 && v[0] == '0') || strings.Trim(v, "0123456789") != "" {
 			return 0, false
 		}
 		n, err := strconv.Atoi(v)

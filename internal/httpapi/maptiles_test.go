@@ -151,6 +151,9 @@ func TestMapBadPaths(t *testing.T) {
 		"/map/tiles/a/0/0.mvt":                                http.StatusBadRequest,
 		"/map/tiles/1/0/-1.mvt":                               http.StatusBadRequest,
 		"/map/tiles/01/0/0.mvt":                               http.StatusBadRequest,
+		"/map/tiles/+1/0/0.mvt":                               http.StatusBadRequest, // strconv would read 1
+		"/map/tiles/1/+0/0.mvt":                               http.StatusBadRequest,
+		"/map/tiles/1/0/+0.mvt":                               http.StatusBadRequest,
 		"/map/tiles/1/0/0.png":                                http.StatusBadRequest,
 		"/map/tiles/1/0/0":                                    http.StatusBadRequest,
 		"/map/tiles/1/0.mvt":                                  http.StatusNotFound,
@@ -295,7 +298,7 @@ func TestMapStreetsFromPMTiles(t *testing.T) {
 	}
 	for _, bad := range []string{
 		"/map/fonts/noto-sans-latin-900-normal.woff2", "/map/fonts/faces.json", "/map/fonts/OFL.txt", "/map/fonts/",
-		"/map/fonts/%2e%2e%2fstyle.go", "/map/fonts/..%2Ffonts.go", "/map/fonts/a/b.woff2", "/map/fonts/x%00.woff2",
+		"/map/fonts/%2e%2e%2fstyle.go", "/map/fonts/..%2Ffonts.go", "/map/fonts/a/b.woff2",
 		"/map/fonts/" + strings.Repeat("a", 500) + ".woff2",
 	} {
 		rec := mapGet(t, h, bad)
@@ -305,6 +308,9 @@ func TestMapStreetsFromPMTiles(t *testing.T) {
 		if rec.Code != http.StatusNotFound || json.Unmarshal(rec.Body.Bytes(), &body) != nil || body.Message == "" {
 			t.Errorf("%s: %d %q, want 404 with a JSON message", bad, rec.Code, rec.Body)
 		}
+	}
+	if rec := mapGet(t, h, "/map/fonts/x%00.woff2"); rec.Code != http.StatusBadRequest {
+		t.Errorf("NUL in a font path: %d %q, want 400", rec.Code, rec.Body)
 	}
 	post := httptest.NewRecorder()
 	h.ServeHTTP(post, httptest.NewRequest(http.MethodPost, style.FontFaces["Noto Sans Regular"][0].URL, nil))

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"locator/internal/apperr"
 	"locator/internal/reports"
@@ -13,6 +14,9 @@ import (
 // same service, limits and client address (the lifecycle middleware bounds
 // its database calls as the API's).
 func (s *Server) pageReport(ctx context.Context, r *http.Request, id int64, reason, note string) error {
+	if strings.IndexByte(reason, 0) >= 0 || strings.IndexByte(note, 0) >= 0 {
+		return errNUL
+	}
 	if s.Reports == nil {
 		return apperr.New(apperr.NotFound, "Store not found")
 	}

@@ -71,9 +71,11 @@ func (s *Server) businessUploadPhoto(w http.ResponseWriter, r *http.Request) err
 // store photo. A photo id is never reused and its bytes never change, so
 // browsers and any CDN may keep it for a year.
 func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) error {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	width, werr := strconv.Atoi(strings.TrimSuffix(r.PathValue("file"), ".jpg"))
-	if err != nil || werr != nil || id <= 0 || !strings.HasSuffix(r.PathValue("file"), ".jpg") || s.Photos == nil {
+	// A photo URL names a file: anything else is no such file.
+	id, ok := parseID(r.PathValue("id"))
+	ws, isJPEG := strings.CutSuffix(r.PathValue("file"), ".jpg")
+	width, werr := strconv.Atoi(ws)
+	if !ok || werr != nil || !isJPEG || strings.Trim(ws, "0123456789") != "" || s.Photos == nil {
 		return photos.ErrNotFound
 	}
 	data, err := s.Photos.Variant(r.Context(), id, width)

@@ -34,11 +34,15 @@ func TestServePhotos(t *testing.T) {
 	}
 	for _, target := range []string{
 		photos.URL(p.ID, 500), photos.URL(p.ID+1, 640), "/photos/abc/640.jpg", "/photos/1/640.png",
-		"/photos/-1/640.jpg", "/photos/99999999999999999999/640.jpg", "/photos/1/%00.jpg",
+		"/photos/-1/640.jpg", "/photos/99999999999999999999/640.jpg", "/photos/+1/640.jpg", "/photos/1/+640.jpg",
 	} {
 		if rec := do(t, f.srv, http.MethodGet, target, nil, false); rec.Code != http.StatusNotFound {
 			t.Errorf("%s: %d", target, rec.Code)
 		}
+	}
+	// U+0000 anywhere in a path is refused before routing (see errNUL).
+	if rec := do(t, f.srv, http.MethodGet, "/photos/1/%00.jpg", nil, false); rec.Code != http.StatusBadRequest {
+		t.Errorf("NUL in a photo path: %d", rec.Code)
 	}
 	// The store's answer names the photo.
 	rec = do(t, f.srv, http.MethodGet, "/api/store/physical-store/"+itoa(f.nearID), nil, true)

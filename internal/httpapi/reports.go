@@ -5,7 +5,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"locator/internal/apperr"
@@ -84,7 +83,10 @@ type reportGroupDTO struct {
 }
 
 type reportQueueResponse struct {
-	Stores []reportGroupDTO `json:"stores"`
+	Stores  []reportGroupDTO `json:"stores"`
+	Page    int              `json:"page"`
+	Total   int              `json:"total"` // stores with open reports, on every page
+	HasMore bool             `json:"has_more"`
 }
 
 func reportedStore(st *stores.Store) reportedStoreDTO {
@@ -94,7 +96,8 @@ func reportedStore(st *stores.Store) reportedStoreDTO {
 	return d
 }
 
-// adminListReports answers the moderators' queue: stores with open reports.
+// adminListReports answers one page of the moderators' queue: stores with
+// open reports, the most reported first.
 func (s *Server) adminListReports(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.currentModerator(r); err != nil {
 		return err
@@ -102,11 +105,19 @@ func (s *Server) adminListReports(w http.ResponseWriter, r *http.Request) error 
 	if s.Reports == nil {
 		return apperr.New(apperr.NotFound, "reports are not kept here")
 	}
-	q, err := s.Reports.Open(r.Context())
+	page, err := intParam(r, "page", 1, 1, maxReviewPage)
 	if err != nil {
 		return err
 	}
-	out := reportQueueResponse{Stores: make([]reportGroupDTO, 0, len(q))}
+	limit, err := intParam(r, "limit", reports.QueuePage, 1, reports.QueuePage)
+	if err != nil {
+		return err
+	}
+	q, total, err := s.Reports.Open(r.Context(), page, limit)
+	if err != nil {
+		return err
+	}
+	out := reportQueueResponse{Stores: make([]reportGroupDTO, 0, len(q)), Page: page, Total: total, HasMore: page*limit < total}
 	for _, g := range q {
 		out.Stores = append(out.Stores, reportGroupDTO{Store: reportedStore(g.Store), Reports: g.Reports})
 	}
@@ -133,8 +144,8 @@ func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	id, err := strconv.ParseInt(r.PathValue("storeId"), 10, 64)
-	if err != nil || id <= 0 {
+	id, ok := parseID(r.PathValue("storeId"))
+	if !ok {
 		return apperr.Invalidf("store id must be a positive integer")
 	}
 	var in resolveRequest

@@ -24,6 +24,9 @@ type reportQueue struct {
 			SignedIn bool   `json:"signed_in"`
 		} `json:"reports"`
 	} `json:"stores"`
+	Page    int  `json:"page"`
+	Total   int  `json:"total"`
+	HasMore bool `json:"has_more"`
 }
 
 // resolveReply is the typed reply of a moderator's decision on reports.
@@ -69,7 +72,17 @@ func TestReportsAPI(t *testing.T) {
 					q.Stores[0].Reports[0].Note != "Closes at 8 now" || q.Stores[0].Reports[0].SignedIn || !q.Stores[0].Reports[1].SignedIn {
 					t.Errorf("queue %+v", q)
 				}
+				if q.Page != 1 || q.Total != 1 || q.HasMore {
+					t.Errorf("queue paging %+v", q)
+				}
 			})},
+			{name: "the queue's second page", method: "GET", target: "/api/admin/reports?page=2&limit=1", status: 200, reply: reply(func(t *testing.T, q reportQueue) {
+				if len(q.Stores) != 0 || q.Page != 2 || q.Total != 1 || q.HasMore {
+					t.Errorf("page 2 %+v", q)
+				}
+			})},
+			{name: "a page too long", method: "GET", target: "/api/admin/reports?limit=21", status: 400},
+			{name: "a page written +1", method: "GET", target: "/api/admin/reports?page=%2B1", status: 400},
 			{name: "an unknown action", method: "POST", target: resolve, body: map[string]string{"action": "burn"}, status: 400},
 			{name: "a fix without changes", method: "POST", target: resolve, body: map[string]string{"action": "fix"}, status: 400},
 			{name: "a fix with a bad weekday", method: "POST", target: resolve, body: map[string]any{"action": "fix",

@@ -63,7 +63,7 @@ func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
 		return def, nil
 	}
 	n, err := strconv.Atoi(vs[0])
-	if err != nil || n < lo || n > hi {
+	if err != nil || n < lo || n > hi || vs[0][0] == '+' {
 		return 0, apperr.Invalidf("%s must be a whole number from %d to %d", name, lo, hi)
 	}
 	return n, nil

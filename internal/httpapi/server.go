@@ -240,6 +240,10 @@ func limits(next http.Handler) http.Handler {
 			writeMessage(w, http.StatusBadRequest, "query string too long")
 			return
 		}
+		if strings.IndexByte(r.URL.Path, 0) >= 0 || strings.IndexByte(r.URL.RawQuery, 0) >= 0 || strings.Contains(r.URL.RawQuery, "%00") {
+			writeMessage(w, http.StatusBadRequest, errNUL.Message) // see errNUL
+			return
+		}
 		if r.Body != nil {
 			limit := int64(MaxBodyBytes)
 			if isPhotoUpload(r) {

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"sync"
 
 	"locator/internal/apperr"
@@ -29,8 +28,8 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 }
 
 func pathID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id < 1 {
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
 		return 0, apperr.Invalidf("store id must be a positive whole number")
 	}
 	return id, nil

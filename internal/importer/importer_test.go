@@ -229,3 +229,28 @@ func TestImportExceptions(t *testing.T) {
 		}
 	})
 }
+
+// A row carrying U+0000 (which PostgreSQL cannot store) is that row's
+// error, in CSV and in JSON; the other rows are written.
+func TestImportRefusesNUL(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		in := "store_id,name,address,latitude,longitude\nN1,Good,1 Main St,40.7,-74\nN2,Bad\x00Name,2 Main St,40.7,-74\nN3,Bad Address,3 Main\x00St,40.7,-74\n"
+		rep, err := importer.Import(ctx, repo, strings.NewReader(in), "csv", importer.Options{ZoneAt: zone})
+		dbtest.Must(t, err, "import csv")
+		if rep.Created != 1 || rep.Failed != 2 {
+			t.Fatalf("csv report: %+v", rep)
+		}
+		for _, r := range rep.Rows {
+			if !r.OK && !strings.Contains(r.Message, "U+0000") {
+				t.Errorf("line %d: %q", r.Line, r.Message)
+			}
+		}
+		rep, err = importer.Import(ctx, repo, strings.NewReader(`[{"store_id":"J9","name":"J\u0000","latitude":40.7,"longitude":-74},{"store_id":"J8","name":"Fine","latitude":40.7,"longitude":-74}]`), "json", importer.Options{ZoneAt: zone})
+		dbtest.Must(t, err, "import json")
+		if rep.Created != 1 || rep.Failed != 1 || !strings.Contains(rep.Rows[0].Message, "U+0000") {
+			t.Fatalf("json report: %+v", rep)
+		}
+	})
+}

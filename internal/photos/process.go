@@ -72,7 +72,7 @@ func Kind(data []byte) string {
 }
 
 // Process checks an upload and returns its variants, widest last. The
-// context bounds the wait for a decoding slot (see gate).
+// context bounds the wait for room in the memory budget (gate.go).
 func Process(ctx context.Context, data []byte) ([]Variant, error) {
 	if len(data) == 0 {
 		return nil, ErrEmpty
@@ -94,7 +94,11 @@ func Process(ctx context.Context, data []byte) ([]Variant, error) {
 	if cfg.Width < MinSide || cfg.Height < MinSide {
 		return nil, ErrSmall
 	}
-	release, err := gate.acquire(ctx)
+	o := 1
+	if kind == "image/jpeg" {
+		o = jpegOrientation(data)
+	}
+	release, err := reserve(ctx, decodeCost(kind, data, cfg, o))
 	if err != nil {
 		return nil, err
 	}
@@ -102,10 +106,6 @@ func Process(ctx context.Context, data []byte) ([]Variant, error) {
 	img, err := decode(kind, data)
 	if err != nil {
 		return nil, ErrDamaged
-	}
-	o := 1
-	if kind == "image/jpeg" {
-		o = jpegOrientation(data)
 	}
 	return variants(img, o)
 }

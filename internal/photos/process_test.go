@@ -235,19 +235,93 @@ func TestOrientationParserNeverPanics(t *testing.T) {
 	}
 }
 
-func TestGateWaitsThenRefuses(t *testing.T) {
-	g := make(slots, 1)
-	release, err := g.acquire(context.Background())
+// pngHeaderOf is a PNG signature and IHDR of the given bit depth, colour
+// type and interlace method.
+func pngHeaderOf(w, h uint32, depth, colorType, interlace byte) []byte {
+	b := pngHeader(w, h)
+	b[8+8+8], b[8+8+9], b[8+8+12] = depth, colorType, interlace
+	crc := crc32.ChecksumIEEE(b[12:29])
+	binary.BigEndian.PutUint32(b[29:], crc)
+	return b
+}
+
+func TestDecodeCostFromHeader(t *testing.T) {
+	const mp = 7000 * 7000
+	const scratch = 1280 * 7000 * 32 // CatmullRom's rows, 1280 columns wide
+	for _, c := range []struct {
+		name     string
+		data     []byte
+		atLeast  int64
+		lessThan int64
+	}{
+		{"8-bit RGB PNG", pngHeaderOf(7000, 7000, 8, 2, 0), mp*4 + scratch, mp*5 + scratch},
+		{"8-bit RGBA PNG", pngHeaderOf(7000, 7000, 8, 6, 0), mp*4 + scratch, mp*5 + scratch},
+		{"16-bit RGBA PNG", pngHeaderOf(7000, 7000, 16, 6, 0), mp*8 + scratch, mp*9 + scratch},
+		{"16-bit grey PNG", pngHeaderOf(7000, 7000, 16, 0, 0), mp*2 + scratch, mp*3 + scratch},
+		{"interlaced 16-bit RGBA PNG", pngHeaderOf(7000, 7000, 16, 6, 1), mp*16 + scratch, mp*17 + scratch},
+		// A 64 x 780,000 strip keeps its width: the scratch is 64 columns of 780,000 rows.
+		{"a tall strip", pngHeaderOf(64, 780_000, 8, 6, 0), 64 * 780_000 * (4 + 32), 64 * 780_000 * (4 + 32 + 13)},
+	} {
+		cfg, err := decodeConfig(Kind(c.data), c.data)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := decodeCost(Kind(c.data), c.data, cfg, 1); got < c.atLeast || got >= c.lessThan {
+			t.Errorf("%s: cost %d MB, want [%d, %d) MB", c.name, got>>20, c.atLeast>>20, c.lessThan>>20)
+		}
+	}
+	base := jpegOf(t, picture(800, 600))
+	cfg, _ := decodeConfig("image/jpeg", base)
+	const rest = 3*800*600*4 + 800*600*32
+	if got := decodeCost("image/jpeg", base, cfg, 1); got != 800*600*3+rest {
+		t.Errorf("baseline JPEG: %d", got)
+	}
+	prog := append([]byte{}, base...)
+	i := bytes.Index(prog, []byte{0xFF, 0xC0})
+	prog[i+1] = 0xC2 // the same frame, marked progressive
+	if got := decodeCost("image/jpeg", prog, cfg, 1); got != 800*600*15+rest {
+		t.Errorf("progressive JPEG: %d", got)
+	}
+}
+
+// A photo whose decode alone needs more than the budget is refused with
+// 413 naming the limit before a pixel is decoded: a 49 MP 16-bit PNG with
+// alpha (392 MB) under the default 256 MB.
+func TestProcessRefusesOverBudget(t *testing.T) {
+	_, err := Process(context.Background(), pngHeaderOf(7000, 7000, 16, 6, 0))
+	var e *apperr.Error
+	if !errors.As(err, &e) || e.Code != apperr.TooLarge || !strings.Contains(e.Message, "at most 256 MB") {
+		t.Fatalf("16-bit 49 MP PNG: %v", err)
+	}
+	// A 12 MP 8-bit one fits: it gets as far as decoding.
+	if _, err := Process(context.Background(), pngHeaderOf(4000, 3000, 8, 6, 0)); !errors.Is(err, ErrDamaged) {
+		t.Fatalf("8-bit 12 MP PNG header: %v", err)
+	}
+}
+
+func TestBudgetWaitsThenRefuses(t *testing.T) {
+	defer SetMemoryBudget(0)
+	SetMemoryBudget(10 << 20)
+	release, err := reserve(context.Background(), 8<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // a caller that has gone away gets the busy answer at once
-	if _, err := g.acquire(ctx); !errors.Is(err, errBusy) {
-		t.Fatalf("second acquire: %v", err)
+	if _, err := reserve(ctx, 4<<20); !errors.Is(err, errBusy) {
+		t.Fatalf("over the room left: %v", err)
+	}
+	if r, err := reserve(context.Background(), 2<<20); err != nil {
+		t.Fatalf("within the room left: %v", err)
+	} else {
+		r()
+	}
+	var e *apperr.Error
+	if _, err := reserve(context.Background(), 11<<20); !errors.As(err, &e) || e.Code != apperr.TooLarge || !strings.Contains(e.Message, "needs 11 MB of memory, at most 10 MB") {
+		t.Fatalf("over the whole budget: %v", err)
 	}
 	release()
-	if r, err := g.acquire(context.Background()); err != nil {
+	if r, err := reserve(context.Background(), 10<<20); err != nil {
 		t.Fatal(err)
 	} else {
 		r()

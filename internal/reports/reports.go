@@ -7,7 +7,6 @@
 package reports
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -41,12 +40,15 @@ var Reasons = []Reason{WrongHours, PermanentlyClosed, WrongLocation, WrongPhone,
 const MaxNote = 500
 
 // The limits on reports: a store's page is public, so one client must not
-// fill the queue. They are counted in the database (ratelimit.DB), so every
-// replica agrees.
+// fill the queue, and a few clients must not shut genuine shoppers out.
+// They count the client's network (ratelimit.Network: an IPv4 /24, an IPv6
+// /64), not its exact address, and are counted in the database
+// (ratelimit.DB), so every replica agrees. docs/claims.md ("Report limits")
+// tells the whole rule.
 const (
-	perIPPerHour      = 10
-	perIPStorePerDay  = 3
-	perStorePerDay    = 30
+	perNetPerHour     = 10 // reports from one network, all stores
+	perNetStorePerDay = 3  // about one store from one network; past it, thanked and not kept
+	perStorePerDay    = 30 // new entries in a store's queue; past it, repeats merge
 	day               = 24 * time.Hour
 	reportedMessage   = "Thanks! We'll check this store."
 	tooManyMessage    = "Too many reports. Please try again later."
@@ -64,6 +66,7 @@ type Report struct {
 	Reason     Reason    `json:"reason"`
 	Note       string    `json:"note"`
 	Signed     bool      `json:"signed_in"` // sent by a signed-in member
+	Copies     int       `json:"copies"`    // how many shoppers sent it: repeats merge into one (Submit)
 	Status     string    `json:"status"`
 	CreatedAt  time.Time `json:"created_at"`
 	ResolvedBy string    `json:"resolved_by,omitempty"`
@@ -124,25 +127,50 @@ func (s *Service) Submit(ctx context.Context, in Input) (*Report, error) {
 	if st.Status != stores.Published {
 		return nil, apperr.New(apperr.NotFound, "Store not found")
 	}
-	for _, l := range []struct {
-		key   string
-		limit int
-		per   time.Duration
-	}{
-		{"report-ip:" + in.ClientIP, perIPPerHour, time.Hour},
-		{fmt.Sprintf("report-ip-store:%s:%d", in.ClientIP, in.StoreID), perIPStorePerDay, day},
-		{fmt.Sprintf("report-store:%d", in.StoreID), perStorePerDay, day},
-	} {
-		ok, wait, err := s.limits.Reserve(ctx, l.key, l.limit, l.per)
+	network := ratelimit.Network(in.ClientIP)
+	ok, wait, err := s.limits.Reserve(ctx, "report-net:"+network, perNetPerHour, time.Hour)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &apperr.Error{Code: apperr.TooMany, Message: tooManyMessage, RetryAfter: wait}
+	}
+	r := &Report{StoreID: in.StoreID, Reason: Reason(in.Reason), Note: in.Note, Signed: in.CustomerID != 0,
+		Status: "open", Copies: 1, CreatedAt: s.now().UTC().Truncate(time.Second)}
+	// The same network about the same store again: its report is already
+	// in the queue, so this one is thanked for and not kept.
+	ok, _, err = s.limits.Reserve(ctx, fmt.Sprintf("report-net-store:%s:%d", network, in.StoreID), perNetStorePerDay, day)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return r, nil
+	}
+	// A reason the queue already holds for this store merges into it (one
+	// more copy) when it adds no note, or when the store's new entries are
+	// used up; a new reason is always kept, so the budget never shuts a
+	// genuine shopper out (there are only len(Reasons) of them).
+	var openID int64
+	err = s.db.QueryRow(ctx, `SELECT id FROM store_reports WHERE store_id = $1 AND reason = $2 AND status = 'open'
+		ORDER BY id LIMIT 1`, in.StoreID, in.Reason).Scan(&openID)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("open report of store %d: %w", in.StoreID, err)
+	}
+	merge := openID != 0 && in.Note == ""
+	if openID != 0 && !merge {
+		ok, _, err := s.limits.Reserve(ctx, fmt.Sprintf("report-store:%d", in.StoreID), perStorePerDay, day)
 		if err != nil {
 			return nil, err
 		}
-		if !ok {
-			return nil, &apperr.Error{Code: apperr.TooMany, Message: tooManyMessage, RetryAfter: wait}
-		}
+		merge = !ok
 	}
-	r := &Report{StoreID: in.StoreID, Reason: Reason(in.Reason), Note: in.Note, Signed: in.CustomerID != 0,
-		Status: "open", CreatedAt: s.now().UTC().Truncate(time.Second)}
+	if merge {
+		if _, err := s.db.Exec(ctx, `UPDATE store_reports SET copies = copies + 1 WHERE id = $1`, openID); err != nil {
+			return nil, fmt.Errorf("merge report into %d: %w", openID, err)
+		}
+		r.ID = openID
+		return r, nil
+	}
 	var customer any
 	if in.CustomerID != 0 {
 		customer = in.CustomerID
@@ -162,53 +190,73 @@ type StoreReports struct {
 	Reports []Report
 }
 
-// Open lists the stores with open reports, the most reported first (then
-// the one waiting longest).
-func (s *Service) Open(ctx context.Context) ([]StoreReports, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, store_id, reason, note, customer_id IS NOT NULL, status, created_at
-		FROM store_reports WHERE status = 'open' ORDER BY store_id, id`)
-	if err != nil {
-		return nil, fmt.Errorf("open reports: %w", err)
+// QueuePage is the most stores one page of the moderators' queue holds.
+const QueuePage = 20
+
+// Open lists one page (from 1) of the stores with open reports, the most
+// reported first (copies counted), then the one waiting longest, and how
+// many stores have open reports in all.
+func (s *Service) Open(ctx context.Context, page, perPage int) ([]StoreReports, int, error) {
+	if perPage <= 0 || perPage > QueuePage {
+		perPage = QueuePage
 	}
-	byStore := map[int64][]Report{}
+	page = max(page, 1)
+	var total int
+	if err := s.db.QueryRow(ctx, `SELECT COUNT(DISTINCT store_id) FROM store_reports WHERE status = 'open'`).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count reported stores: %w", err)
+	}
+	rows, err := s.db.Query(ctx, `SELECT store_id FROM store_reports WHERE status = 'open'
+		GROUP BY store_id ORDER BY SUM(copies) DESC, MIN(id) LIMIT $1 OFFSET $2`, perPage, (page-1)*perPage)
+	if err != nil {
+		return nil, 0, fmt.Errorf("reported stores: %w", err)
+	}
 	var order []int64
 	for rows.Next() {
-		var r Report
-		var reason string
-		if err := rows.Scan(&r.ID, &r.StoreID, &reason, &r.Note, &r.Signed, &r.Status, &r.CreatedAt); err != nil {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("scan report: %w", err)
+			return nil, 0, fmt.Errorf("scan reported store: %w", err)
 		}
-		r.Reason = Reason(reason)
-		if _, seen := byStore[r.StoreID]; !seen {
-			order = append(order, r.StoreID)
-		}
-		byStore[r.StoreID] = append(byStore[r.StoreID], r)
+		order = append(order, id)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("open reports: %w", err)
+		return nil, 0, fmt.Errorf("reported stores: %w", err)
 	}
 	out := make([]StoreReports, 0, len(order))
 	for _, id := range order {
 		st, err := s.stores.Get(ctx, id)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		out = append(out, StoreReports{Store: st, Reports: byStore[id]})
+		reps, err := s.openOf(ctx, id)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, StoreReports{Store: st, Reports: reps})
 	}
-	sortQueue(out)
-	return out, nil
+	return out, total, nil
 }
 
-// sortQueue puts the most reported store first, then the one waiting longest.
-func sortQueue(q []StoreReports) {
-	slices.SortStableFunc(q, func(a, b StoreReports) int {
-		if n := cmp.Compare(len(b.Reports), len(a.Reports)); n != 0 {
-			return n
+// openOf is a store's open reports, oldest first.
+func (s *Service) openOf(ctx context.Context, storeID int64) ([]Report, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, store_id, reason, note, customer_id IS NOT NULL, status, created_at, copies
+		FROM store_reports WHERE store_id = $1 AND status = 'open' ORDER BY id`, storeID)
+	if err != nil {
+		return nil, fmt.Errorf("open reports of store %d: %w", storeID, err)
+	}
+	defer rows.Close()
+	var out []Report
+	for rows.Next() {
+		var r Report
+		var reason string
+		if err := rows.Scan(&r.ID, &r.StoreID, &reason, &r.Note, &r.Signed, &r.Status, &r.CreatedAt, &r.Copies); err != nil {
+			return nil, fmt.Errorf("scan report: %w", err)
 		}
-		return cmp.Compare(a.Reports[0].ID, b.Reports[0].ID)
-	})
+		r.Reason = Reason(reason)
+		out = append(out, r)
+	}
+	return out, rows.Err()
 }
 
 // OwnerFromClaims is the email of the store's owner: the business account

@@ -3,6 +3,7 @@ package reports_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -60,28 +61,84 @@ func TestSubmitValidatesAndLimits(t *testing.T) {
 		if r.ID == 0 || r.Note != "Closed on Sundays now" || !r.Signed || r.Status != "open" {
 			t.Fatalf("report %+v", r)
 		}
-		// Three a day from one client about one store; other stores and clients still may.
-		for i := 0; i < 2; i++ {
-			_, err := svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "other", ClientIP: "10.0.0.1"})
-			dbtest.Must(t, err, "submit %d", i)
+		// One network (an IPv4 /24) sends three a day about one store: the
+		// third repeats an open reason without a note and merges into it;
+		// past three, the network is thanked and nothing is kept.
+		for _, in := range []reports.Input{
+			{StoreID: a.ID, Reason: "other", Note: "Sign fell down", ClientIP: "10.0.0.2"},
+			{StoreID: a.ID, Reason: "other", ClientIP: "10.0.0.3"},
+		} {
+			_, err := svc.Submit(ctx, in)
+			dbtest.Must(t, err, "submit %+v", in)
 		}
-		_, err = svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "other", ClientIP: "10.0.0.1"})
-		var e *apperr.Error
-		if !errors.As(err, &e) || e.Code != apperr.TooMany || e.RetryAfter <= 0 {
-			t.Fatalf("fourth report: %v", err)
+		thanked, err := svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "wrong_phone", ClientIP: "10.0.0.77"})
+		if err != nil || thanked.Status != "open" || thanked.ID != 0 {
+			t.Fatalf("fourth report from the network: %+v %v", thanked, err)
 		}
 		_, err = svc.Submit(ctx, reports.Input{StoreID: b.ID, Reason: "wrong_phone", ClientIP: "10.0.0.1"})
 		dbtest.Must(t, err, "another store")
-		_, err = svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "permanently_closed", ClientIP: "10.0.0.2"})
-		dbtest.Must(t, err, "another client")
-
-		q, err := svc.Open(ctx)
-		dbtest.Must(t, err, "open")
-		if len(q) != 2 || q[0].Store.ID != a.ID || len(q[0].Reports) != 4 || q[1].Store.ID != b.ID || len(q[1].Reports) != 1 {
-			t.Fatalf("queue: %+v", q)
+		_, err = svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "permanently_closed", ClientIP: "10.0.1.2"})
+		dbtest.Must(t, err, "another network")
+		rows := func(id int64) (n, copies int) {
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*), COALESCE(SUM(copies), 0) FROM store_reports WHERE store_id = $1", id).Scan(&n, &copies), "count")
+			return
 		}
-		if q[0].Reports[0].Reason != reports.WrongHours || q[0].Store.PhoneNumber != "+12125550100" {
+		if n, c := rows(a.ID); n != 3 || c != 4 {
+			t.Fatalf("store a: %d reports, %d copies, want 3 and 4", n, c)
+		}
+
+		q, total, err := svc.Open(ctx, 1, 20)
+		dbtest.Must(t, err, "open")
+		if total != 2 || len(q) != 2 || q[0].Store.ID != a.ID || len(q[0].Reports) != 3 || q[1].Store.ID != b.ID || len(q[1].Reports) != 1 {
+			t.Fatalf("queue: %d %+v", total, q)
+		}
+		if q[0].Reports[0].Reason != reports.WrongHours || q[0].Store.PhoneNumber != "+12125550100" || q[0].Reports[1].Copies != 2 {
 			t.Fatalf("first group: %+v", q[0])
+		}
+		// Paged: one store a page.
+		q, total, err = svc.Open(ctx, 2, 1)
+		dbtest.Must(t, err, "page 2")
+		if total != 2 || len(q) != 1 || q[0].Store.ID != b.ID {
+			t.Fatalf("page 2: %d %+v", total, q)
+		}
+		if q, _, _ = svc.Open(ctx, 3, 1); len(q) != 0 {
+			t.Fatalf("page 3: %+v", q)
+		}
+	})
+}
+
+// A flood from many networks cannot use a store's budget up against a
+// genuine shopper: past perStorePerDay new entries, repeats merge, and a
+// reason the queue does not hold yet is still kept.
+func TestStoreBudgetNeverShutsAShopperOut(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc, _, a, _ := setup(t, d)
+		for i := 0; i < 40; i++ {
+			_, err := svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "wrong_hours", Note: fmt.Sprintf("flood %d", i), ClientIP: fmt.Sprintf("198.51.%d.9", i)})
+			dbtest.Must(t, err, "flood %d", i)
+		}
+		var n, copies int
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*), SUM(copies) FROM store_reports WHERE store_id = $1", a.ID).Scan(&n, &copies), "count")
+		if n != 31 || copies != 40 { // the first, then 30 new entries with a note; the rest merged
+			t.Fatalf("after the flood: %d entries, %d copies", n, copies)
+		}
+		for _, reason := range []string{"wrong_hours", "wrong_location"} {
+			r, err := svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: reason, Note: "genuine", ClientIP: "2001:db8:5:6::1"})
+			if err != nil || r.ID == 0 {
+				t.Fatalf("a genuine shopper's %s: %+v %v", reason, r, err)
+			}
+		}
+		// Many addresses of one IPv6 /64 are one network: 10 an hour.
+		var e *apperr.Error
+		for i := 0; i < 11; i++ {
+			_, err := svc.Submit(ctx, reports.Input{StoreID: a.ID + int64(i%2), Reason: "other", ClientIP: fmt.Sprintf("2001:db8:9:9::%x", i+1)})
+			if i < 10 && err != nil {
+				t.Fatalf("report %d from the /64: %v", i, err)
+			}
+			if i >= 10 && (!errors.As(err, &e) || e.Code != apperr.TooMany || e.RetryAfter <= 0) {
+				t.Fatalf("report %d from the /64: %v, want 429", i, err)
+			}
 		}
 	})
 }
@@ -173,7 +230,7 @@ func TestResolve(t *testing.T) {
 		if subject != "A report about Cloud Nine was accepted" {
 			t.Fatalf("mail %q", subject)
 		}
-		q, err := svc.Open(ctx)
+		q, _, err := svc.Open(ctx, 1, 20)
 		dbtest.Must(t, err, "open")
 		if len(q) != 0 {
 			t.Fatalf("queue after resolving: %+v", q)

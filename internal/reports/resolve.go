@@ -116,12 +116,17 @@ func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, acti
 		if err != nil {
 			return err
 		}
-		res, err := tx.Exec(ctx, `UPDATE store_reports SET status = $1, resolved_at = $2, resolved_by = $3, resolution = $4
+		// Merged repeats count as the reports they are (copies).
+		var n int64
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(copies), 0) FROM store_reports WHERE store_id = $1 AND status = 'open'`,
+			storeID).Scan(&n); err != nil {
+			return fmt.Errorf("count open reports of store %d: %w", storeID, err)
+		}
+		_, err = tx.Exec(ctx, `UPDATE store_reports SET status = $1, resolved_at = $2, resolved_by = $3, resolution = $4
 			WHERE store_id = $5 AND status = 'open'`, d.Status, s.now().UTC(), actor, string(action), storeID)
 		if err != nil {
 			return fmt.Errorf("resolve reports of store %d: %w", storeID, err)
 		}
-		n, _ := res.RowsAffected()
 		if n == 0 {
 			return apperr.New(apperr.Conflict, "This store has no open reports")
 		}

@@ -114,7 +114,7 @@ func ParseQuery(raw string) (Query, error) {
 		return q, err
 	} else if ok {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > MaxLimit {
+		if err != nil || n < 1 || n > MaxLimit || v[0] == '+' {
 			return q, apperr.Invalidf("limit must be a whole number from 1 to %d", MaxLimit)
 		}
 		q.Limit = n

@@ -78,6 +78,25 @@ const (
 	MaxHoursCount = 21 // up to three intervals a day
 )
 
+// hasNUL reports whether any text of the store holds U+0000 (see HasNUL).
+func (s *Store) hasNUL() bool {
+	if HasNUL(s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryCode, s.CountryName, s.State, s.City,
+		s.PostalCode, s.Address, s.GeoPrecision, s.TimeZone, string(s.Status), s.Website) {
+		return true
+	}
+	for _, h := range s.SpecialHours {
+		if HasNUL(h.Date, h.Start, h.End, h.Note) {
+			return true
+		}
+	}
+	for _, h := range s.WorkingHours {
+		if HasNUL(h.Start, h.End) {
+			return true
+		}
+	}
+	return s.TemporarilyClosed != nil && HasNUL(s.TemporarilyClosed.From, s.TemporarilyClosed.Until, s.TemporarilyClosed.Note)
+}
+
 // Validate checks a store before it is written. Messages are user-facing.
 func (s *Store) Validate() error {
 	s.Name = strings.TrimSpace(s.Name)
@@ -96,8 +115,8 @@ func (s *Store) Validate() error {
 		return apperr.Invalidf("image must be at most %d characters", MaxURLLen)
 	case len(s.Website) > MaxURLLen:
 		return apperr.Invalidf("website must be at most %d characters", MaxURLLen)
-	case s.Website != "" && !strings.HasPrefix(s.Website, "https://") && !strings.HasPrefix(s.Website, "http://"):
-		return apperr.Invalidf("website must be an http(s) address")
+	case s.Website != "" && !ValidWebsite(s.Website):
+		return apperr.Invalidf("website must be an http(s) address with a host name, e.g. https://example.com")
 	case len(s.WorkingHours) > MaxHoursCount:
 		return apperr.Invalidf("at most %d working-hours entries", MaxHoursCount)
 	}
@@ -119,6 +138,9 @@ func (s *Store) Validate() error {
 	}
 	if err := s.validateExceptions(); err != nil {
 		return err
+	}
+	if s.hasNUL() {
+		return apperr.Invalidf("Text must not contain the character U+0000 (NUL)")
 	}
 	switch s.Status {
 	case "":

@@ -501,8 +501,11 @@ export interface paths {
         put?: never;
         /**
          * Report a problem with a published store (signed in or anonymous)
-         * @description Limited per client IP (10 an hour, 3 a day about one store) and per store (30 a day), counted in
-         *     the database so every replica agrees; past a limit the answer is 429 with Retry-After.
+         * @description Limits count the client's network (an IPv4 /24, an IPv6 /64) and are kept in the database so every
+         *     replica agrees. Past 10 an hour from one network the answer is 429 with Retry-After. Past 3 a day
+         *     from one network about one store, the report is thanked for (201, id 0) and not kept. A reason the
+         *     store's queue already holds merges into that report (its copies grow) when it adds no note, or
+         *     when the store has had 30 new entries today; a new reason is always kept (docs/claims.md, "Report limits").
          */
         post: operations["reportStore"];
         delete?: never;
@@ -518,7 +521,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stores with open reports, the most reported first, each with its current data */
+        /** Stores with open reports, the most reported first (copies counted), each with its current data, paged */
         get: operations["adminListReports"];
         put?: never;
         post?: never;
@@ -1089,6 +1092,8 @@ export interface components {
         StoreReport: {
             id: number;
             store_id: number;
+            /** @description How many shoppers sent it (repeats without a note merge into it) */
+            copies: number;
             /** @enum {string} */
             reason: "wrong_hours" | "permanently_closed" | "wrong_location" | "wrong_phone" | "other";
             note: string;
@@ -2137,7 +2142,11 @@ export interface operations {
     };
     adminListReports: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                /** @description Stores a page */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2151,6 +2160,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        page: number;
+                        /** @description Stores with open reports, on every page */
+                        total: number;
+                        has_more: boolean;
                         stores: {
                             store: components["schemas"]["ReportedStore"];
                             reports: components["schemas"]["StoreReport"][];
@@ -2158,6 +2171,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];

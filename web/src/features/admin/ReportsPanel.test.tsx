@@ -21,7 +21,7 @@ const store = {
   workingHours: [{ weekDay: "Monday", startTime: "09:00", endTime: "21:00" }],
   updated_at: "2026-11-20T10:00:00Z",
 };
-const report = (id: number, reason: string, note = "") => ({
+const report = (id: number, reason: string, note = "", copies = 1) => ({
   id,
   store_id: 7,
   reason,
@@ -29,13 +29,17 @@ const report = (id: number, reason: string, note = "") => ({
   signed_in: id === 2,
   status: "open",
   created_at: "2026-11-22T10:00:00Z",
+  copies,
 });
+const queue = (stores: unknown[], page = 1, total = stores.length, has_more = false) => ({ stores, page, total, has_more });
 
 describe("ReportsPanel", () => {
   it("shows each reported store with its data and reports, and sends a fix of the changed fields only", async () => {
     let open = true;
     const calls = stubApi({
-      "GET /api/admin/reports": () => ({ body: { stores: open ? [{ store, reports: [report(1, "wrong_phone", "Number is dead"), report(2, "wrong_hours")] }] : [] } }),
+      "GET /api/admin/reports": () => ({
+        body: queue(open ? [{ store, reports: [report(1, "wrong_phone", "Number is dead"), report(2, "wrong_hours", "", 3)] }] : []),
+      }),
       "POST /api/admin/reports/7/resolve": () => {
         open = false;
         return { body: { store_id: 7, action: "fix", reports: 2, notified: true, status: "accepted", store_status: "published" } };
@@ -44,7 +48,8 @@ describe("ReportsPanel", () => {
     const user = userEvent.setup();
     renderAt(<ReportsPanel onUnauthorized={() => {}} />);
     const group = await screen.findByRole("article", { name: /Cloud Nine/ });
-    expect(group).toHaveTextContent("(2 reports)");
+    expect(group).toHaveTextContent("(4 reports)");
+    expect(group).toHaveTextContent("sent by 3 shoppers");
     expect(group).toHaveTextContent("Wrong phone");
     expect(group).toHaveTextContent("Number is dead");
     expect(group).toHaveTextContent("+12125550100");
@@ -63,7 +68,7 @@ describe("ReportsPanel", () => {
 
   it("dismisses with a note and shows the server's refusal", async () => {
     stubApi({
-      "GET /api/admin/reports": { body: { stores: [{ store, reports: [report(1, "other")] }] } },
+      "GET /api/admin/reports": { body: queue([{ store, reports: [report(1, "other")] }]) },
       "POST /api/admin/reports/7/resolve": { status: 409, body: { message: "This store has no open reports" } },
     });
     const user = userEvent.setup();
@@ -71,6 +76,26 @@ describe("ReportsPanel", () => {
     const group = await screen.findByRole("article", { name: /Cloud Nine/ });
     await user.click(within(group).getByRole("button", { name: "Dismiss" }));
     expect(await within(group).findByRole("alert")).toHaveTextContent("This store has no open reports");
+  });
+
+  it("pages through the queue", async () => {
+    const other = { ...store, id: 8, name: "Vape Corner" };
+    const calls = stubApi({
+      "GET /api/admin/reports": (req) =>
+        req.query.get("page") === "2"
+          ? { body: queue([{ store: other, reports: [report(3, "other")] }], 2, 21, false) }
+          : { body: queue([{ store, reports: [report(1, "other")] }], 1, 21, true) },
+    });
+    const user = userEvent.setup();
+    renderAt(<ReportsPanel onUnauthorized={() => {}} />);
+    await screen.findByRole("article", { name: /Cloud Nine/ });
+    const nav = screen.getByRole("navigation", { name: "Report pages" });
+    expect(nav).toHaveTextContent("Page 1 of 2 · 21 stores");
+    expect(within(nav).getByRole("button", { name: "Previous" })).toBeDisabled();
+    await user.click(within(nav).getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("article", { name: /Vape Corner/ })).toBeInTheDocument();
+    expect(screen.getByRole("navigation", { name: "Report pages" })).toHaveTextContent("Page 2 of 2 · 21 stores");
+    expect(calls.some((c) => c.query.get("page") === "2")).toBe(true);
   });
 
   it("hands a 401 to the page", async () => {

@@ -27,15 +27,24 @@ const DONE: Record<ResolvePayload["action"], string> = {
   dismiss: "Reports dismissed.",
 };
 
+/** Stores a page of the queue holds (the server's default and most). */
+const PAGE_SIZE = 20;
 
 /** The reports queue of /admin: stores with open shopper reports, each with its current data and the decisions. */
 export function ReportsPanel({ onUnauthorized }: { onUnauthorized: () => void }) {
-  const queue = useQuery(reportsOptions());
+  const [page, setPage] = useState(1);
+  const queue = useQuery(reportsOptions(page));
   const [notice, setNotice] = useState("");
   const unauthorized = queue.error instanceof ApiError && queue.error.status === 401;
   useEffect(() => {
     if (unauthorized) onUnauthorized();
   }, [unauthorized, onUnauthorized]);
+  const decided = (message: string) => {
+    setNotice(message);
+    // The last store of a later page decided: show the page before it.
+    if (page > 1 && queue.data?.stores.length === 1) setPage(page - 1);
+  };
+  const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / PAGE_SIZE)) : 1;
   return (
     <section aria-labelledby="reports-heading" className="flex flex-col gap-4">
       <h2 id="reports-heading" className="text-base font-semibold text-gray-900">
@@ -48,10 +57,27 @@ export function ReportsPanel({ onUnauthorized }: { onUnauthorized: () => void })
         <Spinner label="Loading reports…" />
       ) : queue.isError ? (
         <FormError>{`Could not load reports: ${failureText(queue.error)}`}</FormError>
-      ) : queue.data.length === 0 ? (
+      ) : queue.data.stores.length === 0 ? (
         <p className="text-gray-700">No open reports.</p>
       ) : (
-        queue.data.map((g) => <ReportGroup key={g.store.id} store={g.store} reports={g.reports} onDone={setNotice} />)
+        <>
+          {queue.data.stores.map((g) => (
+            <ReportGroup key={g.store.id} store={g.store} reports={g.reports} onDone={decided} />
+          ))}
+          {(page > 1 || queue.data.has_more) && (
+            <nav aria-label="Report pages" className="flex items-center gap-3 text-sm">
+              <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <span className="text-gray-700">
+                Page {page} of {pages} · {queue.data.total} {queue.data.total === 1 ? "store" : "stores"}
+              </span>
+              <Button variant="outline" disabled={!queue.data.has_more} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
       )}
     </section>
   );
@@ -69,10 +95,12 @@ function ReportGroup({ store, reports, onDone }: { store: ReportedStore; reports
     },
   });
   const headingId = `reported-${store.id}`;
+  // Repeats of an open report merge into it (copies): each one counts.
+  const count = reports.reduce((n, r) => n + r.copies, 0);
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
       <h3 id={headingId} className="font-semibold text-gray-900">
-        {store.name} <span className="text-sm font-normal text-gray-600">({reports.length} {reports.length === 1 ? "report" : "reports"})</span>
+        {store.name} <span className="text-sm font-normal text-gray-600">({count} {count === 1 ? "report" : "reports"})</span>
       </h3>
       <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-gray-600">Status</dt>
@@ -99,7 +127,11 @@ function ReportGroup({ store, reports, onDone }: { store: ReportedStore; reports
         {reports.map((r) => (
           <li key={r.id} className="rounded bg-gray-50 px-3 py-2 text-sm">
             <span className="font-medium">{REASON_LABELS[r.reason]}</span>
-            <span className="text-gray-600"> · {new Date(r.created_at).toLocaleString()} · {r.signed_in ? "member" : "anonymous"}</span>
+            <span className="text-gray-600">
+              {" "}
+              · {new Date(r.created_at).toLocaleString()} · {r.signed_in ? "member" : "anonymous"}
+              {r.copies > 1 && ` · sent by ${r.copies} shoppers`}
+            </span>
             {r.note && <p className="mt-1 text-gray-800">{r.note}</p>}
           </li>
         ))}
