@@ -325,9 +325,10 @@ func serveScenario(t *testing.T, dbURL string) {
 	var history []struct {
 		Actor, Action string
 	}
-	if err := json.Unmarshal([]byte(hout.String()), &history); err != nil || len(history) != 3 ||
+	// The link made when the owner proved the mailbox is credited to that account.
+	if err := json.Unmarshal([]byte(hout.String()), &history); err != nil || len(history) != 4 ||
 		history[0].Action != "change_request.approve" || history[1].Action != "store.change_request" || !strings.HasPrefix(history[1].Actor, "business:") || !strings.HasSuffix(history[1].Actor, ":owner@example.com") ||
-		history[2].Action != "claim.approve" {
+		history[2].Action != "store.link" || history[2].Actor != history[1].Actor || history[3].Action != "claim.approve" {
 		t.Fatalf("claims history: %v %s", err, hout.String())
 	}
 

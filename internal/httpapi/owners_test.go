@@ -28,6 +28,8 @@ func TestLookalikeClaimOverHTTP(t *testing.T) {
 		if rec, _ := anon.call("POST", "/api/store/create-user", map[string]string{"store_name": "S", "email": "mallory@example.com", "password": "mallory-pass-1", "phone_number": "1"}); rec.Code != 201 {
 			t.Fatalf("attacker account: %d", rec.Code)
 		}
+		// Path D needs no one else's mailbox: the attacker proves their own.
+		confirmEmail(newBizClient(t, s.srv), d, "mallory@example.com", "mallory-pass-1")
 		form := map[string]string{}
 		for k, v := range claimForm {
 			form[k] = v

@@ -94,11 +94,21 @@ const bigDecode = 32 << 20
 // interlaced PNG's passes, the scaled copies of the widest variant, and
 // the resampler's scratch rows: draw.CatmullRom.Scale keeps 4 float64 (32
 // bytes) for every destination column of every source row, which for a
-// 7000 x 7000 photo scaled to 1280 wide is 287 MB, more than the pixels.
+// 7000 x 7000 photo scaled to 1280 wide would be 287 MB, more than the
+// pixels; a source over 1.75 times the widest variant's width is therefore
+// read through a bilinear copy of that width (process.go), whose pixels
+// count here and whose rows are the scratch's (2240 x 2240: 20 + 92 MB).
 // o is the EXIF orientation (5-8 swap width and height).
 func decodeCost(kind string, data []byte, cfg image.Config, o int) int64 {
 	px := int64(cfg.Width) * int64(cfg.Height)
 	cost := px * bytesPerPixel(cfg.ColorModel)
+	if kind == "image/jpeg" && cfg.ColorModel == color.YCbCrModel {
+		// The decoder keeps the chroma planes at their own resolution: a
+		// phone's 4:2:0 photo is 1.5 bytes a pixel, not 3.
+		if eighths, ok := jpegEighthsPerPixel(data); ok {
+			cost = (px*eighths + 7) / 8
+		}
+	}
 	switch kind {
 	case "image/jpeg":
 		if progressiveJPEG(data) {
@@ -119,9 +129,16 @@ func decodeCost(kind string, data []byte, cfg image.Config, o int) int64 {
 	}
 	w := min(srcW, int64(Widths[len(Widths)-1]))
 	h := max(1, srcH*w/srcW)
-	scratchCols, scratchRows := w, int64(cfg.Height) // the scaled width in the source's own orientation, its height
+	scratchCols := w // the scaled width in the source's own orientation
 	if o >= 5 && o <= 8 {
 		scratchCols = h
+	}
+	// A much wider source is read through a bilinear copy (process.go, midSize): the copy's
+	// pixels are held, and Catmull-Rom's scratch has the copy's rows, not the source's.
+	scratchRows := int64(cfg.Height)
+	if mw, mh, ok := midSize(int64(cfg.Width), int64(cfg.Height), scratchCols); ok {
+		cost += mw * mh * 4
+		scratchRows = mh
 	}
 	return cost + 3*w*h*4 + scratchCols*scratchRows*32 // the widest variant, its turned copy, the next one; the scratch
 }
@@ -141,6 +158,52 @@ func bytesPerPixel(m color.Model) int64 {
 		return 1
 	}
 	return 8 // RGBA64, NRGBA64 and anything unknown
+}
+
+// jpegEighthsPerPixel reads the JPEG's frame header and returns the bytes
+// its decoded planes hold per pixel, in eighths (Y at full size, each
+// chroma plane by its sampling factors: 12 for 4:2:0, 16 for 4:2:2, 24 for
+// 4:4:4); ok is false when no frame header can be read.
+func jpegEighthsPerPixel(data []byte) (int64, bool) {
+	i := 2 // after SOI
+	for i+4 <= len(data) {
+		if data[i] != 0xFF {
+			return 0, false
+		}
+		marker := data[i+1]
+		if marker == 0xFF { // fill byte
+			i++
+			continue
+		}
+		n := int(data[i+2])<<8 | int(data[i+3])
+		if n < 2 || i+2+n > len(data) {
+			return 0, false
+		}
+		seg := data[i+4 : i+2+n]
+		// SOF0-SOF15, but DHT (C4), JPG (C8) and DAC (CC).
+		if marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
+			if len(seg) < 6 {
+				return 0, false
+			}
+			nf := int(seg[5])
+			if nf < 1 || len(seg) < 6+3*nf {
+				return 0, false
+			}
+			var hmax, vmax int64 = 1, 1
+			for c := 0; c < nf; c++ {
+				hv := seg[6+3*c+1]
+				hmax, vmax = max(hmax, int64(hv>>4)), max(vmax, int64(hv&15))
+			}
+			var sum int64
+			for c := 0; c < nf; c++ {
+				hv := seg[6+3*c+1]
+				sum += 8 * int64(hv>>4) * int64(hv&15) / (hmax * vmax)
+			}
+			return max(sum, 8), true
+		}
+		i += 2 + n
+	}
+	return 0, false
 }
 
 // progressiveJPEG reports whether a JPEG has a progressive frame (an SOF2

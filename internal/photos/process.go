@@ -162,6 +162,13 @@ func variants(img image.Image, o int) ([]Variant, error) {
 		if turned {
 			sw, sh = h, w
 		}
+		if b := src.Bounds(); i == len(slots)-1 {
+			if mw, mh, ok := midSize(int64(b.Dx()), int64(b.Dy()), int64(sw)); ok {
+				mid := image.NewRGBA(image.Rect(0, 0, int(mw), int(mh)))
+				draw.ApproxBiLinear.Scale(mid, mid.Bounds(), src, b, draw.Src, nil)
+				src = mid
+			}
+		}
 		// Drawn over white: a transparent PNG would turn black in a JPEG.
 		scaled := image.NewRGBA(image.Rect(0, 0, sw, sh))
 		draw.Draw(scaled, scaled.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
@@ -174,6 +181,25 @@ func variants(img image.Image, o int) ([]Variant, error) {
 		src = scaled
 	}
 	return out, nil
+}
+
+// preShrink is how many times wider than its widest variant a source may
+// be before it is first scaled down to that many times the variant's width
+// with the bilinear scaler, which keeps no scratch. Catmull-Rom's scratch
+// grows with the height of what it reads (decodeCost), so reading the
+// smaller copy lets a 24 or 48 MP phone photo fit the memory budget; the
+// second pass, at under 2x, hides the first's coarser sampling.
+const preShrinkNum, preShrinkDen = 7, 4
+
+// midSize is the size of the bilinear copy a source of w x h scaled to
+// width tw (both in the source's own orientation) is read from, or ok
+// false when the source is read directly.
+func midSize(w, h, tw int64) (mw, mh int64, ok bool) {
+	if w*preShrinkDen <= tw*preShrinkNum {
+		return w, h, false
+	}
+	mw = tw * preShrinkNum / preShrinkDen
+	return mw, max(1, h*mw/w), true
 }
 
 // DefaultVariant is the variant the store's image field names: the

@@ -247,7 +247,8 @@ func pngHeaderOf(w, h uint32, depth, colorType, interlace byte) []byte {
 
 func TestDecodeCostFromHeader(t *testing.T) {
 	const mp = 7000 * 7000
-	const scratch = 1280 * 7000 * 32 // CatmullRom's rows, 1280 columns wide
+	// Read through a 2240 x 2240 bilinear copy: its pixels, and CatmullRom's rows of it, 1280 columns wide.
+	const scratch = 2240*2240*4 + 1280*2240*32
 	for _, c := range []struct {
 		name     string
 		data     []byte
@@ -273,15 +274,87 @@ func TestDecodeCostFromHeader(t *testing.T) {
 	base := jpegOf(t, picture(800, 600))
 	cfg, _ := decodeConfig("image/jpeg", base)
 	const rest = 3*800*600*4 + 800*600*32
-	if got := decodeCost("image/jpeg", base, cfg, 1); got != 800*600*3+rest {
+	// The standard encoder writes 4:2:0: 1.5 bytes a pixel of planes.
+	if got := decodeCost("image/jpeg", base, cfg, 1); got != 800*600*3/2+rest {
 		t.Errorf("baseline JPEG: %d", got)
 	}
 	prog := append([]byte{}, base...)
 	i := bytes.Index(prog, []byte{0xFF, 0xC0})
 	prog[i+1] = 0xC2 // the same frame, marked progressive
-	if got := decodeCost("image/jpeg", prog, cfg, 1); got != 800*600*15+rest {
+	if got := decodeCost("image/jpeg", prog, cfg, 1); got != 800*600*27/2+rest {
 		t.Errorf("progressive JPEG: %d", got)
 	}
+}
+
+// Phone photos fit the default budget: 24 MP (5712 x 4284) and 48 MP
+// (8000 x 6000) JPEGs, which read directly by Catmull-Rom would need 263
+// and 410 MB.
+func TestPhonePhotosFitTheDefaultBudget(t *testing.T) {
+	for _, size := range [][2]int{{5712, 4284}, {8000, 6000}, {6000, 8000}} {
+		cfg := image.Config{ColorModel: color.YCbCrModel, Width: size[0], Height: size[1]}
+		header := jpegFrameHeader(size[0], size[1], 0x22) // 4:2:0, as phones write them
+		if e, ok := jpegEighthsPerPixel(header); !ok || e != 12 {
+			t.Fatalf("4:2:0 frame header read as %d/8 bytes a pixel (%v)", e, ok)
+		}
+		for _, o := range []int{1, 6} {
+			if got := decodeCost("image/jpeg", header, cfg, o); got > DefaultMemoryBudget {
+				t.Errorf("%dx%d orientation %d: %d MB, over the %d MB budget", size[0], size[1], o, got>>20, DefaultMemoryBudget>>20)
+			}
+		}
+	}
+}
+
+// A source much wider than its widest variant goes through the bilinear
+// copy and still gives every variant at its size.
+func TestProcessLargeSourceThroughTheCopy(t *testing.T) {
+	vs, err := Process(context.Background(), jpegOf(t, picture(3000, 2000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 3 || vs[2].Width != 1280 || vs[2].Height != 853 || vs[0].Width != 320 {
+		t.Fatalf("variants: %+v", sizesOf(vs))
+	}
+	for _, v := range vs {
+		img, err := jpeg.Decode(bytes.NewReader(v.Data))
+		if err != nil || img.Bounds().Dx() != v.Width || img.Bounds().Dy() != v.Height {
+			t.Fatalf("variant %d: %v %v", v.Slot, err, img.Bounds())
+		}
+	}
+}
+
+// jpegFrameHeader is SOI and a baseline frame header of three components,
+// the luma one with sampling factors hv (0x22: 4:2:0, 0x11: 4:4:4).
+func jpegFrameHeader(w, h int, hv byte) []byte {
+	return []byte{0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 3,
+		1, hv, 0, 2, 0x11, 1, 3, 0x11, 1}
+}
+
+func TestJPEGPlanesFromTheFrameHeader(t *testing.T) {
+	for _, c := range []struct {
+		hv   byte
+		want int64
+	}{{0x22, 12}, {0x21, 16}, {0x11, 24}, {0x41, 12}} {
+		if got, ok := jpegEighthsPerPixel(jpegFrameHeader(100, 100, c.hv)); !ok || got != c.want {
+			t.Errorf("luma sampling %#x: %d (%v), want %d", c.hv, got, ok, c.want)
+		}
+	}
+	// What the standard encoder writes (4:2:0) reads the same.
+	if got, ok := jpegEighthsPerPixel(jpegOf(t, picture(64, 64))); !ok || got != 12 {
+		t.Errorf("encoded JPEG: %d (%v)", got, ok)
+	}
+	for _, bad := range [][]byte{nil, {0xFF, 0xD8}, {0xFF, 0xD8, 0xFF, 0xC0, 0, 40}, {0xFF, 0xD8, 0xFF, 0xC0, 0, 8, 8, 0, 1, 0, 1, 9}} {
+		if _, ok := jpegEighthsPerPixel(bad); ok {
+			t.Errorf("%x read as a frame header", bad)
+		}
+	}
+}
+
+func sizesOf(vs []Variant) [][2]int {
+	out := make([][2]int, len(vs))
+	for i, v := range vs {
+		out[i] = [2]int{v.Width, v.Height}
+	}
+	return out
 }
 
 // A photo whose decode alone needs more than the budget is refused with
