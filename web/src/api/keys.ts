@@ -20,7 +20,7 @@ export const storeKeys = {
 
 /** The place search box's suggestions. */
 export const placeKeys = {
-  search: (q: string) => ["places", "search", q] as const,
+  search: (q: string, near: string) => ["places", "search", q, near] as const,
 };
 
 /** The server's data sources (map credits). */

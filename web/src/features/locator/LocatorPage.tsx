@@ -188,7 +188,7 @@ export function LocatorPage() {
   const showSheet = sheetOpen || selected !== null;
 
   const search = (
-    <PlaceSearch value={searchText} onValueChange={setSearchText} onChoose={choosePlace} onCurrentLocation={useCurrentLocation} />
+    <PlaceSearch value={searchText} onValueChange={setSearchText} onChoose={choosePlace} onCurrentLocation={useCurrentLocation} near={center} />
   );
 
   const loading = storesQuery.isFetching || (url.store !== null && !selected && fetched.isFetching);

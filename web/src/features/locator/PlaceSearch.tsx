@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LocateFixed, MapPin, Search } from "lucide-react";
 import { useId, useState, type KeyboardEvent } from "react";
 import { cn } from "../../lib/cn";
+import { placeSearchHint } from "../../lib/config";
 import { PLACE_SEARCH_DEBOUNCE_MS } from "../../lib/constants";
 import { searchPlacesOptions, type Place } from "./api/search-places";
 import { useDebounced } from "./useDebounced";
@@ -19,7 +20,10 @@ export function PlaceSearch({
   onValueChange,
   onChoose,
   onCurrentLocation,
+  near,
 }: {
+  /** The map's centre: nearer places win near-ties. */
+  near?: { latitude: number; longitude: number };
   value: string;
   onValueChange: (text: string) => void;
   onChoose: (place: Place) => void;
@@ -30,13 +34,14 @@ export function PlaceSearch({
   const [active, setActive] = useState(-1);
   const debounced = useDebounced(value.trim(), PLACE_SEARCH_DEBOUNCE_MS);
   const enabled = open && debounced.length >= 2 && debounced === value.trim();
-  const places = useQuery({ ...searchPlacesOptions(debounced), enabled });
+  const places = useQuery({ ...searchPlacesOptions(debounced, near), enabled });
+  const note = enabled && places.isSuccess ? places.data.note : "";
 
   const options: Option[] = !enabled
     ? []
     : places.isError
       ? [{ kind: "current" }]
-      : (places.data ?? []).map((place) => ({ kind: "place" as const, place }));
+      : (places.data?.places ?? []).map((place) => ({ kind: "place" as const, place }));
   const expanded = open && enabled && (options.length > 0 || places.isFetching || places.isSuccess);
 
   const choose = (option: Option) => {
@@ -74,14 +79,15 @@ export function PlaceSearch({
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
       <input
         id={`${id}-input`}
-        type="search"
+        type="text"
+        enterKeyHint="search"
         role="combobox"
         aria-expanded={expanded}
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
         autoComplete="off"
-        placeholder="Search city, ZIP code or address"
+        placeholder={placeSearchHint()}
         value={value}
         onChange={(e) => {
           onValueChange(e.target.value);
@@ -102,6 +108,11 @@ export function PlaceSearch({
           !expanded && "hidden",
         )}
       >
+        {note && (
+          <li role="presentation" className="border-b border-gray-100 px-3 py-2 text-sm text-gray-700">
+            {note}
+          </li>
+        )}
         {options.map((option, i) => (
           <li
             key={option.kind === "current" ? "current" : `${option.place.display_name}-${i}`}
@@ -125,7 +136,7 @@ export function PlaceSearch({
             )}
           </li>
         ))}
-        {expanded && options.length === 0 && (
+        {expanded && options.length === 0 && !note && (
           <li role="presentation" className="px-3 py-2 text-sm text-gray-600">
             {places.isFetching ? "Searching..." : "No places found"}
           </li>
