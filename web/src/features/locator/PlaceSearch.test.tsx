@@ -15,7 +15,7 @@ function Box({ onChoose = vi.fn() }: { onChoose?: () => void }) {
 describe("PlaceSearch", () => {
   it("is a text combobox, sends the map's centre, and shows the server's note with the best place", async () => {
     const note = "Street addresses can't be looked up here: showing the ZIP code or city of this address.";
-    const fetch = vi.fn((_: Request) =>
+    const fetch = vi.fn<(request: Request) => Promise<Response>>(() =>
       Promise.resolve(json({ code: 200, data: [{ display_name: "11211, Brooklyn, NY, United States", lat: 40.71, lon: -73.95 }], note })),
     );
     vi.stubGlobal("fetch", fetch);
