@@ -42,12 +42,9 @@ func (s *Service) linkClaimStore(ctx context.Context, tx *db.Tx, storeID int64, 
 // (a moderator's decision, written to the audit log). Linking twice is
 // harmless.
 func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor string) error {
-	email = strings.ToLower(strings.TrimSpace(email))
-	if storeID <= 0 {
-		return apperr.Invalidf("store id must be a positive whole number")
-	}
-	if email == "" {
-		return apperr.Invalidf("Email is required")
+	email, err := linkArgs(storeID, email)
+	if err != nil {
+		return err
 	}
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var businessID int64
@@ -75,4 +72,17 @@ func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor str
 		}
 		return audit.Write(ctx, tx, s.now(), actor, "store.link", 0, storeID, map[string]any{"email": email, "business_id": businessID})
 	})
+}
+
+// linkArgs checks a moderator's store id and account email (LinkStore,
+// UnlinkStore) and returns the email as accounts keep it.
+func linkArgs(storeID int64, email string) (string, error) {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if storeID <= 0 {
+		return "", apperr.Invalidf("store id must be a positive whole number")
+	}
+	if email == "" {
+		return "", apperr.Invalidf("Email is required")
+	}
+	return email, nil
 }

@@ -62,12 +62,9 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, a Approva
 	}
 	var out *Claim
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		c, err := getClaim(ctx, tx, id)
+		c, err := pendingClaim(ctx, tx, id)
 		if err != nil {
 			return err
-		}
-		if c.Status != Pending {
-			return apperr.New(apperr.Conflict, "claim %d is already %s", id, c.Status)
 		}
 		var st *stores.Store
 		var details map[string]any
@@ -208,12 +205,9 @@ func (s *Service) Reject(ctx context.Context, id int64, actor, reason string) (*
 	}
 	var out *Claim
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		c, err := getClaim(ctx, tx, id)
+		c, err := pendingClaim(ctx, tx, id)
 		if err != nil {
 			return err
-		}
-		if c.Status != Pending {
-			return apperr.New(apperr.Conflict, "claim %d is already %s", id, c.Status)
 		}
 		t := s.now()
 		if _, err := tx.Exec(ctx, `UPDATE claims SET status = 'rejected', reject_reason = $1, decided_at = $2, decided_by = $3, updated_at = $2
@@ -332,4 +326,17 @@ func countryName(country string) string {
 		}
 	}
 	return strings.TrimSpace(country)
+}
+
+// pendingClaim reads claim id for a decision: a Conflict when it has
+// already been decided.
+func pendingClaim(ctx context.Context, tx *db.Tx, id int64) (*Claim, error) {
+	c, err := getClaim(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.Status != Pending {
+		return nil, apperr.New(apperr.Conflict, "claim %d is already %s", id, c.Status)
+	}
+	return c, nil
 }

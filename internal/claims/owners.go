@@ -77,12 +77,9 @@ func (s *Service) linkAndAudit(ctx context.Context, tx *db.Tx, storeID int64, c 
 // store storeID (a moderator's decision, written to the audit log; NotFound
 // when the account is not an owner).
 func (s *Service) UnlinkStore(ctx context.Context, storeID int64, email, actor string) error {
-	email = strings.ToLower(strings.TrimSpace(email))
-	if storeID <= 0 {
-		return apperr.Invalidf("store id must be a positive whole number")
-	}
-	if email == "" {
-		return apperr.Invalidf("Email is required")
+	email, err := linkArgs(storeID, email)
+	if err != nil {
+		return err
 	}
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var businessID int64

@@ -6,7 +6,7 @@ import { renderAt } from "../../test/render";
 import { BusinessPage } from "./BusinessPage";
 import { makeBusinessStore } from "./testing";
 
-const account = { email: "owner@example.com", store_name: "Lone Star Vapes" };
+const account = { email: "owner@example.com", store_name: "Lone Star Vapes", email_verified: true };
 const me = { id: 1, email: "owner@example.com", since: "2026-11-01T10:00:00Z", you: true, removable: false };
 const newcomer = { id: 7, email: "mallory@example.com", since: "2026-11-20T10:00:00Z", you: false, removable: true };
 

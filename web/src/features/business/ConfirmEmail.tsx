@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { failureText } from "../../api/client";
 import { businessKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
-import { Field, FormError } from "../../components/ui/field";
-import { tokenFromSearch } from "../../lib/linkToken";
+import { FormError } from "../../components/ui/field";
+import { ConfirmEmailForm } from "../../components/ConfirmEmailForm";
 import { confirmBusinessEmail, resendBusinessProof } from "./api/email-proof";
 import {
   CONFIRM_BUTTON,
@@ -61,56 +61,32 @@ export function ConfirmEmailState({ account, onSignOut }: { account: BusinessAcc
 
 /**
  * /business/verify?token=...: the mailed link. The password chosen with the sign-up goes with the
- * link, so the page asks for it; confirmed, the account is signed in and goes to the dashboard.
+ * link, so the page asks for it (the shared ConfirmEmailForm); confirmed, the account is signed in
+ * and goes to the dashboard.
  */
 export function BusinessVerifyPage() {
-  const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const token = tokenFromSearch(location.search);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    document.title = "Confirm your email · Store dashboard · Locator";
-  }, []);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (password === "") return setError(PASSWORD_REQUIRED);
-    setBusy(true);
-    try {
-      const account = await confirmBusinessEmail({ token, password });
-      queryClient.removeQueries({ queryKey: businessKeys.stores });
-      queryClient.setQueryData(businessKeys.me, account);
-      void navigate("/business");
-      return;
-    } catch (e) {
-      setError(failureText(e, "The server could not be reached."));
-    }
-    setBusy(false);
-  };
-
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 p-6">
-      <h1 className="text-2xl font-semibold text-gray-900">{CONFIRM_HEADING}</h1>
-      {token === "" ? (
-        <FormError>{CONFIRM_NO_TOKEN}</FormError>
-      ) : (
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" aria-label={CONFIRM_HEADING}>
-          <p className="text-gray-700">{CONFIRM_PAGE_TEXT}</p>
-          <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          {error && <FormError>{error}</FormError>}
-          <Button type="submit" disabled={busy}>
-            {CONFIRM_BUTTON}
-          </Button>
-        </form>
-      )}
-      <Link to="/business" className="text-sm font-medium text-emerald-800 underline">
-        Go to the store dashboard
-      </Link>
-    </main>
+    <ConfirmEmailForm
+      title="Confirm your email · Store dashboard · Locator"
+      heading={CONFIRM_HEADING}
+      text={CONFIRM_PAGE_TEXT}
+      noToken={CONFIRM_NO_TOKEN}
+      button={CONFIRM_BUTTON}
+      passwordRequired={PASSWORD_REQUIRED}
+      confirm={async (body) => {
+        const account = await confirmBusinessEmail(body);
+        queryClient.removeQueries({ queryKey: businessKeys.stores });
+        queryClient.setQueryData(businessKeys.me, account);
+        void navigate("/business");
+        return undefined;
+      }}
+      footer={
+        <Link to="/business" className="text-sm font-medium text-emerald-800 underline">
+          Go to the store dashboard
+        </Link>
+      }
+    />
   );
 }

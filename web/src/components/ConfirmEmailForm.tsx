@@ -1,0 +1,80 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { failureText } from "../api/client";
+import { tokenFromSearch } from "../lib/linkToken";
+import { Button } from "./ui/button";
+import { Field, FormError } from "./ui/field";
+
+export interface ConfirmEmailFormProps {
+  /** The document's title. */
+  title: string;
+  heading: string;
+  /** What the page asks, above the password. */
+  text: string;
+  /** Shown instead of the form when the link has no token. */
+  noToken: string;
+  button: string;
+  /** Shown under the field when the password is empty. */
+  passwordRequired: string;
+  /** Follows the link with the password: a text to show in place of the form, or undefined when the caller moved on. */
+  confirm: (body: { token: string; password: string }) => Promise<string | undefined>;
+  /** Below the form (a way back). */
+  footer?: ReactNode;
+}
+
+/**
+ * The page of a mailed confirmation link, for members (/verify-email) and business accounts
+ * (/business/verify): following it needs the account's password (a business sign-up's link, the
+ * password chosen with it), so a link someone else asked for proves nothing for them. Each area
+ * keeps its texts and what follows.
+ */
+export function ConfirmEmailForm({ title, heading, text, noToken, button, passwordRequired, confirm, footer }: ConfirmEmailFormProps) {
+  const location = useLocation();
+  const token = tokenFromSearch(location.search);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (password === "") return setError(passwordRequired);
+    setBusy(true);
+    try {
+      const shown = await confirm({ token, password });
+      if (shown === undefined) return;
+      setDone(shown);
+    } catch (e) {
+      setError(failureText(e, "The server could not be reached."));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 p-6">
+      <h1 className="text-2xl font-semibold text-gray-900">{heading}</h1>
+      {token === "" ? (
+        <FormError>{noToken}</FormError>
+      ) : done ? (
+        <p role="status" className="text-emerald-900">
+          {done}
+        </p>
+      ) : (
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" aria-label={heading}>
+          <p className="text-gray-700">{text}</p>
+          <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          {error && <FormError>{error}</FormError>}
+          <Button type="submit" disabled={busy}>
+            {button}
+          </Button>
+        </form>
+      )}
+      {footer}
+    </main>
+  );
+}
