@@ -217,23 +217,9 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	if err != nil {
 		return nil, "", err
 	}
-	token, err := secret.NewToken()
+	token, err := s.sessions().Start(ctx, c.ID, oldToken)
 	if err != nil {
 		return nil, "", err
-	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if oldToken != "" {
-			if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", secret.HashToken(oldToken)); err != nil {
-				return fmt.Errorf("end old session: %w", err)
-			}
-		}
-		t := now()
-		_, err := tx.Exec(ctx, "INSERT INTO sessions (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), c.ID, t, t.Add(SessionTTL))
-		return err
-	})
-	if err != nil {
-		return nil, "", fmt.Errorf("start session: %w", err)
 	}
 	return c, token, nil
 }
@@ -271,14 +257,21 @@ func (s *Service) checkPassword(ctx context.Context, email, password string) (*C
 	return c, nil
 }
 
+// sessions are the members' sign-ins (internal/identity).
+func (s *Service) sessions() *identity.Sessions {
+	return &identity.Sessions{DB: s.DB, Table: mailboxArea.Sessions, Owner: mailboxArea.SessionOwner, TTL: SessionTTL, Now: now}
+}
+
 // Authenticate returns the customer of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, error) {
-	if token == "" || len(token) > 100 {
+	id, ok, err := s.sessions().Lookup(ctx, token)
+	if err != nil {
+		return nil, fmt.Errorf("authenticate: %w", err)
+	}
+	if !ok {
 		return nil, ErrNoSession
 	}
-	c, err := scanCustomer(s.DB.QueryRow(ctx, `SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.created_at, c.updated_at, c.email_verified_at
-		FROM sessions s JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
-		secret.HashToken(token), now()))
+	c, err := scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE id = $1", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoSession
 	}
@@ -290,10 +283,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, er
 
 // SignOut ends the session of token.
 func (s *Service) SignOut(ctx context.Context, token string) error {
-	if token == "" {
-		return nil
-	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", secret.HashToken(token)); err != nil {
+	if err := s.sessions().End(ctx, token); err != nil {
 		return fmt.Errorf("sign out: %w", err)
 	}
 	return nil
@@ -356,7 +346,7 @@ func (s *Service) UpdateProfile(ctx context.Context, c *Customer, u Update, curr
 			if _, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, c.ID); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2", c.ID, secret.HashToken(currentToken)); err != nil {
+			if _, err := s.sessions().EndAll(ctx, tx, c.ID, currentToken); err != nil {
 				return err
 			}
 			return mail.Enqueue(ctx, tx, s.passwordChangedMail(c, t))
@@ -530,7 +520,7 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 		if _, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, customerID); err != nil {
 			return fmt.Errorf("reset password: %w", err)
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1", customerID); err != nil {
+		if _, err := s.sessions().EndAll(ctx, tx, customerID, ""); err != nil {
 			return fmt.Errorf("reset password: %w", err)
 		}
 		// The link came by mail: the mailbox is proven.
@@ -541,8 +531,8 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 // Prune deletes expired sessions and reset tokens (run now and then).
 func (s *Service) Prune(ctx context.Context) error {
 	t := now()
-	if _, err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE expires_at < $1", t); err != nil {
-		return fmt.Errorf("prune sessions: %w", err)
+	if err := s.sessions().Prune(ctx); err != nil {
+		return err
 	}
 	if _, err := s.DB.Exec(ctx, "DELETE FROM password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
 		return fmt.Errorf("prune reset tokens: %w", err)

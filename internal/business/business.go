@@ -137,23 +137,14 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	return &a, token, nil
 }
 
+// sessions are the dashboard's sign-ins (internal/identity).
+func (s *Service) sessions() *identity.Sessions {
+	return &identity.Sessions{DB: s.DB, Table: mailboxArea.Sessions, Owner: mailboxArea.SessionOwner, TTL: SessionTTL, Now: s.now}
+}
+
 // startSession starts a session of the account, ending oldToken's.
 func (s *Service) startSession(ctx context.Context, id int64, oldToken string) (string, error) {
-	token, err := secret.NewToken()
-	if err != nil {
-		return "", err
-	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if oldToken != "" {
-			if _, err := tx.Exec(ctx, "DELETE FROM business_sessions WHERE token_hash = $1", secret.HashToken(oldToken)); err != nil {
-				return err
-			}
-		}
-		t := s.now()
-		_, err := tx.Exec(ctx, "INSERT INTO business_sessions (token_hash, business_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), id, t, t.Add(SessionTTL))
-		return err
-	})
+	token, err := s.sessions().Start(ctx, id, oldToken)
 	if err != nil {
 		return "", fmt.Errorf("business session: %w", err)
 	}
@@ -162,13 +153,17 @@ func (s *Service) startSession(ctx context.Context, id int64, oldToken string) (
 
 // Authenticate returns the account of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Account, error) {
-	if token == "" || len(token) > 100 {
+	id, ok, err := s.sessions().Lookup(ctx, token)
+	if err != nil {
+		return nil, fmt.Errorf("business session: %w", err)
+	}
+	if !ok {
 		return nil, ErrNoSession
 	}
 	var a Account
 	var proven *time.Time
-	err := s.DB.QueryRow(ctx, `SELECT b.id, b.email, b.store_name, b.email_verified_at FROM business_sessions bs JOIN business_accounts b ON b.id = bs.business_id
-		WHERE bs.token_hash = $1 AND bs.expires_at > $2`, secret.HashToken(token), s.now()).Scan(&a.ID, &a.Email, &a.StoreName, &proven)
+	err = s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at FROM business_accounts WHERE id = $1", id).
+		Scan(&a.ID, &a.Email, &a.StoreName, &proven)
 	a.Verified = proven != nil
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoSession
@@ -181,10 +176,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Account, err
 
 // SignOut ends the session of token.
 func (s *Service) SignOut(ctx context.Context, token string) error {
-	if token == "" {
-		return nil
-	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM business_sessions WHERE token_hash = $1", secret.HashToken(token)); err != nil {
+	if err := s.sessions().End(ctx, token); err != nil {
 		return fmt.Errorf("business sign out: %w", err)
 	}
 	return nil
@@ -297,7 +289,7 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 		if _, err := tx.Exec(ctx, "UPDATE business_accounts SET password_hash = $1 WHERE id = $2", hash, id); err != nil {
 			return fmt.Errorf("business reset: %w", err)
 		}
-		if _, err := tx.Exec(ctx, "DELETE FROM business_sessions WHERE business_id = $1", id); err != nil {
+		if _, err := s.sessions().EndAll(ctx, tx, id, ""); err != nil {
 			return fmt.Errorf("business reset: %w", err)
 		}
 		// The link came by mail: the mailbox is proven.
@@ -308,8 +300,8 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 // Prune deletes ended dashboard sessions and old reset tokens (run now and then).
 func (s *Service) Prune(ctx context.Context) error {
 	t := s.now()
-	if _, err := s.DB.Exec(ctx, "DELETE FROM business_sessions WHERE expires_at < $1", t); err != nil {
-		return fmt.Errorf("prune business sessions: %w", err)
+	if err := s.sessions().Prune(ctx); err != nil {
+		return err
 	}
 	if _, err := s.DB.Exec(ctx, "DELETE FROM business_password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
 		return fmt.Errorf("prune business reset tokens: %w", err)

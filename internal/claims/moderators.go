@@ -12,6 +12,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
+	"locator/internal/identity"
 	"locator/internal/secret"
 )
 
@@ -53,11 +54,10 @@ func (s *Service) AddModerator(ctx context.Context, email, password string) erro
 		if err != nil {
 			return fmt.Errorf("add moderator: %w", err)
 		}
-		res, err := tx.Exec(ctx, "DELETE FROM moderator_sessions WHERE moderator_id = $1", id)
+		ended, err := s.moderatorSessions().EndAll(ctx, tx, id, "")
 		if err != nil {
 			return fmt.Errorf("end moderator sessions: %w", err)
 		}
-		ended, _ := res.RowsAffected()
 		return s.audit(ctx, tx, "cli", "moderator.add", 0, map[string]any{"email": email, "sessions_ended": ended})
 	})
 }
@@ -84,28 +84,34 @@ func (s *Service) SignInModerator(ctx context.Context, email, password string) (
 	if !ok {
 		return nil, "", ErrModeratorCredentials
 	}
-	token, err := secret.NewToken()
+	token, err := s.moderatorSessions().Start(ctx, m.ID, "")
 	if err != nil {
-		return nil, "", err
-	}
-	t := s.now()
-	if _, err := s.DB.Exec(ctx, "INSERT INTO moderator_sessions (token_hash, moderator_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-		secret.HashToken(token), m.ID, t, t.Add(ModeratorSessionTTL)); err != nil {
 		return nil, "", fmt.Errorf("moderator session: %w", err)
 	}
 	return &m, token, nil
 }
 
+// errModeratorSession answers a moderator call without a live session.
+var errModeratorSession = apperr.New(apperr.Unauthorized, "Moderators only: sign in")
+
+// moderatorSessions are the moderators' sign-ins (internal/identity).
+func (s *Service) moderatorSessions() *identity.Sessions {
+	return &identity.Sessions{DB: s.DB, Table: "moderator_sessions", Owner: "moderator_id", TTL: ModeratorSessionTTL, Now: s.now}
+}
+
 // AuthenticateModerator returns the moderator of a live session.
 func (s *Service) AuthenticateModerator(ctx context.Context, token string) (*Moderator, error) {
-	if token == "" || len(token) > 100 {
-		return nil, apperr.New(apperr.Unauthorized, "Moderators only: sign in")
+	id, ok, err := s.moderatorSessions().Lookup(ctx, token)
+	if err != nil {
+		return nil, fmt.Errorf("authenticate moderator: %w", err)
+	}
+	if !ok {
+		return nil, errModeratorSession
 	}
 	var m Moderator
-	err := s.DB.QueryRow(ctx, `SELECT m.id, m.email FROM moderator_sessions ms JOIN moderators m ON m.id = ms.moderator_id
-		WHERE ms.token_hash = $1 AND ms.expires_at > $2`, secret.HashToken(token), s.now()).Scan(&m.ID, &m.Email)
+	err = s.DB.QueryRow(ctx, "SELECT id, email FROM moderators WHERE id = $1", id).Scan(&m.ID, &m.Email)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.Unauthorized, "Moderators only: sign in")
+		return nil, errModeratorSession
 	}
 	if err != nil {
 		return nil, fmt.Errorf("authenticate moderator: %w", err)
@@ -115,8 +121,7 @@ func (s *Service) AuthenticateModerator(ctx context.Context, token string) (*Mod
 
 // SignOutModerator ends a moderator session.
 func (s *Service) SignOutModerator(ctx context.Context, token string) error {
-	_, err := s.DB.Exec(ctx, "DELETE FROM moderator_sessions WHERE token_hash = $1", secret.HashToken(token))
-	if err != nil {
+	if err := s.moderatorSessions().End(ctx, token); err != nil {
 		return fmt.Errorf("moderator sign out: %w", err)
 	}
 	return nil
