@@ -229,24 +229,18 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 // same time (argon2id against a dummy hash) and give ErrBadCredentials.
 func (s *Service) checkPassword(ctx context.Context, email, password string) (*Customer, error) {
 	email = NormalizeEmail(email)
-	if email == "" || password == "" || len(password) > 4*secret.MaxPasswordLen || len(email) > MaxEmailLen {
-		if _, err := s.Hasher.Verify(ctx, s.Hasher.Dummy(), password); err != nil {
-			return nil, err
-		}
-		return nil, ErrBadCredentials
-	}
 	var c *Customer
-	ok, err := s.lockout.Check(ctx, email, func() (bool, error) {
-		hash := s.Hasher.Dummy()
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (string, bool, error) {
+		var hash string
 		var err error
 		c, err = scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+", password_hash FROM customers WHERE email = $1", email), &hash)
 		if errors.Is(err, sql.ErrNoRows) {
-			c = nil
-		} else if err != nil {
-			return false, fmt.Errorf("sign in: %w", err)
+			return "", false, nil
 		}
-		ok, err := s.Hasher.Verify(ctx, hash, password)
-		return ok && c != nil, err
+		if err != nil {
+			return "", false, fmt.Errorf("sign in: %w", err)
+		}
+		return hash, true, nil
 	})
 	if err != nil {
 		return nil, err

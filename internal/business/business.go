@@ -104,25 +104,21 @@ func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(
 // rotates at every sign-in). A wrong email and a wrong password take the
 // same time and give the same answer.
 func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (*Account, string, error) {
-	email = normalizeEmail(email)
-	if email == "" || password == "" || len(email) > maxEmailLen || len(password) > 4*secret.MaxPasswordLen {
-		if _, err := s.Hasher.Verify(ctx, s.Hasher.Dummy(), password); err != nil {
-			return nil, "", err
-		}
-		return nil, "", ErrBadCredentials
-	}
 	var a Account
-	ok, err := s.lockout.Check(ctx, email, func() (bool, error) {
-		hash := s.Hasher.Dummy()
+	email = normalizeEmail(email)
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (string, bool, error) {
+		var hash string
 		var proven *time.Time
 		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at, password_hash FROM business_accounts WHERE email = $1", email).
 			Scan(&a.ID, &a.Email, &a.StoreName, &proven, &hash)
 		a.Verified = proven != nil
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return false, fmt.Errorf("business sign in: %w", err)
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", false, nil
 		}
-		ok, err := s.Hasher.Verify(ctx, hash, password)
-		return ok && a.ID != 0, err
+		if err != nil {
+			return "", false, fmt.Errorf("business sign in: %w", err)
+		}
+		return hash, true, nil
 	})
 	if err != nil {
 		return nil, "", err

@@ -65,18 +65,17 @@ func (s *Service) AddModerator(ctx context.Context, email, password string) erro
 // SignInModerator checks a moderator's credentials and starts a session.
 func (s *Service) SignInModerator(ctx context.Context, email, password string) (*Moderator, string, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
-	if len(email) > 254 || len(password) > 4*secret.MaxPasswordLen {
-		return nil, "", ErrModeratorCredentials
-	}
 	var m Moderator
-	ok, err := s.moderatorLockout.Check(ctx, email, func() (bool, error) {
-		hash := s.Hasher.Dummy() // an unknown email takes the time of a wrong password
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.moderatorLockout}.Check(ctx, email, password, func() (string, bool, error) {
+		var hash string
 		err := s.DB.QueryRow(ctx, "SELECT id, email, password_hash FROM moderators WHERE email = $1", email).Scan(&m.ID, &m.Email, &hash)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return false, fmt.Errorf("moderator sign in: %w", err)
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", false, nil
 		}
-		ok, err := s.Hasher.Verify(ctx, hash, password)
-		return ok && m.ID != 0, err
+		if err != nil {
+			return "", false, fmt.Errorf("moderator sign in: %w", err)
+		}
+		return hash, true, nil
 	})
 	if err != nil {
 		return nil, "", err
