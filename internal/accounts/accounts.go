@@ -423,23 +423,7 @@ func (s *Service) sendReset(ctx context.Context, email string) error {
 	if err != nil {
 		return fmt.Errorf("reset request: %w", err)
 	}
-	token, err := secret.NewToken()
-	if err != nil {
-		return err
-	}
-	link := s.PublicURL + "/reset-password?token=" + token
-	t := now()
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		// Only the newest link works: a mailbox read later holds no live older one.
-		if _, err := tx.Exec(ctx, "DELETE FROM password_resets WHERE customer_id = $1 AND used_at IS NULL", c.ID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, "INSERT INTO password_resets (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), c.ID, t, t.Add(ResetTTL)); err != nil {
-			return err
-		}
-		return mail.Enqueue(ctx, tx, resetMail(c, link))
-	})
+	link, err := s.resets().Issue(ctx, c.ID, func(link string) mail.Message { return resetMail(c, link) })
 	if err != nil {
 		return fmt.Errorf("reset request: %w", err)
 	}
@@ -484,52 +468,40 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 	if err := secret.CheckPassword(password); err != nil {
 		return err
 	}
-	if token == "" || len(token) > 100 || email == "" {
+	if !identity.WellFormedToken(token) || email == "" {
 		return ErrBadResetToken
 	}
 	hash, err := s.Hasher.Hash(ctx, password)
 	if err != nil {
 		return err
 	}
-	t := now()
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		var customerID int64
-		err := tx.QueryRow(ctx, `SELECT r.customer_id FROM password_resets r JOIN customers c ON c.id = r.customer_id
-			WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2 AND c.email = $3`,
-			secret.HashToken(token), t, email).Scan(&customerID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrBadResetToken
-		}
-		if err != nil {
-			return fmt.Errorf("reset password: %w", err)
-		}
-		// Spend the token only if nobody spent it meanwhile (two clicks at once).
-		res, err := tx.Exec(ctx, "UPDATE password_resets SET used_at = $1 WHERE customer_id = $2 AND used_at IS NULL", t, customerID)
-		if err != nil {
-			return fmt.Errorf("reset password: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrBadResetToken
-		}
-		if _, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, customerID); err != nil {
-			return fmt.Errorf("reset password: %w", err)
-		}
-		if _, err := s.sessions().EndAll(ctx, tx, customerID, ""); err != nil {
-			return fmt.Errorf("reset password: %w", err)
-		}
-		// The link came by mail: the mailbox is proven.
-		return s.Mailbox.Prove(ctx, tx, customerID)
+	ok, err := s.resets().Complete(ctx, email, token, func(tx *db.Tx, id int64, t time.Time) error {
+		_, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, id)
+		return err
 	})
+	if err != nil {
+		return fmt.Errorf("reset password: %w", err)
+	}
+	if !ok {
+		return ErrBadResetToken
+	}
+	return nil
+}
+
+// resets are the members' password reset links (internal/identity).
+func (s *Service) resets() *identity.Resets {
+	return &identity.Resets{DB: s.DB, Table: "password_resets", Owner: "customer_id", Accounts: "customers", TTL: ResetTTL,
+		Link:     func(token string) string { return s.PublicURL + "/reset-password?token=" + token },
+		Sessions: s.sessions(), Mailbox: s.Mailbox, Now: now}
 }
 
 // Prune deletes expired sessions and reset tokens (run now and then).
 func (s *Service) Prune(ctx context.Context) error {
-	t := now()
 	if err := s.sessions().Prune(ctx); err != nil {
 		return err
 	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
-		return fmt.Errorf("prune reset tokens: %w", err)
+	if err := s.resets().Prune(ctx); err != nil {
+		return err
 	}
 	if err := s.Mailbox.Prune(ctx); err != nil {
 		return err

@@ -220,23 +220,8 @@ func (s *Service) sendReset(ctx context.Context, email string) error {
 	if err != nil {
 		return fmt.Errorf("business reset: %w", err)
 	}
-	token, err := secret.NewToken()
-	if err != nil {
-		return err
-	}
-	link := s.PublicURL + "/business/reset-password?token=" + token
-	t := s.now()
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		// Only the newest link works.
-		if _, err := tx.Exec(ctx, "DELETE FROM business_password_resets WHERE business_id = $1 AND used_at IS NULL", id); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, "INSERT INTO business_password_resets (token_hash, business_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), id, t, t.Add(ResetTTL)); err != nil {
-			return err
-		}
-		return mailbox.Enqueue(ctx, tx, resetMail(email, link))
-	})
+	_, err = s.resets().Issue(ctx, id, func(link string) mailbox.Message { return resetMail(email, link) })
+	return err
 }
 
 func resetMail(to, link string) mailbox.Message {
@@ -257,50 +242,40 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 	if err := secret.CheckPassword(password); err != nil {
 		return err
 	}
-	if token == "" || len(token) > 100 || email == "" {
+	if !identity.WellFormedToken(token) || email == "" {
 		return ErrBadResetToken
 	}
 	hash, err := s.Hasher.Hash(ctx, password)
 	if err != nil {
 		return err
 	}
-	t := s.now()
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		var id int64
-		err := tx.QueryRow(ctx, `SELECT r.business_id FROM business_password_resets r JOIN business_accounts b ON b.id = r.business_id
-			WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2 AND b.email = $3`, secret.HashToken(token), t, email).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrBadResetToken
-		}
-		if err != nil {
-			return fmt.Errorf("business reset: %w", err)
-		}
-		res, err := tx.Exec(ctx, "UPDATE business_password_resets SET used_at = $1 WHERE business_id = $2 AND used_at IS NULL", t, id)
-		if err != nil {
-			return fmt.Errorf("business reset: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrBadResetToken // spent meanwhile by a second click
-		}
-		if _, err := tx.Exec(ctx, "UPDATE business_accounts SET password_hash = $1 WHERE id = $2", hash, id); err != nil {
-			return fmt.Errorf("business reset: %w", err)
-		}
-		if _, err := s.sessions().EndAll(ctx, tx, id, ""); err != nil {
-			return fmt.Errorf("business reset: %w", err)
-		}
-		// The link came by mail: the mailbox is proven.
-		return s.Mailbox.Prove(ctx, tx, id)
+	ok, err := s.resets().Complete(ctx, email, token, func(tx *db.Tx, id int64, _ time.Time) error {
+		_, err := tx.Exec(ctx, "UPDATE business_accounts SET password_hash = $1 WHERE id = $2", hash, id)
+		return err
 	})
+	if err != nil {
+		return fmt.Errorf("business reset: %w", err)
+	}
+	if !ok {
+		return ErrBadResetToken // unknown, spent, expired, or spent meanwhile by a second click
+	}
+	return nil
+}
+
+// resets are the dashboard's password reset links (internal/identity).
+func (s *Service) resets() *identity.Resets {
+	return &identity.Resets{DB: s.DB, Table: "business_password_resets", Owner: "business_id", Accounts: "business_accounts", TTL: ResetTTL,
+		Link:     func(token string) string { return s.PublicURL + "/business/reset-password?token=" + token },
+		Sessions: s.sessions(), Mailbox: s.Mailbox, Now: s.now}
 }
 
 // Prune deletes ended dashboard sessions and old reset tokens (run now and then).
 func (s *Service) Prune(ctx context.Context) error {
-	t := s.now()
 	if err := s.sessions().Prune(ctx); err != nil {
 		return err
 	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM business_password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
-		return fmt.Errorf("prune business reset tokens: %w", err)
+	if err := s.resets().Prune(ctx); err != nil {
+		return err
 	}
 	return s.pruneUnproven(ctx)
 }

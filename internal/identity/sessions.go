@@ -11,9 +11,10 @@ import (
 	"locator/internal/secret"
 )
 
-// maxTokenLen bounds a session token as read from a cookie: a real one is
-// far shorter, so a longer one is refused before it is hashed.
-const maxTokenLen = 100
+// WellFormedToken reports whether token, as read from a cookie or a link,
+// may be one: not empty and not over 100 bytes (a real one is far
+// shorter), so anything else is refused before it is hashed.
+func WellFormedToken(token string) bool { return token != "" && len(token) <= 100 }
 
 // Sessions are the database-backed sign-ins of one area. A session token is
 // a random 256-bit value stored only as its SHA-256 hash, so a database
@@ -65,7 +66,7 @@ func (s *Sessions) Start(ctx context.Context, owner int64, oldToken string) (str
 // Lookup returns the account of token's live session; ok is false when
 // there is none (no token, an unknown, ended or expired one).
 func (s *Sessions) Lookup(ctx context.Context, token string) (id int64, ok bool, err error) {
-	if token == "" || len(token) > maxTokenLen {
+	if !WellFormedToken(token) {
 		return 0, false, nil
 	}
 	err = s.DB.QueryRow(ctx, "SELECT "+s.Owner+" FROM "+s.Table+" WHERE token_hash = $1 AND expires_at > $2",
