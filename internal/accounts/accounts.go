@@ -230,17 +230,9 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 func (s *Service) checkPassword(ctx context.Context, email, password string) (*Customer, error) {
 	email = NormalizeEmail(email)
 	var c *Customer
-	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (string, bool, error) {
-		var hash string
-		var err error
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (hash string, err error) {
 		c, err = scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+", password_hash FROM customers WHERE email = $1", email), &hash)
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", false, nil
-		}
-		if err != nil {
-			return "", false, fmt.Errorf("sign in: %w", err)
-		}
-		return hash, true, nil
+		return hash, err
 	})
 	if err != nil {
 		return nil, err
@@ -258,19 +250,16 @@ func (s *Service) sessions() *identity.Sessions {
 
 // Authenticate returns the customer of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, error) {
-	id, ok, err := s.sessions().Lookup(ctx, token)
+	var c *Customer
+	ok, err := s.sessions().Account(ctx, token, func(id int64) (err error) {
+		c, err = scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE id = $1", id))
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("authenticate: %w", err)
 	}
 	if !ok {
 		return nil, ErrNoSession
-	}
-	c, err := scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE id = $1", id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNoSession
-	}
-	if err != nil {
-		return nil, fmt.Errorf("authenticate: %w", err)
 	}
 	return c, nil
 }
@@ -464,23 +453,12 @@ func (s *Service) passwordChangedMail(c *Customer, t time.Time) mail.Message {
 // ResetPassword sets a new password with a reset token for email: the token
 // is spent, every other reset token of the member too, and every session ends.
 func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
-	email = NormalizeEmail(email)
-	if err := secret.CheckPassword(password); err != nil {
-		return err
-	}
-	if !identity.WellFormedToken(token) || email == "" {
-		return ErrBadResetToken
-	}
-	hash, err := s.Hasher.Hash(ctx, password)
-	if err != nil {
-		return err
-	}
-	ok, err := s.resets().Complete(ctx, email, token, func(tx *db.Tx, id int64, t time.Time) error {
+	ok, err := s.resets().Complete(ctx, NormalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, t time.Time) error {
 		_, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, id)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("reset password: %w", err)
+		return err
 	}
 	if !ok {
 		return ErrBadResetToken
@@ -492,7 +470,7 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 func (s *Service) resets() *identity.Resets {
 	return &identity.Resets{DB: s.DB, Table: "password_resets", Owner: "customer_id", Accounts: "customers", TTL: ResetTTL,
 		Link:     func(token string) string { return s.PublicURL + "/reset-password?token=" + token },
-		Sessions: s.sessions(), Mailbox: s.Mailbox, Now: now}
+		Sessions: s.sessions(), Mailbox: s.Mailbox, Hasher: &s.Hasher, Now: now}
 }
 
 // Prune deletes expired sessions and reset tokens (run now and then).

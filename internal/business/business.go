@@ -106,19 +106,12 @@ func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(
 func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (*Account, string, error) {
 	var a Account
 	email = normalizeEmail(email)
-	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (string, bool, error) {
-		var hash string
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (hash string, err error) {
 		var proven *time.Time
-		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at, password_hash FROM business_accounts WHERE email = $1", email).
+		err = s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at, password_hash FROM business_accounts WHERE email = $1", email).
 			Scan(&a.ID, &a.Email, &a.StoreName, &proven, &hash)
 		a.Verified = proven != nil
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", false, nil
-		}
-		if err != nil {
-			return "", false, fmt.Errorf("business sign in: %w", err)
-		}
-		return hash, true, nil
+		return hash, err
 	})
 	if err != nil {
 		return nil, "", err
@@ -149,23 +142,19 @@ func (s *Service) startSession(ctx context.Context, id int64, oldToken string) (
 
 // Authenticate returns the account of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Account, error) {
-	id, ok, err := s.sessions().Lookup(ctx, token)
+	var a Account
+	ok, err := s.sessions().Account(ctx, token, func(id int64) error {
+		var proven *time.Time
+		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at FROM business_accounts WHERE id = $1", id).
+			Scan(&a.ID, &a.Email, &a.StoreName, &proven)
+		a.Verified = proven != nil
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("business session: %w", err)
 	}
 	if !ok {
 		return nil, ErrNoSession
-	}
-	var a Account
-	var proven *time.Time
-	err = s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at FROM business_accounts WHERE id = $1", id).
-		Scan(&a.ID, &a.Email, &a.StoreName, &proven)
-	a.Verified = proven != nil
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNoSession
-	}
-	if err != nil {
-		return nil, fmt.Errorf("business session: %w", err)
 	}
 	return &a, nil
 }
@@ -238,23 +227,12 @@ Open this link within 30 minutes to choose a new password:</p><p><a href="%s">Re
 // ResetPassword sets a new password with a reset token for email: the token
 // is spent and every session of the account ends.
 func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
-	email = normalizeEmail(email)
-	if err := secret.CheckPassword(password); err != nil {
-		return err
-	}
-	if !identity.WellFormedToken(token) || email == "" {
-		return ErrBadResetToken
-	}
-	hash, err := s.Hasher.Hash(ctx, password)
-	if err != nil {
-		return err
-	}
-	ok, err := s.resets().Complete(ctx, email, token, func(tx *db.Tx, id int64, _ time.Time) error {
+	ok, err := s.resets().Complete(ctx, normalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, _ time.Time) error {
 		_, err := tx.Exec(ctx, "UPDATE business_accounts SET password_hash = $1 WHERE id = $2", hash, id)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("business reset: %w", err)
+		return err
 	}
 	if !ok {
 		return ErrBadResetToken // unknown, spent, expired, or spent meanwhile by a second click
@@ -266,7 +244,7 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 func (s *Service) resets() *identity.Resets {
 	return &identity.Resets{DB: s.DB, Table: "business_password_resets", Owner: "business_id", Accounts: "business_accounts", TTL: ResetTTL,
 		Link:     func(token string) string { return s.PublicURL + "/business/reset-password?token=" + token },
-		Sessions: s.sessions(), Mailbox: s.Mailbox, Now: s.now}
+		Sessions: s.sessions(), Mailbox: s.Mailbox, Hasher: &s.Hasher, Now: s.now}
 }
 
 // Prune deletes ended dashboard sessions and old reset tokens (run now and then).

@@ -2,8 +2,6 @@ package claims
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"net/mail"
 	"strings"
@@ -66,16 +64,9 @@ func (s *Service) AddModerator(ctx context.Context, email, password string) erro
 func (s *Service) SignInModerator(ctx context.Context, email, password string) (*Moderator, string, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	var m Moderator
-	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.moderatorLockout}.Check(ctx, email, password, func() (string, bool, error) {
-		var hash string
-		err := s.DB.QueryRow(ctx, "SELECT id, email, password_hash FROM moderators WHERE email = $1", email).Scan(&m.ID, &m.Email, &hash)
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", false, nil
-		}
-		if err != nil {
-			return "", false, fmt.Errorf("moderator sign in: %w", err)
-		}
-		return hash, true, nil
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.moderatorLockout}.Check(ctx, email, password, func() (hash string, err error) {
+		err = s.DB.QueryRow(ctx, "SELECT id, email, password_hash FROM moderators WHERE email = $1", email).Scan(&m.ID, &m.Email, &hash)
+		return hash, err
 	})
 	if err != nil {
 		return nil, "", err
@@ -100,20 +91,15 @@ func (s *Service) moderatorSessions() *identity.Sessions {
 
 // AuthenticateModerator returns the moderator of a live session.
 func (s *Service) AuthenticateModerator(ctx context.Context, token string) (*Moderator, error) {
-	id, ok, err := s.moderatorSessions().Lookup(ctx, token)
+	var m Moderator
+	ok, err := s.moderatorSessions().Account(ctx, token, func(id int64) error {
+		return s.DB.QueryRow(ctx, "SELECT id, email FROM moderators WHERE id = $1", id).Scan(&m.ID, &m.Email)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("authenticate moderator: %w", err)
 	}
 	if !ok {
 		return nil, errModeratorSession
-	}
-	var m Moderator
-	err = s.DB.QueryRow(ctx, "SELECT id, email FROM moderators WHERE id = $1", id).Scan(&m.ID, &m.Email)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errModeratorSession
-	}
-	if err != nil {
-		return nil, fmt.Errorf("authenticate moderator: %w", err)
 	}
 	return &m, nil
 }

@@ -28,7 +28,9 @@ type Resets struct {
 	// Sessions end and Mailbox is proven when a reset completes.
 	Sessions *Sessions
 	Mailbox  *Mailbox
-	Now      func() time.Time
+	// Hasher points at the owning service's hasher (tests make it cheap).
+	Hasher *secret.Hasher
+	Now    func() time.Time
 }
 
 func (r *Resets) now() time.Time {
@@ -64,15 +66,23 @@ func (r *Resets) Issue(ctx context.Context, owner int64, message func(link strin
 	return link, nil
 }
 
-// Complete spends token, which must be a live, unused link of the account
-// with (normalised) email, and in the same transaction runs set (which
-// stores the new password hash), ends every session of the account and
-// proves its mailbox: the link came by mail. ok is false, and nothing
-// changes, when the token is not such a link or a second click spent it
-// meanwhile.
-func (r *Resets) Complete(ctx context.Context, email, token string, set func(tx *db.Tx, id int64, at time.Time) error) (ok bool, err error) {
+// Complete sets password (it must pass the password policy: that error
+// comes first) with token, which must be a live, unused link of the
+// account with (normalised) email. In one transaction it spends the
+// account's links, runs set (which stores the new password's hash), ends
+// every session of the account and proves its mailbox: the link came by
+// mail. ok is false, and nothing changes, when the token is not such a
+// link or a second click spent it meanwhile.
+func (r *Resets) Complete(ctx context.Context, email, password, token string, set func(tx *db.Tx, id int64, hash string, at time.Time) error) (ok bool, err error) {
+	if err := secret.CheckPassword(password); err != nil {
+		return false, err
+	}
 	if !WellFormedToken(token) || email == "" {
 		return false, nil
+	}
+	hash, err := r.Hasher.Hash(ctx, password)
+	if err != nil {
+		return false, err
 	}
 	t := r.now()
 	err = r.DB.InTx(ctx, func(tx *db.Tx) error {
@@ -94,7 +104,7 @@ func (r *Resets) Complete(ctx context.Context, email, token string, set func(tx 
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil
 		}
-		if err := set(tx, id, t); err != nil {
+		if err := set(tx, id, hash, t); err != nil {
 			return err
 		}
 		if _, err := r.Sessions.EndAll(ctx, tx, id, ""); err != nil {

@@ -35,7 +35,7 @@ func TestResets(t *testing.T) {
 		sessions := &identity.Sessions{DB: d, Table: "sessions", Owner: "customer_id", TTL: time.Hour, Now: now}
 		r := &identity.Resets{DB: d, Table: "password_resets", Owner: "customer_id", Accounts: "customers", TTL: 30 * time.Minute,
 			Link:     func(token string) string { return "http://locator.test/reset-password?token=" + token },
-			Sessions: sessions, Now: now,
+			Sessions: sessions, Now: now, Hasher: &h,
 			Mailbox: &identity.Mailbox{DB: d, Limits: ratelimit.NewDB(d), Area: area, PublicURL: "http://locator.test", Hasher: &h, Now: now}}
 		ann, bob := addCustomer(t, d, "ann@example.com"), addCustomer(t, d, "bob@example.com")
 		issue := func(id int64, to string) string {
@@ -60,22 +60,26 @@ func TestResets(t *testing.T) {
 			}
 			return token
 		}
-		set := func(hash string) func(tx *db.Tx, id int64, at time.Time) error {
-			return func(tx *db.Tx, id int64, at time.Time) error {
-				_, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, at, id)
-				return err
-			}
+		set := func(tx *db.Tx, id int64, hash string, at time.Time) error {
+			_, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, at, id)
+			return err
 		}
-		complete := func(email, token, hash string) bool {
+		complete := func(email, token, password string) bool {
 			t.Helper()
-			ok, err := r.Complete(ctx, email, token, set(hash))
+			ok, err := r.Complete(ctx, email, password, token, set)
 			dbtest.Must(t, err, "complete")
 			return ok
 		}
+		// hashOf says which password the account has now ("old": none set).
 		hashOf := func(id int64) (string, bool) {
 			var hash string
 			var proven *time.Time
 			dbtest.Must(t, d.QueryRow(ctx, "SELECT password_hash, email_verified_at FROM customers WHERE id = $1", id).Scan(&hash, &proven), "read")
+			for _, pw := range []string{"tulip-lamp-7", "tulip-lamp-8"} {
+				if ok, _ := h.Verify(ctx, hash, pw); ok {
+					return pw, proven != nil
+				}
+			}
 			return hash, proven != nil
 		}
 
@@ -90,19 +94,23 @@ func TestResets(t *testing.T) {
 		// Only the newest link works, only for its account's email, not malformed.
 		for _, c := range [][2]string{{"ann@example.com", older}, {"bob@example.com", token}, {"", token},
 			{"ann@example.com", ""}, {"ann@example.com", strings.Repeat("a", 101)}, {"ann@example.com", "unknown"}} {
-			if complete(c[0], c[1], "new") {
+			if complete(c[0], c[1], "tulip-lamp-7") {
 				t.Fatalf("completed with %q %q", c[0], c[1])
 			}
+		}
+		// A password the policy refuses is refused first.
+		if _, err := r.Complete(ctx, "ann@example.com", "short", token, set); err == nil {
+			t.Fatal("a short password was accepted")
 		}
 		if hash, proven := hashOf(ann); hash != "old" || proven {
 			t.Fatalf("a refused reset changed the account: %q %v", hash, proven)
 		}
 
 		// Completing sets the password, ends every session and proves the mailbox.
-		if !complete("ann@example.com", token, "new") {
+		if !complete("ann@example.com", token, "tulip-lamp-7") {
 			t.Fatal("the newest link did not work")
 		}
-		if hash, proven := hashOf(ann); hash != "new" || !proven {
+		if hash, proven := hashOf(ann); hash != "tulip-lamp-7" || !proven {
 			t.Fatalf("after reset: %q proven %v", hash, proven)
 		}
 		if _, ok, _ := sessions.Lookup(ctx, s1); ok {
@@ -112,13 +120,13 @@ func TestResets(t *testing.T) {
 			t.Fatal("another account's session ended")
 		}
 		// Single use.
-		if complete("ann@example.com", token, "newer") {
+		if complete("ann@example.com", token, "tulip-lamp-8") {
 			t.Fatal("a spent link worked twice")
 		}
 
 		// A link works for TTL only; Prune deletes it a day after.
 		clock = clock.Add(30 * time.Minute)
-		if complete("bob@example.com", bobs, "new") {
+		if complete("bob@example.com", bobs, "tulip-lamp-7") {
 			t.Fatal("an expired link worked")
 		}
 		count := func() int {

@@ -80,6 +80,22 @@ func (s *Sessions) Lookup(ctx context.Context, token string) (id int64, ok bool,
 	return id, true, nil
 }
 
+// Account runs load with the account of token's live session (load reads
+// the area's account, sql.ErrNoRows when it is gone); ok is false when
+// there is no such session or account.
+func (s *Sessions) Account(ctx context.Context, token string, load func(id int64) error) (ok bool, err error) {
+	id, ok, err := s.Lookup(ctx, token)
+	if err != nil || !ok {
+		return false, err
+	}
+	if err := load(id); errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	} else if err != nil {
+		return false, fmt.Errorf("load account of session in %s: %w", s.Table, err)
+	}
+	return true, nil
+}
+
 // End ends token's session (signing out); no token is nothing to end.
 func (s *Sessions) End(ctx context.Context, token string) error {
 	if token == "" {
