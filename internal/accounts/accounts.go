@@ -217,23 +217,9 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	if err != nil {
 		return nil, "", err
 	}
-	token, err := secret.NewToken()
+	token, err := s.sessions().Start(ctx, c.ID, oldToken)
 	if err != nil {
 		return nil, "", err
-	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if oldToken != "" {
-			if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", secret.HashToken(oldToken)); err != nil {
-				return fmt.Errorf("end old session: %w", err)
-			}
-		}
-		t := now()
-		_, err := tx.Exec(ctx, "INSERT INTO sessions (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), c.ID, t, t.Add(SessionTTL))
-		return err
-	})
-	if err != nil {
-		return nil, "", fmt.Errorf("start session: %w", err)
 	}
 	return c, token, nil
 }
@@ -243,24 +229,10 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 // same time (argon2id against a dummy hash) and give ErrBadCredentials.
 func (s *Service) checkPassword(ctx context.Context, email, password string) (*Customer, error) {
 	email = NormalizeEmail(email)
-	if email == "" || password == "" || len(password) > 4*secret.MaxPasswordLen || len(email) > MaxEmailLen {
-		if _, err := s.Hasher.Verify(ctx, s.Hasher.Dummy(), password); err != nil {
-			return nil, err
-		}
-		return nil, ErrBadCredentials
-	}
 	var c *Customer
-	ok, err := s.lockout.Check(ctx, email, func() (bool, error) {
-		hash := s.Hasher.Dummy()
-		var err error
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (hash string, err error) {
 		c, err = scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+", password_hash FROM customers WHERE email = $1", email), &hash)
-		if errors.Is(err, sql.ErrNoRows) {
-			c = nil
-		} else if err != nil {
-			return false, fmt.Errorf("sign in: %w", err)
-		}
-		ok, err := s.Hasher.Verify(ctx, hash, password)
-		return ok && c != nil, err
+		return hash, err
 	})
 	if err != nil {
 		return nil, err
@@ -271,29 +243,30 @@ func (s *Service) checkPassword(ctx context.Context, email, password string) (*C
 	return c, nil
 }
 
+// sessions are the members' sign-ins (internal/identity).
+func (s *Service) sessions() *identity.Sessions {
+	return &identity.Sessions{DB: s.DB, Table: mailboxArea.Sessions, Owner: mailboxArea.SessionOwner, TTL: SessionTTL, Now: now}
+}
+
 // Authenticate returns the customer of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, error) {
-	if token == "" || len(token) > 100 {
-		return nil, ErrNoSession
-	}
-	c, err := scanCustomer(s.DB.QueryRow(ctx, `SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.created_at, c.updated_at, c.email_verified_at
-		FROM sessions s JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
-		secret.HashToken(token), now()))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNoSession
-	}
+	var c *Customer
+	ok, err := s.sessions().Account(ctx, token, func(id int64) (err error) {
+		c, err = scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE id = $1", id))
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("authenticate: %w", err)
+	}
+	if !ok {
+		return nil, ErrNoSession
 	}
 	return c, nil
 }
 
 // SignOut ends the session of token.
 func (s *Service) SignOut(ctx context.Context, token string) error {
-	if token == "" {
-		return nil
-	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE token_hash = $1", secret.HashToken(token)); err != nil {
+	if err := s.sessions().End(ctx, token); err != nil {
 		return fmt.Errorf("sign out: %w", err)
 	}
 	return nil
@@ -356,7 +329,7 @@ func (s *Service) UpdateProfile(ctx context.Context, c *Customer, u Update, curr
 			if _, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, c.ID); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2", c.ID, secret.HashToken(currentToken)); err != nil {
+			if _, err := s.sessions().EndAll(ctx, tx, c.ID, currentToken); err != nil {
 				return err
 			}
 			return mail.Enqueue(ctx, tx, s.passwordChangedMail(c, t))
@@ -439,23 +412,7 @@ func (s *Service) sendReset(ctx context.Context, email string) error {
 	if err != nil {
 		return fmt.Errorf("reset request: %w", err)
 	}
-	token, err := secret.NewToken()
-	if err != nil {
-		return err
-	}
-	link := s.PublicURL + "/reset-password?token=" + token
-	t := now()
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		// Only the newest link works: a mailbox read later holds no live older one.
-		if _, err := tx.Exec(ctx, "DELETE FROM password_resets WHERE customer_id = $1 AND used_at IS NULL", c.ID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, "INSERT INTO password_resets (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), c.ID, t, t.Add(ResetTTL)); err != nil {
-			return err
-		}
-		return mail.Enqueue(ctx, tx, resetMail(c, link))
-	})
+	link, err := s.resets().Issue(ctx, c.ID, func(link string) mail.Message { return resetMail(c, link) })
 	if err != nil {
 		return fmt.Errorf("reset request: %w", err)
 	}
@@ -496,56 +453,33 @@ func (s *Service) passwordChangedMail(c *Customer, t time.Time) mail.Message {
 // ResetPassword sets a new password with a reset token for email: the token
 // is spent, every other reset token of the member too, and every session ends.
 func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
-	email = NormalizeEmail(email)
-	if err := secret.CheckPassword(password); err != nil {
+	ok, err := s.resets().Complete(ctx, NormalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, t time.Time) error {
+		_, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, id)
 		return err
-	}
-	if token == "" || len(token) > 100 || email == "" {
-		return ErrBadResetToken
-	}
-	hash, err := s.Hasher.Hash(ctx, password)
+	})
 	if err != nil {
 		return err
 	}
-	t := now()
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		var customerID int64
-		err := tx.QueryRow(ctx, `SELECT r.customer_id FROM password_resets r JOIN customers c ON c.id = r.customer_id
-			WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2 AND c.email = $3`,
-			secret.HashToken(token), t, email).Scan(&customerID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrBadResetToken
-		}
-		if err != nil {
-			return fmt.Errorf("reset password: %w", err)
-		}
-		// Spend the token only if nobody spent it meanwhile (two clicks at once).
-		res, err := tx.Exec(ctx, "UPDATE password_resets SET used_at = $1 WHERE customer_id = $2 AND used_at IS NULL", t, customerID)
-		if err != nil {
-			return fmt.Errorf("reset password: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrBadResetToken
-		}
-		if _, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, customerID); err != nil {
-			return fmt.Errorf("reset password: %w", err)
-		}
-		if _, err := tx.Exec(ctx, "DELETE FROM sessions WHERE customer_id = $1", customerID); err != nil {
-			return fmt.Errorf("reset password: %w", err)
-		}
-		// The link came by mail: the mailbox is proven.
-		return s.Mailbox.Prove(ctx, tx, customerID)
-	})
+	if !ok {
+		return ErrBadResetToken
+	}
+	return nil
+}
+
+// resets are the members' password reset links (internal/identity).
+func (s *Service) resets() *identity.Resets {
+	return &identity.Resets{DB: s.DB, Table: "password_resets", Owner: "customer_id", Accounts: "customers", TTL: ResetTTL,
+		Link:     func(token string) string { return s.PublicURL + "/reset-password?token=" + token },
+		Sessions: s.sessions(), Mailbox: s.Mailbox, Hasher: &s.Hasher, Now: now}
 }
 
 // Prune deletes expired sessions and reset tokens (run now and then).
 func (s *Service) Prune(ctx context.Context) error {
-	t := now()
-	if _, err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE expires_at < $1", t); err != nil {
-		return fmt.Errorf("prune sessions: %w", err)
+	if err := s.sessions().Prune(ctx); err != nil {
+		return err
 	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
-		return fmt.Errorf("prune reset tokens: %w", err)
+	if err := s.resets().Prune(ctx); err != nil {
+		return err
 	}
 	if err := s.Mailbox.Prune(ctx); err != nil {
 		return err

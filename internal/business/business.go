@@ -104,25 +104,14 @@ func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(
 // rotates at every sign-in). A wrong email and a wrong password take the
 // same time and give the same answer.
 func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (*Account, string, error) {
-	email = normalizeEmail(email)
-	if email == "" || password == "" || len(email) > maxEmailLen || len(password) > 4*secret.MaxPasswordLen {
-		if _, err := s.Hasher.Verify(ctx, s.Hasher.Dummy(), password); err != nil {
-			return nil, "", err
-		}
-		return nil, "", ErrBadCredentials
-	}
 	var a Account
-	ok, err := s.lockout.Check(ctx, email, func() (bool, error) {
-		hash := s.Hasher.Dummy()
+	email = normalizeEmail(email)
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (hash string, err error) {
 		var proven *time.Time
-		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at, password_hash FROM business_accounts WHERE email = $1", email).
+		err = s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at, password_hash FROM business_accounts WHERE email = $1", email).
 			Scan(&a.ID, &a.Email, &a.StoreName, &proven, &hash)
 		a.Verified = proven != nil
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return false, fmt.Errorf("business sign in: %w", err)
-		}
-		ok, err := s.Hasher.Verify(ctx, hash, password)
-		return ok && a.ID != 0, err
+		return hash, err
 	})
 	if err != nil {
 		return nil, "", err
@@ -137,23 +126,14 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	return &a, token, nil
 }
 
+// sessions are the dashboard's sign-ins (internal/identity).
+func (s *Service) sessions() *identity.Sessions {
+	return &identity.Sessions{DB: s.DB, Table: mailboxArea.Sessions, Owner: mailboxArea.SessionOwner, TTL: SessionTTL, Now: s.now}
+}
+
 // startSession starts a session of the account, ending oldToken's.
 func (s *Service) startSession(ctx context.Context, id int64, oldToken string) (string, error) {
-	token, err := secret.NewToken()
-	if err != nil {
-		return "", err
-	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if oldToken != "" {
-			if _, err := tx.Exec(ctx, "DELETE FROM business_sessions WHERE token_hash = $1", secret.HashToken(oldToken)); err != nil {
-				return err
-			}
-		}
-		t := s.now()
-		_, err := tx.Exec(ctx, "INSERT INTO business_sessions (token_hash, business_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), id, t, t.Add(SessionTTL))
-		return err
-	})
+	token, err := s.sessions().Start(ctx, id, oldToken)
 	if err != nil {
 		return "", fmt.Errorf("business session: %w", err)
 	}
@@ -162,29 +142,26 @@ func (s *Service) startSession(ctx context.Context, id int64, oldToken string) (
 
 // Authenticate returns the account of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Account, error) {
-	if token == "" || len(token) > 100 {
-		return nil, ErrNoSession
-	}
 	var a Account
-	var proven *time.Time
-	err := s.DB.QueryRow(ctx, `SELECT b.id, b.email, b.store_name, b.email_verified_at FROM business_sessions bs JOIN business_accounts b ON b.id = bs.business_id
-		WHERE bs.token_hash = $1 AND bs.expires_at > $2`, secret.HashToken(token), s.now()).Scan(&a.ID, &a.Email, &a.StoreName, &proven)
-	a.Verified = proven != nil
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNoSession
-	}
+	ok, err := s.sessions().Account(ctx, token, func(id int64) error {
+		var proven *time.Time
+		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at FROM business_accounts WHERE id = $1", id).
+			Scan(&a.ID, &a.Email, &a.StoreName, &proven)
+		a.Verified = proven != nil
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("business session: %w", err)
+	}
+	if !ok {
+		return nil, ErrNoSession
 	}
 	return &a, nil
 }
 
 // SignOut ends the session of token.
 func (s *Service) SignOut(ctx context.Context, token string) error {
-	if token == "" {
-		return nil
-	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM business_sessions WHERE token_hash = $1", secret.HashToken(token)); err != nil {
+	if err := s.sessions().End(ctx, token); err != nil {
 		return fmt.Errorf("business sign out: %w", err)
 	}
 	return nil
@@ -232,23 +209,8 @@ func (s *Service) sendReset(ctx context.Context, email string) error {
 	if err != nil {
 		return fmt.Errorf("business reset: %w", err)
 	}
-	token, err := secret.NewToken()
-	if err != nil {
-		return err
-	}
-	link := s.PublicURL + "/business/reset-password?token=" + token
-	t := s.now()
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		// Only the newest link works.
-		if _, err := tx.Exec(ctx, "DELETE FROM business_password_resets WHERE business_id = $1 AND used_at IS NULL", id); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, "INSERT INTO business_password_resets (token_hash, business_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-			secret.HashToken(token), id, t, t.Add(ResetTTL)); err != nil {
-			return err
-		}
-		return mailbox.Enqueue(ctx, tx, resetMail(email, link))
-	})
+	_, err = s.resets().Issue(ctx, id, func(link string) mailbox.Message { return resetMail(email, link) })
+	return err
 }
 
 func resetMail(to, link string) mailbox.Message {
@@ -265,54 +227,33 @@ Open this link within 30 minutes to choose a new password:</p><p><a href="%s">Re
 // ResetPassword sets a new password with a reset token for email: the token
 // is spent and every session of the account ends.
 func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
-	email = normalizeEmail(email)
-	if err := secret.CheckPassword(password); err != nil {
+	ok, err := s.resets().Complete(ctx, normalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, _ time.Time) error {
+		_, err := tx.Exec(ctx, "UPDATE business_accounts SET password_hash = $1 WHERE id = $2", hash, id)
 		return err
-	}
-	if token == "" || len(token) > 100 || email == "" {
-		return ErrBadResetToken
-	}
-	hash, err := s.Hasher.Hash(ctx, password)
+	})
 	if err != nil {
 		return err
 	}
-	t := s.now()
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		var id int64
-		err := tx.QueryRow(ctx, `SELECT r.business_id FROM business_password_resets r JOIN business_accounts b ON b.id = r.business_id
-			WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2 AND b.email = $3`, secret.HashToken(token), t, email).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrBadResetToken
-		}
-		if err != nil {
-			return fmt.Errorf("business reset: %w", err)
-		}
-		res, err := tx.Exec(ctx, "UPDATE business_password_resets SET used_at = $1 WHERE business_id = $2 AND used_at IS NULL", t, id)
-		if err != nil {
-			return fmt.Errorf("business reset: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrBadResetToken // spent meanwhile by a second click
-		}
-		if _, err := tx.Exec(ctx, "UPDATE business_accounts SET password_hash = $1 WHERE id = $2", hash, id); err != nil {
-			return fmt.Errorf("business reset: %w", err)
-		}
-		if _, err := tx.Exec(ctx, "DELETE FROM business_sessions WHERE business_id = $1", id); err != nil {
-			return fmt.Errorf("business reset: %w", err)
-		}
-		// The link came by mail: the mailbox is proven.
-		return s.Mailbox.Prove(ctx, tx, id)
-	})
+	if !ok {
+		return ErrBadResetToken // unknown, spent, expired, or spent meanwhile by a second click
+	}
+	return nil
+}
+
+// resets are the dashboard's password reset links (internal/identity).
+func (s *Service) resets() *identity.Resets {
+	return &identity.Resets{DB: s.DB, Table: "business_password_resets", Owner: "business_id", Accounts: "business_accounts", TTL: ResetTTL,
+		Link:     func(token string) string { return s.PublicURL + "/business/reset-password?token=" + token },
+		Sessions: s.sessions(), Mailbox: s.Mailbox, Hasher: &s.Hasher, Now: s.now}
 }
 
 // Prune deletes ended dashboard sessions and old reset tokens (run now and then).
 func (s *Service) Prune(ctx context.Context) error {
-	t := s.now()
-	if _, err := s.DB.Exec(ctx, "DELETE FROM business_sessions WHERE expires_at < $1", t); err != nil {
-		return fmt.Errorf("prune business sessions: %w", err)
+	if err := s.sessions().Prune(ctx); err != nil {
+		return err
 	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM business_password_resets WHERE expires_at < $1", t.Add(-24*time.Hour)); err != nil {
-		return fmt.Errorf("prune business reset tokens: %w", err)
+	if err := s.resets().Prune(ctx); err != nil {
+		return err
 	}
 	return s.pruneUnproven(ctx)
 }

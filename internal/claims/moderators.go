@@ -2,8 +2,6 @@ package claims
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"net/mail"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
+	"locator/internal/identity"
 	"locator/internal/secret"
 )
 
@@ -53,11 +52,10 @@ func (s *Service) AddModerator(ctx context.Context, email, password string) erro
 		if err != nil {
 			return fmt.Errorf("add moderator: %w", err)
 		}
-		res, err := tx.Exec(ctx, "DELETE FROM moderator_sessions WHERE moderator_id = $1", id)
+		ended, err := s.moderatorSessions().EndAll(ctx, tx, id, "")
 		if err != nil {
 			return fmt.Errorf("end moderator sessions: %w", err)
 		}
-		ended, _ := res.RowsAffected()
 		return s.audit(ctx, tx, "cli", "moderator.add", 0, map[string]any{"email": email, "sessions_ended": ended})
 	})
 }
@@ -65,18 +63,10 @@ func (s *Service) AddModerator(ctx context.Context, email, password string) erro
 // SignInModerator checks a moderator's credentials and starts a session.
 func (s *Service) SignInModerator(ctx context.Context, email, password string) (*Moderator, string, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
-	if len(email) > 254 || len(password) > 4*secret.MaxPasswordLen {
-		return nil, "", ErrModeratorCredentials
-	}
 	var m Moderator
-	ok, err := s.moderatorLockout.Check(ctx, email, func() (bool, error) {
-		hash := s.Hasher.Dummy() // an unknown email takes the time of a wrong password
-		err := s.DB.QueryRow(ctx, "SELECT id, email, password_hash FROM moderators WHERE email = $1", email).Scan(&m.ID, &m.Email, &hash)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return false, fmt.Errorf("moderator sign in: %w", err)
-		}
-		ok, err := s.Hasher.Verify(ctx, hash, password)
-		return ok && m.ID != 0, err
+	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.moderatorLockout}.Check(ctx, email, password, func() (hash string, err error) {
+		err = s.DB.QueryRow(ctx, "SELECT id, email, password_hash FROM moderators WHERE email = $1", email).Scan(&m.ID, &m.Email, &hash)
+		return hash, err
 	})
 	if err != nil {
 		return nil, "", err
@@ -84,39 +74,39 @@ func (s *Service) SignInModerator(ctx context.Context, email, password string) (
 	if !ok {
 		return nil, "", ErrModeratorCredentials
 	}
-	token, err := secret.NewToken()
+	token, err := s.moderatorSessions().Start(ctx, m.ID, "")
 	if err != nil {
-		return nil, "", err
-	}
-	t := s.now()
-	if _, err := s.DB.Exec(ctx, "INSERT INTO moderator_sessions (token_hash, moderator_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-		secret.HashToken(token), m.ID, t, t.Add(ModeratorSessionTTL)); err != nil {
 		return nil, "", fmt.Errorf("moderator session: %w", err)
 	}
 	return &m, token, nil
 }
 
+// errModeratorSession answers a moderator call without a live session.
+var errModeratorSession = apperr.New(apperr.Unauthorized, "Moderators only: sign in")
+
+// moderatorSessions are the moderators' sign-ins (internal/identity).
+func (s *Service) moderatorSessions() *identity.Sessions {
+	return &identity.Sessions{DB: s.DB, Table: "moderator_sessions", Owner: "moderator_id", TTL: ModeratorSessionTTL, Now: s.now}
+}
+
 // AuthenticateModerator returns the moderator of a live session.
 func (s *Service) AuthenticateModerator(ctx context.Context, token string) (*Moderator, error) {
-	if token == "" || len(token) > 100 {
-		return nil, apperr.New(apperr.Unauthorized, "Moderators only: sign in")
-	}
 	var m Moderator
-	err := s.DB.QueryRow(ctx, `SELECT m.id, m.email FROM moderator_sessions ms JOIN moderators m ON m.id = ms.moderator_id
-		WHERE ms.token_hash = $1 AND ms.expires_at > $2`, secret.HashToken(token), s.now()).Scan(&m.ID, &m.Email)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.Unauthorized, "Moderators only: sign in")
-	}
+	ok, err := s.moderatorSessions().Account(ctx, token, func(id int64) error {
+		return s.DB.QueryRow(ctx, "SELECT id, email FROM moderators WHERE id = $1", id).Scan(&m.ID, &m.Email)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("authenticate moderator: %w", err)
+	}
+	if !ok {
+		return nil, errModeratorSession
 	}
 	return &m, nil
 }
 
 // SignOutModerator ends a moderator session.
 func (s *Service) SignOutModerator(ctx context.Context, token string) error {
-	_, err := s.DB.Exec(ctx, "DELETE FROM moderator_sessions WHERE token_hash = $1", secret.HashToken(token))
-	if err != nil {
+	if err := s.moderatorSessions().End(ctx, token); err != nil {
 		return fmt.Errorf("moderator sign out: %w", err)
 	}
 	return nil
