@@ -120,7 +120,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 		dbtest.Must(t, err, "store")
 		if st.Status != stores.Published || st.TimeZone != "America/Chicago" || st.GeoPrecision != "postal_code" || st.CountryCode != "US" ||
 			len(st.WorkingHours) != 7 || st.WorkingHours[0].Start != "" || st.WorkingHours[1].Start != "09:00" || st.WorkingHours[1].End != "21:00" ||
-			st.WorkingHours[6].End != "18:00" || st.Hours != form().WorkingHours {
+			st.WorkingHours[6].End != "18:00" || st.Hours != form().WorkingHours || st.Website != "https://lonestarvapes.example" {
 			t.Fatalf("published store: %+v", st)
 		}
 		// The search index picks it up near the address.

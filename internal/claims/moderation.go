@@ -111,8 +111,8 @@ func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approva
 		return nil, nil, apperr.Invalidf("fields apply only to a claim that matches a store already listed; claim %d is for a new store", c.ID)
 	}
 	st := &stores.Store{Name: c.BusinessName, PhoneNumber: c.Phone, CountryCode: countryCode(c.Country), CountryName: countryName(c.Country),
-		State: c.State, City: c.City, PostalCode: c.PostalCode, Address: c.Address1, StoreID: fmt.Sprintf("claim_%06d", c.ID),
-		Status: stores.Published}
+		State: c.State, City: c.City, PostalCode: c.PostalCode, Address: c.Address1, Website: c.Website,
+		StoreID: fmt.Sprintf("claim_%06d", c.ID), Status: stores.Published}
 	applyHours(st, c.WorkingHours, s.now())
 	precision := "exact"
 	if a.Latitude != nil {
