@@ -1,7 +1,7 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
 #   make test   every test: lint, Go with -race on SQLite and PostgreSQL, the fuzz run, web checks
-#   make lint   tracked files (tools/treecheck), gofmt, go vet, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint
+#   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make build  npm packages, web app, Go binary at bin/locator
 
@@ -17,6 +17,7 @@ ADDR     ?= 127.0.0.1:8080
 WEB_DEPS     := web/node_modules/.package-lock.json
 GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
+APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
 .PHONY: build run test test-go test-fuzz test-web check-format lint vulncheck web geodata basemap clean
 
@@ -31,6 +32,10 @@ $(GEODATA_DEPS): tools/geodata/package-lock.json
 
 $(BASEMAP_DEPS): tools/basemap/package-lock.json
 	cd tools/basemap && npm ci --no-audit --no-fund
+	touch $@
+
+$(APILINT_DEPS): tools/apilint/package-lock.json
+	cd tools/apilint && npm ci --no-audit --no-fund
 	touch $@
 
 web: $(WEB_DEPS)
@@ -62,8 +67,9 @@ check-format:
 # proxy on first use (slow once, then cached); `go tool -n` prints the binary.
 TOOL = "$$(cd tools/check && $(GO) tool -n $(1))"
 
-lint: check-format $(WEB_DEPS)
+lint: check-format $(WEB_DEPS) $(APILINT_DEPS)
 	$(GO) run ./tools/treecheck
+	cd tools/apilint && npm run --silent lint
 	$(GO) mod tidy -diff
 	$(call TOOL,golangci-lint) run --allow-parallel-runners ./...
 	cd web && npm run lint

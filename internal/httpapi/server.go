@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -174,7 +175,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 func (s *Server) routes() {
 	m := s.api
 	m.HandleFunc("GET /api/store/physical-store/list-physical-store/{$}", s.handle(s.listStores))
-	m.HandleFunc("GET /api/store/physical-store/list-physical-store", s.handle(s.listStores))
+	// The spec's path ends in a slash; without it the path would read as
+	// "one store by id" in api/openapi.yaml, so it redirects to the one address.
+	m.HandleFunc("GET /api/store/physical-store/list-physical-store", func(w http.ResponseWriter, r *http.Request) {
+		// A fixed path on this host; only the query is the caller's.
+		target := url.URL{Path: "/api/store/physical-store/list-physical-store/", RawQuery: r.URL.RawQuery}
+		w.Header().Set("Location", target.String())
+		w.WriteHeader(http.StatusMovedPermanently)
+	})
 	m.HandleFunc("GET /api/store/physical-store/{id}", s.handle(s.getStore))
 	m.HandleFunc("GET /api/store/physical-store/{id}/reviews", s.handle(s.listReviews))
 	m.HandleFunc("GET /api/config", s.handle(s.config))

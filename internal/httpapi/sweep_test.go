@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -12,11 +13,16 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/httpapi"
 	"locator/internal/photos"
 	"locator/internal/reports"
 	"locator/internal/stores"
@@ -44,13 +50,16 @@ func TestBadInputSweep(t *testing.T) {
 			{method: "POST", target: "/api/store/auth", body: map[string]string{"email": "member@example.com", "password": "tulip-lamp-7"}, status: 200},
 		})
 		cookies := []*http.Cookie{member.cookie, mod.cookie, s.owner.cookies["locator_business"]}
-		sw := &sweeper{t: t, h: s.srv, cookies: cookies, validID: itoa(s.ownStore)}
+		sw := &sweeper{t: t, h: s.srv, cookies: cookies, validID: itoa(s.ownStore), router: sweepRouter(t, doc)}
 		for _, op := range sweepOperations(doc) {
 			sw.operation(op)
 		}
 		t.Logf("bad-input sweep: %d requests to %d operations, %d answered 4xx, %d answered 5xx", sw.sent, len(sweepOperations(doc)), sw.refused, sw.failed)
 		if sw.sent < 1000 {
 			t.Errorf("only %d requests sent", sw.sent)
+		}
+		if sw.contractValid < 100 {
+			t.Errorf("only %d requests the document calls valid: the contract check saw too little", sw.contractValid)
 		}
 	})
 }
@@ -100,9 +109,103 @@ type sweeper struct {
 	h       http.Handler
 	cookies []*http.Cookie
 	validID string
+	router  routers.Router
 	sent    int
 	refused int // 4xx
 	failed  int // 5xx
+	// contractValid counts the requests api/openapi.yaml calls valid.
+	contractValid int
+}
+
+// breaksGlobalRules applies the rules api/openapi.yaml states once for
+// every call (info.description), which no per-operation schema can carry:
+// no NUL anywhere, a query string of at most MaxQueryBytes, a JSON body of
+// exactly one value in valid UTF-8, ids in plain decimal digits.
+func breaksGlobalRules(req *http.Request, body []byte) bool {
+	if strings.Contains(req.URL.RawQuery, "%00") || strings.Contains(req.URL.EscapedPath(), "%00") || len(req.URL.RawQuery) > httpapi.MaxQueryBytes {
+		return true
+	}
+	for _, seg := range strings.Split(req.URL.Path, "/") {
+		if seg != "" && strings.Trim(seg, "0123456789") == "" && seg[0] == '0' {
+			return true
+		}
+		if strings.HasPrefix(seg, "+") {
+			return true
+		}
+	}
+	if req.Header.Get("Content-Type") != "application/json" || len(body) == 0 {
+		return false
+	}
+	if !utf8.Valid(body) || bytes.Contains(body, []byte(`\u0000`)) {
+		return true
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var v any
+	if dec.Decode(&v) != nil || dec.More() {
+		return true
+	}
+	return false
+}
+
+// stateRefusal tells the 400s that answer a well-formed request from state
+// the document cannot see (info.description lists them): a link that is
+// unknown, used or expired, a password that is not the account's, an
+// image that does not decode.
+func stateRefusal(msg string) bool {
+	for _, prefix := range []string{
+		"This password reset link is invalid or has expired",
+		"This confirmation link is invalid or has expired",
+		"This is not the password chosen for this account",
+		"The photo could not be read",
+	} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// sweepRouter finds a request's operation in the document; the server
+// entry "/api" becomes an absolute URL so the router can match it.
+func sweepRouter(t *testing.T, doc *openapi3.T) routers.Router {
+	t.Helper()
+	doc.Servers = openapi3.Servers{{URL: "http://example.com/api"}}
+	r, err := legacy.NewRouter(doc)
+	if err != nil {
+		t.Fatalf("router over api/openapi.yaml: %v", err)
+	}
+	return r
+}
+
+// contract checks one exchange against the document: a request the
+// document calls valid must not be refused as malformed (400), or a
+// client that validates against the document still gets 400s.
+func (s *sweeper) contract(req *http.Request, body []byte, rec *httptest.ResponseRecorder) {
+	req = req.Clone(req.Context())
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	req.URL.Scheme, req.URL.Host = "http", "example.com"
+	if breaksGlobalRules(req, body) {
+		return
+	}
+	route, params, err := s.router.FindRoute(req)
+	if err != nil {
+		return // a path the document does not route (the sweep's bad ids); the 4xx check above covers it
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
+		return
+	}
+	q := req.URL.Query()
+	if q.Has("lat") != q.Has("lon") {
+		return // search-places: lat and lon only together, said in their descriptions (no schema can)
+	}
+	s.contractValid++
+	var e apiError
+	_ = json.Unmarshal(rec.Body.Bytes(), &e)
+	if rec.Code == http.StatusBadRequest && !stateRefusal(e.Message) {
+		s.t.Errorf("%s %s (%.80q): the document calls it valid, the server answered 400 %s", req.Method, req.URL, body, truncate(rec.Body.String()))
+	}
 }
 
 // Bad values of a path parameter, a query parameter, a JSON field.
@@ -321,6 +424,7 @@ func (s *sweeper) send(method, target, ctype string, body []byte) *httptest.Resp
 	}
 	rec := httptest.NewRecorder()
 	s.h.ServeHTTP(rec, req)
+	s.contract(req, body, rec)
 	if rec.Code >= 500 {
 		s.failed++
 		s.t.Errorf("%s %s (%d-byte body %.60q): %d %s", method, target, len(body), body, rec.Code, truncate(rec.Body.String()))

@@ -98,7 +98,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Data sources the map must credit */
+        /**
+         * Data sources the map must credit
+         * @description The data sources whose licences ask for credit on the map (the basemap, the gazetteer, the IP database when one is configured), for the map's attribution control.
+         */
         get: operations["getAttribution"];
         put?: never;
         post?: never;
@@ -136,7 +139,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A store's reviews, newest first, and their summary */
+        /**
+         * A store's reviews, newest first, and their summary
+         * @description The approved reviews of a published store, newest first, a page at a time, with the store's rating summary. 404 when the store is not published.
+         */
         get: operations["listStoreReviews"];
         put?: never;
         post?: never;
@@ -155,7 +161,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a member (does not sign in) */
+        /**
+         * Create a member (does not sign in)
+         * @description Creates a member from the sign-up form. It does not sign in: the popup then shows the sign-in view. 409 when the email already has an account; the address is proven later by a mailed link (requestEmailProof).
+         */
         post: operations["signUp"];
         delete?: never;
         options?: never;
@@ -181,7 +190,10 @@ export interface paths {
          *     server is too busy hashing passwords.
          */
         post: operations["signIn"];
-        /** End the session */
+        /**
+         * End the session
+         * @description Ends the member's session (the cookie is cleared). Answers 200 without a session too, so a stale page can always sign out.
+         */
         delete: operations["signOut"];
         options?: never;
         head?: never;
@@ -195,7 +207,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in member */
+        /**
+         * The signed-in member
+         * @description The member behind the session cookie, with their favourite stores. 401 without a valid session.
+         */
         get: operations["getMe"];
         put?: never;
         /**
@@ -243,7 +258,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Follow a mailed link with the member's password; the address is proven */
+        /**
+         * Follow a mailed link with the member's password; the address is proven
+         * @description Follows the link mailed by requestEmailProof: the token with the member's password. The address is proven; the token is single use. 400 when the link is unknown, used or expired, or the password is not the member's.
+         */
         post: operations["confirmEmailProof"];
         delete?: never;
         options?: never;
@@ -284,7 +302,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token; ends every session */
+        /**
+         * Set a new password with a reset token; ends every session
+         * @description Sets a new password from the reset link (token, 30 minutes, single use) and ends every session of the member; a completed reset also proves the mailbox. 400 when the link is unknown, used or expired.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -301,7 +322,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a favourite store (idempotent) */
+        /**
+         * Add a favourite store (idempotent)
+         * @description Adds a published store to the member's favourites; adding one twice changes nothing. Answers the member with the new list.
+         */
         post: operations["addFavorite"];
         delete?: never;
         options?: never;
@@ -318,7 +342,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a favourite store (idempotent) */
+        /**
+         * Remove a favourite store (idempotent)
+         * @description Removes a store from the member's favourites; removing one that is not there changes nothing. Answers the member with the new list.
+         */
         post: operations["removeFavorite"];
         delete?: never;
         options?: never;
@@ -387,7 +414,10 @@ export interface paths {
          * @description The members' per-account limit applies (see signIn).
          */
         post: operations["adminSignIn"];
-        /** Moderator sign-out */
+        /**
+         * Moderator sign-out
+         * @description Ends the moderator's session (the cookie is cleared); answers 200 without one too.
+         */
         delete: operations["adminSignOut"];
         options?: never;
         head?: never;
@@ -401,7 +431,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in moderator */
+        /**
+         * The signed-in moderator
+         * @description The moderator behind the session cookie. 401 without a valid session.
+         */
         get: operations["adminMe"];
         put?: never;
         post?: never;
@@ -418,7 +451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Claims, oldest first (pending by default) */
+        /**
+         * Claims, oldest first (pending by default)
+         * @description Claims for the moderation queue, oldest first, filtered by status (pending by default), each with the fields that differ from an existing store.
+         */
         get: operations["adminListClaims"];
         put?: never;
         post?: never;
@@ -435,7 +471,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One claim with its geocoded location */
+        /**
+         * One claim with its geocoded location
+         * @description One claim with the location geocoded from its address, for the moderator's map before approval.
+         */
         get: operations["adminGetClaim"];
         put?: never;
         post?: never;
@@ -482,7 +521,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a claim with a reason (emailed to the owner) */
+        /**
+         * Reject a claim with a reason (emailed to the owner)
+         * @description Rejects a pending claim; the reason (required, not blank) is mailed to the claimant. 409 when the claim was already decided.
+         */
         post: operations["adminRejectClaim"];
         delete?: never;
         options?: never;
@@ -521,7 +563,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stores with open reports, the most reported first (copies counted), each with its current data, paged */
+        /**
+         * Stores with open reports, the most reported first (copies counted), each with its current data, paged
+         * @description Stores with open shopper reports, the most reported first (merged copies counted), each with the store's current data, a page at a time.
+         */
         get: operations["adminListReports"];
         put?: never;
         post?: never;
@@ -561,7 +606,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Owners' name, address and position changes, oldest first (pending by default) */
+        /**
+         * Owners' name, address and position changes, oldest first (pending by default)
+         * @description Owners' changes to a store's name, address or position wait for a moderator; this lists them oldest first, filtered by status (pending by default).
+         */
         get: operations["adminListChangeRequests"];
         put?: never;
         post?: never;
@@ -580,7 +628,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish a change request (the store is marked verified; audit log) */
+        /**
+         * Publish a change request (the store is marked verified; audit log)
+         * @description Publishes a pending change request: the store takes the new values and is marked verified; the decision is in the audit log. 409 when already decided.
+         */
         post: operations["adminApproveChangeRequest"];
         delete?: never;
         options?: never;
@@ -597,7 +648,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a change request with a reason; the store stays as it is */
+        /**
+         * Reject a change request with a reason; the store stays as it is
+         * @description Rejects a pending change request with a reason (required, not blank); the store stays as it is. 409 when already decided.
+         */
         post: operations["adminRejectChangeRequest"];
         delete?: never;
         options?: never;
@@ -632,7 +686,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The business accounts that can change a store, the earliest link first */
+        /**
+         * The business accounts that can change a store, the earliest link first
+         * @description The business accounts linked to a store, the earliest link first, each with how it was linked.
+         */
         get: operations["adminStoreOwners"];
         put?: never;
         post?: never;
@@ -652,7 +709,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a business account from a store's owners (audit log "store.unlink") */
+        /**
+         * Remove a business account from a store's owners (audit log "store.unlink")
+         * @description Unlinks a business account from a store; the removal is in the audit log ("store.unlink"). 404 when that account is not an owner.
+         */
         delete: operations["adminRemoveStoreOwner"];
         options?: never;
         head?: never;
@@ -678,7 +738,10 @@ export interface paths {
          *     IP a minute.
          */
         post: operations["businessSignIn"];
-        /** End the dashboard session */
+        /**
+         * End the dashboard session
+         * @description Ends the dashboard session (the cookie is cleared); answers 200 without one too.
+         */
         delete: operations["businessSignOut"];
         options?: never;
         head?: never;
@@ -692,7 +755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in business account */
+        /**
+         * The signed-in business account
+         * @description The business account behind the dashboard cookie: its email, whether the address is proven, its stores. 401 without a valid session.
+         */
         get: operations["businessMe"];
         put?: never;
         post?: never;
@@ -776,7 +842,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the emailed token (single use, 30 minutes); ends every dashboard session */
+        /**
+         * Set a new password with the emailed token (single use, 30 minutes); ends every dashboard session
+         * @description Sets a new password from the emailed link (single use, 30 minutes) and ends every dashboard session of the account; a completed reset also proves the mailbox. 400 when the link is unknown, used or expired.
+         */
         post: operations["businessResetPassword"];
         delete?: never;
         options?: never;
@@ -791,7 +860,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stores linked to the account (approved claims, moderator links) */
+        /**
+         * The stores linked to the account (approved claims, moderator links)
+         * @description The stores linked to the account (by approved claims or by a moderator), with what the dashboard shows of each.
+         */
         get: operations["businessListStores"];
         put?: never;
         post?: never;
@@ -808,7 +880,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the account's stores (404 for any store not linked to it) */
+        /**
+         * One of the account's stores (404 for any store not linked to it)
+         * @description One store linked to the account, with its pending change requests. 404 for any store not linked to it, so ids of other stores reveal nothing.
+         */
         get: operations["businessGetStore"];
         put?: never;
         post?: never;
@@ -840,7 +915,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** "Confirm these details are correct": sets the store's last_verified_at to now */
+        /**
+         * "Confirm these details are correct": sets the store's last_verified_at to now
+         * @description The owner confirms the store's details are correct ("Confirm these details are correct"): the store's last_verified_at becomes now.
+         */
         post: operations["businessVerifyStore"];
         delete?: never;
         options?: never;
@@ -906,7 +984,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Runtime settings of the web app */
+        /**
+         * Runtime settings of the web app
+         * @description Runtime settings the web app reads before its first call: the API base, the storefront URL, the map style and whether the place search finds street addresses. Nothing secret.
+         */
         get: operations["getConfig"];
         put?: never;
         post?: never;
@@ -920,6 +1001,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Format: int64
+         * @description A row id (stores, claims, change requests, business accounts).
+         */
+        Id: number;
         /** @description Name, address and position fields of a change request (only those it changes) */
         StoreDetails: {
             name?: string;
@@ -1023,13 +1109,15 @@ export interface components {
                 note?: string | null;
             };
             workingHours?: {
-                weekDay: string;
-                startTime?: string | null;
-                endTime?: string | null;
+                weekDay: components["schemas"]["WeekDay"];
+                startTime?: components["schemas"]["ClockTime"];
+                endTime?: components["schemas"]["ClockTime"];
             }[];
             hours?: string;
+            /** @description Digits, spaces, + - ( ) and .; empty removes it */
             phone_number?: string;
-            website?: string;
+            /** @description An http(s) address (https:// assumed without a scheme); empty removes it. */
+            website?: string | components["schemas"]["Website"];
             is_delivery_available?: boolean;
             is_order_online_available?: boolean;
             is_curbside_pickup_available?: boolean;
@@ -1081,6 +1169,10 @@ export interface components {
             code: string;
             display_name: string;
         };
+        /** @enum {string} */
+        WeekDay: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+        /** @description HH:MM, 24-hour clock */
+        ClockTime: string | null;
         WorkingHour: {
             /** @enum {string} */
             weekDay: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
@@ -1251,30 +1343,55 @@ export interface components {
             has_more: boolean;
         };
         SignUpRequest: {
-            first_name: string;
-            last_name: string;
-            /** @description An optional leading + and digits */
-            phone: string;
-            email: string;
+            first_name: components["schemas"]["PersonName"];
+            last_name: components["schemas"]["PersonName"];
+            phone: components["schemas"]["MemberPhone"];
+            email: components["schemas"]["Email"];
             password: components["schemas"]["NewPassword"];
         };
+        /** @description Required, not blank (surrounding spaces are trimmed), at most 255 characters. */
+        PersonName: string;
+        /** @description An optional leading + and digits, at most 12 characters. */
+        MemberPhone: string;
+        /**
+         * @description An email address (a dot-atom local part and a domain with a dot), at
+         *     most 254 characters; compared without regard to case.
+         */
+        Email: string;
+        /** @description Required, not blank, at most 255 characters. */
+        RequiredText: string;
+        /** @description An http(s) address; without a scheme https:// is assumed (example.com becomes https://example.com). */
+        Website: string;
         /** @description The password policy of every account; the server also refuses the 10,000 most common passwords. */
         NewPassword: string;
         SignInRequest: {
             email: string;
             password: string;
         };
-        /** @description first_name and last_name together, or phone, or password with old_password */
+        /** @description Exactly one of first_name and last_name together, or phone, or password with old_password. */
         ProfileUpdate: {
-            first_name?: string;
-            last_name?: string;
-            phone?: string;
+            first_name?: components["schemas"]["PersonName"];
+            last_name?: components["schemas"]["PersonName"];
+            phone?: components["schemas"]["MemberPhone"];
             password?: components["schemas"]["NewPassword"];
             /** @description The current password; required with password */
             old_password?: string;
-        };
+        } & ({
+            phone?: unknown;
+            password?: unknown;
+            old_password?: unknown;
+        } | {
+            first_name?: unknown;
+            last_name?: unknown;
+            password?: unknown;
+            old_password?: unknown;
+        } | {
+            first_name?: unknown;
+            last_name?: unknown;
+            phone?: unknown;
+        });
         FavoriteRequest: {
-            phstore_id: number | string;
+            phstore_id: components["schemas"]["Id"] | string;
         };
         Customer: {
             /** @description The member followed a link mailed to the address (or reset the password) */
@@ -1288,15 +1405,17 @@ export interface components {
             favorites_phstores: components["schemas"]["PhysicalStore"][];
         };
         ClaimRequest: {
-            business_name: string;
-            email: string;
+            business_name: components["schemas"]["RequiredText"];
+            /** @description Must contain @ ("Email must contain @") */
+            email: components["schemas"]["Email"];
+            /** @description Digits, spaces, + - ( ) and . */
             phone: string;
-            country: string;
+            country: components["schemas"]["RequiredText"];
             state?: string;
-            address1: string;
-            city: string;
-            postal_code: string;
-            website?: string;
+            address1: components["schemas"]["RequiredText"];
+            city: components["schemas"]["RequiredText"];
+            postal_code: components["schemas"]["RequiredText"];
+            website?: components["schemas"]["Website"];
             /** @description Free text, e.g. "Mon-Fri 9am-9pm, Sun closed" */
             working_hours?: string;
             category?: string;
@@ -1538,9 +1657,9 @@ export interface operations {
             query?: {
                 /** @description What the visitor typed; at most 200 characters. */
                 q?: string;
-                /** @description Latitude of the map's centre (with lon); nearer places win near-ties. */
+                /** @description Latitude of the map's centre; only together with lon (OpenAPI cannot say so in a schema; the server answers 400 when one comes without the other). Nearer places win near-ties. */
                 lat?: number;
-                /** @description Longitude of the map's centre (with lat). */
+                /** @description Longitude of the map's centre; only together with lat. */
                 lon?: number;
             };
             header?: never;
@@ -1600,6 +1719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Attribution"];
                 };
             };
+            400: components["responses"]["Error"];
         };
     };
     getPhysicalStore: {
@@ -1607,7 +1727,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -1635,7 +1755,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -1711,6 +1831,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
+            403: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1803,7 +1924,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: components["schemas"]["Email"];
                     /** @enum {string} */
                     app?: "locator";
                 };
@@ -1924,8 +2045,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    store_name: string;
-                    email: string;
+                    store_name: components["schemas"]["RequiredText"];
+                    email: components["schemas"]["Email"];
                     password: components["schemas"]["NewPassword"];
                     phone_number?: string;
                     referred_by?: string;
@@ -1976,6 +2097,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
+            403: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2025,7 +2147,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2043,7 +2165,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2073,13 +2195,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Required, not blank */
                     reason: string;
                 };
             };
@@ -2101,7 +2224,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2182,7 +2305,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                storeId: number;
+                storeId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2192,6 +2315,7 @@ export interface operations {
                     /** @enum {string} */
                     action: "fix" | "close" | "hide" | "dismiss";
                     note?: string;
+                    /** @description With `fix`, at least one field to change. */
                     changes?: {
                         name?: string;
                         phone_number?: string;
@@ -2270,7 +2394,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2296,13 +2420,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Required, not blank */
                     reason: string;
                 };
             };
@@ -2329,8 +2454,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    store_id: number | string;
-                    email: string;
+                    store_id: components["schemas"]["Id"] | string;
+                    email: components["schemas"]["Email"];
                 };
             };
         };
@@ -2351,7 +2476,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2379,8 +2504,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                ownerId: number;
+                id: components["schemas"]["Id"];
+                ownerId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2427,6 +2552,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
+            403: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2496,7 +2622,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email: components["schemas"]["Email"];
                 };
             };
         };
@@ -2566,7 +2692,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2585,7 +2711,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2622,7 +2748,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2641,8 +2767,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                ownerId: number;
+                id: components["schemas"]["Id"];
+                ownerId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2661,7 +2787,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -2715,6 +2841,7 @@ export interface operations {
                     "application/json": components["schemas"]["RuntimeConfig"];
                 };
             };
+            400: components["responses"]["Error"];
         };
     };
 }
