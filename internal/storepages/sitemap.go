@@ -26,7 +26,7 @@ var SitemapSize = 50_000
 func (p *Pages) Robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = io.WriteString(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /profile\nDisallow: /reset-password\n\nSitemap: "+
+	_, _ = io.WriteString(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /business\nDisallow: /profile\nDisallow: /reset-password\n\nSitemap: "+
 		p.base(r)+"/sitemap.xml\n")
 }
 

@@ -131,7 +131,7 @@ func TestSitemapsHoldEveryPublishedStoreOnce(t *testing.T) {
 			t.Errorf("no gzip")
 		}
 		rec := get(t, h, "/robots.txt")
-		for _, want := range []string{"Disallow: /api/\n", "Disallow: /admin\n", "Disallow: /profile\n", "Sitemap: https://locator.example/sitemap.xml\n"} {
+		for _, want := range []string{"Disallow: /api/\n", "Disallow: /admin\n", "Disallow: /business\n", "Disallow: /profile\n", "Sitemap: https://locator.example/sitemap.xml\n"} {
 			if !strings.Contains(rec.Body.String(), want) {
 				t.Errorf("robots.txt lacks %q:\n%s", want, rec.Body)
 			}
