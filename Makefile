@@ -72,7 +72,7 @@ lint: check-format $(WEB_DEPS) $(APILINT_DEPS)
 	cd tools/apilint && npm run --silent lint
 	$(GO) mod tidy -diff
 	$(call TOOL,golangci-lint) run --allow-parallel-runners ./...
-	cd web && npm run lint
+	cd web && npm run lint && npm run --silent check:engines
 
 # The Go vulnerability database: the offline copy beside the repository
 # when there is one (CI always has it; README "Development notes" says how
