@@ -161,6 +161,7 @@ func (s *Server) mountPages(root *http.ServeMux) {
 	root.Handle("GET /sitemap.xml", page(pages.SitemapIndex))
 	root.Handle("GET /sitemaps/", page(pages.Sitemap))
 	root.Handle("GET /robots.txt", page(pages.Robots))
+	root.Handle("GET /cards/", http.HandlerFunc(pages.Card))
 }
 
 // Drain starts a graceful stop: from now on /readyz answers 503, so load

@@ -53,6 +53,7 @@ func (p *Pages) states(w http.ResponseWriter, r *http.Request) {
 	for _, st := range d.States {
 		pg.Links = append(pg.Links, dirLink{Name: stateName(st.Name), Path: "/stores/" + st.Slug, Count: st.Count})
 	}
+	pg.preview(base, "/stores", statesCard(d.Total, len(d.States)), "", "")
 	p.render(w, r, "states", http.StatusOK, pg, modified)
 }
 
@@ -83,6 +84,7 @@ func (p *Pages) state(w http.ResponseWriter, r *http.Request, stateSlug string) 
 		}
 		pg.Links = append(pg.Links, l)
 	}
+	pg.preview(base, "/stores/"+st.Slug, stateCard(name, st.Count, len(st.Cities)), "", "")
 	p.render(w, r, "states", http.StatusOK, pg, modified)
 }
 
@@ -159,5 +161,6 @@ func (p *Pages) city(w http.ResponseWriter, r *http.Request, stateSlug, citySlug
 			pg.Pager = append(pg.Pager, cr)
 		}
 	}
+	pg.preview(base, path, cityCard(cName, sName, len(c.IDs)), "", "")
 	p.render(w, r, "city", http.StatusOK, pg, modified)
 }

@@ -73,6 +73,7 @@ type Pages struct {
 	dirAt   time.Time
 
 	cache pageCache
+	cards cardCache
 }
 
 // New returns the pages of ix.
@@ -114,7 +115,9 @@ type page struct {
 	Title, Description string
 	Canonical          string // absolute; empty on the 404 page
 	OGType             string
-	Image              string
+	Image              string // og:image, absolute: a raster photo or the page's card
+	ImageAlt           string
+	ImageIsCard        bool // the card's size is known (cardWidth x cardHeight)
 	Crumbs             []crumb
 	LD                 []jsonLDBlock
 	CSS                template.CSS

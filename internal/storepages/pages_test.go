@@ -100,6 +100,7 @@ func (p *Pages) handler() http.Handler {
 	m.HandleFunc("GET /sitemap.xml", p.SitemapIndex)
 	m.HandleFunc("GET /sitemaps/", p.Sitemap)
 	m.HandleFunc("GET /robots.txt", p.Robots)
+	m.HandleFunc("GET /cards/", p.Card)
 	return m
 }
 

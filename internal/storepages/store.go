@@ -200,9 +200,10 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	}
 	pg := &page{
 		Title: title + " · Store Locator", Description: desc, Canonical: base + canonical, OGType: "business.business",
-		Image: absolute(base, image), Crumbs: crumbs, Store: sp,
+		Crumbs: crumbs, Store: sp,
 		LD: []jsonLDBlock{jsonLD(ld), breadcrumbLD(base, crumbs)},
 	}
+	pg.preview(base, "/"+strconv.FormatInt(v.ID, 10), v.card(), image, "Photo of "+v.Name)
 	var buf bytes.Buffer
 	if !p.execute(&buf, r, "store", pg) {
 		http.Error(w, "internal error", http.StatusInternalServerError)

@@ -63,6 +63,30 @@ test("directory pages lead to every store within three links", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
+test("a store without a photo previews as a picture a share sheet can show", async ({ page }) => {
+  await page.goto("/stores");
+  const firstListed = page.locator("main ul.plain a").first();
+  for (let i = 0; i < 3; i++) await firstListed.click();
+  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/);
+  // The demo stores' photos are SVG, which previews do not show: the page offers its card.
+  const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+  const alt = await page.locator('meta[property="og:image:alt"]').getAttribute("content");
+  expect(image).toMatch(/\/cards\/\d+\.png\?v=[0-9a-f]+$/);
+  expect(alt).toContain(await page.getByRole("heading", { level: 1 }).innerText());
+  const path = new URL(image).pathname + new URL(image).search;
+  const card = await page.request.get(path);
+  expect(card.status()).toBe(200);
+  expect(card.headers()["content-type"]).toBe("image/png");
+  // The browser decodes it, loaded from the store page (under its content policy).
+  const size = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, path);
+  expect(size).toEqual([1200, 630]);
+});
+
 test("reports a problem from a store page without script", async ({ page }) => {
   await page.goto("/stores");
   const firstListed = page.locator("main ul.plain a").first();
