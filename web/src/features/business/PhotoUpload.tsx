@@ -72,7 +72,7 @@ export function PhotoUpload({ store, onUploaded }: { store: BusinessStore; onUpl
       <h3 className="text-base font-semibold text-gray-900">Store photo</h3>
       <p className="text-sm text-gray-700">JPEG, PNG or WebP, at most 8 MB. Location and camera details are removed. Published at once.</p>
       {current.image ? (
-        <img src={current.image} srcSet={current.srcset} sizes="320px" alt="Current store photo" className="h-40 w-auto self-start rounded-md object-cover" />
+        <img src={current.image} srcSet={current.srcset} sizes={current.srcset ? "320px" : undefined} alt="Current store photo" className="h-40 w-auto self-start rounded-md object-cover" />
       ) : (
         <p className="text-sm text-gray-600">No photo yet.</p>
       )}
