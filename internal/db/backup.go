@@ -140,8 +140,11 @@ func checkBackup(ctx context.Context, from string) error {
 		return err
 	}
 	var n int
-	if err := src.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil || n == 0 {
-		return fmt.Errorf("restore: %s is not a locator backup (no migrations recorded): %v", from, err)
+	if err := src.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil {
+		return fmt.Errorf("restore: %s is not a locator backup (no migrations ledger): %w", from, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("restore: %s is not a locator backup (no migrations recorded)", from)
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"database/sql"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -112,6 +113,14 @@ type Registry struct {
 	reg      *prometheus.Registry
 	duration *prometheus.HistogramVec
 	handler  http.Handler
+	// observers caches the histogram of each route and class seen, so a
+	// request costs one map read instead of hashing its label values.
+	observers sync.Map // routeClass -> prometheus.Observer
+}
+
+type routeClass struct {
+	route string
+	class int
 }
 
 // New returns a registry with the process-wide counters, the Go runtime and
@@ -153,11 +162,16 @@ func (r *Registry) ObserveHTTP(route string, status int, d time.Duration) {
 	if route == "" {
 		route = "unmatched"
 	}
-	class := "other"
-	if i := status/100 - 1; i >= 0 && i < len(classes) {
-		class = classes[i]
+	key := routeClass{route, status / 100}
+	o, ok := r.observers.Load(key)
+	if !ok {
+		class := "other"
+		if i := key.class - 1; i >= 0 && i < len(classes) {
+			class = classes[i]
+		}
+		o, _ = r.observers.LoadOrStore(key, r.duration.WithLabelValues(route, class))
 	}
-	r.duration.WithLabelValues(route, class).Observe(d.Seconds())
+	o.(prometheus.Observer).Observe(d.Seconds())
 }
 
 // state is the collector of the gauges read at scrape time.
