@@ -1,8 +1,9 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test: lint, Go with -race on SQLite and PostgreSQL, the fuzz run, web checks
+#   make test   every test: lint, Go with -race on SQLite and PostgreSQL, the fuzz run, web checks, deploy/ checks
 #   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
+#   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
 #   make build  npm packages, web app, Go binary at bin/locator
 
 SHELL := /bin/bash
@@ -19,7 +20,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build run test test-go test-fuzz test-web check-format lint vulncheck web geodata basemap clean
+.PHONY: build run test test-go test-fuzz test-web test-deploy check-format lint vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -99,8 +100,16 @@ test-fuzz:
 test-web: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld && npm run build && npm run size && npm run e2e
 
+# The Prometheus configuration, alert rules and their unit tests under deploy/. promtool comes
+# from Debian's prometheus package, installed when missing as the e2e suite installs chromium.
+test-deploy:
+	bash tools/ensure-deb.sh promtool prometheus --no-install-recommends
+	promtool check config deploy/prometheus.yml
+	promtool check rules deploy/alerts.yml
+	promtool test rules deploy/alerts_test.yml
+
 # ESLint runs in lint; test-web runs the rest of web's `npm run check`.
-test: lint vulncheck test-go test-fuzz test-web
+test: lint vulncheck test-go test-fuzz test-web test-deploy
 	@echo "all tests passed"
 
 clean:

@@ -260,7 +260,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url", "pmtiles",
 		"log-format", "log-level", "sync-interval", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
-		"mail-retention", "log-reset-links", "photo-memory")
+		"mail-retention", "log-reset-links", "photo-memory", "metrics-addr", "metrics-token")
 	demoStores := fs.Int("demo-stores", 20000, "number of demo stores written into an empty database")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
@@ -349,7 +349,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Basemap: basemap, Streets: streets,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claims.New(d, sr, placeSvc, zones.ZoneAt, log), Business: biz, DBTimeout: cfg.DBTimeout,
-		Photos: photos.New(d, sr), Reports: reports.New(d, sr),
+		Photos: photos.New(d, sr), Reports: reports.New(d, sr), MetricsToken: cfg.MetricsToken,
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
 	var pending unread
@@ -361,6 +361,18 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	go worker.Run(syncCtx)
 	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
 
+	if cfg.MetricsAddr != "" {
+		// Scrapes go on while draining; the process's end closes it.
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("listen on %s (LOCATOR_METRICS_ADDR): %w", cfg.MetricsAddr, err)
+		}
+		msrv := httpapi.NewHTTPServer(handler.Metrics(), log)
+		defer msrv.Close()
+		go func() { _ = msrv.Serve(mln) }()
+		log.Info("metrics listening", "url", "http://"+mln.Addr().String()+"/metrics")
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	url := "http://" + ln.Addr().String()

@@ -56,6 +56,8 @@ Usage:
   locator seed      write the offline demo data set (--demo)
   locator import    import stores from a CSV or JSON file
   locator snapshot  write a search snapshot now (replicas start from it; serve writes them too)
+  locator backup    copy the running SQLite database to a file (PostgreSQL: pg_dump)
+  locator restore   replace the SQLite database with such a copy (servers stopped)
   locator claims    moderate store claims: list, show, approve, reject
   locator moderators add EMAIL: a moderator for the /admin page
   locator version   print the version
@@ -83,6 +85,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return cmdImport(ctx, rest, stdout, stderr, getenv)
 	case "snapshot":
 		return cmdSnapshot(ctx, args[1:], stdout, stderr, getenv)
+	case "backup":
+		return cmdBackup(ctx, rest, stdout, stderr, getenv)
+	case "restore":
+		return cmdRestore(ctx, rest, stdout, stderr, getenv)
 	case "claims":
 		return cmdClaims(ctx, rest, stdout, stderr, getenv)
 	case "moderators":

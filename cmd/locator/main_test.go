@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
@@ -117,8 +118,9 @@ func serveScenario(t *testing.T, dbURL string) {
 		t.Fatalf("snapshot twice:\n%s", s)
 	}
 
-	srv := startServe(t, e, "--sync-interval", "200ms")
+	srv := startServe(t, e, "--sync-interval", "200ms", "--metrics-addr", "127.0.0.1:0")
 	base := srv.base
+	checkMetricsListener(t, srv.logs.String())
 	search := func(lat, lon string) []map[string]any {
 		t.Helper()
 		res, err := http.Get(base + "/api/store/physical-store/list-physical-store/?latitude=" + lat + "&longitude=" + lon + "&radius=30")
@@ -423,5 +425,24 @@ func (s *server) shutdown(t *testing.T) error {
 	case <-time.After(60 * time.Second):
 		t.Fatalf("serve did not shut down:\n%s", s.logs.String())
 		return nil
+	}
+}
+
+// checkMetricsListener scrapes the listener of LOCATOR_METRICS_ADDR that
+// serve logged: Prometheus text with the search index's size, no token.
+func checkMetricsListener(t *testing.T, logs string) {
+	t.Helper()
+	m := regexp.MustCompile(`msg="metrics listening" url=(\S+)`).FindStringSubmatch(logs)
+	if m == nil {
+		t.Fatalf("no metrics listener logged:\n%s", logs)
+	}
+	res, err := http.Get(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || !regexp.MustCompile(`(?m)^locator_search_index_stores [1-9]`).Match(body) {
+		t.Fatalf("%s: %d\n%.400s", m[1], res.StatusCode, body)
 	}
 }

@@ -41,6 +41,7 @@ var layers = map[string]int{
 	"internal/mail/smtptest": leaf,
 	"internal/jsonbody":      leaf,
 	"internal/golden":        leaf,
+	"internal/metrics":       leaf,
 	"web":                    leaf,
 	"internal/db":            storage,
 	"internal/db/dbtest":     storage,

@@ -42,6 +42,8 @@ type Config struct {
 	MailDir         string        // LOCATOR_MAIL_DIR
 	MailRetention   time.Duration // LOCATOR_MAIL_RETENTION: how long sent mail stays in the outbox
 	LogResetLinks   bool          // LOCATOR_LOG_RESET_LINKS: log password-reset links (development only)
+	MetricsAddr     string        // LOCATOR_METRICS_ADDR: a listener of its own for /metrics; empty: none
+	MetricsToken    string        // LOCATOR_METRICS_TOKEN: bearer token of /metrics on the main listener; empty: not there
 
 	GeocoderURL     string         // LOCATOR_GEOCODER_URL: optional Nominatim/Photon search endpoint
 	GeocoderKind    string         // LOCATOR_GEOCODER_KIND: auto, nominatim or photon
@@ -85,6 +87,8 @@ var all = map[string]setting{
 	"mail-dir":         {"mail-dir", "LOCATOR_MAIL_DIR", "folder for .eml files when no SMTP server is configured"},
 	"mail-retention":   {"mail-retention", "LOCATOR_MAIL_RETENTION", "how long sent mail (reset links included) stays in the outbox table before it is deleted"},
 	"log-reset-links":  {"log-reset-links", "LOCATOR_LOG_RESET_LINKS", "log password-reset links at info level (development only: a link lets anyone set the password)"},
+	"metrics-addr":     {"metrics-addr", "LOCATOR_METRICS_ADDR", "listen address host:port of a listener serving only /metrics (Prometheus), without a token: keep it on a private network (empty: none)"},
+	"metrics-token":    {"metrics-token", "LOCATOR_METRICS_TOKEN", "bearer token that opens /metrics on the main listener, at least 16 characters (empty: /metrics is not served there)"},
 	"geocoder-url":     {"geocoder-url", "LOCATOR_GEOCODER_URL", "optional Nominatim- or Photon-compatible search endpoint for street addresses (e.g. https://nominatim.example/search)"},
 	"geocoder-kind":    {"geocoder-kind", "LOCATOR_GEOCODER_KIND", "protocol of the geocoder: auto, nominatim or photon"},
 	"geoip-db":         {"geoip-db", "LOCATOR_GEOIP_DB", "optional MaxMind-format IP database file (e.g. GeoLite2-City.mmdb) for /api/geo/ip-location"},
@@ -113,6 +117,8 @@ var defaults = map[string]string{
 	"mail-dir":         "data/mail",
 	"mail-retention":   "168h",
 	"log-reset-links":  "false",
+	"metrics-addr":     "",
+	"metrics-token":    "",
 	"geocoder-url":     "",
 	"geocoder-kind":    "auto",
 	"geoip-db":         "",
@@ -166,11 +172,24 @@ func (s *Settings) Config() (Config, error) {
 			return fmt.Errorf("invalid %s (--%s=%q): %s", st.env, st.flag, v, why)
 		}
 		switch n {
-		case "addr":
+		case "addr", "metrics-addr":
+			if n == "metrics-addr" && v == "" {
+				continue
+			}
 			if _, port, err := net.SplitHostPort(v); err != nil || port == "" {
 				return c, bad("want host:port, e.g. 127.0.0.1:8080 or :8080")
 			}
-			c.Addr = v
+			if n == "addr" {
+				c.Addr = v
+			} else {
+				c.MetricsAddr = v
+			}
+		case "metrics-token":
+			if v != "" && (len(v) < 16 || strings.ContainsFunc(v, func(r rune) bool { return r <= ' ' || r > '~' })) {
+				// Not bad(): the value, a secret, is not echoed.
+				return c, fmt.Errorf("invalid %s (--%s): want at least 16 printable ASCII characters without spaces, e.g. from openssl rand -hex 32", st.env, st.flag)
+			}
+			c.MetricsToken = v
 		case "database-url":
 			if err := validateDatabaseURL(v); err != nil {
 				return c, bad(err.Error())

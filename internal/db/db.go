@@ -16,6 +16,8 @@ import (
 	"sync"
 	"time"
 
+	"locator/internal/metrics"
+
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	_ "modernc.org/sqlite"             // registers "sqlite"
 )
@@ -143,17 +145,15 @@ func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 func (d *DB) SQL() *sql.DB { return d.sql }
 
 func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	ctx, done := bound(ctx, d.dialect)
-	defer done()
-	return d.sql.ExecContext(ctx, rebind(d.dialect, q), args...)
+	return execOn(ctx, d.dialect, d.sql.ExecContext, q, args)
 }
 
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return d.sql.QueryContext(boundRows(ctx, d.dialect), rebind(d.dialect, q), args...)
+	return queryOn(ctx, d.dialect, d.sql.QueryContext, q, args)
 }
 
 func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return d.sql.QueryRowContext(boundRows(ctx, d.dialect), rebind(d.dialect, q), args...)
+	return queryRowOn(ctx, d.dialect, d.sql.QueryRowContext, q, args)
 }
 
 // Dialect reports the engine.
@@ -166,17 +166,37 @@ type Tx struct {
 }
 
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	ctx, done := bound(ctx, t.d)
-	defer done()
-	return t.tx.ExecContext(ctx, rebind(t.d, q), args...)
+	return execOn(ctx, t.d, t.tx.ExecContext, q, args)
 }
 
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(boundRows(ctx, t.d), rebind(t.d, q), args...)
+	return queryOn(ctx, t.d, t.tx.QueryContext, q, args)
 }
 
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(boundRows(ctx, t.d), rebind(t.d, q), args...)
+	return queryRowOn(ctx, t.d, t.tx.QueryRowContext, q, args)
+}
+
+// execOn, queryOn and queryRowOn run one statement of a DB or a Tx under
+// the call timeout ctx carries, counting a call that hit it.
+func execOn(ctx context.Context, d Dialect, exec func(context.Context, string, ...any) (sql.Result, error), q string, args []any) (sql.Result, error) {
+	cctx, done := bound(ctx, d)
+	defer done()
+	res, err := exec(cctx, rebind(d, q), args...)
+	return res, expired(cctx, ctx, err)
+}
+
+func queryOn(ctx context.Context, d Dialect, query func(context.Context, string, ...any) (*sql.Rows, error), q string, args []any) (*sql.Rows, error) {
+	cctx := boundRows(ctx, d)
+	rows, err := query(cctx, rebind(d, q), args...)
+	return rows, expired(cctx, ctx, err)
+}
+
+func queryRowOn(ctx context.Context, d Dialect, query func(context.Context, string, ...any) *sql.Row, q string, args []any) *sql.Row {
+	cctx := boundRows(ctx, d)
+	row := query(cctx, rebind(d, q), args...)
+	_ = expired(cctx, ctx, row.Err())
+	return row
 }
 
 // Dialect reports the engine.
@@ -225,7 +245,21 @@ func armed(ctx context.Context, dialect Dialect, end context.CancelCauseFunc, ca
 	}
 	t := time.AfterFunc(d, func() { end(context.DeadlineExceeded) })
 	defer t.Stop()
-	return call()
+	err := call()
+	if err != nil && ctx.Err() == nil && !t.Stop() { // the timer fired: the call hit its deadline
+		metrics.DBCallDeadlines.Inc()
+	}
+	return err
+}
+
+// expired counts err as a call past its deadline when call, the context of
+// one call, ran out of time while parent, the caller's, did not (a request
+// the client gave up is no database problem), and returns err.
+func expired(call, parent context.Context, err error) error {
+	if err != nil && parent.Err() == nil && errors.Is(context.Cause(call), context.DeadlineExceeded) {
+		metrics.DBCallDeadlines.Inc()
+	}
+	return err
 }
 
 // withCause adds why ctx ended to err, which says only "canceled".

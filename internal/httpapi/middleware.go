@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -14,11 +15,33 @@ import (
 
 type ctxKey int
 
-const requestIDKey ctxKey = 1
+const requestKey ctxKey = 1
+
+// request is what observe keeps of a request in its context: the id, and
+// the route pattern that served it (noteRoute), for the metrics.
+type request struct {
+	id, route string
+}
 
 func requestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
+	if rq, ok := ctx.Value(requestKey).(*request); ok {
+		return rq.id
+	}
+	return ""
+}
+
+// noteRoute tells observe which pattern of mux served a request: a
+// ServeMux sets r.Pattern on the request it is given, and the API's own
+// mux, given the same request, overwrites "/api/" with its finer pattern.
+func noteRoute(mux http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if rq, ok := r.Context().Value(requestKey).(*request); ok {
+				rq.route = r.Pattern
+			}
+		}()
+		mux.ServeHTTP(w, r)
+	})
 }
 
 // statusRecorder remembers the status and size written.
@@ -47,8 +70,9 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // observe gives every request an id (kept from X-Request-Id when sane),
-// logs method, path, status, duration and id, and turns a panic into a 500
-// JSON answer instead of a dropped connection.
+// logs method, path, status, duration and id, counts it in the metrics by
+// route pattern, and turns a panic into a 500 JSON answer instead of a
+// dropped connection.
 func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -60,7 +84,8 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
-		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
+		rq := &request{id: id}
+		r = r.WithContext(context.WithValue(r.Context(), requestKey, rq))
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler { //nolint:errorlint // recover() hands back the sentinel itself; net/http compares it the same way
@@ -71,11 +96,13 @@ func (s *Server) observe(next http.Handler) http.Handler {
 					writeMessage(rec, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
 				}
 			}
+			elapsed := time.Since(start)
 			// The path only: query strings may carry tokens.
 			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 				slog.String("method", r.Method), slog.String("path", r.URL.Path),
 				slog.Int("status", rec.status), slog.Int("bytes", rec.bytes),
-				slog.Duration("duration", time.Since(start)), slog.String("request_id", id))
+				slog.Duration("duration", elapsed), slog.String("request_id", id))
+			s.metrics.ObserveHTTP(rq.route, cmp.Or(rec.status, http.StatusOK), elapsed)
 		}()
 		next.ServeHTTP(rec, r)
 	})

@@ -8,8 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"locator/internal/db/dbtest"
 	"locator/internal/httpapi"
+	"locator/internal/metrics"
 	"locator/internal/stores"
 )
 
@@ -58,6 +61,7 @@ func TestDatabaseOutages(t *testing.T) {
 		mode dbtest.Mode
 	}{{"refused", dbtest.Refuse}, {"hanging", dbtest.Hang}} {
 		proxy.Set(outage.mode)
+		deadlines := testutil.ToFloat64(metrics.DBCallDeadlines)
 		for _, call := range calls {
 			var code int
 			var retryAfter string
@@ -72,10 +76,15 @@ func TestDatabaseOutages(t *testing.T) {
 			}
 			t.Logf("%s database, %s %s: 503 after %v", outage.name, call.method, call.target, took.Round(time.Millisecond))
 		}
+		// Each call of a hanging database hit its deadline and was counted.
+		if got := testutil.ToFloat64(metrics.DBCallDeadlines) - deadlines; outage.mode == dbtest.Hang && got < float64(len(calls)) {
+			t.Errorf("%s database: %v calls counted past their deadline, want at least %d", outage.name, got, len(calls))
+		}
 		searchAnswers("during the outage")
 		dbtest.WithinBound(t, httpapi.DefaultDBTimeout+10*time.Second, func() {
-			if rec := do(t, f.srv, http.MethodGet, "/readyz", nil, false); rec.Code != http.StatusServiceUnavailable {
-				t.Errorf("readyz with a %s database: %d", outage.name, rec.Code)
+			rec := do(t, f.srv, http.MethodGet, "/readyz", nil, false)
+			if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"notReady":["database unreachable"]`) {
+				t.Errorf("readyz with a %s database: %d %s", outage.name, rec.Code, rec.Body)
 			}
 		})
 

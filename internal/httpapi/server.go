@@ -20,6 +20,7 @@ import (
 	"locator/internal/claims"
 	"locator/internal/favorites"
 	"locator/internal/maptiles"
+	"locator/internal/metrics"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
@@ -71,6 +72,10 @@ type Deps struct {
 	// transaction's begin or commit; see db.WithCallTimeout): past it the
 	// request answers 503. 0: DefaultDBTimeout.
 	DBTimeout time.Duration
+
+	// MetricsToken (LOCATOR_METRICS_TOKEN): /metrics answers callers that
+	// send it as a bearer token; empty: no /metrics here (see Metrics).
+	MetricsToken string
 }
 
 // DefaultDBTimeout keeps a request that meets a hanging database under 2 s.
@@ -84,6 +89,7 @@ type Server struct {
 	handler http.Handler
 	static  *static
 	policy  contentPolicy
+	metrics *metrics.Registry
 
 	streetStyle func() ([]byte, error)
 
@@ -109,6 +115,7 @@ func New(d Deps) *Server {
 		s.DBTimeout = DefaultDBTimeout
 	}
 	s.routes()
+	s.metrics = metrics.New(s.metricSources())
 	s.streetStyle = sync.OnceValues(func() ([]byte, error) { return maptiles.StreetStyle(s.Streets.Header) })
 	s.policy = newContentPolicy(d.MapStyleURL)
 	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL,
@@ -124,8 +131,9 @@ func New(d Deps) *Server {
 	root.HandleFunc("GET /photos/{id}/{file}", s.handle(s.servePhoto))
 	s.mountPages(root)
 	s.mapRoutes(root)
+	s.mountMetrics(root)
 	root.Handle("/", s.static)
-	s.handler = s.observe(s.lifecycle(s.securityHeaders(limits(root))))
+	s.handler = s.observe(s.lifecycle(s.securityHeaders(limits(noteRoute(root)))))
 	return s
 }
 
@@ -306,26 +314,38 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": s.Version})
 }
 
-// readyz is ready when the database answers and the search index is loaded.
+// readiness is /readyz's answer. Not ready, it names each reason
+// ("draining", "database unreachable", "search index loading") and joins
+// them in message, as every error answer has one.
+type readiness struct {
+	Status   string   `json:"status"` // "ready" or "not ready"
+	Message  string   `json:"message,omitempty"`
+	NotReady []string `json:"notReady,omitempty"`
+}
+
+// readyz is ready when the server is not draining, the database answers a
+// ping and the search index is loaded: two flags and one round trip.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	var not []string
 	if s.draining.Load() {
-		writeMessage(w, http.StatusServiceUnavailable, "shutting down")
-		return
+		not = append(not, "draining")
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.DBTimeout)
-	defer cancel()
 	if s.DB != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), s.DBTimeout)
+		defer cancel()
 		if err := s.DB.Ping(ctx); err != nil {
 			s.log.Warn("readiness: database unreachable", "err", err)
-			writeMessage(w, http.StatusServiceUnavailable, "database unreachable")
-			return
+			not = append(not, "database unreachable")
 		}
 	}
 	if s.Syncer != nil && !s.Syncer.Ready() {
-		writeMessage(w, http.StatusServiceUnavailable, "search index loading")
+		not = append(not, "search index loading")
+	}
+	if len(not) > 0 {
+		writeJSON(w, http.StatusServiceUnavailable, readiness{Status: "not ready", Message: strings.Join(not, "; "), NotReady: not})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	writeJSON(w, http.StatusOK, readiness{Status: "ready"})
 }
 
 type runtimeConfig struct {

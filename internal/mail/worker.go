@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"locator/internal/db"
+	"locator/internal/metrics"
 )
 
 // Worker delivers the outbox. Several replicas may run one each: a message
@@ -129,8 +130,10 @@ func (w *Worker) fail(ctx context.Context, id int64, attempts int, cause error) 
 	}
 	now := w.Now().UTC()
 	var failedAt any
+	metrics.MailSendFailures.Inc()
 	if attempts >= w.MaxAttempts {
 		failedAt = now
+		metrics.MailGivenUp.Inc()
 		w.Log.Error("mail given up", "id", id, "attempts", attempts, "err", cause)
 	} else {
 		w.Log.Warn("mail not sent, will retry", "id", id, "attempts", attempts, "retry_in", delay, "err", cause)
@@ -143,6 +146,25 @@ func (w *Worker) fail(ctx context.Context, id int64, attempts int, cause error) 
 		now.Add(delay), msg, failedAt, id); err != nil {
 		w.Log.Error("record mail failure", "id", id, "err", err)
 	}
+}
+
+// Pending counts the mail waiting to be sent (neither sent nor given up)
+// and says when the oldest of it was queued, for the metrics: two reads on
+// the outbox_due index, whose rows waiting to be sent are a few at most.
+func Pending(ctx context.Context, q db.Querier) (metrics.Outbox, error) {
+	var o metrics.Outbox
+	const waiting = "FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL"
+	if err := q.QueryRow(ctx, "SELECT COUNT(*) "+waiting).Scan(&o.Pending); err != nil {
+		return o, fmt.Errorf("count pending mail: %w", err)
+	}
+	if o.Pending == 0 {
+		return o, nil
+	}
+	err := q.QueryRow(ctx, "SELECT created_at "+waiting+" ORDER BY id LIMIT 1").Scan(&o.Oldest)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) { // sent meanwhile
+		return o, fmt.Errorf("read oldest pending mail: %w", err)
+	}
+	return o, nil
 }
 
 // Prune deletes mail sent more than retention ago: a sent message (a reset

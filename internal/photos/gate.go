@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"locator/internal/apperr"
+	"locator/internal/metrics"
 )
 
 // Decoding is bounded by memory, not by a count of uploads: a 50 MP photo
@@ -32,6 +33,10 @@ type memBudget struct {
 	sem  *semaphore.Weighted
 }
 
+// waiting and held are the gate's state for the metrics: uploads waiting
+// for room, and the bytes reserved by the decodes running.
+var waiting, held atomic.Int64
+
 var budget atomic.Pointer[memBudget]
 
 func init() { SetMemoryBudget(DefaultMemoryBudget) }
@@ -47,6 +52,11 @@ func SetMemoryBudget(n int64) {
 
 // MemoryBudget is the current budget in bytes.
 func MemoryBudget() int64 { return budget.Load().size }
+
+// Queue is the decode gate now: uploads waiting, bytes held, the budget.
+func Queue() metrics.PhotoQueue {
+	return metrics.PhotoQueue{Waiting: waiting.Load(), HeldBytes: held.Load(), BudgetBytes: MemoryBudget()}
+}
 
 const gateWait = 5 * time.Second
 
@@ -69,10 +79,15 @@ func reserve(ctx context.Context, need int64) (func(), error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, gateWait)
 	defer cancel()
-	if err := b.sem.Acquire(ctx, need); err != nil {
+	waiting.Add(1)
+	err := b.sem.Acquire(ctx, need)
+	waiting.Add(-1)
+	if err != nil {
 		return nil, errBusy
 	}
+	held.Add(need)
 	return func() {
+		held.Add(-need)
 		// A big decode's pixels and scratch are garbage now: hand them back
 		// to the system before the room is given to the next photo, or the
 		// runtime keeps the pages and the next decode adds its own (two

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/metrics"
 )
 
 // The sign-in lockout, one policy for every kind of account (members,
@@ -33,6 +36,9 @@ func NewLockout(l *DB, scope string) Lockout { return Lockout{limits: l, scope: 
 func (lo Lockout) Check(ctx context.Context, account string, verify func() (bool, error)) (bool, error) {
 	key := lo.scope + "-signin:" + account
 	if err := lo.limits.Take(ctx, key, MaxSignInAttempts, SignInWindow); err != nil {
+		if apperr.CodeOf(err) == apperr.TooMany {
+			metrics.LockedOut(lo.scope)
+		}
 		return false, err
 	}
 	ok, err := verify()

@@ -16,6 +16,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/metrics"
 )
 
 // Memory is an in-process sliding-window limiter.
@@ -44,6 +45,7 @@ func (m *Memory) Allow(key string, limit int, per time.Duration) (bool, time.Dur
 	ev := trim(m.events[key], now.Add(-per))
 	if len(ev) >= limit {
 		m.events[key] = ev
+		metrics.RateLimited(key)
 		return false, ev[0].Add(per).Sub(now)
 	}
 	m.events[key] = append(ev, now)
@@ -100,6 +102,7 @@ func (l *DB) Reserve(ctx context.Context, key string, limit int, per time.Durati
 		return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
 	}
 	// No row returned: the window is full.
+	metrics.RateLimited(key)
 	var start int64
 	err = l.db.QueryRow(ctx, "SELECT window_start FROM rate_counters WHERE rkey = $1", key).Scan(&start)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -20,6 +20,7 @@ type snapHeader struct {
 	Version int64
 	Stores  int
 	Parts   int
+	Created int64 // unix seconds
 }
 
 // abandonedAfter is how long an incomplete snapshot may stay before it is
@@ -30,9 +31,9 @@ const abandonedAfter = 10 * time.Minute
 // latest returns the newest complete snapshot of this format.
 func (r snapRepo) latest(ctx context.Context) (snapHeader, bool, error) {
 	var h snapHeader
-	err := r.db.QueryRow(ctx, `SELECT id, version, stores, parts FROM search_snapshots
+	err := r.db.QueryRow(ctx, `SELECT id, version, stores, parts, created_unix FROM search_snapshots
 		WHERE complete AND format = $1 ORDER BY version DESC, id DESC LIMIT 1`, snapshotFormat).
-		Scan(&h.ID, &h.Version, &h.Stores, &h.Parts)
+		Scan(&h.ID, &h.Version, &h.Stores, &h.Parts, &h.Created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return h, false, nil
 	}

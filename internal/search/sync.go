@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"locator/internal/metrics"
 	"locator/internal/stores"
 )
 
@@ -30,6 +31,7 @@ type Syncer struct {
 	index    *Index
 	log      *slog.Logger
 	version  atomic.Int64
+	synced   atomic.Int64 // unix nanoseconds: when the database was at the version applied
 	ready    atomic.Bool
 	snapBusy atomic.Bool
 	bg       sync.WaitGroup // background snapshot writes
@@ -47,6 +49,22 @@ func (s *Syncer) Ready() bool { return s.ready.Load() }
 // Version is the last search version the index reflects.
 func (s *Syncer) Version() int64 { return s.version.Load() }
 
+// Metrics reads this replica's index for a scrape: its size and version,
+// and from the database the version there (the lag) and the newest
+// snapshot's age; two single-row reads.
+func (s *Syncer) Metrics(ctx context.Context) metrics.Search {
+	m := metrics.Search{Stores: s.index.Len(), Applied: s.version.Load()}
+	if s.Ready() {
+		m.Synced = time.Unix(0, s.synced.Load())
+	}
+	m.Database, m.DatabaseErr = s.repo.Version(ctx)
+	h, ok, err := s.snaps.latest(ctx)
+	if m.SnapshotErr = err; ok {
+		m.Snapshot = time.Unix(h.Created, 0)
+	}
+	return m
+}
+
 // loadWorkers is how many connections read the stores at start-up, each
 // its own range of ids (the readers' CPU, not the database, is the limit).
 var loadWorkers = max(2, runtime.GOMAXPROCS(0))
@@ -56,6 +74,7 @@ var loadWorkers = max(2, runtime.GOMAXPROCS(0))
 // usable snapshot, from every row.
 func (s *Syncer) Load(ctx context.Context) error {
 	start := time.Now()
+	s.synced.Store(start.UnixNano())
 	v, err := s.repo.Version(ctx)
 	if err != nil {
 		return err
@@ -168,12 +187,20 @@ func tuneGC(percent int) {
 // Poll applies the changes since the last version seen, if any.
 func (s *Syncer) Poll(ctx context.Context) error {
 	last := s.version.Load()
+	read := time.Now()
 	v, err := s.repo.Version(ctx)
 	if err != nil {
 		return err
 	}
 	if v == last {
+		s.synced.Store(read.UnixNano())
 		return nil
+	}
+	if v < last {
+		// Only a restore of an older copy moves the version back. The
+		// index keeps its version (the metrics show a negative lag): what
+		// it holds is not what the database says.
+		return fmt.Errorf("the search version went back from %d to %d (was the database restored?): restart this replica to reload its index", last, v)
 	}
 	n, err := s.applySince(ctx, last)
 	if err != nil {
@@ -181,6 +208,7 @@ func (s *Syncer) Poll(ctx context.Context) error {
 	}
 	// v was read before the scan: anything newer is picked up next time.
 	s.version.Store(v)
+	s.synced.Store(read.UnixNano())
 	s.log.Debug("search index updated", "changes", n, "version", v)
 	return nil
 }
