@@ -284,7 +284,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token; ends every session */
+        /**
+         * Set a new password with a reset token; ends every session
+         * @description The token alone names the account, so the reset page sends
+         *     {password, token}. An email is still accepted (older clients send
+         *     it): then it must be the email the link was sent to.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -776,7 +781,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the emailed token (single use, 30 minutes); ends every dashboard session */
+        /**
+         * Set a new password with the emailed token (single use, 30 minutes); ends every dashboard session
+         * @description As resetPassword, the token alone names the account; an email, when sent, must be its own.
+         */
         post: operations["businessResetPassword"];
         delete?: never;
         options?: never;
@@ -1260,6 +1268,13 @@ export interface components {
         };
         /** @description The password policy of every account; the server also refuses the 10,000 most common passwords. */
         NewPassword: string;
+        PasswordReset: {
+            /** @description Optional; when sent, it must be the email the link was sent to. */
+            email?: string;
+            password: components["schemas"]["NewPassword"];
+            /** @description The token of the mailed link (everything after the first "=" of its query). */
+            token: string;
+        };
         SignInRequest: {
             email: string;
             password: string;
@@ -1828,11 +1843,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: components["schemas"]["NewPassword"];
-                    token: string;
-                };
+                "application/json": components["schemas"]["PasswordReset"];
             };
         };
         responses: {
@@ -2519,11 +2530,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: components["schemas"]["NewPassword"];
-                    token: string;
-                };
+                "application/json": components["schemas"]["PasswordReset"];
             };
         };
         responses: {
