@@ -5,6 +5,7 @@ import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { blockSpaces, Field, FormError } from "../../components/ui/field";
 import type { Customer } from "../../lib/session";
+import { toast } from "../../lib/toast";
 import { updateMe } from "./api/update-me";
 import { PASSWORD_FAILED, PASSWORD_UPDATED } from "./messages";
 import {
@@ -93,7 +94,7 @@ export function PhoneForm({ customer, onSaved, onDone }: FormProps) {
 
 /**
  * Password: the server checks the old password in the same call; spaces are blocked on key press.
- * Outcome by alert: "Password updated" or the failure text, with the server's reason under the form.
+ * Outcome in the app's toast: "Password updated" or the failure text, with the server's reason under the form.
  */
 export function PasswordForm({ onSaved, onDone }: FormProps) {
   const { register, handleSubmit, formState } = useForm<PasswordValues>({
@@ -111,10 +112,10 @@ export function PasswordForm({ onSaved, onDone }: FormProps) {
     } catch (error) {
       console.error(error);
       if (error instanceof ApiError && error.status === 400) setFailure(error.message); // e.g. a too common password
-      window.alert(PASSWORD_FAILED);
+      toast.error(PASSWORD_FAILED);
       return;
     }
-    window.alert(PASSWORD_UPDATED);
+    toast.success(PASSWORD_UPDATED);
     onSaved(saved);
   };
   return (
