@@ -16,6 +16,7 @@ export const RESET_FAILED = "Reset password has been failed. Make sure you use e
 export const PASSWORDS_DIFFER = "New password do not match.";
 
 // New texts (docs/product-rules.md, "Accounts"), in the tone of the ones above.
+export const SIGNED_UP = "Your account has been created. Please sign in.";
 export const RESET_NO_TOKEN = "This reset link is incomplete. Open the link from the email again.";
 
 // Proof of mailbox (docs/accounts.md): new texts, in the tone of the ones above.
