@@ -121,6 +121,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		geo = svc
 	}
 	svc := claims.New(d, stores.NewRepo(d), geo, (&lazyZones{log: log}).ZoneAt, log)
+	svc.PublicURL = cfg.PublicURL // the dashboard link in the approval mail
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	show := func(c *claims.Claim) error {
 		v, err := svc.View(ctx, c, geo != nil && c.Status == claims.Pending)
