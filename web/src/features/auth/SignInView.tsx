@@ -49,23 +49,9 @@ export function SignInView() {
         </p>
       )}
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-4 flex flex-col gap-3">
-        <Field
-          label="Email"
-          type="text"
-          inputMode="email"
-          autoComplete="email"
-          data-autofocus={signedUp ? undefined : true}
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          data-autofocus={signedUp ? true : undefined}
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        {/* Just signed up: the email is filled in, so the password comes first. */}
+        <Field label="Email" type="text" inputMode="email" autoComplete="email" data-autofocus={!signedUp || undefined} error={errors.email?.message} {...register("email")} />
+        <Field label="Password" type="password" autoComplete="current-password" data-autofocus={!!signedUp || undefined} error={errors.password?.message} {...register("password")} />
         {failed && <FormError>{SIGN_IN_FAILED}</FormError>}
         <Button type="submit" disabled={isSubmitting}>
           Enter
