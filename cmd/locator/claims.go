@@ -67,7 +67,8 @@ moderates the name, address and position changes owners ask for there;
 
 func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("claims", claimsUsage, stderr)
-	s := config.Register(fs, getenv, "database-url", "log-format", "log-level", "geocoder-url", "geocoder-kind")
+	// public-url: the store dashboard's link in the approval mail.
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level", "geocoder-url", "geocoder-kind", "public-url")
 	asJSON := fs.Bool("json", false, "print JSON (for scripts)")
 	status := fs.String("status", "pending", "list: pending, approved, rejected or all")
 	reason := fs.String("reason", "", "reject: the reason, sent to the owner")
