@@ -16,26 +16,10 @@ function keepGitkeep(outDir: string): Plugin {
   };
 }
 
-// sonner adds its stylesheet as a <style> element when it loads; the server's
-// Content-Security-Policy (style-src 'self') refuses inline styles, so the build drops that call
-// and ClaimPage imports sonner's CSS file instead. Fails the build if sonner changes its ways.
-function sonnerWithoutInlineStyle(): Plugin {
-  return {
-    name: "locator-sonner-without-inline-style",
-    apply: "build",
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
-      const out = code.replace(/^__insertCSS\(".*"\);$/m, "");
-      if (out === code) throw new Error("sonner no longer calls __insertCSS(...) on its own line: check how it adds its styles");
-      return { code: out, map: null };
-    },
-  };
-}
-
 const outDir = resolve(import.meta.dirname, "dist");
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyle(), keepGitkeep(outDir)],
+  plugins: [react(), tailwindcss(), keepGitkeep(outDir)],
   server: {
     proxy: {
       "/api": { target: "http://127.0.0.1:8080", changeOrigin: false },

@@ -67,7 +67,8 @@ moderates the name, address and position changes owners ask for there;
 
 func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("claims", claimsUsage, stderr)
-	s := config.Register(fs, getenv, "database-url", "log-format", "log-level", "geocoder-url", "geocoder-kind")
+	// public-url: the store dashboard's link in the approval mail.
+	s := config.Register(fs, getenv, "database-url", "log-format", "log-level", "geocoder-url", "geocoder-kind", "public-url")
 	asJSON := fs.Bool("json", false, "print JSON (for scripts)")
 	status := fs.String("status", "pending", "list: pending, approved, rejected or all")
 	reason := fs.String("reason", "", "reject: the reason, sent to the owner")
@@ -121,6 +122,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		geo = svc
 	}
 	svc := claims.New(d, stores.NewRepo(d), geo, (&lazyZones{log: log}).ZoneAt, log)
+	svc.PublicURL = cfg.PublicURL // the dashboard link in the approval mail
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	show := func(c *claims.Claim) error {
 		v, err := svc.View(ctx, c, geo != nil && c.Status == claims.Pending)

@@ -342,13 +342,15 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	zones := &lazyZones{log: log}
 	photos.SetMemoryBudget(cfg.PhotoMemory)
 	biz := business.New(d, sr, publicURL, zones.ZoneAt, log)
+	claimSvc := claims.New(d, sr, placeSvc, zones.ZoneAt, log)
+	claimSvc.PublicURL = publicURL
 	handler := httpapi.New(httpapi.Deps{
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version, PublicURL: publicURL,
 		Basemap: basemap, Streets: streets,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
-		Claims: claims.New(d, sr, placeSvc, zones.ZoneAt, log), Business: biz, DBTimeout: cfg.DBTimeout,
+		Claims: claimSvc, Business: biz, DBTimeout: cfg.DBTimeout,
 		Photos: photos.New(d, sr), Reports: reports.New(d, sr), MetricsToken: cfg.MetricsToken,
 	})
 	srv := httpapi.NewHTTPServer(handler, log)

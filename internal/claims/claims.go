@@ -92,6 +92,10 @@ type Service struct {
 	Hasher   secret.Hasher
 	Log      *slog.Logger
 	Now      func() time.Time
+	// PublicURL (LOCATOR_PUBLIC_URL) makes the link to the store dashboard in
+	// the approval mail; empty (a command run without it), the mail names
+	// the path only.
+	PublicURL string
 
 	// The members' sign-in lockout, for moderators; business accounts get
 	// theirs (ratelimit.NewLockout(..., "business")) with their sign-in.

@@ -36,6 +36,7 @@ func zone(lat, lon float64) string { return "America/Chicago" }
 func newService(d *db.DB) *claims.Service {
 	s := claims.New(d, stores.NewRepo(d), geocoder{}, zone, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	s.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
+	s.PublicURL = "http://locator.test"
 	return s
 }
 
@@ -165,6 +166,12 @@ func TestClaimToPublishedStore(t *testing.T) {
 		if len(mails) != 4 || mails[0] != "owner@example.com: Your store claim was approved" || mails[1] != "owner@example.com: Someone claimed a store you own" ||
 			mails[2] != "someone-else@example.com: Your store claim was not approved" || mails[3] != "owner@example.com: A claim on your store was rejected" {
 			t.Fatalf("mails: %v", mails)
+		}
+		// The approval mail links to the store dashboard.
+		var text, htmlBody string
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT text_body, html_body FROM outbox WHERE subject = 'Your store claim was approved'").Scan(&text, &htmlBody), "approval mail")
+		if !strings.Contains(text, "\nhttp://locator.test/business\n") || !strings.Contains(htmlBody, `<a href="http://locator.test/business">`) {
+			t.Fatalf("no dashboard link in the approval mail:\n%s\n%s", text, htmlBody)
 		}
 		audit, err := s.Audit(ctx, 0)
 		dbtest.Must(t, err, "audit")

@@ -92,7 +92,7 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, a Approva
 		if err := s.audit(ctx, tx, actor, "claim.approve", id, details); err != nil {
 			return err
 		}
-		if err := mail.Enqueue(ctx, tx, approvedMail(c)); err != nil {
+		if err := mail.Enqueue(ctx, tx, approvedMail(c, s.PublicURL)); err != nil {
 			return err
 		}
 		applied, _ := details["applied"].([]string)
@@ -285,12 +285,21 @@ func (s *Service) Audit(ctx context.Context, claimID int64) ([]AuditEntry, error
 	return out, rows.Err()
 }
 
-func approvedMail(c *Claim) mail.Message {
+// approvedMail tells the claimant, with the way to the store dashboard
+// (/business): the store is there once its business account is signed in
+// (a second store of an account too).
+func approvedMail(c *Claim, publicURL string) mail.Message {
+	dashboard := strings.TrimRight(publicURL, "/") + "/business"
 	text := fmt.Sprintf("Hello,\n\nGood news: your claim for %s was approved. Your store is now listed on the Locator map.\n"+
-		"Sign in to the store dashboard with %s and the password you chose.\n", c.BusinessName, c.Email)
+		"Sign in to the store dashboard with %s and the password of your business account:\n%s\n", c.BusinessName, c.Email, dashboard)
 	h := html.EscapeString
+	link := h(dashboard)
+	if publicURL != "" {
+		link = fmt.Sprintf(`<a href="%s">%s</a>`, h(dashboard), h(dashboard))
+	}
 	return mail.Message{To: c.Email, Subject: "Your store claim was approved", Text: text,
-		HTML: fmt.Sprintf("<p>Hello,</p><p>Good news: your claim for <b>%s</b> was approved. Your store is now listed on the Locator map.</p><p>Sign in to the store dashboard with %s and the password you chose.</p>", h(c.BusinessName), h(c.Email))}
+		HTML: fmt.Sprintf("<p>Hello,</p><p>Good news: your claim for <b>%s</b> was approved. Your store is now listed on the Locator map.</p>"+
+			"<p>Sign in to the store dashboard with %s and the password of your business account: %s</p>", h(c.BusinessName), h(c.Email), link)}
 }
 
 func rejectedMail(c *Claim, reason string) mail.Message {

@@ -229,6 +229,19 @@ func TestPasswordResetByEmail(t *testing.T) {
 		if rec, _ = c.call("POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "fresh-pass-1"}); rec.Code != 200 {
 			t.Fatalf("sign in with the new password: %d", rec.Code)
 		}
+
+		// The token alone is enough (the reset page asks for no email).
+		c.call("POST", "/api/store/customers/password-token2", map[string]string{"email": "ann@example.com", "app": "locator"})
+		f.srv.Accounts.Wait()
+		var body string
+		dbtest.Must(t, d.QueryRow(context.Background(), "SELECT text_body FROM outbox ORDER BY id DESC LIMIT 1").Scan(&body), "second mail")
+		_, after, _ = strings.Cut(body, "token=")
+		if rec, out = c.call("POST", "/api/store/customers/password-reset", map[string]string{"password": "fresh-pass-3", "token": strings.Fields(after)[0]}); rec.Code != 200 {
+			t.Fatalf("reset by token alone: %d %v", rec.Code, out)
+		}
+		if rec, _ = c.call("POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "fresh-pass-3"}); rec.Code != 200 {
+			t.Fatalf("sign in after a reset by token alone: %d", rec.Code)
+		}
 	})
 }
 

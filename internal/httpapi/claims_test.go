@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -193,4 +194,42 @@ func TestConcurrentCreateUserOverHTTP(t *testing.T) {
 	if created != 5 || n != 1 || links != 5 {
 		t.Fatalf("%d created, %d rows, %d links", created, n, links)
 	}
+}
+
+// An owner claims a second store with the email of their proven business
+// account: the claim is saved (201), the account call answers 409 with its
+// own message (the wizard thanks and points to the dashboard's sign-in),
+// and the approval adds the store to the same account's dashboard.
+func TestSecondStoreClaimWithAnExistingAccount(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newBizSetup(t, d)
+		anon := newBizClient(t, s.srv)
+		second := map[string]string{}
+		for k, v := range claimForm {
+			second[k] = v
+		}
+		second["business_name"], second["address1"], second["postal_code"] = "Lone Star Vapes South", "1500 S Congress Ave", "78704"
+		rec, out := anon.call("POST", "/api/store/claim", second)
+		if rec.Code != 201 {
+			t.Fatalf("second claim: %d %v", rec.Code, out)
+		}
+		rec, out = anon.call("POST", "/api/store/create-user", map[string]string{"store_name": "Lone Star Vapes South",
+			"email": "Owner@Example.com", "password": "another-pass-9", "phone_number": "1", "referred_by": "locator-claim-form"})
+		if rec.Code != 409 || out["message"] != "A business account with this email already exists. Sign in to the store dashboard with it." {
+			t.Fatalf("create-user with the account's email: %d %v", rec.Code, out)
+		}
+		list, err := s.cs.List(context.Background(), claims.Pending, 10)
+		dbtest.Must(t, err, "pending")
+		if len(list) != 1 || list[0].BusinessName != "Lone Star Vapes South" {
+			t.Fatalf("pending claims: %+v", list)
+		}
+		lat, lon := 30.2489, -97.7501 // the moderator places it (the test geocoder knows 78701 only)
+		c, err := s.cs.Approve(context.Background(), list[0].ID, "cli:test", claims.Approval{Latitude: &lat, Longitude: &lon})
+		dbtest.Must(t, err, "approve")
+		if _, out := s.owner.call("GET", "/api/business/stores", nil); len(storeIDs(out)) != 2 || !slices.Contains(storeIDs(out), c.StoreID) {
+			t.Fatalf("the account's stores after the second approval: %v", out)
+		}
+		// The account's password is the one it had: the wizard's second password changed nothing.
+		s.signIn(newBizClient(t, s.srv), "owner@example.com", ownerPass)
+	})
 }

@@ -67,8 +67,10 @@ func (r *Resets) Issue(ctx context.Context, owner int64, message func(link strin
 }
 
 // Complete sets password (it must pass the password policy: that error
-// comes first) with token, which must be a live, unused link of the
-// account with (normalised) email. In one transaction it spends the
+// comes first) with token, which must be a live, unused link. The token
+// alone names the account (256 random bits, only its hash stored), so
+// email may be empty; when given (older clients send it) it must be the
+// account's (normalised) email. In one transaction it spends the
 // account's links, runs set (which stores the new password's hash), ends
 // every session of the account and proves its mailbox: the link came by
 // mail. ok is false, and nothing changes, when the token is not such a
@@ -77,7 +79,7 @@ func (r *Resets) Complete(ctx context.Context, email, password, token string, se
 	if err := secret.CheckPassword(password); err != nil {
 		return false, err
 	}
-	if !WellFormedToken(token) || email == "" {
+	if !WellFormedToken(token) {
 		return false, nil
 	}
 	hash, err := r.Hasher.Hash(ctx, password)
@@ -87,10 +89,11 @@ func (r *Resets) Complete(ctx context.Context, email, password, token string, se
 	t := r.now()
 	err = r.DB.InTx(ctx, func(tx *db.Tx) error {
 		var id int64
-		err := tx.QueryRow(ctx, "SELECT r."+r.Owner+" FROM "+r.Table+" r JOIN "+r.Accounts+" a ON a.id = r."+r.Owner+
-			" WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2 AND a.email = $3",
-			secret.HashToken(token), t, email).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
+		var owner string
+		err := tx.QueryRow(ctx, "SELECT r."+r.Owner+", a.email FROM "+r.Table+" r JOIN "+r.Accounts+" a ON a.id = r."+r.Owner+
+			" WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > $2",
+			secret.HashToken(token), t).Scan(&id, &owner)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && email != "" && email != owner {
 			return nil
 		}
 		if err != nil {

@@ -91,8 +91,8 @@ func TestResets(t *testing.T) {
 		bobSession, err := sessions.Start(ctx, bob, "")
 		dbtest.Must(t, err, "bob's session")
 
-		// Only the newest link works, only for its account's email, not malformed.
-		for _, c := range [][2]string{{"ann@example.com", older}, {"bob@example.com", token}, {"", token},
+		// Only the newest link works, not for another account's email, not malformed.
+		for _, c := range [][2]string{{"ann@example.com", older}, {"bob@example.com", token}, {"", older},
 			{"ann@example.com", ""}, {"ann@example.com", strings.Repeat("a", 101)}, {"ann@example.com", "unknown"}} {
 			if complete(c[0], c[1], "tulip-lamp-7") {
 				t.Fatalf("completed with %q %q", c[0], c[1])
@@ -119,9 +119,17 @@ func TestResets(t *testing.T) {
 		if _, ok, _ := sessions.Lookup(ctx, bobSession); !ok {
 			t.Fatal("another account's session ended")
 		}
-		// Single use.
-		if complete("ann@example.com", token, "tulip-lamp-8") {
+		// Single use, with or without the email.
+		if complete("ann@example.com", token, "tulip-lamp-8") || complete("", token, "tulip-lamp-8") {
 			t.Fatal("a spent link worked twice")
+		}
+
+		// The token alone names the account: the reset page does not ask for the email.
+		if !complete("", issue(ann, "ann@example.com"), "tulip-lamp-8") {
+			t.Fatal("a link without the email did not work")
+		}
+		if hash, _ := hashOf(ann); hash != "tulip-lamp-8" {
+			t.Fatalf("after a reset by token alone: %q", hash)
 		}
 
 		// A link works for TTL only; Prune deletes it a day after.

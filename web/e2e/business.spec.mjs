@@ -37,6 +37,7 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
   expect(claimed.status()).toBe(201);
   expect(account.status()).toBe(201);
   await page.getByRole("heading", { name: "Thank You!" }).waitFor();
+  await expect(page.getByRole("link", { name: "Go to the store dashboard" })).toHaveAttribute("href", "/business");
   const confirmMail = async () => (await sink.messages()).find((m) => m.to.includes(owner.email) && /\/business\/verify\?token=/.test(m.text));
   await expect.poll(confirmMail, { message: "the confirmation mail reached the sink" }).toBeTruthy();
   const link = /(http:\/\/\S+\/business\/verify\?token=[^\s"<>]+)/.exec((await confirmMail()).text)[1];
@@ -46,7 +47,14 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
   const claims = JSON.parse(execFileSync(server.bin, ["claims", "list", "--json", "--database-url", server.db], { encoding: "utf8" }));
   const claim = claims.find((c) => c.business_name === owner.name);
   expect(claim, `claim listed: ${JSON.stringify(claims)}`).toBeTruthy();
-  execFileSync(server.bin, ["claims", "approve", String(claim.id), "--database-url", server.db], { stdio: "inherit" });
+  // With the server's public URL, as the server's own setting would give it: the mail links the dashboard.
+  execFileSync(server.bin, ["claims", "approve", String(claim.id), "--database-url", server.db], {
+    stdio: "inherit",
+    env: { ...process.env, LOCATOR_PUBLIC_URL: server.url },
+  });
+  const approvedMail = async () => (await sink.messages()).find((m) => m.to.includes(owner.email) && m.subject === "Your store claim was approved");
+  await expect.poll(approvedMail, { message: "the approval mail reached the sink" }).toBeTruthy();
+  expect((await approvedMail()).text).toContain(`${server.url}/business`);
 
   // The dashboard: a wrong password, then the right one.
   await page.goto("/business");
@@ -69,6 +77,35 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
   await page.getByRole("button", { name: "Confirm email" }).click();
   await page.getByRole("heading", { level: 2, name: owner.name }).waitFor();
   await expect(page.getByText(/^Verified [A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
+
+  // The pin moves on the map (the admin's location picker): drag it, the fields follow, and the
+  // new position goes to a moderator as a change request.
+  const placeForm = page.getByRole("form", { name: "Name, address and position" });
+  const pinLat = placeForm.getByLabel("Latitude");
+  const pinLon = placeForm.getByLabel("Longitude");
+  const lat0 = Number(await pinLat.inputValue());
+  const lon0 = Number(await pinLon.inputValue());
+  const pin = placeForm.getByRole("img", { name: "Store location (drag to move)" });
+  await placeForm.locator(".maplibregl-canvas").waitFor();
+  await pin.hover(); // waits until the pin is in view and stands still
+  const box = await pin.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 15, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 5 });
+  await page.mouse.up();
+  const lat1 = Number(await pinLat.inputValue());
+  const lon1 = Number(await pinLon.inputValue());
+  expect(lat1 < lat0 && lon1 > lon0, `the pin moved south-east: ${lat0},${lon0} -> ${lat1},${lon1}`).toBe(true);
+  await axe(page, "business dashboard with the pin map");
+  const [moved] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/api/business/stores/") && r.request().method() === "PATCH"),
+    placeForm.getByRole("button", { name: "Send to a moderator" }).click(),
+  ]);
+  expect(moved.status(), await moved.text()).toBe(200);
+  expect(moved.request().postDataJSON()).toEqual({ latitude: lat1, longitude: lon1 });
+  expect((await moved.json()).change_request.proposed).toMatchObject({ latitude: lat1, longitude: lon1 });
+  await page.getByText("Sent to a moderator. The new details are published once approved.").waitFor();
 
   const form = page.getByRole("form", { name: "Hours and contact" });
   // A bad value is refused in the browser with the server's words.

@@ -304,7 +304,12 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset token; ends every session
-         * @description Sets a new password from the reset link (token, 30 minutes, single use) and ends every session of the member; a completed reset also proves the mailbox. 400 when the link is unknown, used or expired.
+         * @description Sets a new password from the reset link (token, 30 minutes, single
+         *     use) and ends every session of the member; a completed reset also
+         *     proves the mailbox. The token alone names the account, so the reset
+         *     page sends {password, token}. An email is still accepted (older
+         *     clients send it): then it must be the email the link was sent to.
+         *     400 when the link is unknown, used or expired.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -844,7 +849,11 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the emailed token (single use, 30 minutes); ends every dashboard session
-         * @description Sets a new password from the emailed link (single use, 30 minutes) and ends every dashboard session of the account; a completed reset also proves the mailbox. 400 when the link is unknown, used or expired.
+         * @description Sets a new password from the emailed link (single use, 30 minutes)
+         *     and ends every dashboard session of the account; a completed reset
+         *     also proves the mailbox. As resetPassword, the token alone names the
+         *     account; an email, when sent, must be its own. 400 when the link is
+         *     unknown, used or expired.
          */
         post: operations["businessResetPassword"];
         delete?: never;
@@ -1364,6 +1373,13 @@ export interface components {
         Website: string;
         /** @description The password policy of every account; the server also refuses the 10,000 most common passwords. */
         NewPassword: string;
+        PasswordReset: {
+            /** @description Optional; when sent, it must be the email the link was sent to. */
+            email?: string;
+            password: components["schemas"]["NewPassword"];
+            /** @description The token of the mailed link (everything after the first "=" of its query). */
+            token: string;
+        };
         SignInRequest: {
             email: string;
             password: string;
@@ -1949,11 +1965,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: components["schemas"]["NewPassword"];
-                    token: string;
-                };
+                "application/json": components["schemas"]["PasswordReset"];
             };
         };
         responses: {
@@ -2645,11 +2657,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: components["schemas"]["NewPassword"];
-                    token: string;
-                };
+                "application/json": components["schemas"]["PasswordReset"];
             };
         };
         responses: {

@@ -1,5 +1,6 @@
 import { BrowserRouter } from "react-router";
 import { SessionProvider } from "../lib/session";
+import { Toaster } from "../components/Toaster";
 import { PopupHost } from "./PopupHost";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./routes";
@@ -11,6 +12,7 @@ export function App() {
         <SessionProvider>
           <AppRoutes />
           <PopupHost />
+          <Toaster />
         </SessionProvider>
       </BrowserRouter>
     </AppProviders>

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { useLocation } from "react-router";
 import { failureText } from "../api/client";
-import { tokenFromSearch } from "../lib/linkToken";
+import { LinkPage, useLinkToken } from "./LinkPage";
 import { Button } from "./ui/button";
 import { Field, FormError } from "./ui/field";
 
@@ -29,11 +28,10 @@ export interface ConfirmEmailFormProps {
  * keeps its texts and what follows.
  */
 export function ConfirmEmailForm({ title, heading, text, noToken, button, passwordRequired, confirm, footer }: ConfirmEmailFormProps) {
-  const location = useLocation();
-  const token = tokenFromSearch(location.search);
+  const token = useLinkToken();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState("");
+  const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -56,16 +54,8 @@ export function ConfirmEmailForm({ title, heading, text, noToken, button, passwo
   };
 
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 p-6">
-      <h1 className="text-2xl font-semibold text-gray-900">{heading}</h1>
-      {token === "" ? (
-        <FormError>{noToken}</FormError>
-      ) : done ? (
-        <p role="status" className="text-emerald-900">
-          {done}
-        </p>
-      ) : (
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" aria-label={heading}>
+    <LinkPage heading={heading} token={token} noToken={noToken} done={done} footer={footer}>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4" aria-label={heading}>
           <p className="text-gray-700">{text}</p>
           <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           {error && <FormError>{error}</FormError>}
@@ -73,8 +63,6 @@ export function ConfirmEmailForm({ title, heading, text, noToken, button, passwo
             {button}
           </Button>
         </form>
-      )}
-      {footer}
-    </main>
+    </LinkPage>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { AppProviders } from "../app/providers";
 import { PopupHost } from "../app/PopupHost";
+import { Toaster } from "../components/Toaster";
 import { customerKeys } from "../api/keys";
 import { SessionProvider, type Customer } from "../lib/session";
 
@@ -20,6 +21,7 @@ export function renderAt(ui: ReactElement, path = "/", { customer = null }: { cu
         <SessionProvider>
           {ui}
           <PopupHost />
+          <Toaster />
         </SessionProvider>
       </MemoryRouter>
     </AppProviders>,

@@ -8,7 +8,7 @@ import { REASON_REQUIRED } from "./messages";
 import type { Claim } from "./types";
 
 // The real map needs WebGL (the end-to-end run covers it); this stand-in "drags" the marker.
-vi.mock("./map/LocationPicker", () => ({
+vi.mock("../../components/location/LocationPicker", () => ({
   default: ({ onChange }: { onChange: (at: { latitude: number; longitude: number }) => void }) => (
     <button type="button" onClick={() => onChange({ latitude: 40.5, longitude: -73.9 })}>
       Drag the marker

@@ -6,8 +6,8 @@ import { FormError } from "../../components/ui/field";
 import { approveClaim } from "./api/approve-claim";
 import { rejectClaim } from "./api/reject-claim";
 import { formatDate } from "./ClaimList";
-import { formatCoordinate, parseCoordinates } from "./coordinates";
-import { LocationEditor } from "./LocationEditor";
+import { formatCoordinate, parseCoordinates } from "../../components/location/coordinates";
+import { LocationEditor } from "../../components/location/LocationEditor";
 import { COORDINATES_INVALID, NO_SUGGESTION, REASON_REQUIRED, STATUS_LABELS } from "./messages";
 import type { Claim, ClaimField, Coordinates, ExistingStore } from "./types";
 

@@ -13,7 +13,4 @@ export type ClaimFilter = ClaimStatus | "all";
 export interface Moderator {
   email: string;
 }
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
+export type { Coordinates } from "../../components/location/coordinates";

@@ -45,6 +45,7 @@ describe("sign-in view", { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(/Not a member\?/)).toHaveTextContent("Not a member? Join us");
     expect(within(dialog).getByText(/Forgot password\?/)).toHaveTextContent("Forgot password? Reset");
     expect(within(dialog).getByLabelText("Email")).toHaveFocus();
+    expect(within(dialog).queryByRole("status")).not.toBeInTheDocument();
   });
 
   it("requires the email and the password, without a call", async () => {
@@ -130,12 +131,15 @@ describe("sign-up view", { timeout: 20_000 }, () => {
     expect(calls).toEqual([]);
   });
 
-  it("sends the five fields and goes to sign in on success", async () => {
+  it("sends the five fields and goes to sign in on success, which confirms it and starts on the password", async () => {
     const calls = stubApi({ "POST /api/store/customers": { status: 201, body: { customer: { ...CUSTOMER, favorites_phstores: [] } } } });
     const { user, dialog } = await openOn("sign-up");
     await fill(user, dialog);
     await user.click(within(dialog).getByRole("button", { name: "Enter" }));
     expect(await within(dialog).findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("status")).toHaveTextContent("Your account has been created. Please sign in.");
+    expect(within(dialog).getByLabelText("Email")).toHaveValue("ada@example.com");
+    expect(within(dialog).getByLabelText("Password")).toHaveFocus();
     expect(calls[0]?.body).toEqual({ first_name: "Ada", last_name: "Lovelace", phone: "+15550100", email: "ada@example.com", password: "secret-pass" });
     expect(screen.getByText("state: logged-out")).toBeInTheDocument();
   });

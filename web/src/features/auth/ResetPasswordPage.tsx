@@ -1,12 +1,13 @@
 import { useNavigate } from "react-router";
 import { ResetPasswordForm } from "../../components/ResetPasswordForm";
+import { toast } from "../../lib/toast";
 import { resetPassword } from "./api/reset-password";
-import { RESET_DONE, RESET_FAILED } from "./messages";
+import { PASSWORDS_DIFFER, RESET_DONE, RESET_FAILED, RESET_NO_TOKEN } from "./messages";
 
 /**
  * /reset-password?token=...: a member's emailed link (the shared ResetPasswordForm). Only the
- * equality of the two passwords is checked; when they differ nothing happens. The answers are
- * alerts, as the spec says, and success goes to the locator.
+ * equality of the two passwords is checked, said under the confirmation. The spec's answers are
+ * the app's toasts; success goes to the locator.
  */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
@@ -14,13 +15,15 @@ export function ResetPasswordPage() {
     <ResetPasswordForm
       title="Set a new password"
       send={resetPassword}
+      mismatch={PASSWORDS_DIFFER}
+      noToken={RESET_NO_TOKEN}
       onDone={() => {
-        window.alert(RESET_DONE);
+        toast.success(RESET_DONE);
         void navigate("/");
         return undefined;
       }}
       onFailed={() => {
-        window.alert(RESET_FAILED);
+        toast.error(RESET_FAILED);
         return undefined;
       }}
       back={{ to: "/", label: "Back to the locator" }}

@@ -21,8 +21,9 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 
 /**
- * Sign up: five required fields (native `required` too). Success moves to sign in; a failure
- * shows the server's message as-is (nothing when it has none).
+ * Sign up: five required fields (native `required` too). Success moves to sign in with the email
+ * (which confirms the sign-up there); a failure shows the server's message as-is (nothing when it
+ * has none).
  */
 export function SignUpView() {
   const { openPopup } = usePopup();
@@ -37,7 +38,7 @@ export function SignUpView() {
     setFailure(null);
     try {
       await signUp(values);
-      openPopup("sign-in");
+      openPopup("sign-in", values.email.trim());
     } catch (error) {
       setFailure(serverMessage(error));
     }

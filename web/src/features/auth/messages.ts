@@ -12,6 +12,12 @@ export const RESET_REQUEST_FAILED = "User with this email not found";
 
 export const RESET_DONE = "Password has been reset.  Now you can login";
 export const RESET_FAILED = "Reset password has been failed. Make sure you use existing user email.";
+/** Under the reset page's confirmation: the spec's words for the same check on the profile. */
+export const PASSWORDS_DIFFER = "New password do not match.";
+
+// New texts (docs/product-rules.md, "Accounts"), in the tone of the ones above.
+export const SIGNED_UP = "Your account has been created. Please sign in.";
+export const RESET_NO_TOKEN = "This reset link is incomplete. Open the link from the email again.";
 
 // Proof of mailbox (docs/accounts.md): new texts, in the tone of the ones above.
 export const CONFIRM_EMAIL_HEADING = "Confirm your email";

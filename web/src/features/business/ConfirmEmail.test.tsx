@@ -9,7 +9,7 @@ import { makeBusinessStore } from "./testing";
 
 const unconfirmed = { email: "owner@example.com", store_name: "Lone Star Vapes", email_verified: false };
 
-describe("an account whose email is not confirmed", () => {
+describe("an account whose email is not confirmed", { timeout: 20_000 }, () => {
   it("sees only the confirm state, and the resend button shows the server's answer, 429 included", async () => {
     let sends = 0;
     const calls = stubApi({

@@ -20,7 +20,7 @@ describe("photoProblem", () => {
   });
 });
 
-describe("Store photo", () => {
+describe("Store photo", { timeout: 20_000 }, () => {
   it("refuses a wrong file in the browser, previews a good one, shows the server's refusal, then the new photo", async () => {
     let fail = true;
     const calls = stubApi({

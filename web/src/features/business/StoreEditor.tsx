@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { failureText } from "../../api/client";
+import { formatCoordinate, parseCoordinates } from "../../components/location/coordinates";
+import { LocationEditor } from "../../components/location/LocationEditor";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { verifiedLabel } from "../../lib/verified";
@@ -196,8 +198,8 @@ function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
 function LocationForm({ store, busy, onSubmit, onNothing }: FormProps) {
   const [values, setValues] = useState<LocationValues>(() => locationOf(store));
   const [errors, setErrors] = useState<Errors<keyof LocationValues>>({});
-  const field = (key: keyof LocationValues, label: string, extra: { inputMode?: "decimal" } = {}) => (
-    <Field label={label} value={values[key]} error={errors[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} {...extra} />
+  const field = (key: keyof LocationValues, label: string) => (
+    <Field label={label} value={values[key]} error={errors[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
   );
 
   const submit = (event: FormEvent) => {
@@ -210,6 +212,12 @@ function LocationForm({ store, busy, onSubmit, onNothing }: FormProps) {
     void onSubmit(patch);
   };
 
+  // The pin: where the fields say, or the store's published position while they say nothing valid.
+  const { latitude, longitude } = values;
+  const position = useMemo(
+    () => parseCoordinates(latitude, longitude) ?? { latitude: store.latitude, longitude: store.longitude },
+    [latitude, longitude, store.latitude, store.longitude],
+  );
   const pending = store.pending_change_request;
   return (
     <form noValidate onSubmit={submit} aria-label="Name, address and position" className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
@@ -228,10 +236,16 @@ function LocationForm({ store, busy, onSubmit, onNothing }: FormProps) {
         {field("state", "State")}
         {field("postal_code", "Postal code")}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {field("latitude", "Latitude", { inputMode: "decimal" })}
-        {field("longitude", "Longitude", { inputMode: "decimal" })}
-      </div>
+      <p className="text-sm text-gray-700">Drag the pin, click the map or type the coordinates to move the store.</p>
+      <LocationEditor
+        latitude={latitude}
+        longitude={longitude}
+        position={position}
+        error={errors.latitude ?? errors.longitude}
+        onMarkerMove={(at) => setValues((v) => ({ ...v, latitude: formatCoordinate(at.latitude), longitude: formatCoordinate(at.longitude) }))}
+        onLatitudeChange={(text) => setValues((v) => ({ ...v, latitude: text }))}
+        onLongitudeChange={(text) => setValues((v) => ({ ...v, longitude: text }))}
+      />
       <Button type="submit" variant="outline" disabled={busy} className="self-start">
         Send to a moderator
       </Button>

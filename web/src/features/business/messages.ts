@@ -23,6 +23,7 @@ export const VERIFIED = "Thank you: the details are marked as verified today.";
 export const RESET_SENT = "If an account exists for this email, a link to reset the password is on its way.";
 export const RESET_DONE = "Your password has been reset. Sign in with the new one.";
 export const PASSWORDS_DIFFER = "The passwords do not match";
+export const RESET_NO_TOKEN = "This reset link is incomplete. Open the link from the email again.";
 
 /** "Working hours: give Monday both an opening and a closing time, or neither" (the server's words). */
 export const hoursBoth = (day: string) => `Working hours: give ${day} both an opening and a closing time, or neither`;

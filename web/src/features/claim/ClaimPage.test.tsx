@@ -137,6 +137,7 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
     expect(screen.getByText("We will review your claim and get back to you soon.")).toBeInTheDocument();
     expect(screen.getByText(/will be reviewed/)).toBeInTheDocument();
     expect(screen.getByText("owner@cloudnine.test")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to the store dashboard" })).toHaveAttribute("href", "/business");
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       [
         "/api/store/claim",
@@ -169,23 +170,50 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
   });
 
   it("shows the destructive toast with the error, and a retry only re-creates the account", async () => {
-    let taken = true;
+    let down = true;
     const calls = stubApi({
       "POST /api/store/claim": { status: 201, body: { message: "ok", claim: { id: 1, status: "pending" } } },
       "POST /api/store/create-user": () =>
-        taken ? { status: 409, body: { message: "This email is already registered" } } : { status: 201, body: { message: "ok" } },
+        down ? { status: 503, body: { message: "The server is busy" } } : { status: 201, body: { message: "ok" } },
     });
     const user = renderWizard();
     await toPasswordStep(user);
     await fill(user, "Password", "dash-secret");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText("Something went wrong")).toBeInTheDocument();
-    expect(screen.getByText("Failed to submit your store claim. Please try again. This email is already registered")).toBeInTheDocument();
+    const toast = await screen.findByRole("alert");
+    expect(toast).toHaveTextContent("Something went wrong");
+    expect(toast).toHaveTextContent("Failed to submit your store claim. Please try again. The server is busy");
     expect(screen.getByRole("button", { name: "Submit" })).toBeEnabled();
-    taken = false;
+    down = false;
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(["/api/store/claim", "/api/store/create-user", "/api/store/create-user"]);
+  });
+
+  it("a second store with an existing business account's email: thanks, and points to the dashboard's sign-in", async () => {
+    const calls = stubApi({
+      "POST /api/store/claim": { status: 201, body: { message: "ok", claim: { id: 2, status: "pending" } } },
+      "POST /api/store/create-user": {
+        status: 409,
+        body: { message: "A business account with this email already exists. Sign in to the store dashboard with it." },
+      },
+    });
+    const user = renderWizard();
+    await toPasswordStep(user);
+    await fill(user, "Password", "dash-secret");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeInTheDocument();
+    expect(screen.getByText("Store claim submitted!")).toBeInTheDocument();
+    expect(screen.queryByText("Something went wrong")).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "You already have a business account with owner@cloudnine.test. Once the claim is approved, the store appears in your store dashboard: sign in there with that account's password.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in to the store dashboard" })).toHaveAttribute("href", "/business");
+    expect(screen.queryByText(/We sent a link/)).not.toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual(["/api/store/claim", "/api/store/create-user"]);
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it("keeps what was typed across a reload, never the password", async () => {

@@ -2,12 +2,21 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { toast, Toaster } from "sonner";
-import "sonner/dist/styles.css"; // instead of sonner's run-time <style> element (see vite.config.ts)
+import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
+import { toast } from "../../lib/toast";
 import { createUser, REFERRED_BY } from "./api/create-user";
 import { submitClaim, type ClaimPayload } from "./api/submit-claim";
-import { FAILURE_TEXT, FAILURE_TITLE, SUBMITTING, SUCCESS_TEXT, SUCCESS_TITLE } from "./messages";
+import {
+  DASHBOARD_LINK,
+  EXISTING_ACCOUNT_LINK,
+  existingAccountText,
+  FAILURE_TEXT,
+  FAILURE_TITLE,
+  SUBMITTING,
+  SUCCESS_TEXT,
+  SUCCESS_TITLE,
+} from "./messages";
 import { EMPTY_VALUES, FORM_STEPS, stepIsValid, type ClaimValues, type FormStep } from "./schema";
 import { BusinessStep, EmailStep, NameStep, PasswordStep, PhoneStep } from "./Steps";
 import { clearDraft, loadDraft, saveDraft } from "./storage";
@@ -25,11 +34,16 @@ const TITLES: Record<FormStep, string> = {
 /**
  * /claim: the five-step claim wizard and its thank-you step. Step 5 sends the claim, then creates
  * the business account. What was typed survives a reload (sessionStorage), the password never.
+ * A 409 from the account call means the email already has a (proven) business account: the
+ * owner's second store, a normal case. The claim is saved, so the wizard thanks and points to
+ * the dashboard's sign-in instead of failing.
  */
 export function ClaimPage() {
   const [draft] = useState(loadDraft);
   const [step, setStep] = useState<Step>(draft.step);
   const [submitting, setSubmitting] = useState(false);
+  /** The email already had a business account (create-user answered 409). */
+  const [existingAccount, setExistingAccount] = useState(false);
   const { register, control, getValues } = useForm<ClaimValues>({ defaultValues: draft.values });
   const values: ClaimValues = { ...EMPTY_VALUES, ...useWatch({ control }) };
   const snapshot = JSON.stringify({ ...values, password: "" });
@@ -56,23 +70,27 @@ export function ClaimPage() {
         await submitClaim(claimPayload(v));
         claimed.current = key;
       }
+      setExistingAccount(false);
       await createUser({
         store_name: v.business_name,
         email: v.email,
         password: v.password,
         phone_number: v.phone,
         referred_by: REFERRED_BY,
+      }).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        setExistingAccount(true);
       });
     } catch (error) {
       setSubmitting(false);
       const detail = error instanceof Error ? error.message : String(error);
-      toast.error(FAILURE_TITLE, { description: `${FAILURE_TEXT} ${detail}` });
+      toast.error(FAILURE_TITLE, `${FAILURE_TEXT} ${detail}`);
       return;
     }
     setSubmitting(false);
     clearDraft();
     goTo(6);
-    toast.success(SUCCESS_TITLE, { description: SUCCESS_TEXT });
+    toast.success(SUCCESS_TITLE, SUCCESS_TEXT);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -88,14 +106,6 @@ export function ClaimPage() {
 
   return (
     <div className="min-h-screen bg-gray-50">
-      <Toaster
-        position="top-center"
-        closeButton
-        toastOptions={{
-          // Plain light toasts (sonner's rich colours fail contrast); errors in dark red.
-          classNames: { error: "!border-red-700 !text-red-800", success: "!border-emerald-700 !text-emerald-900", description: "!text-gray-800" },
-        }}
-      />
       <header className="mx-auto flex max-w-2xl items-center justify-between gap-4 p-4">
         <Link
           to="/"
@@ -114,17 +124,28 @@ export function ClaimPage() {
               Thank You!
             </h1>
             <p className="mt-4 text-gray-800">Your claim has been submitted and will be reviewed by our team.</p>
-            <p className="mt-2 text-gray-800">
-              Once it is approved, you can reach the store dashboard with <strong className="break-all">{values.email}</strong>{" "}
-              and the password you provided.
-            </p>
-            <p className="mt-2 text-gray-800">
-              We sent a link to this address: open it and enter your password to confirm your email. Your store is ready for you
-              once both are done.
-            </p>
-            <Link to="/" className="mt-6 inline-block font-medium text-emerald-800 underline">
-              Back to the locator
-            </Link>
+            {existingAccount ? (
+              <p className="mt-2 break-words text-gray-800">{existingAccountText(values.email)}</p>
+            ) : (
+              <>
+                <p className="mt-2 text-gray-800">
+                  Once it is approved, you can reach the store dashboard with <strong className="break-all">{values.email}</strong>{" "}
+                  and the password you provided.
+                </p>
+                <p className="mt-2 text-gray-800">
+                  We sent a link to this address: open it and enter your password to confirm your email. Your store is ready for you
+                  once both are done.
+                </p>
+              </>
+            )}
+            <div className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2">
+              <Link to="/business" className="font-medium text-emerald-800 underline">
+                {existingAccount ? EXISTING_ACCOUNT_LINK : DASHBOARD_LINK}
+              </Link>
+              <Link to="/" className="font-medium text-emerald-800 underline">
+                Back to the locator
+              </Link>
+            </div>
           </section>
         ) : (
           <form key={step} noValidate onSubmit={onSubmit} className="rounded-lg bg-white p-6 shadow-sm" aria-labelledby="claim-title">

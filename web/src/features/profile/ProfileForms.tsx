@@ -5,6 +5,7 @@ import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { blockSpaces, Field, FormError } from "../../components/ui/field";
 import type { Customer } from "../../lib/session";
+import { toast } from "../../lib/toast";
 import { updateMe } from "./api/update-me";
 import { PASSWORD_FAILED, PASSWORD_UPDATED } from "./messages";
 import {
@@ -91,9 +92,15 @@ export function PhoneForm({ customer, onSaved, onDone }: FormProps) {
   );
 }
 
+const PASSWORD_FIELDS = [
+  ["old_password", "Old password", "current-password"],
+  ["new_password", "New password", "new-password"],
+  ["confirm_password", "Confirm new password", "new-password"],
+] as const satisfies readonly (readonly [keyof PasswordValues, string, string])[];
+
 /**
  * Password: the server checks the old password in the same call; spaces are blocked on key press.
- * Outcome by alert: "Password updated" or the failure text, with the server's reason under the form.
+ * Outcome in the app's toast: "Password updated" or the failure text, with the server's reason under the form.
  */
 export function PasswordForm({ onSaved, onDone }: FormProps) {
   const { register, handleSubmit, formState } = useForm<PasswordValues>({
@@ -111,39 +118,26 @@ export function PasswordForm({ onSaved, onDone }: FormProps) {
     } catch (error) {
       console.error(error);
       if (error instanceof ApiError && error.status === 400) setFailure(error.message); // e.g. a too common password
-      window.alert(PASSWORD_FAILED);
+      toast.error(PASSWORD_FAILED);
       return;
     }
-    window.alert(PASSWORD_UPDATED);
+    toast.success(PASSWORD_UPDATED);
     onSaved(saved);
   };
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-3">
-      <Field
-        label="Old password"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        onKeyDown={blockSpaces}
-        error={errors.old_password?.message}
-        {...register("old_password")}
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        onKeyDown={blockSpaces}
-        error={errors.new_password?.message}
-        {...register("new_password")}
-      />
-      <Field
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        onKeyDown={blockSpaces}
-        error={errors.confirm_password?.message}
-        {...register("confirm_password")}
-      />
+      {PASSWORD_FIELDS.map(([name, label, autoComplete]) => (
+        <Field
+          key={name}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          autoFocus={name === "old_password"}
+          onKeyDown={blockSpaces}
+          error={errors[name]?.message}
+          {...register(name)}
+        />
+      ))}
       {failure && <FormError>{failure}</FormError>}
       <Button type="submit" className="self-start" disabled={isSubmitting}>
         Save changes

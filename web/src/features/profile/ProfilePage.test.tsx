@@ -170,13 +170,12 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
     it("only logs a failed save", async () => {
       stubApi({ "POST /api/store/customers/me": { status: 400, body: { message: "bad phone" } } });
       const error = vi.spyOn(console, "error").mockImplementation(() => {});
-      const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
       const user = renderProfile();
       await user.click(screen.getByRole("button", { name: "Edit phone" }));
       await setValue(user, screen.getByRole("textbox", { name: "Phone" }), "+1999");
       await user.click(screen.getByRole("button", { name: "Save changes" }));
       await waitFor(() => expect(error).toHaveBeenCalled());
-      expect(alert).not.toHaveBeenCalled();
+      expect(document.querySelector("[data-toaster]")).toHaveTextContent("");
     });
   });
 
@@ -232,25 +231,25 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       expect(calls).toEqual([]);
     });
 
-    it("sends the old password with the new one in one call, then alerts", async () => {
+    it("sends the old password with the new one in one call, then says so in a toast", async () => {
       const calls = stubApi({ "POST /api/store/customers/me": { body: { customer: ADA } } });
-      const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
       const user = renderProfile();
       await open(user);
       await fill(user, "old-secret", "new-secret-1", "new-secret-1");
-      await waitFor(() => expect(alert).toHaveBeenCalledWith("Password updated"));
+      expect((await screen.findByText("Password updated")).closest("[aria-live=polite]")).not.toBeNull();
       expect(calls.map((c) => [c.path, c.body])).toEqual([["/api/store/customers/me", { password: "new-secret-1", old_password: "old-secret" }]]);
     });
 
-    it("alerts the failure text and shows the server's reason when the change is refused", async () => {
+    it("toasts the failure text as an alert and shows the server's reason when the change is refused", async () => {
       const calls = stubApi({ "POST /api/store/customers/me": { status: 400, body: { message: "Your current password is not correct" } } });
-      const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
       vi.spyOn(console, "error").mockImplementation(() => {});
       const user = renderProfile();
       await open(user);
       await fill(user, "wrong", "new-secret-1", "new-secret-1");
-      await waitFor(() => expect(alert).toHaveBeenCalledWith("Reset password has been failed. Make sure you use existing user email."));
-      expect(await screen.findByText("Your current password is not correct")).toBeInTheDocument();
+      const alerts = await screen.findAllByRole("alert");
+      expect(alerts.map((a) => a.textContent)).toEqual(
+        expect.arrayContaining(["Your current password is not correct", expect.stringContaining("Reset password has been failed. Make sure you use existing user email.")]),
+      );
       expect(calls.map((c) => c.path)).toEqual(["/api/store/customers/me"]);
     });
 

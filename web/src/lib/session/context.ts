@@ -4,7 +4,10 @@ import type { PopupView } from "./types";
 export interface PopupState {
   open: boolean;
   view: PopupView;
-  /** The email entered on the reset view, shown by the reset-link view. */
+  /**
+   * The email entered on the reset view, shown by the reset-link view; on the sign-in view, the
+   * email just signed up with (the view confirms the sign-up and fills it in).
+   */
   email?: string;
 }
 

@@ -1,12 +1,11 @@
 import { api, unwrap } from "../../../api/client";
 
 export interface ResetPasswordPayload {
-  email: string;
   password: string;
   token: string;
 }
 
-/** POST store/customers/password-reset: sets a new password with the emailed token. */
+/** POST store/customers/password-reset: sets a new password with the emailed token (which names the account). */
 export async function resetPassword(payload: ResetPasswordPayload): Promise<void> {
   unwrap(await api.POST("/store/customers/password-reset", { body: payload }));
 }

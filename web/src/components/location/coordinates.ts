@@ -1,4 +1,8 @@
-import type { Coordinates } from "./types";
+/** A position in degrees (WGS 84). */
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
 
 /** Coordinates shown in the fields: 6 decimals (about 10 cm). */
 export function formatCoordinate(value: number): string {

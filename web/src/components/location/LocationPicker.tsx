@@ -1,19 +1,19 @@
 import { AttributionControl, type Map as MapLibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef } from "react";
-import { BASEMAP_SOURCES } from "../../../components/map/basemapStyle";
-import { createMap, markerImage } from "../../../components/map/createMap";
-import { mapStyleUrl } from "../../../lib/config";
-import type { Coordinates } from "../types";
+import { BASEMAP_SOURCES } from "../map/basemapStyle";
+import { createMap, markerImage } from "../map/createMap";
+import { mapStyleUrl } from "../../lib/config";
+import type { Coordinates } from "./coordinates";
 
 /** The offline basemap's credits, as links in MapLibre's attribution control. */
 const OFFLINE_ATTRIBUTION = BASEMAP_SOURCES.map((s) => `<a href="${s.url}" target="_blank" rel="noopener">${s.name}</a>`);
 
-/** Centre of the contiguous United States, for a claim with no position yet. */
+/** Centre of the contiguous United States, for a store with no position yet. */
 const WORLD_VIEW = { center: [-98.35, 39.5] as [number, number], zoom: 3 };
 const POSITION_ZOOM = 14;
 
 export interface LocationPickerProps {
-  /** The marker's position; null shows no marker until the moderator clicks the map. */
+  /** The marker's position; null shows no marker until the map is clicked. */
   position: Coordinates | null;
   /** The marker was dragged or the map clicked. */
   onChange: (position: Coordinates) => void;
@@ -103,7 +103,7 @@ export default function LocationPicker({ position, onChange, onError }: Location
   // MapLibre's CSS makes its container position: relative, so the sizing box is a wrapper.
   return (
     <div className="absolute inset-0">
-      <div ref={container} className="h-full w-full" role="region" aria-label="Map of the claimed store's location" />
+      <div ref={container} className="h-full w-full" role="region" aria-label="Map of the store's location" />
     </div>
   );
 }

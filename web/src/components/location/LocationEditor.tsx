@@ -1,17 +1,18 @@
 import { lazy, Suspense, useState } from "react";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { Field } from "../../components/ui/field";
-import type { Coordinates } from "./types";
+import { ErrorBoundary } from "../ErrorBoundary";
+import { Field } from "../ui/field";
+import type { Coordinates } from "./coordinates";
 
-const LocationPicker = lazy(() => import("./map/LocationPicker"));
+const LocationPicker = lazy(() => import("./LocationPicker"));
 
 function MapFallback({ text }: { text: string }) {
   return <div className="flex h-full items-center justify-center bg-slate-100 p-4 text-center text-sm text-gray-700">{text}</div>;
 }
 
 /**
- * The store's position: a small map with a draggable marker (lazy chunk) and latitude/longitude
- * fields kept in step with it. The fields are the keyboard way to set the position.
+ * A store's position: a small map with a draggable marker (lazy chunk) and latitude/longitude
+ * fields kept in step with it. The fields are the keyboard way to set the position. Moderators
+ * place a claimed store with it (features/admin), owners move their store's pin (features/business).
  */
 export function LocationEditor({
   latitude,
