@@ -57,6 +57,7 @@ Usage:
   locator import    import stores from a CSV or JSON file
   locator snapshot  write a search snapshot now (replicas start from it; serve writes them too)
   locator claims    moderate store claims: list, show, approve, reject
+  locator licences  import a public registry of licences (--source NAME FILE), or its status
   locator moderators add EMAIL: a moderator for the /admin page
   locator version   print the version
 
@@ -85,6 +86,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return cmdSnapshot(ctx, args[1:], stdout, stderr, getenv)
 	case "claims":
 		return cmdClaims(ctx, rest, stdout, stderr, getenv)
+	case "licences":
+		return cmdLicences(ctx, rest, stdout, stderr, getenv)
 	case "moderators":
 		return cmdModerators(ctx, rest, os.Stdin, stdout, stderr, getenv)
 	case "version", "--version", "-v":
