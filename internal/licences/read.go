@@ -198,6 +198,11 @@ func readJSON(r io.Reader) ([]map[string]string, error) {
 // not record.
 func (s *Source) row(rec map[string]string) (Row, bool, error) {
 	var r Row
+	for _, v := range rec {
+		if strings.IndexByte(v, 0) >= 0 {
+			return r, false, fmt.Errorf("the row holds the character U+0000 (NUL)")
+		}
+	}
 	known := 0
 	for _, c := range s.Columns {
 		if _, ok := rec[c]; ok {
