@@ -42,6 +42,16 @@ func (s *Server) moderatorLicences(r *http.Request) (*licences.Registry, string,
 	return g, m.Email, err
 }
 
+// moderatorLicencesAt is moderatorLicences with the path's {id}.
+func (s *Server) moderatorLicencesAt(r *http.Request) (*licences.Registry, string, int64, error) {
+	g, by, err := s.moderatorLicences(r)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	id, err := pathID(r)
+	return g, by, id, err
+}
+
 type licenceStatusDTO struct {
 	Sources []licences.SourceStatus `json:"sources"`
 }
@@ -130,11 +140,7 @@ type licenceDecisionRequest struct {
 }
 
 func (s *Server) adminLicenceDecide(w http.ResponseWriter, r *http.Request) error {
-	g, by, err := s.moderatorLicences(r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r)
+	g, by, id, err := s.moderatorLicencesAt(r)
 	if err != nil {
 		return err
 	}
@@ -157,11 +163,7 @@ type licencePickRequest struct {
 }
 
 func (s *Server) adminLicencePick(w http.ResponseWriter, r *http.Request) error {
-	g, by, err := s.moderatorLicences(r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r)
+	g, by, id, err := s.moderatorLicencesAt(r)
 	if err != nil {
 		return err
 	}
@@ -214,11 +216,7 @@ type createdStoreDTO struct {
 }
 
 func (s *Server) adminLicenceCreateStore(w http.ResponseWriter, r *http.Request) error {
-	g, by, err := s.moderatorLicences(r)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(r)
+	g, by, id, err := s.moderatorLicencesAt(r)
 	if err != nil {
 		return err
 	}

@@ -175,12 +175,18 @@ func TestImportMatchAndShow(t *testing.T) {
 	})
 }
 
+// importedNYC is a registry over the fixture stores with the NYC fixture imported.
+func importedNYC(t *testing.T, d *db.DB) (*licences.Registry, *stores.Repo, map[string]int64) {
+	g, repo := newRegistry(t, d)
+	ids := createStores(t, repo)
+	importFile(t, g, "nyc-dcwp", "nyc-dcwp.csv", "2026-11-24")
+	return g, repo, ids
+}
+
 func TestModeratorDecisionsSurviveReimport(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		g, repo := newRegistry(t, d)
-		ids := createStores(t, repo)
-		importFile(t, g, "nyc-dcwp", "nyc-dcwp.csv", "2026-11-24")
+		g, _, ids := importedNYC(t, d)
 
 		q, err := g.Queue(ctx)
 		dbtest.Must(t, err, "queue")
@@ -254,9 +260,7 @@ func TestModeratorDecisionsSurviveReimport(t *testing.T) {
 func TestPickCreateAndOwnerNumber(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		g, repo := newRegistry(t, d)
-		ids := createStores(t, repo)
-		importFile(t, g, "nyc-dcwp", "nyc-dcwp.csv", "2026-11-24")
+		g, repo, ids := importedNYC(t, d)
 
 		// The doubtful row belongs to another store, a moderator says.
 		q, err := g.Queue(ctx)
