@@ -143,3 +143,41 @@ func TestLicencesAPI(t *testing.T) {
 		})
 	})
 }
+
+// An owner's licence number verifies only at the store's own address;
+// another account's store is a 404.
+func TestBusinessLicenceNumber(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newBizSetup(t, d)
+		g, err := licences.New(stores.NewRepo(d))
+		dbtest.Must(t, err, "registry")
+		s.srv.Licences = g
+		file := "license_nbr,license_status,lic_expir_dd,business_category,business_name,address_building,address_street_name,address_zip\n" +
+			"2099999,Active,2026-12-31T00:00:00.000,Electronic Cigarette Retail Dealer,SOMEONE ELSE LLC,1,MAIN STREET,\n" +
+			"2099998,Active,2026-12-31T00:00:00.000,Electronic Cigarette Retail Dealer,ELSEWHERE LLC,9,ELM STREET,\n"
+		_, err = g.Import(context.Background(), "nyc-dcwp", strings.NewReader(file), "nyc.csv", "2026-11-24")
+		dbtest.Must(t, err, "import")
+		p := "/api/business/stores/" + itoa(s.nearID) + "/licence"
+		for _, c := range []struct {
+			client   *bizClient
+			number   string
+			status   int
+			verified bool
+		}{
+			{s.other, "2099998", 200, false}, // listed, at another address
+			{s.other, "", 400, false},
+			{s.owner, "2099999", 404, false}, // not this account's store
+			{s.other, "2099999", 200, true},
+		} {
+			rec, out := c.client.call("POST", p, map[string]string{"number": c.number})
+			if rec.Code != c.status || (c.status == 200 && out["verified"] != c.verified) {
+				t.Fatalf("number %q: %d %v", c.number, rec.Code, out)
+			}
+		}
+		doc, err := stores.NewRepo(d).PublishedDoc(context.Background(), s.nearID)
+		dbtest.Must(t, err, "doc")
+		if !strings.Contains(string(doc), `"number":"2099999"`) {
+			t.Fatalf("the verified licence is not shown: %s", doc)
+		}
+	})
+}
