@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"strings"
@@ -89,7 +90,9 @@ func TestLicencesAPI(t *testing.T) {
 			t.Fatalf("unknown source: %d %s", rec.Code, rec.Body)
 		}
 		rec := upload("nyc-dcwp", "2026-11-24", string(raw))
-		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"sure":1,"doubtful":1,"unmatched":3`) {
+		var rep licenceImportReply
+		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &rep) != nil || rep.Rows != 5 || len(rep.Errors) != 5 ||
+			rep.Errors[0].Line != 8 || rep.Sure != 1 || rep.Doubtful != 1 || rep.Unmatched != 3 {
 			t.Fatalf("upload: %d %s", rec.Code, rec.Body)
 		}
 		if rec := upload("nyc-dcwp", "2026-01-01", string(raw)); rec.Code != 409 {

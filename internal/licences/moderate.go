@@ -95,7 +95,6 @@ func (g *Registry) Queue(ctx context.Context) ([]QueueItem, error) {
 		return nil, fmt.Errorf("read queue: %w", err)
 	}
 	var out []QueueItem
-	var rowIDs []int64
 	for rs.Next() {
 		var it QueueItem
 		if err := rs.Scan(&it.MatchID, &it.Confidence, &it.RowID, &it.StoreID, &it.StoreName, &it.StoreAddress, &it.StoreZip); err != nil {
@@ -103,7 +102,6 @@ func (g *Registry) Queue(ctx context.Context) ([]QueueItem, error) {
 			return nil, fmt.Errorf("read queue: %w", err)
 		}
 		out = append(out, it)
-		rowIDs = append(rowIDs, it.RowID)
 	}
 	rs.Close()
 	if err := rs.Err(); err != nil {

@@ -128,7 +128,7 @@ func readCSV(r io.Reader) ([]map[string]string, []int, error) {
 		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
-			if errors.As(err, &pe) && pe.Err != csv.ErrFieldCount {
+			if errors.As(err, &pe) && !errors.Is(pe.Err, csv.ErrFieldCount) {
 				// A broken quote can swallow the rest of the file: stop here.
 				return recs, lines, fmt.Errorf("CSV line %d: %w", pe.Line, pe.Err)
 			}
