@@ -521,7 +521,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per registry source, the newest file's date and rows, matched / ambiguous / unmatched */
+        /**
+         * Per registry source, the newest file's date and rows, matched / ambiguous / unmatched
+         * @description Each registry source (internal/licences/sources) with the date and rows of its newest file and how many rows are matched to a store, waiting for a moderator, or unmatched (docs/licences.md).
+         */
         get: operations["adminLicenceStatus"];
         put?: never;
         post?: never;
@@ -560,7 +563,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Doubtful matches of registry rows to stores, waiting for a moderator, most confident first */
+        /**
+         * Doubtful matches of registry rows to stores, waiting for a moderator, most confident first
+         * @description Matches of registry rows to stores whose confidence is below the sure threshold, waiting for a moderator (docs/licences.md, Matching).
+         */
         get: operations["adminLicenceQueue"];
         put?: never;
         post?: never;
@@ -579,7 +585,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept or reject a match (kept across imports); accepting drops the row's other undecided matches */
+        /**
+         * Accept or reject a match (kept across imports); accepting drops the row's other undecided matches
+         * @description A moderator's decision on a match; it survives every later import of the source.
+         */
         post: operations["adminLicenceDecide"];
         delete?: never;
         options?: never;
@@ -594,7 +603,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active licences without a store near a place, nearest first (stores the catalogue lacks) */
+        /**
+         * Active licences without a store near a place, nearest first (stores the catalogue lacks)
+         * @description Active licences of the registries that match no store, within the radius of a place: stores the catalogue lacks.
+         */
         get: operations["adminLicenceUnmatched"];
         put?: never;
         post?: never;
@@ -613,7 +625,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Match a registry row to another store than the one proposed (an accepted match) */
+        /**
+         * Match a registry row to another store than the one proposed (an accepted match)
+         * @description The moderator says the registry row belongs to this store: the row's undecided matches go and this one is accepted.
+         */
         post: operations["adminLicencePick"];
         delete?: never;
         options?: never;
@@ -630,7 +645,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an unpublished (pending) store from a registry row with a position, matched to it */
+        /**
+         * Create an unpublished (pending) store from a registry row with a position, matched to it
+         * @description A pending store from the registry row (name, address, position, time zone), matched to it; it then goes through the normal publication.
+         */
         post: operations["adminLicenceCreateStore"];
         delete?: never;
         options?: never;
