@@ -21,6 +21,7 @@ import (
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
 	"locator/internal/importer"
+	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/maptiles"
 	"locator/internal/photos"
@@ -344,6 +345,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	biz := business.New(d, sr, publicURL, zones.ZoneAt, log)
 	claimSvc := claims.New(d, sr, placeSvc, zones.ZoneAt, log)
 	claimSvc.PublicURL = publicURL
+	lic, err := licences.New(sr)
+	if err != nil {
+		return err
+	}
+	lic.ZoneAt = zones.ZoneAt
 	handler := httpapi.New(httpapi.Deps{
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
@@ -351,7 +357,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Basemap: basemap, Streets: streets,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claimSvc, Business: biz, DBTimeout: cfg.DBTimeout,
-		Photos: photos.New(d, sr), Reports: reports.New(d, sr), MetricsToken: cfg.MetricsToken,
+		Photos: photos.New(d, sr), Reports: reports.New(d, sr), Licences: lic, MetricsToken: cfg.MetricsToken,
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
 	var pending unread

@@ -59,6 +59,7 @@ Usage:
   locator backup    copy the running SQLite database to a file (PostgreSQL: pg_dump)
   locator restore   replace the SQLite database with such a copy (servers stopped)
   locator claims    moderate store claims: list, show, approve, reject
+  locator licences  import a public registry of licences (--source NAME FILE), or its status
   locator moderators add EMAIL: a moderator for the /admin page
   locator version   print the version
 
@@ -91,6 +92,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return cmdRestore(ctx, rest, stdout, stderr, getenv)
 	case "claims":
 		return cmdClaims(ctx, rest, stdout, stderr, getenv)
+	case "licences":
+		return cmdLicences(ctx, rest, stdout, stderr, getenv)
 	case "moderators":
 		return cmdModerators(ctx, rest, os.Stdin, stdout, stderr, getenv)
 	case "version", "--version", "-v":

@@ -19,6 +19,7 @@ import (
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/favorites"
+	"locator/internal/licences"
 	"locator/internal/maptiles"
 	"locator/internal/metrics"
 	"locator/internal/photos"
@@ -50,6 +51,7 @@ type Deps struct {
 	Photos        *photos.Repo     // store photos; nil: none served
 	Reports       *reports.Service // shoppers' reports; nil: refused
 	Business      *business.Service
+	Licences      *licences.Registry
 	IPLimits      *ratelimit.Memory // per-IP limits; nil: a fresh one
 	SecureCookies bool              // served over HTTPS: Secure, __Host- session cookie
 	Web           fs.FS             // the built web app; nil or without index.html: a placeholder page
@@ -230,6 +232,13 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/admin/business-links", s.handle(s.adminLinkStore))
 	m.HandleFunc("GET /api/admin/stores/{id}/owners", s.handle(s.adminStoreOwners))
 	m.HandleFunc("DELETE /api/admin/stores/{id}/owners/{ownerId}", s.handle(s.adminRemoveOwner))
+	m.HandleFunc("GET /api/admin/licences", s.handle(s.adminLicenceStatus))
+	m.HandleFunc("POST /api/admin/licences/import", s.handle(s.adminLicenceImport))
+	m.HandleFunc("GET /api/admin/licences/matches", s.handle(s.adminLicenceQueue))
+	m.HandleFunc("POST /api/admin/licences/matches/{id}", s.handle(s.adminLicenceDecide))
+	m.HandleFunc("GET /api/admin/licences/unmatched", s.handle(s.adminLicenceUnmatched))
+	m.HandleFunc("POST /api/admin/licences/rows/{id}/store", s.handle(s.adminLicencePick))
+	m.HandleFunc("POST /api/admin/licences/rows/{id}/new-store", s.handle(s.adminLicenceCreateStore))
 
 	m.HandleFunc("POST /api/business/auth", s.handle(s.businessSignIn))
 	m.HandleFunc("DELETE /api/business/auth", s.handle(s.businessSignOut))
@@ -244,6 +253,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/business/stores/{id}/verify", s.handle(s.businessVerifyStore))
 	m.HandleFunc("DELETE /api/business/stores/{id}/owners/{ownerId}", s.handle(s.businessRemoveOwner))
 	m.HandleFunc("POST /api/business/stores/{id}/photo", s.handle(s.businessUploadPhoto))
+	m.HandleFunc("POST /api/business/stores/{id}/licence", s.handle(s.businessLicenceNumber))
 }
 
 // limits refuses oversized headers and query strings and bounds request bodies.
@@ -265,6 +275,8 @@ func limits(next http.Handler) http.Handler {
 			limit := int64(MaxBodyBytes)
 			if isPhotoUpload(r) {
 				limit = photos.MaxBytes
+			} else if isRegistryUpload(r) {
+				limit = MaxRegistryUploadBytes
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, limit)
 		}
@@ -292,7 +304,7 @@ func apiOnly(mux *http.ServeMux) http.Handler {
 			writeMessage(w, http.StatusNotFound, "not found: "+strings.TrimPrefix(r.URL.Path, "/api"))
 			return
 		}
-		if sendsNonJSON(r) && !isPhotoUpload(r) {
+		if sendsNonJSON(r) && !isPhotoUpload(r) && !isRegistryUpload(r) {
 			writeMessage(w, http.StatusUnsupportedMediaType, "The request body must be JSON (Content-Type: application/json)")
 			return
 		}

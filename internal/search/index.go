@@ -57,6 +57,9 @@ const (
 	flagDelivery uint8 = 1 << iota
 	flagOrderOnline
 	flagCurbside
+	flagLicensed // an active licence (stores.LicenceVerified): the is_licence_verified filter
+	flagDemoted  // expired, revoked or under a No-Tobacco-Sale Order: ranked after the others (rank.go); not in the tree
+	treeFlags    = flagDelivery | flagOrderOnline | flagCurbside | flagLicensed
 )
 
 // NewIndex returns an empty index.
@@ -329,6 +332,12 @@ func (ix *Index) put(e stores.Entry) {
 	if e.Curbside {
 		flags |= flagCurbside
 	}
+	if e.Licence&stores.LicenceVerified != 0 {
+		flags |= flagLicensed
+	}
+	if e.Licence&stores.LicenceDemoted != 0 {
+		flags |= flagDemoted
+	}
 	doc := e.Doc
 	if n := len(doc); n > 0 && doc[n-1] == '}' {
 		doc = doc[:n-1]
@@ -351,7 +360,7 @@ func (ix *Index) put(e stores.Entry) {
 	} else {
 		slot = uint32(len(ix.recs))
 		if slot >= deadItem {
-			panic("search: index is full (536M slots)")
+			panic("search: index is full (268M slots)")
 		}
 		ix.recs = append(ix.recs, rec)
 	}
@@ -375,11 +384,11 @@ func unixOrZero(t time.Time) int64 {
 // search skips stores that miss a filter without reading their record (a
 // cache miss each on a large index).
 const (
-	flagShift = 29
+	flagShift = 28
 	slotMask  = 1<<flagShift - 1
 )
 
-func treeItem(slot uint32, flags uint8) uint32 { return slot | uint32(flags)<<flagShift }
+func treeItem(slot uint32, flags uint8) uint32 { return slot | uint32(flags&treeFlags)<<flagShift }
 
 func (ix *Index) zone(name string) *time.Location {
 	if loc, ok := ix.zones[name]; ok {

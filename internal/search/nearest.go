@@ -54,6 +54,9 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 	if q.Curbside {
 		want |= uint32(flagCurbside) << flagShift
 	}
+	if q.LicenceVerified {
+		want |= uint32(flagLicensed) << flagShift
+	}
 	now := q.Now
 	if q.OpenNow && now.IsZero() {
 		now = time.Now()
@@ -116,7 +119,7 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 func (ix *Index) Nearest(q Query) (hits []Hit, hasMore bool) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	ix.visit(&q, func(r *record, miles float64) bool {
+	ix.visitRanked(&q, func(r *record, miles float64) bool {
 		if len(hits) == q.Limit {
 			hasMore = true
 			return false
@@ -139,7 +142,7 @@ func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 		now = time.Now()
 	}
 	ix.mu.RLock()
-	ix.visit(&q, func(r *record, miles float64) bool {
+	ix.visitRanked(&q, func(r *record, miles float64) bool {
 		if n == q.Limit {
 			hasMore = true
 			return false

@@ -28,6 +28,7 @@ type Query struct {
 	OrderOnline         bool
 	Curbside            bool
 	OpenNow             bool
+	LicenceVerified     bool      // only stores with an active licence in a public registry (docs/licences.md)
 	Now                 time.Time // for OpenNow; zero means time.Now()
 }
 
@@ -129,6 +130,7 @@ func ParseQuery(raw string) (Query, error) {
 		{"is_curdside_pickup_available", &curbA}, // the clients' spelling (docs/product-rules.md)
 		{"is_curbside_pickup_available", &curbB},
 		{"is_open_now", &q.OpenNow},
+		{"is_licence_verified", &q.LicenceVerified},
 	} {
 		if err := flag(f.name, f.dst); err != nil {
 			return q, err

@@ -32,7 +32,9 @@ import (
 // (stores.EncodeStoreSchedule), and permanently closed stores are left out.
 // Format 3 adds each store's last change (updated_at), which store pages
 // and sitemaps show.
-const snapshotFormat = 3
+// Format 4: documents carry "licence" and "enforcement", records the
+// licence flags (flagLicensed, flagDemoted).
+const snapshotFormat = 4
 
 // SnapshotMode says when a replica writes search snapshots.
 type SnapshotMode int
@@ -307,7 +309,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 		zi, si := rd.uvarint(), rd.uvarint()
 		updated := rd.varint()
 		dl := rd.uvarint()
-		if rd.bad || zi >= uint64(len(zones)) || si >= uint64(len(scheds)) || dl > maxPartBytes || flags > 7 {
+		if rd.bad || zi >= uint64(len(zones)) || si >= uint64(len(scheds)) || dl > maxPartBytes || flags > flagDemoted<<1-1 {
 			return decodedPart{}, errCorrupt
 		}
 		p.recs[i] = record{id: id, lat: lat, lon: lon, loc: zones[zi], sched: scheds[si], updated: updated, flags: flags, live: true}

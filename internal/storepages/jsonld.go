@@ -26,6 +26,8 @@ type ldStore struct {
 	Special   []ldHours `json:"specialOpeningHoursSpecification,omitempty"`
 	Rating    *ldRating `json:"aggregateRating,omitempty"`
 	HasMap    string    `json:"hasMap,omitempty"`
+	// An active licence from a public registry (licence.go).
+	Credential *ldCredential `json:"hasCredential,omitempty"`
 }
 
 type ldAddress struct {

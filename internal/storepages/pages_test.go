@@ -58,12 +58,19 @@ func fixtureStores() []*stores.Store {
 			}
 			s.Delivery, s.OrderOnline = true, true
 			s.RatingSum, s.ReviewCount = 13, 3
+			expires, url := "2026-12-31", "https://data.cityofnewyork.us/resource/w7w3-xahh.json?license_nbr=2091234"
+			s.Licence = &stores.Licence{Status: "active", Jurisdiction: "New York City", Kind: "NYC Electronic Cigarette Retail Dealer",
+				Number: "2091234", ExpiresOn: &expires, CheckedAt: "2026-03-01", RecordURL: &url}
 			s.WorkingHours = append(s.WorkingHours, stores.WorkingHour{WeekDay: time.Saturday, Start: "18:00", End: "02:00"},
 				stores.WorkingHour{WeekDay: time.Sunday, Start: "00:00", End: "00:00"})
 		}),
 		mk(2, "Café Zoë's <Best>", "New York", "NY", 40.7200, -74.0000, func(s *stores.Store) { s.Curbside = true; s.WorkingHours = nil }),
 		mk(3, "Brooklyn Smoke", "Brooklyn", "NY", 40.6782, -73.9442, func(s *stores.Store) {
 			s.TemporarilyClosed = &stores.Closure{From: "2026-03-09", Until: "2026-03-20", Note: "Renovation"}
+			until := "2026-03-30"
+			s.Licence = &stores.Licence{Status: "revoked", Jurisdiction: "New York City", Kind: "NYC Tobacco Retail Dealer", Number: "2091300", CheckedAt: "2026-03-01"}
+			s.Enforcement = []stores.Enforcement{{Kind: "no_tobacco_sale_order", DecidedOn: "2026-03-01", Until: &until},
+				{Kind: "warning_letter", DecidedOn: "2025-03-02"}}
 		}),
 		mk(4, "Hoboken Vapes", "Hoboken", "NJ", 40.7440, -74.0324, nil),
 		mk(5, "Sunset Vapor", "Los Angeles", "CA", 34.0522, -118.2437, func(s *stores.Store) { s.TimeZone = "America/Los_Angeles" }),

@@ -32,6 +32,7 @@ type storePage struct {
 	Special                          []specialRow
 	Closure                          string // an upcoming or current temporary closure, in words
 	Verified                         string // "Verified Nov 3, 2026" or "Not verified recently"
+	Licence                          *licenceView
 	Srcset                           string // the slots of an uploaded photo, or ""
 	Report                           *reportForm
 	Zone                             string
@@ -84,7 +85,8 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	st := storeStatus(sd.Schedule, sd.Zone, now, v.UpdatedAt)
 	verified, verifiedSince := verifiedLabel(v.LastVerifiedAt, now)
 	st.Since = maxTime(st.Since, verifiedSince)
-	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified, since: st.Since.Unix(), open: st.Open}
+	lic := licenceOf(v.LicenceRecord, now.UTC().Format(time.DateOnly))
+	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified + "\x00" + lic.key(), since: st.Since.Unix(), open: st.Open}
 	if c, ok := p.cache.get(gen, key); ok && cache {
 		serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
 		return
@@ -95,7 +97,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		ReviewsLink: "/reviews?store=" + strconv.FormatInt(v.ID, 10),
 		Rating:      strconv.FormatFloat(v.AverageRating, 'f', 1, 64), ReviewCount: v.ReviewCount,
 		Delivery: v.IsDeliveryAvailable, OrderOnline: v.IsOrderOnlineAvailable, Curbside: v.IsCurbsidePickupAvailable,
-		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(), Verified: verified,
+		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(), Verified: verified, Licence: lic,
 	}
 	image := ""
 	if v.Image != nil && safeImage(*v.Image) {
@@ -173,6 +175,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		Hours:  hoursLD(v.WorkingHours),
 		HasMap: directionsLink(v),
 	}
+	ld.Credential = credentialLD(v.LicenceRecord)
 	if st.Permanent {
 		ld.Hours = nil
 	} else {

@@ -24,6 +24,7 @@ type Entry struct {
 	Delivery    bool
 	OrderOnline bool
 	Curbside    bool
+	Licence     uint8 // LicenceVerified, LicenceDemoted
 	TimeZone    string
 	Schedule    string    // EncodeStoreSchedule form
 	Doc         []byte    // complete JSON object (RenderDoc)
@@ -74,7 +75,7 @@ func (r *Repo) ScanChanges(ctx context.Context, since int64, batch int, fn func(
 }
 
 const changeColumns = `id, latitude, longitude, is_delivery_available, is_order_online_available,
-	is_curbside_pickup_available, time_zone, schedule, search_doc, status, version, permanently_closed, updated_at`
+	is_curbside_pickup_available, time_zone, schedule, search_doc, status, version, permanently_closed, updated_at, licence_flags`
 
 // ScanPublished calls fn for every published store, reading with workers
 // connections at once, each over its own range of ids; fn gets one batch
@@ -164,7 +165,7 @@ func (r *Repo) scanBatches(ctx context.Context, q string, batch int, since int64
 			var doc string // the driver's own copy
 			var gone bool
 			if err := rows.Scan(&c.ID, &c.Latitude, &c.Longitude, &c.Delivery, &c.OrderOnline, &c.Curbside,
-				&zone, &sched, &doc, &status, &v, &gone, &c.UpdatedAt); err != nil {
+				&zone, &sched, &doc, &status, &v, &gone, &c.UpdatedAt, &c.Licence); err != nil {
 				rows.Close()
 				return maxV, fmt.Errorf("read store changes: %w", err)
 			}

@@ -51,6 +51,7 @@ type Doc struct {
 	TimeZone                  string     `json:"time_zone"`
 	Website                   *string    `json:"website,omitempty"`
 	LastVerifiedAt            *string    `json:"last_verified_at"`
+	LicenceRecord                        // "licence" and "enforcement" (licence.go)
 }
 
 func optional(s string) *string {
@@ -95,6 +96,10 @@ func RenderDoc(s *Store) ([]byte, error) {
 		ReviewCount:               s.ReviewCount,
 		TimeZone:                  s.TimeZone,
 		Website:                   optional(s.Website),
+		LicenceRecord:             s.LicenceRecord,
+	}
+	if d.Enforcement == nil {
+		d.Enforcement = []Enforcement{}
 	}
 	if s.VerifiedAt != nil {
 		v := s.VerifiedAt.UTC().Format(time.RFC3339)

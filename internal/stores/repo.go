@@ -222,7 +222,7 @@ const storeColumns = `s.id, s.store_id, s.name, s.image, s.phone_number, s.hours
 	s.state, s.city, s.postal_code, s.address, s.latitude, s.longitude, s.geo_precision, s.time_zone,
 	s.is_delivery_available, s.is_order_online_available, s.is_curbside_pickup_available, s.status,
 	s.rating_sum, s.review_count, s.schedule, s.created_at, s.updated_at,
-	s.temp_closed_from, s.temp_closed_until, s.temp_closed_note, s.permanently_closed, s.website, s.last_verified_at`
+	s.temp_closed_from, s.temp_closed_until, s.temp_closed_note, s.permanently_closed, s.website, s.last_verified_at, s.licence_doc`
 
 // Get returns one store with its hours, or a NotFound error.
 func (r *Repo) Get(ctx context.Context, id int64) (*Store, error) {
@@ -236,12 +236,12 @@ func (r *Repo) GetTx(ctx context.Context, tx *db.Tx, id int64) (*Store, error) {
 
 func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 	var s Store
-	var status, sched, from, until, note string
+	var status, sched, from, until, note, licence string
 	err := q.QueryRow(ctx, "SELECT "+storeColumns+" FROM stores s LEFT JOIN countries c ON c.id = s.country_id WHERE s.id = $1", id).Scan(
 		&s.ID, &s.StoreID, &s.Name, &s.Image, &s.PhoneNumber, &s.Hours, &s.CountryID, &s.CountryCode, &s.CountryName,
 		&s.State, &s.City, &s.PostalCode, &s.Address, &s.Latitude, &s.Longitude, &s.GeoPrecision, &s.TimeZone,
 		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt,
-		&from, &until, &note, &s.PermanentlyClosed, &s.Website, &s.VerifiedAt)
+		&from, &until, &note, &s.PermanentlyClosed, &s.Website, &s.VerifiedAt, &licence)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 	}
@@ -249,6 +249,9 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 		return nil, fmt.Errorf("get store %d: %w", id, err)
 	}
 	s.Status = Status(status)
+	if s.LicenceRecord, err = licenceRecord(licence); err != nil {
+		return nil, fmt.Errorf("get store %d: %w", id, err)
+	}
 	if from != "" {
 		s.TemporarilyClosed = &Closure{From: from, Until: until, Note: note}
 	}

@@ -53,6 +53,7 @@ type Store struct {
 	PermanentlyClosed bool       // kept and shown, never in search
 	Website           string     // the store's own web address, http(s)
 	VerifiedAt        *time.Time // when the owner or a moderator last confirmed the details (last_verified_at)
+	LicenceRecord                // from public registries (licence.go), written only by Writer.SetLicence
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }

@@ -42,6 +42,8 @@ export const adminKeys = {
   reports: ["admin", "reports"] as const,
   /** Owners' name, address and position changes waiting for a moderator. */
   changes: ["admin", "change-requests"] as const,
+  /** Registry licences: sources' status, doubtful matches, rows without a store (docs/licences.md). */
+  licences: ["admin", "licences"] as const,
 };
 
 /** The store dashboard: the signed-in business account (null when signed out) and its stores. */

@@ -561,6 +561,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/licences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per registry source, the newest file's date and rows, matched / ambiguous / unmatched
+         * @description Each registry source (internal/licences/sources) with the date and rows of its newest file and how many rows are matched to a store, waiting for a moderator, or unmatched (docs/licences.md).
+         */
+        get: operations["adminLicenceStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/licences/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a registry file (raw CSV or JSON body), as `locator licences import` does
+         * @description The body is the file as the registry exports it (at most 64 MB; larger
+         *     files go through the command line). The newest file of a source
+         *     replaces its rows; an older one than already imported answers 409.
+         */
+        post: operations["adminLicenceImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/licences/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Doubtful matches of registry rows to stores, waiting for a moderator, most confident first
+         * @description Matches of registry rows to stores whose confidence is below the sure threshold, waiting for a moderator (docs/licences.md, Matching).
+         */
+        get: operations["adminLicenceQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/licences/matches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or reject a match (kept across imports); accepting drops the row's other undecided matches
+         * @description A moderator's decision on a match; it survives every later import of the source.
+         */
+        post: operations["adminLicenceDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/licences/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active licences without a store near a place, nearest first (stores the catalogue lacks)
+         * @description Active licences of the registries that match no store, within the radius of a place: stores the catalogue lacks.
+         */
+        get: operations["adminLicenceUnmatched"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/licences/rows/{id}/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match a registry row to another store than the one proposed (an accepted match)
+         * @description The moderator says the registry row belongs to this store: the row's undecided matches go and this one is accepted.
+         */
+        post: operations["adminLicencePick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/licences/rows/{id}/new-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an unpublished (pending) store from a registry row with a position, matched to it
+         * @description A pending store from the registry row (name, address, position, time zone), matched to it; it then goes through the normal publication.
+         */
+        post: operations["adminLicenceCreateStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reports": {
         parameters: {
             query?: never;
@@ -959,6 +1101,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/stores/{id}/licence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner's licence number, verified against the public registries
+         * @description Verified only when an active registry row with this number has the
+         *     store's address (and ZIP code); the store then shows the licence. An
+         *     unverified number changes nothing.
+         */
+        post: operations["businessLicenceNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/business/stores/{id}/photo": {
         parameters: {
             query?: never;
@@ -1304,6 +1468,81 @@ export interface components {
              * @description When the owner or a moderator last confirmed the details; the app shows "Verified {Mon D, YYYY}", or "Not verified recently" past 180 days. Left out by documents rendered before the field existed.
              */
             last_verified_at?: string | null;
+            /**
+             * @description The store's licence as a public registry records it (docs/licences.md);
+             *     null where no registry we read lists the store. Left out (null) by
+             *     documents rendered before the field existed.
+             */
+            licence?: null | components["schemas"]["StoreLicence"];
+            /** @description Enforcement actions against the store in public registries, newest first (at most 5). Left out (empty) by documents rendered before the field existed. */
+            enforcement?: components["schemas"]["Enforcement"][];
+        };
+        StoreLicence: {
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked" | "inactive";
+            /** @description The authority, e.g. "New York City" */
+            jurisdiction: string;
+            /** @description e.g. "NYC Electronic Cigarette Retail Dealer" */
+            kind: string;
+            number: string;
+            /** Format: date */
+            expires_on: string | null;
+            /**
+             * Format: date
+             * @description The date of the registry file the licence was read from
+             */
+            checked_at: string;
+            /** @description The registry's public record of the licence, where it has one */
+            record_url: string | null;
+        };
+        Enforcement: {
+            /** @enum {string} */
+            kind: "warning_letter" | "civil_money_penalty" | "no_tobacco_sale_order";
+            /** Format: date */
+            decided_on: string;
+            /**
+             * Format: date
+             * @description The last day the action runs (a No-Tobacco-Sale Order); null: not time-bound
+             */
+            until: string | null;
+        };
+        LicenceRow: {
+            row_id: number;
+            source: string;
+            number: string;
+            /** @description The trade name where the registry has one, else the legal name */
+            name: string;
+            address: string;
+            city: string;
+            state: string;
+            postal_code: string;
+            kind: string;
+            status: string;
+            latitude: number | null;
+            longitude: number | null;
+        };
+        LicenceImportReport: {
+            source: string;
+            /** Format: date */
+            file_date: string;
+            /** @description Rows read and kept */
+            rows: number;
+            /** @description Rows refused, with their line (CSV) or position (JSON) and the reason */
+            errors: {
+                line: number;
+                message: string;
+            }[];
+            added: number;
+            /** @description Rows whose status changed */
+            changed: number;
+            /** @description Rows the previous file listed and this one does not */
+            gone: number;
+            /** @description Rows applied to a store (matched for sure, or by a moderator or owner) */
+            sure: number;
+            /** @description Rows waiting for a moderator */
+            doubtful: number;
+            unmatched: number;
+            stores_changed: number;
         };
         StoreList: {
             physical_stores: (components["schemas"]["PhysicalStore"] & Record<string, never>)[];
@@ -1649,6 +1888,8 @@ export interface operations {
                 is_curdside_pickup_available?: components["schemas"]["Flag"];
                 is_curbside_pickup_available?: components["schemas"]["Flag"];
                 is_open_now?: components["schemas"]["Flag"];
+                /** @description Only stores with an active licence in a public registry (docs/licences.md). */
+                is_licence_verified?: components["schemas"]["Flag"];
             };
             header?: never;
             path?: never;
@@ -2275,6 +2516,218 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    adminLicenceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sources, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sources: {
+                            source: string;
+                            title: string;
+                            /** @description "" before the first import */
+                            file_date: string;
+                            rows: number;
+                            /** @description Rows the newest file had that could not be read */
+                            errors: number;
+                            matched: number;
+                            ambiguous: number;
+                            unmatched: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLicenceImport: {
+        parameters: {
+            query: {
+                source: "fda-compliance-checks" | "nyc-dcwp" | "nys-tobacco-vendors" | "philadelphia-tobacco-permits";
+                /** @description The date the registry published the file (default: today) */
+                date?: string;
+                file_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description What the import did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenceImportReport"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLicenceQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue (at most 200) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches: (components["schemas"]["LicenceRow"] & {
+                            match_id: number;
+                            confidence: number;
+                            store_id: number;
+                            store_name: string;
+                            store_address: string;
+                            store_postal_code: string;
+                        })[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLicenceDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "accept" | "reject";
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLicenceUnmatched: {
+        parameters: {
+            query: {
+                latitude: number;
+                longitude: number;
+                /** @description Miles (default 10) */
+                radius?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows (at most 100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["LicenceRow"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLicencePick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store_id: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLicenceCreateStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new store, pending publication */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        store_id: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     adminListReports: {
         parameters: {
             query?: {
@@ -2783,6 +3236,42 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["BusinessStore"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessLicenceNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    number: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Whether the number verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verified: boolean;
+                        message: string;
+                    };
+                };
+            };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];

@@ -11,11 +11,14 @@ import { claimOptions } from "./api/get-claim";
 import { claimsOptions } from "./api/list-claims";
 import { ClaimDetail } from "./ClaimDetail";
 import { ClaimList, StatusFilter } from "./ClaimList";
+import { LicencesPanel } from "./LicencesPanel";
 import { ReportsPanel } from "./ReportsPanel";
 import { STATUS_LABELS } from "./messages";
 import { SignInForm } from "./SignInForm";
 import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
+
+const VIEW_TITLES = { claims: "Claims moderation", reports: "Store reports", licences: "Licences" } as const;
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -44,7 +47,7 @@ export function AdminPage() {
 
 function Moderation({ moderator }: { moderator: Moderator }) {
   const queryClient = useQueryClient();
-  const [view, setView] = useState<"claims" | "reports">("claims");
+  const [view, setView] = useState<"claims" | "reports" | "licences">("claims");
   const [filter, setFilter] = useState<ClaimFilter>("pending");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState("");
@@ -59,6 +62,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
     queryClient.removeQueries({ queryKey: adminKeys.claims });
     queryClient.removeQueries({ queryKey: adminKeys.reports });
     queryClient.removeQueries({ queryKey: adminKeys.changes });
+    queryClient.removeQueries({ queryKey: adminKeys.licences });
     queryClient.setQueryData(adminKeys.me, null);
   };
 
@@ -101,13 +105,16 @@ function Moderation({ moderator }: { moderator: Moderator }) {
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
-        <h1 className="text-lg font-semibold text-gray-900">{view === "claims" ? "Claims moderation" : "Store reports"}</h1>
+        <h1 className="text-lg font-semibold text-gray-900">{VIEW_TITLES[view]}</h1>
         <nav aria-label="Moderation" className="flex gap-2">
           <Button variant="chip" aria-pressed={view === "claims"} onClick={() => setView("claims")}>
             Claims
           </Button>
           <Button variant="chip" aria-pressed={view === "reports"} onClick={() => setView("reports")}>
             Reports
+          </Button>
+          <Button variant="chip" aria-pressed={view === "licences"} onClick={() => setView("licences")}>
+            Licences
           </Button>
         </nav>
         <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
@@ -118,7 +125,11 @@ function Moderation({ moderator }: { moderator: Moderator }) {
         </div>
         {signOutError && <FormError>{signOutError}</FormError>}
       </header>
-      {view === "reports" ? (
+      {view === "licences" ? (
+        <main className="mx-auto max-w-4xl px-4 py-4">
+          <LicencesPanel onUnauthorized={signedOut} />
+        </main>
+      ) : view === "reports" ? (
         <main className="mx-auto max-w-4xl px-4 py-4">
           <ReportsPanel onUnauthorized={signedOut} />
         </main>

@@ -7,6 +7,7 @@ import { Field, FormError } from "../../components/ui/field";
 import { verifiedLabel } from "../../lib/verified";
 import { patchStore } from "./api/patch-store";
 import { HolidayForm } from "./HolidayForm";
+import { LicenceNumberForm } from "./LicenceNumberForm";
 import { PhotoUpload } from "./PhotoUpload";
 import { verifyStore } from "./api/verify-store";
 import { CHANGE_REQUESTED, NOTHING_CHANGED, SAVED, VERIFIED } from "./messages";
@@ -89,6 +90,7 @@ export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onS
         onSubmit={(patch) => run(async () => await patchStore(store.id, patch))}
         onNothing={() => setNotice(NOTHING_CHANGED)}
       />
+      <LicenceNumberForm key={`licence-${store.id}`} storeId={store.id} />
       <PhotoUpload key={`photo-${store.id}`} store={store} onUploaded={(image) => onSaved({ ...store, image })} />
       <LocationForm
         key={`location-${store.id}`}

@@ -6,9 +6,10 @@ export const FILTER_LABELS: Record<keyof StoreFilters, string> = {
   delivery: "Delivery",
   online: "Order online",
   curbside: "Curbside pickup",
+  licensed: "Licence verified",
 };
 
-/** The four filter toggles; each shows an active state (aria-pressed) when on. */
+/** The filter toggles (the spec's four and "Licence verified"); each shows an active state (aria-pressed) when on. */
 export function FilterChips({ filters, onToggle }: { filters: StoreFilters; onToggle: (key: keyof StoreFilters) => void }) {
   return (
     <div role="group" aria-label="Filters" className="flex gap-2 overflow-x-auto pb-1 md:flex-wrap md:overflow-visible">

@@ -12,6 +12,7 @@ import { useFavorites } from "../../lib/session";
 import { verifiedLabel } from "../../lib/verified";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
+import { LicenceLines } from "./LicenceLines";
 import { ReportProblem } from "./report/ReportProblem";
 import { ReviewsSummary } from "./ReviewsSummary";
 import { shareStore } from "./share";
@@ -73,6 +74,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
         <p className="mt-1 text-xs text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
       </div>
+      <LicenceLines store={store} now={now} />
 
       <div className="grid grid-cols-4 gap-1 border-y border-gray-200 py-2">
         {store.phone_number ? (

@@ -2,7 +2,7 @@ import type { StoreFilters } from "./api/list-physical-stores";
 
 /**
  * What the address bar carries, so reload, back/forward and shared links restore the view:
- * /?place=Brooklyn&lat=40.65&lon=-73.95&open=1&delivery=1&online=1&curbside=1&store=123
+ * /?place=Brooklyn&lat=40.65&lon=-73.95&open=1&delivery=1&online=1&curbside=1&licensed=1&store=123
  */
 export interface LocatorUrlState {
   place: string | null;
@@ -16,6 +16,7 @@ export const FILTER_PARAMS: Record<keyof StoreFilters, string> = {
   delivery: "delivery",
   online: "online",
   curbside: "curbside",
+  licensed: "licensed",
 };
 
 function num(value: string | null, min: number, max: number): number | null {
@@ -37,6 +38,7 @@ export function parseLocatorUrl(params: URLSearchParams): LocatorUrlState {
       delivery: flag(FILTER_PARAMS.delivery),
       online: flag(FILTER_PARAMS.online),
       curbside: flag(FILTER_PARAMS.curbside),
+      licensed: flag(FILTER_PARAMS.licensed),
     },
     store: store !== null && Number.isInteger(store) ? store : null,
   };

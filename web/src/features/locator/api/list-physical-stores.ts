@@ -9,9 +9,11 @@ export interface StoreFilters {
   delivery: boolean;
   online: boolean;
   curbside: boolean;
+  /** Only stores with an active licence in a public registry (docs/licences.md). */
+  licensed: boolean;
 }
 
-export const NO_FILTERS: StoreFilters = { open: false, delivery: false, online: false, curbside: false };
+export const NO_FILTERS: StoreFilters = { open: false, delivery: false, online: false, curbside: false, licensed: false };
 
 export interface StoreSearch {
   latitude: number;
@@ -34,6 +36,7 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
     ...(filters.online && { is_order_online_available: "true" as const }),
     ...(filters.curbside && { is_curdside_pickup_available: "true" as const }),
     ...(filters.open && { is_open_now: "true" as const }),
+    ...(filters.licensed && { is_licence_verified: "true" as const }),
   };
   return queryOptions({
     queryKey: storeKeys.list(query),

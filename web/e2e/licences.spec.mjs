@@ -1,0 +1,104 @@
+// Licences from public registries against the real binary: registry files in NYC DCWP's and the
+// FDA export's column layouts are written for three demo stores and imported with
+// `locator licences import` into the server's database; the store panel and the store page show
+// "Licence verified", the "Licence verified" filter keeps the licensed store (and rides in the
+// URL), and a No-Tobacco-Sale Order shows as a warning.
+import { request as httpRequest } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { expect, LIST_PATH, listResponse, test as base } from "./fixtures.mjs";
+
+const test = base.extend({ serverOptions: [{ stores: 300 }, { scope: "worker" }] });
+
+const csv = (rows) => rows.map((r) => r.map((v) => `"${String(v).replaceAll('"', '""')}"`).join(",")).join("\n") + "\n";
+const isoDate = (d) => d.toISOString().slice(0, 10);
+/** "Dec 31, 2026" */
+const shown = (iso) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+/** 120 Main St -> building "120", street "Main St" (the DCWP export splits them). */
+const split = (address) => {
+  const street = address.split(",")[0];
+  const i = street.indexOf(" ");
+  return [street.slice(0, i), street.slice(i + 1)];
+};
+
+test("an imported registry verifies a store's licence, filters the list and warns of a No-Tobacco-Sale Order", async ({ page, server }) => {
+  const api = await httpRequest.newContext({ baseURL: server.url });
+  const res = await api.get(`${LIST_PATH}?latitude=40.7128&longitude=-74.006&radius=30&limit=10`);
+  const [licensed, revoked, ordered] = (await res.json()).physical_stores;
+  expect(ordered, "three demo stores around New York").toBeTruthy();
+
+  const today = new Date();
+  const expires = `${today.getUTCFullYear() + 1}-12-31`;
+  const checked = isoDate(today);
+  const dir = tmpdir();
+  const header = ["business_unique_id", "license_nbr", "license_type", "license_status", "license_creation_date", "lic_expir_dd",
+    "business_category", "business_name", "dba_trade_name", "address_building", "address_street_name", "address_street_name_2",
+    "address_city", "address_state", "address_zip", "contact_phone", "address_borough", "latitude", "longitude"];
+  const row = (store, number, status) => [`BA-${number}`, number, "Business", status, "2024-01-15T00:00:00.000", `${expires}T00:00:00.000`,
+    "Electronic Cigarette Retail Dealer", `${store.name.toUpperCase()} INC.`, "", ...split(store.address), "", store.city.toUpperCase(), "NY",
+    store.postal_code, "", "", store.latitude, store.longitude];
+  const nyc = join(dir, `dcwp-${process.pid}.csv`);
+  writeFileSync(nyc, csv([header, row(licensed, "2091234", "Active"), row(revoked, "2091300", "Revoked"),
+    ["BA-bad", "", "Business", "Active", "", "", "Tobacco Retail Dealer", "NO NUMBER", "", "1", "Main St", "", "NEW YORK", "NY", "10001", "", "", "", ""]]));
+  // A bad row is reported (exit status 1); the good ones are imported.
+  let out = "";
+  try {
+    execFileSync(server.bin, ["licences", "import", "--source", "nyc-dcwp", "--date", checked, "--database-url", server.db, nyc], { encoding: "utf8" });
+  } catch (e) {
+    out = e.stdout;
+  }
+  expect(out).toContain("license_nbr is empty");
+  expect(out).toMatch(/2 rows .* 1 bad; 2 matched/);
+
+  const decided = new Date(today.getTime() - 5 * 86400_000);
+  const mmddyyyy = (d) => `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
+  const fda = join(dir, `fda-${process.pid}.csv`);
+  writeFileSync(fda, csv([["Retailer Name", "Street Address", "City", "State", "Zip", "Sale to Minor", "Product Type", "Decision Date", "Inspection Result"],
+    [ordered.name, ordered.address.split(",")[0], ordered.city, "NY", ordered.postal_code, "Yes", "ENDS", mmddyyyy(decided), "No-Tobacco-Sale Order"]]));
+  execFileSync(server.bin, ["licences", "import", "--source", "fda-compliance-checks", "--date", checked, "--database-url", server.db, fda], { stdio: "inherit" });
+
+  // The store panel.
+  const line = `Licence verified · NYC Electronic Cigarette Retail Dealer #2091234 · expires ${shown(expires)} · source checked ${shown(checked)}`;
+  await page.goto(`/?store=${licensed.id}`);
+  await page.getByRole("heading", { level: 2, name: licensed.name }).waitFor();
+  await expect(page.getByText(line)).toBeVisible();
+  await expect(page.getByRole("link", { name: "registry record" })).toHaveAttribute("href", /license_nbr=2091234/);
+
+  await page.goto(`/?store=${revoked.id}`);
+  await page.getByRole("heading", { level: 2, name: revoked.name }).waitFor();
+  await expect(page.getByText(/^Licence revoked · NYC Electronic Cigarette Retail Dealer #2091300/)).toBeVisible();
+
+  await page.goto(`/?store=${ordered.id}`);
+  await page.getByRole("heading", { level: 2, name: ordered.name }).waitFor();
+  await expect(page.getByRole("note")).toContainText(`FDA No-Tobacco-Sale Order from ${shown(isoDate(decided))}`);
+
+  // The store page (the id alone redirects to its canonical address) and its JSON-LD.
+  await expect
+    .poll(async () => {
+      await page.goto(`/stores/ny/any/store-${licensed.id}`);
+      await page.getByRole("heading", { level: 1, name: licensed.name }).waitFor();
+      return page.getByText(line).count();
+    }, { message: "the store page (read from the search index) shows the licence" })
+    .toBe(1);
+  const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
+  expect(JSON.parse(ld).hasCredential).toMatchObject({ identifier: "2091234", credentialCategory: "license" });
+
+  // The filter: off by default, then only the licensed store, kept in the URL. The index
+  // follows the change feed within its poll interval.
+  await page.goto(`/?lat=${licensed.latitude}&lon=${licensed.longitude}`);
+  const chip = page.getByRole("group", { name: "Filters" }).getByRole("button", { name: "Licence verified" });
+  await expect(chip).toHaveAttribute("aria-pressed", "false");
+  const filtered = listResponse(page, (u) => u.searchParams.get("is_licence_verified") === "true");
+  await chip.click();
+  await filtered;
+  await expect(chip).toHaveAttribute("aria-pressed", "true");
+  expect(new URL(page.url()).searchParams.get("licensed")).toBe("1");
+  const names = page.getByRole("list", { name: "Stores" }).locator("li button [data-part=name]");
+  await expect.poll(async () => {
+    await page.reload();
+    return names.allInnerTexts();
+  }, { message: "the licensed store alone passes the filter" }).toEqual([licensed.name]);
+  await expect(chip).toHaveAttribute("aria-pressed", "true");
+});

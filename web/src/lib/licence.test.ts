@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { enforcementHistory, licenceLine, saleOrderWarning, type StoreLicence } from "./licence";
+
+const licence: StoreLicence = {
+  status: "active",
+  jurisdiction: "New York City",
+  kind: "NYC Electronic Cigarette Retail Dealer",
+  number: "2091234",
+  expires_on: "2026-12-31",
+  checked_at: "2026-11-24",
+  record_url: null,
+};
+
+describe("licenceLine", () => {
+  it("says what the registry records", () => {
+    expect(licenceLine(licence)).toBe(
+      "Licence verified · NYC Electronic Cigarette Retail Dealer #2091234 · expires Dec 31, 2026 · source checked Nov 24, 2026",
+    );
+    expect(licenceLine({ ...licence, status: "expired", expires_on: "2025-06-30" })).toBe(
+      "Licence expired on Jun 30, 2025 · NYC Electronic Cigarette Retail Dealer #2091234 · source checked Nov 24, 2026",
+    );
+    expect(licenceLine({ ...licence, status: "revoked" })).toBe(
+      "Licence revoked · NYC Electronic Cigarette Retail Dealer #2091234 · source checked Nov 24, 2026",
+    );
+    expect(licenceLine({ ...licence, expires_on: null })).toBe(
+      "Licence verified · NYC Electronic Cigarette Retail Dealer #2091234 · source checked Nov 24, 2026",
+    );
+  });
+
+  it("shows nothing where no registry lists the store", () => {
+    expect(licenceLine(null)).toBeNull();
+    expect(licenceLine(undefined)).toBeNull();
+  });
+});
+
+describe("saleOrderWarning", () => {
+  const order = { kind: "no_tobacco_sale_order" as const, decided_on: "2026-11-01", until: "2026-11-30" };
+  it("warns while a No-Tobacco-Sale Order runs, with its dates", () => {
+    expect(saleOrderWarning([order], new Date("2026-11-24T12:00:00Z"))).toBe(
+      "FDA No-Tobacco-Sale Order from Nov 1, 2026 until Nov 30, 2026: this store may not sell tobacco products",
+    );
+    expect(enforcementHistory([order], new Date("2026-11-24T12:00:00Z"))).toEqual([]);
+  });
+  it("keeps an order that ended as history only", () => {
+    expect(saleOrderWarning([order], new Date("2026-12-01T12:00:00Z"))).toBeNull();
+    expect(enforcementHistory([order, { kind: "warning_letter", decided_on: "2025-03-02", until: null }], new Date("2026-12-01T12:00:00Z"))).toEqual([
+      "No-Tobacco-Sale Order, Nov 1, 2026",
+      "Warning letter, Mar 2, 2025",
+    ]);
+    expect(saleOrderWarning(undefined, new Date())).toBeNull();
+  });
+});
