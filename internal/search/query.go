@@ -28,7 +28,10 @@ type Query struct {
 	OrderOnline         bool
 	Curbside            bool
 	OpenNow             bool
-	Now                 time.Time // for OpenNow; zero means time.Now()
+	// AvailableNow narrows each chosen service (Delivery, OrderOnline,
+	// Curbside) to the stores taking its orders now (the service rule).
+	AvailableNow bool
+	Now          time.Time // for OpenNow and AvailableNow; zero means time.Now()
 }
 
 // Validate checks ranges and fills the default limit.
@@ -129,6 +132,7 @@ func ParseQuery(raw string) (Query, error) {
 		{"is_curdside_pickup_available", &curbA}, // the clients' spelling (docs/product-rules.md)
 		{"is_curbside_pickup_available", &curbB},
 		{"is_open_now", &q.OpenNow},
+		{"available_now", &q.AvailableNow},
 	} {
 		if err := flag(f.name, f.dst); err != nil {
 			return q, err
