@@ -14,6 +14,7 @@ import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
 import { ReportProblem } from "./report/ReportProblem";
 import { ReviewsSummary } from "./ReviewsSummary";
+import { ServiceLines } from "./ServiceLines";
 import { shareStore } from "./share";
 import { WorkingHoursTable } from "./WorkingHoursTable";
 
@@ -72,6 +73,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
         </div>
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
         <p className="mt-1 text-xs text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
+        <ServiceLines store={store} now={now} />
       </div>
 
       <div className="grid grid-cols-4 gap-1 border-y border-gray-200 py-2">

@@ -1,10 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
-import type { SpecialHour, WorkingHour } from "../../api/types";
+import type { PhysicalStore, SpecialHour, WorkingHour } from "../../api/types";
 import { WEEKDAYS } from "../../lib/constants";
 import { cn } from "../../lib/cn";
 import { zonedTime } from "../../lib/hours";
 import { formatShortDate, upcomingSpecialHours } from "../../lib/status";
+import { ServiceWeeks } from "./ServiceLines";
 
 export const NO_HOURS_NOTICE = "Attention Customers: This store does not have set business hours.";
 
@@ -43,7 +44,7 @@ export function WorkingHoursTable({
   store,
   now,
 }: {
-  store: { workingHours: readonly WorkingHour[]; special_hours?: readonly SpecialHour[]; time_zone?: string | null };
+  store: { workingHours: readonly WorkingHour[]; special_hours?: readonly SpecialHour[]; time_zone?: string | null; services?: PhysicalStore["services"] };
   now?: Date;
 }) {
   const hours = store.workingHours;
@@ -101,6 +102,7 @@ export function WorkingHoursTable({
             </tbody>
           </table>
         )}
+        <ServiceWeeks services={store.services} />
       </div>
     </section>
   );
