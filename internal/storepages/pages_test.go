@@ -57,6 +57,7 @@ func fixtureStores() []*stores.Store {
 				{Date: "2026-04-30", Closed: true, Note: "Too far ahead"},
 			}
 			s.Delivery, s.OrderOnline = true, true
+			s.Services[stores.Delivery] = stores.ServiceHours{Hours: week("11:00", "20:00", weekdays...), LastOrder: 30}
 			s.RatingSum, s.ReviewCount = 13, 3
 			s.WorkingHours = append(s.WorkingHours, stores.WorkingHour{WeekDay: time.Saturday, Start: "18:00", End: "02:00"},
 				stores.WorkingHour{WeekDay: time.Sunday, Start: "00:00", End: "00:00"})

@@ -21,8 +21,8 @@ func TestRepoServices(t *testing.T) {
 		s := sampleStore("Services", 40.75, -73.99)
 		s.Curbside = true
 		s.Services[stores.Delivery] = stores.ServiceHours{
-			Hours:     []stores.WorkingHour{{WeekDay: time.Monday, Start: "11:00", End: "16:00"}},
-			LastOrder: 30,
+			Hours:        []stores.WorkingHour{{WeekDay: time.Monday, Start: "11:00", End: "16:00"}},
+			LastOrder:    30,
 			SpecialHours: []stores.SpecialHour{{Date: time.Now().AddDate(0, 0, 3).Format("2006-01-02"), Closed: true, Note: "Staff day"}},
 		}
 		s.Services[stores.CurbsidePickup] = stores.ServiceHours{PausedUntil: &pause, PauseNote: "Short of staff"}

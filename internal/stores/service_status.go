@@ -24,10 +24,11 @@ import (
 
 // serviceRule is one service's part of a schedule.
 type serviceRule struct {
-	own         *Schedule // nil: follows the store
-	hours       []byte    // the own week as the API's hours array, nil without one
-	lastOrder   int16     // minutes
-	pausedUntil int64     // Unix seconds, 0: never paused
+	own         *Schedule     // nil: follows the store
+	week        []WorkingHour // the own week, nil without one
+	hours       []byte        // week as the API's hours array, nil without one
+	lastOrder   int16         // minutes
+	pausedUntil int64         // Unix seconds, 0: never paused
 	note        string
 	window      atomic.Pointer[svcWindow] // see Schedule.ServiceAvailable
 }
@@ -49,6 +50,15 @@ func (s *Schedule) rule(k Service) *serviceRule {
 		return nil
 	}
 	return &s.svc[k]
+}
+
+// ServiceWeek is service k's own weekly hours and last-order offset
+// (minutes); nil hours when it follows the store's week.
+func (s *Schedule) ServiceWeek(k Service) ([]WorkingHour, int) {
+	if r := s.rule(k); r != nil {
+		return r.week, int(r.lastOrder)
+	}
+	return nil, 0
 }
 
 // ServiceStatus is one service's state at one instant, for a store that

@@ -238,7 +238,7 @@ func (s *Schedule) setServices(week []WorkingHour, m map[string]excService) {
 			own := week
 			if e.Week != "" {
 				own = DecodeSchedule(e.Week)
-				r.hours = hoursJSON(own)
+				r.week, r.hours = own, hoursJSON(own)
 			}
 			r.own = NewSchedule(own)
 			for _, sp := range e.Special {
