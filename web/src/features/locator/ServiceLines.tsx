@@ -1,6 +1,6 @@
 import type { PhysicalStore } from "../../api/types";
 import { SERVICE_LABELS, SERVICE_NAMES, serviceLines } from "../../lib/services";
-import { hoursRows } from "./WorkingHoursTable";
+import { CaptionTable, hoursRows } from "./WorkingHoursTable";
 
 /** A line per offered service: "Delivery until 8:00 PM · order by 7:30 PM" (lib/services.ts). */
 export function ServiceLines({ store, now }: { store: Pick<PhysicalStore, "services" | "time_zone">; now: Date }) {
@@ -23,22 +23,8 @@ export function ServiceWeeks({ services }: { services: PhysicalStore["services"]
       {SERVICE_NAMES.map((name) => {
         const s = services[name];
         if (!s.offered || !s.hours || s.hours.length === 0) return null;
-        const label = `${SERVICE_LABELS[name]} hours`;
-        return (
-          <table key={name} className="mt-3 w-full text-sm" aria-label={label}>
-            <caption className="pb-1 text-left font-semibold text-gray-900">{label}</caption>
-            <tbody>
-              {hoursRows(s.hours).map((row) => (
-                <tr key={row.day}>
-                  <th scope="row" className="py-0.5 pr-4 text-left font-normal text-gray-700">
-                    {row.day}
-                  </th>
-                  <td className="py-0.5 text-gray-900">{row.text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        );
+        const caption = `${SERVICE_LABELS[name]} hours`;
+        return <CaptionTable key={name} caption={caption} rows={hoursRows(s.hours).map((r) => ({ key: r.day, label: r.day, text: r.text }))} />;
       })}
     </>
   );
