@@ -30,7 +30,7 @@ type serviceRule struct {
 	lastOrder   int16         // minutes
 	pausedUntil int64         // Unix seconds, 0: never paused
 	note        string
-	window      atomic.Pointer[svcWindow] // see Schedule.ServiceAvailable
+	windows     [4]atomic.Pointer[svcWindow] // one per zone the schedule is used in, see Schedule.ServiceAvailable
 }
 
 // svcWindow is a cached answer of ServiceAvailable over [from, until).
@@ -181,15 +181,27 @@ func (s *Schedule) ServiceAvailable(k Service, now time.Time, loc *time.Location
 		return s.OpenAt(now.In(loc))
 	}
 	u := now.Unix()
-	if w := r.window.Load(); w != nil && w.loc == loc && u >= w.from && u < w.until {
-		return w.available
+	slot := -1
+	for i := range r.windows {
+		w := r.windows[i].Load()
+		if w == nil || w.loc == loc {
+			if w != nil && u >= w.from && u < w.until {
+				return w.available
+			}
+			if slot < 0 {
+				slot = i
+			}
+		}
+	}
+	if slot < 0 {
+		slot = int(u) & (len(r.windows) - 1)
 	}
 	st := s.ServiceStatus(k, now.In(loc))
 	w := &svcWindow{loc: loc, from: u, until: u + 3600, available: st.Available}
 	if ch := st.changesAt(); !ch.IsZero() && ch.Unix() < w.until {
 		w.until = ch.Unix()
 	}
-	r.window.Store(w)
+	r.windows[slot].Store(w)
 	return st.Available
 }
 

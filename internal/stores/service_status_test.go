@@ -227,3 +227,31 @@ func TestServiceScheduleRoundTrip(t *testing.T) {
 		t.Fatal("a last order of 300 minutes was accepted")
 	}
 }
+
+// The per-store cost of the filters: OpenAt (is_open_now) against
+// ServiceAvailable for a service that follows the store and for one with
+// its own hours and a last order (the cached answer), per call:
+//
+//	go test -run '^$' -bench FilterPerStore ./internal/stores/
+func BenchmarkFilterPerStore(b *testing.B) {
+	st := &Store{WorkingHours: daily("09:00", "21:00")}
+	st.Services[Delivery] = ServiceHours{Hours: daily("11:00", "20:00"), LastOrder: 30}
+	st.Name, st.Latitude, st.Longitude, st.TimeZone = "x", 40, -74, "America/New_York"
+	s := WithExceptions(st)
+	now := time.Now()
+	b.Run("open-now", func(b *testing.B) {
+		for b.Loop() {
+			s.OpenAt(now.In(ny))
+		}
+	})
+	b.Run("available-now-follows-store", func(b *testing.B) {
+		for b.Loop() {
+			s.ServiceAvailable(CurbsidePickup, now, ny)
+		}
+	})
+	b.Run("available-now-own-hours", func(b *testing.B) {
+		for b.Loop() {
+			s.ServiceAvailable(Delivery, now, ny)
+		}
+	})
+}
