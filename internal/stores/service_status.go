@@ -90,7 +90,7 @@ func (s *Schedule) inHours(k Service, d int32, m int16) bool {
 	if k.InPerson() {
 		return s.openAt(d, m)
 	}
-	return !s.permanent && !(s.closure != nil && d >= s.closeFrom && d <= s.closeTo)
+	return !s.closedOn(d)
 }
 
 func (s *Schedule) inHoursAt(k Service, t time.Time) bool {

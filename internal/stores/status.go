@@ -92,10 +92,16 @@ func (s *Schedule) specialOn(d int32) *specialDay {
 	return &s.special[i]
 }
 
+// closedOn reports whether civil day d is inside a closure (permanent or
+// temporary).
+func (s *Schedule) closedOn(d int32) bool {
+	return s.permanent || (s.closure != nil && d >= s.closeFrom && d <= s.closeTo)
+}
+
 // spansOn gives the spans of civil day d, and whether the day is closed
 // from its midnight (cutting the previous day's late span).
 func (s *Schedule) spansOn(d int32) (spans []span, closed bool) {
-	if s.permanent || (s.closure != nil && d >= s.closeFrom && d <= s.closeTo) {
+	if s.closedOn(d) {
 		return nil, true
 	}
 	if sd := s.specialOn(d); sd != nil {
