@@ -103,6 +103,8 @@ type StoreView struct {
 	SpecialHours      []SpecialHour      `json:"special_hours"`
 	TemporarilyClosed *Closure           `json:"temporarily_closed"`
 	PendingChange     *ChangeRequestView `json:"pending_change_request"`
+	// Each service's own hours, last order and pause (services.go).
+	Services map[string]ServiceView `json:"services"`
 	// Every account that can change the store, this one included.
 	Owners []CoOwner `json:"owners"`
 }
@@ -115,7 +117,7 @@ func storeView(st *stores.Store) StoreView {
 		PostalCode: st.PostalCode, Country: st.CountryName, Latitude: st.Latitude, Longitude: st.Longitude, TimeZone: st.TimeZone,
 		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, Image: st.Image, WorkingHours: HoursView(st.WorkingHours),
 		Delivery: st.Delivery, OrderOnline: st.OrderOnline, Curbside: st.Curbside, Status: string(st.Status), LastVerifiedAt: st.VerifiedAt,
-		SpecialHours: specialView(st.SpecialHours), TemporarilyClosed: closureView(st.TemporarilyClosed)}
+		SpecialHours: specialView(st.SpecialHours), TemporarilyClosed: closureView(st.TemporarilyClosed), Services: servicesView(st)}
 }
 
 // ErrNotYours answers every call about a store that is not linked to the
@@ -216,6 +218,8 @@ type Patch struct {
 	// (nil Closure) lifted.
 	SpecialHours      *[]SpecialHour
 	TemporarilyClosed *ClosureChange
+	// Services change the named services' settings (services.go).
+	Services map[string]ServicePatch
 
 	// Normalised by validate.
 	special []stores.SpecialHour
@@ -254,7 +258,7 @@ const (
 // dashboard's, in the spirit of the web app's forms.
 func (p *Patch) validate() error {
 	if p.WorkingHours == nil && p.PhoneNumber == nil && p.Website == nil && p.Hours == nil &&
-		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.SpecialHours == nil && p.TemporarilyClosed == nil && p.empty() {
+		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.SpecialHours == nil && p.TemporarilyClosed == nil && p.Services == nil && p.empty() {
 		return apperr.Invalidf("Nothing to change: send at least one field")
 	}
 	if p.PhoneNumber != nil {
@@ -313,6 +317,9 @@ func (p *Patch) validate() error {
 			return err
 		}
 		p.closure = sc
+	}
+	if err := validateServices(p.Services); err != nil {
+		return err
 	}
 	return p.Details.validate()
 }
@@ -463,6 +470,9 @@ func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (Up
 	var published []string
 	out, err := s.editOwned(ctx, a, id, func(tx *db.Tx, w *stores.Writer, st *stores.Store) error {
 		diff := applyDirect(st, &p)
+		if err := applyServices(st, p.Services, s.now(), diff); err != nil {
+			return err
+		}
 		for field := range diff {
 			published = append(published, field)
 		}

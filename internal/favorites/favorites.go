@@ -54,7 +54,8 @@ func (s *Service) Remove(ctx context.Context, customerID, storeID int64) error {
 // shows them (with the live fields at the time of the call, see
 // stores.FinishRow), newest first.
 func (s *Service) Docs(ctx context.Context, customerID int64) ([]json.RawMessage, error) {
-	rows, err := s.db.Query(ctx, `SELECT st.search_doc, st.schedule, st.time_zone FROM favorites f JOIN stores st ON st.id = f.store_id
+	rows, err := s.db.Query(ctx, `SELECT st.search_doc, st.schedule, st.time_zone,
+		st.is_delivery_available, st.is_curbside_pickup_available, st.is_order_online_available FROM favorites f JOIN stores st ON st.id = f.store_id
 		WHERE f.customer_id = $1 AND st.status = 'published' ORDER BY f.seq DESC, f.store_id DESC`, customerID)
 	if err != nil {
 		return nil, fmt.Errorf("list favourites: %w", err)
@@ -64,10 +65,11 @@ func (s *Service) Docs(ctx context.Context, customerID int64) ([]json.RawMessage
 	now := time.Now()
 	for rows.Next() {
 		var doc, sched, zone string
-		if err := rows.Scan(&doc, &sched, &zone); err != nil {
+		var delivery, curbside, online bool
+		if err := rows.Scan(&doc, &sched, &zone, &delivery, &curbside, &online); err != nil {
 			return nil, fmt.Errorf("list favourites: %w", err)
 		}
-		out = append(out, json.RawMessage(stores.FinishRow(nil, doc, sched, zone, now)))
+		out = append(out, json.RawMessage(stores.FinishRow(nil, doc, sched, zone, now, stores.OfferedOf(delivery, curbside, online))))
 	}
 	return out, rows.Err()
 }

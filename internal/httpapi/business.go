@@ -233,22 +233,23 @@ func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request) error 
 // storePatchRequest is the PATCH body. temporarily_closed is kept raw to
 // tell a null (reopen) from a field left out (unchanged).
 type storePatchRequest struct {
-	SpecialHours      *[]business.SpecialHour `json:"special_hours"`
-	TemporarilyClosed json.RawMessage         `json:"temporarily_closed"`
-	WorkingHours      *[]business.Hour        `json:"workingHours"`
-	PhoneNumber       *string                 `json:"phone_number"`
-	Website           *string                 `json:"website"`
-	Hours             *string                 `json:"hours"`
-	Delivery          *bool                   `json:"is_delivery_available"`
-	OrderOnline       *bool                   `json:"is_order_online_available"`
-	Curbside          *bool                   `json:"is_curbside_pickup_available"`
-	Name              *string                 `json:"name"`
-	Address           *string                 `json:"address"`
-	City              *string                 `json:"city"`
-	State             *string                 `json:"state"`
-	PostalCode        *string                 `json:"postal_code"`
-	Latitude          *float64                `json:"latitude"`
-	Longitude         *float64                `json:"longitude"`
+	SpecialHours      *[]business.SpecialHour          `json:"special_hours"`
+	TemporarilyClosed json.RawMessage                  `json:"temporarily_closed"`
+	WorkingHours      *[]business.Hour                 `json:"workingHours"`
+	PhoneNumber       *string                          `json:"phone_number"`
+	Website           *string                          `json:"website"`
+	Hours             *string                          `json:"hours"`
+	Delivery          *bool                            `json:"is_delivery_available"`
+	OrderOnline       *bool                            `json:"is_order_online_available"`
+	Curbside          *bool                            `json:"is_curbside_pickup_available"`
+	Name              *string                          `json:"name"`
+	Address           *string                          `json:"address"`
+	City              *string                          `json:"city"`
+	State             *string                          `json:"state"`
+	PostalCode        *string                          `json:"postal_code"`
+	Latitude          *float64                         `json:"latitude"`
+	Longitude         *float64                         `json:"longitude"`
+	Services          map[string]business.ServicePatch `json:"services"`
 }
 
 type storePatchDTO struct {
@@ -276,7 +277,7 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) erro
 		}
 	}
 	res, err := s.Business.Update(r.Context(), a, id, business.Patch{
-		SpecialHours: in.SpecialHours, TemporarilyClosed: closure,
+		SpecialHours: in.SpecialHours, TemporarilyClosed: closure, Services: in.Services,
 		WorkingHours: in.WorkingHours, PhoneNumber: in.PhoneNumber, Website: in.Website, Hours: in.Hours,
 		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside,
 		Details: business.Details{Name: in.Name, Address: in.Address, City: in.City, State: in.State, PostalCode: in.PostalCode,

@@ -23,7 +23,7 @@ import (
 var Columns = []string{"store_id", "name", "image", "phone_number", "hours", "country", "state", "city",
 	"postal_code", "address", "latitude", "longitude", "time_zone", "delivery", "order_online", "curbside_pickup",
 	"status", "working_hours", "special_hours", "temporarily_closed_from", "temporarily_closed_until",
-	"temporarily_closed_note", "permanently_closed"}
+	"temporarily_closed_note", "permanently_closed", "delivery_hours", "curbside_pickup_hours", "online_order_hours"}
 
 // Geocoder finds coordinates for a row without them.
 type Geocoder interface {
@@ -66,6 +66,9 @@ type importRow struct {
 	// special hours given as a JSON array of the API's shape
 	special    []stores.SpecialHour
 	hasSpecial bool
+	// a JSON row's services object (services.go)
+	services    [stores.NumServices]stores.ServiceHours
+	hasServices bool
 	// which columns (CSV header) or keys (JSON object) the row has: a row
 	// without the exception columns keeps an existing store's exceptions
 	has map[string]bool
@@ -199,6 +202,11 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 	} else if s.SpecialHours, err = ParseSpecialHours(f["special_hours"]); err != nil {
 		return nil, "", apperr.Invalidf("special_hours: %v", err)
 	}
+	if row.hasServices {
+		s.Services = row.services
+	} else if err := csvServices(s, row); err != nil {
+		return nil, "", apperr.Invalidf("%v", err)
+	}
 	if from, until, note := f["temporarily_closed_from"], f["temporarily_closed_until"], f["temporarily_closed_note"]; from != "" || until != "" || note != "" {
 		s.TemporarilyClosed = &stores.Closure{From: from, Until: until, Note: note}
 	}
@@ -259,6 +267,9 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 			}
 			if !row.has["permanently_closed"] {
 				s.PermanentlyClosed = old.PermanentlyClosed
+			}
+			if !hasServices(row) {
+				s.Services = old.Services
 			}
 			// The file has no website nor confirmation date: keep the owner's.
 			s.Website, s.VerifiedAt = old.Website, old.VerifiedAt
@@ -475,6 +486,13 @@ func readJSON(in io.Reader) ([]importRow, error) {
 					row.special, row.hasSpecial = sh, true
 				}
 			case map[string]any:
+				if k == "services" {
+					sv, err := jsonServices(val)
+					if err != nil {
+						row.fields["\x00error"] = "services: " + err.Error()
+					}
+					row.services, row.hasServices = sv, true
+				}
 				if k == "temporarily_closed" {
 					// The API's shape: {"from", "until", "note"}.
 					row.has["temporarily_closed_from"] = true

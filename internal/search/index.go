@@ -62,6 +62,11 @@ const (
 	treeFlags    = flagDelivery | flagOrderOnline | flagCurbside | flagLicensed
 )
 
+// offered is the record's flags as the services the store offers.
+func (r *record) offered() stores.Offered {
+	return stores.OfferedOf(r.flags&flagDelivery != 0, r.flags&flagCurbside != 0, r.flags&flagOrderOnline != 0)
+}
+
 // NewIndex returns an empty index.
 func NewIndex() *Index {
 	return &Index{

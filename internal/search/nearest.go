@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"locator/internal/stores"
 )
 
 // Hit is one result of Nearest.
@@ -58,8 +60,21 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 		want |= uint32(flagLicensed) << flagShift
 	}
 	now := q.Now
-	if q.OpenNow && now.IsZero() {
+	if (q.OpenNow || q.AvailableNow) && now.IsZero() {
 		now = time.Now()
+	}
+	// available_now narrows each chosen service to the stores taking its
+	// orders now: the service rule, as cheap as open-now for a service that
+	// follows the store's hours (stores.Schedule.ServiceAvailable).
+	var availNow [stores.NumServices]bool
+	nAvail := 0
+	if q.AvailableNow {
+		availNow = [stores.NumServices]bool{q.Delivery, q.Curbside, q.OrderOnline}
+		for _, b := range availNow {
+			if b {
+				nAvail++
+			}
+		}
 	}
 	recs := ix.recs
 
@@ -95,6 +110,13 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 		r := &recs[item&slotMask]
 		if q.OpenNow && !r.sched.OpenAt(now.In(r.loc)) {
 			return true
+		}
+		if nAvail > 0 {
+			for k, b := range availNow {
+				if b && !r.sched.ServiceAvailable(stores.Service(k), now, r.loc) {
+					return true
+				}
+			}
 		}
 		angle := centralAngle(qlat, qlon, qcos, r.lat, r.lon)
 		if angle > maxAngle {
@@ -155,7 +177,7 @@ func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 		dst = append(dst, ',')
 		// open_now, next_change_at, ...: cached on the interned schedule
 		// until they can change, so most hits copy a few bytes.
-		dst = r.sched.AppendLive(dst, now, r.loc)
+		dst = r.sched.AppendLive(dst, now, r.loc, r.offered())
 		dst = append(dst, `,"distance":`...)
 		dst = strconv.AppendFloat(dst, math.Round(miles*100)/100, 'f', -1, 64)
 		dst = append(dst, '}')

@@ -28,8 +28,11 @@ type Query struct {
 	OrderOnline         bool
 	Curbside            bool
 	OpenNow             bool
-	LicenceVerified     bool      // only stores with an active licence in a public registry (docs/licences.md)
-	Now                 time.Time // for OpenNow; zero means time.Now()
+	LicenceVerified     bool // only stores with an active licence in a public registry (docs/licences.md)
+	// AvailableNow narrows each chosen service (Delivery, OrderOnline,
+	// Curbside) to the stores taking its orders now (the service rule).
+	AvailableNow bool
+	Now          time.Time // for OpenNow and AvailableNow; zero means time.Now()
 }
 
 // Validate checks ranges and fills the default limit.
@@ -131,6 +134,7 @@ func ParseQuery(raw string) (Query, error) {
 		{"is_curbside_pickup_available", &curbB},
 		{"is_open_now", &q.OpenNow},
 		{"is_licence_verified", &q.LicenceVerified},
+		{"available_now", &q.AvailableNow},
 	} {
 		if err := flag(f.name, f.dst); err != nil {
 			return q, err

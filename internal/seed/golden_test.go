@@ -18,7 +18,8 @@ import (
 // and reviews, and a digest of all 2,000 stores, so that `locator seed
 // --demo` gives the same shops from release to release unless a change
 // means to alter them (last: stores take the city, state and area code of
-// their nearest ZIP code, 2026-11-27).
+// their nearest ZIP code, 2026-11-27; then a share of the stores keep
+// their own delivery, curbside pickup or online ordering hours, 2026-11-27).
 // go test ./internal/seed -run TestDemoUnchanged -update rewrites it.
 func TestDemoUnchanged(t *testing.T) {
 	ss, rs := generate(t, demoOptions(t, 2000, 1))
@@ -48,6 +49,11 @@ func demoDigest(s *stores.Store, rs []*reviews.Review) string {
 	}
 	for _, h := range s.SpecialHours {
 		fmt.Fprintf(&b, "|%s %t %s-%s %s", h.Date, h.Closed, h.Start, h.End, h.Note)
+	}
+	for k, h := range s.Services { // only a store with service settings adds to its digest
+		if !h.IsZero() {
+			fmt.Fprintf(&b, "|%d %s %d", k, stores.EncodeSchedule(h.Hours), h.LastOrder)
+		}
 	}
 	for _, r := range rs {
 		fmt.Fprintf(&b, "|%s %s %s %d %s %s %s %s %t %s %s", r.ProductID, r.CustomerID, r.Status, r.Rating, r.Content, r.Product,

@@ -111,6 +111,7 @@ func Generate(o Options) ([]*stores.Store, [][]*reviews.Review, error) {
 		from = o.Now
 	}
 	addExceptions(out, o.Seed, from)
+	addServiceHours(out, o.Seed)
 	return out, revs, nil
 }
 

@@ -25,7 +25,9 @@ type ldStore struct {
 	Hours     []ldHours `json:"openingHoursSpecification,omitempty"`
 	Special   []ldHours `json:"specialOpeningHoursSpecification,omitempty"`
 	Rating    *ldRating `json:"aggregateRating,omitempty"`
-	HasMap    string    `json:"hasMap,omitempty"`
+	// Departments are the services with hours of their own (services.go).
+	Departments []ldDepartment `json:"department,omitempty"`
+	HasMap      string         `json:"hasMap,omitempty"`
 	// An active licence from a public registry (licence.go).
 	Credential *ldCredential `json:"hasCredential,omitempty"`
 }

@@ -57,6 +57,7 @@ func fixtureStores() []*stores.Store {
 				{Date: "2026-04-30", Closed: true, Note: "Too far ahead"},
 			}
 			s.Delivery, s.OrderOnline = true, true
+			s.Services[stores.Delivery] = stores.ServiceHours{Hours: week("11:00", "20:00", weekdays...), LastOrder: 30}
 			s.RatingSum, s.ReviewCount = 13, 3
 			expires, url := "2026-12-31", "https://data.cityofnewyork.us/resource/w7w3-xahh.json?license_nbr=2091234"
 			s.Licence = &stores.Licence{Status: "active", Jurisdiction: "New York City", Kind: "NYC Electronic Cigarette Retail Dealer",

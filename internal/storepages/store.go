@@ -29,6 +29,7 @@ type storePage struct {
 	Status                           status
 	HoursNote                        string
 	HoursRows                        []hoursRow
+	ServiceWeeks                     []serviceWeek // the offered services with hours of their own
 	Special                          []specialRow
 	Closure                          string // an upcoming or current temporary closure, in words
 	Verified                         string // "Verified Nov 3, 2026" or "Not verified recently"
@@ -122,20 +123,10 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		sp.Special, sp.Closure, sp.Locator = nil, "", ""
 	}
 	if spans := spansOf(v.WorkingHours); len(spans) > 0 && !st.Permanent {
-		today := now.In(sd.Zone).Weekday()
-		for d := time.Sunday; d <= time.Saturday; d++ {
-			var texts []string
-			for _, h := range v.WorkingHours {
-				if wd, ok := stores.ParseWeekday(h.WeekDay); ok && wd == d && h.StartTime != nil && h.EndTime != nil {
-					texts = append(texts, *h.StartTime+" - "+*h.EndTime)
-				}
-			}
-			text := "Closed"
-			if len(texts) > 0 {
-				text = strings.Join(texts, ", ")
-			}
-			sp.HoursRows = append(sp.HoursRows, hoursRow{Day: d.String(), Text: text, Today: d == today})
-		}
+		sp.HoursRows = weekRows(v.WorkingHours, now.In(sd.Zone).Weekday())
+	}
+	if !st.Permanent {
+		sp.ServiceWeeks = serviceWeeks(v, sd.Schedule, now.In(sd.Zone).Weekday())
 	}
 	modified := maxTime(v.UpdatedAt, st.Since)
 	// The neighbours' few fields are read straight from their documents
@@ -180,6 +171,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		ld.Hours = nil
 	} else {
 		ld.Special = specialLD(special, sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
+		ld.Departments = departmentsLD(ld, sp.ServiceWeeks)
 	}
 	if v.ReviewCount > 0 {
 		ld.Rating = &ldRating{Type: "AggregateRating", RatingValue: v.AverageRating, ReviewCount: v.ReviewCount, BestRating: 5, WorstRating: 1}

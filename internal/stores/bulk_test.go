@@ -95,7 +95,7 @@ func TestBulkInsertMatchesSaveAll(t *testing.T) {
 			dbtest.Must(t, err, "doc")
 			want, err := stores.RenderDoc(gb)
 			dbtest.Must(t, err, "render")
-			want = stores.FinishDoc(nil, want, stores.WithExceptions(gb), now, stores.Zone(gb.TimeZone))
+			want = stores.FinishDoc(nil, want, stores.WithExceptions(gb), now, stores.Zone(gb.TimeZone), gb.Offered())
 			if string(doc) != string(want) {
 				t.Fatalf("store %d: document\n%s\nwant\n%s", i, doc, want)
 			}

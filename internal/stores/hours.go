@@ -74,7 +74,8 @@ type Schedule struct {
 	closeFrom int32 // civil days of the temporary closure, when closure != nil
 	closeTo   int32
 	permanent bool
-	live      liveCache // see AppendLive
+	svc       *[NumServices]serviceRule // nil: every service follows the store (service_status.go)
+	live      liveCache                 // see AppendLive
 }
 
 // NewSchedule builds the schedule of a list of weekly entries (closed days

@@ -86,14 +86,14 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 	args := []any{s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryID, s.State, s.City,
 		s.PostalCode, s.Address, s.Latitude, s.Longitude, s.GeoPrecision, s.TimeZone,
 		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount, sched, v, s.UpdatedAt,
-		from, until, note, s.PermanentlyClosed, s.Website, s.VerifiedAt}
+		from, until, note, s.PermanentlyClosed, s.Website, s.VerifiedAt, servicesColumn(s)}
 	if s.ID == 0 {
 		err = tx.QueryRow(ctx, `INSERT INTO stores (store_id, name, image, phone_number, hours, country_id, state, city,
 			postal_code, address, latitude, longitude, geo_precision, time_zone,
 			is_delivery_available, is_order_online_available, is_curbside_pickup_available, status,
 			rating_sum, review_count, schedule, version, updated_at,
-			temp_closed_from, temp_closed_until, temp_closed_note, permanently_closed, website, last_verified_at, created_at)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30)
+			temp_closed_from, temp_closed_until, temp_closed_note, permanently_closed, website, last_verified_at, services, created_at)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31)
 			RETURNING id`, append(args, s.CreatedAt)...).Scan(&s.ID)
 		if err != nil {
 			return storeIDTaken(s, fmt.Errorf("insert store %q: %w", s.Name, err))
@@ -104,7 +104,7 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 			geo_precision=$13, time_zone=$14, is_delivery_available=$15, is_order_online_available=$16,
 			is_curbside_pickup_available=$17, status=$18, rating_sum=$19, review_count=$20, schedule=$21,
 			version=$22, updated_at=$23, temp_closed_from=$24, temp_closed_until=$25, temp_closed_note=$26,
-			permanently_closed=$27, website=$28, last_verified_at=$29 WHERE id=$30`, append(args, s.ID)...)
+			permanently_closed=$27, website=$28, last_verified_at=$29, services=$30 WHERE id=$31`, append(args, s.ID)...)
 		if err != nil {
 			return storeIDTaken(s, fmt.Errorf("update store %d: %w", s.ID, err))
 		}
@@ -222,7 +222,7 @@ const storeColumns = `s.id, s.store_id, s.name, s.image, s.phone_number, s.hours
 	s.state, s.city, s.postal_code, s.address, s.latitude, s.longitude, s.geo_precision, s.time_zone,
 	s.is_delivery_available, s.is_order_online_available, s.is_curbside_pickup_available, s.status,
 	s.rating_sum, s.review_count, s.schedule, s.created_at, s.updated_at,
-	s.temp_closed_from, s.temp_closed_until, s.temp_closed_note, s.permanently_closed, s.website, s.last_verified_at, s.licence_doc`
+	s.temp_closed_from, s.temp_closed_until, s.temp_closed_note, s.permanently_closed, s.website, s.last_verified_at, s.licence_doc, s.services`
 
 // Get returns one store with its hours, or a NotFound error.
 func (r *Repo) Get(ctx context.Context, id int64) (*Store, error) {
@@ -236,12 +236,12 @@ func (r *Repo) GetTx(ctx context.Context, tx *db.Tx, id int64) (*Store, error) {
 
 func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 	var s Store
-	var status, sched, from, until, note, licence string
+	var status, sched, from, until, note, licence, services string
 	err := q.QueryRow(ctx, "SELECT "+storeColumns+" FROM stores s LEFT JOIN countries c ON c.id = s.country_id WHERE s.id = $1", id).Scan(
 		&s.ID, &s.StoreID, &s.Name, &s.Image, &s.PhoneNumber, &s.Hours, &s.CountryID, &s.CountryCode, &s.CountryName,
 		&s.State, &s.City, &s.PostalCode, &s.Address, &s.Latitude, &s.Longitude, &s.GeoPrecision, &s.TimeZone,
 		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt,
-		&from, &until, &note, &s.PermanentlyClosed, &s.Website, &s.VerifiedAt, &licence)
+		&from, &until, &note, &s.PermanentlyClosed, &s.Website, &s.VerifiedAt, &licence, &services)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 	}
@@ -252,6 +252,7 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 	if s.LicenceRecord, err = licenceRecord(licence); err != nil {
 		return nil, fmt.Errorf("get store %d: %w", id, err)
 	}
+	parseServicesColumn(&s, services)
 	if from != "" {
 		s.TemporarilyClosed = &Closure{From: from, Until: until, Note: note}
 	}
@@ -317,14 +318,16 @@ func (r *Repo) PublishedDoc(ctx context.Context, id int64) ([]byte, error) {
 // PublishedDocAt is PublishedDoc at instant now.
 func (r *Repo) PublishedDocAt(ctx context.Context, id int64, now time.Time) ([]byte, error) {
 	var doc, sched, zone string
-	err := r.db.QueryRow(ctx, "SELECT search_doc, schedule, time_zone FROM stores WHERE id = $1 AND status = 'published'", id).Scan(&doc, &sched, &zone)
+	var delivery, curbside, online bool
+	err := r.db.QueryRow(ctx, `SELECT search_doc, schedule, time_zone, is_delivery_available, is_curbside_pickup_available,
+		is_order_online_available FROM stores WHERE id = $1 AND status = 'published'`, id).Scan(&doc, &sched, &zone, &delivery, &curbside, &online)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store %d: %w", id, err)
 	}
-	return FinishRow(nil, doc, sched, zone, now), nil
+	return FinishRow(nil, doc, sched, zone, now, OfferedOf(delivery, curbside, online)), nil
 }
 
 var zoneCache sync.Map // name -> *time.Location
@@ -345,9 +348,9 @@ func Zone(name string) *time.Location {
 }
 
 // FinishRow appends the API's store object at now from a row's search_doc,
-// schedule and time_zone columns (see FinishDoc).
-func FinishRow(dst []byte, doc, schedule, zone string, now time.Time) []byte {
-	return FinishDoc(dst, []byte(doc), ParseSchedule(schedule), now, Zone(zone))
+// schedule and time_zone columns and the services it offers (see FinishDoc).
+func FinishRow(dst []byte, doc, schedule, zone string, now time.Time, offered Offered) []byte {
+	return FinishDoc(dst, []byte(doc), ParseSchedule(schedule), now, Zone(zone), offered)
 }
 
 // IDByStoreID returns the id of the store with the marketplace store id

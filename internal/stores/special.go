@@ -210,6 +210,8 @@ type exceptions struct {
 	Special   []excSpecial `json:"s,omitempty"`
 	Closure   *excClosure  `json:"t,omitempty"`
 	Permanent bool         `json:"p,omitempty"`
+	// Services are the services' own settings by name (services.go).
+	Services map[string]excService `json:"v,omitempty"`
 }
 
 type excSpecial struct {
@@ -234,10 +236,11 @@ type excClosure struct {
 // few encodings (the index interns them).
 func EncodeStoreSchedule(s *Store) string {
 	week := EncodeSchedule(s.WorkingHours)
-	if len(s.SpecialHours) == 0 && s.TemporarilyClosed == nil && !s.PermanentlyClosed {
+	svc := encodeServices(s)
+	if len(s.SpecialHours) == 0 && s.TemporarilyClosed == nil && !s.PermanentlyClosed && svc == nil {
 		return week
 	}
-	e := exceptions{Permanent: s.PermanentlyClosed}
+	e := exceptions{Permanent: s.PermanentlyClosed, Services: svc}
 	for _, h := range s.SpecialHours {
 		e.Special = append(e.Special, excSpecial(h))
 	}
@@ -256,7 +259,8 @@ func EncodeStoreSchedule(s *Store) string {
 // validated when written.
 func ParseSchedule(enc string) *Schedule {
 	week, extra, _ := strings.Cut(enc, "\n")
-	s := NewSchedule(DecodeSchedule(week))
+	hours := DecodeSchedule(week)
+	s := NewSchedule(hours)
 	if extra == "" {
 		return s
 	}
@@ -271,5 +275,6 @@ func ParseSchedule(enc string) *Schedule {
 	if c := e.Closure; c != nil {
 		s.setClosure(&Closure{From: c.From, Until: c.Until, Note: c.Note})
 	}
+	s.setServices(hours, e.Services)
 	return s
 }

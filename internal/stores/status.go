@@ -92,10 +92,16 @@ func (s *Schedule) specialOn(d int32) *specialDay {
 	return &s.special[i]
 }
 
+// closedOn reports whether civil day d is inside a closure (permanent or
+// temporary).
+func (s *Schedule) closedOn(d int32) bool {
+	return s.permanent || (s.closure != nil && d >= s.closeFrom && d <= s.closeTo)
+}
+
 // spansOn gives the spans of civil day d, and whether the day is closed
 // from its midnight (cutting the previous day's late span).
 func (s *Schedule) spansOn(d int32) (spans []span, closed bool) {
-	if s.permanent || (s.closure != nil && d >= s.closeFrom && d <= s.closeTo) {
+	if s.closedOn(d) {
 		return nil, true
 	}
 	if sd := s.specialOn(d); sd != nil {
@@ -183,17 +189,18 @@ func (s *Schedule) Status(now time.Time) OpenStatus {
 			st.Reason, st.Note = ReasonSpecial, sd.note
 		}
 	}
-	st.NextChange = s.nextChange(now, d, st.Open)
+	st.NextChange = s.changeAfter(now, d, st.Open, nil, s.openAt)
 	return st
 }
 
-// nextChange finds the first instant after now at which the rule gives
-// another answer than open. It can only change where the wall clock
-// reaches a span's start, the minute after a span's end, a midnight (a
-// special or closed date begins), or where the zone's offset changes (a
-// DST jump can skip a boundary): those instants are the candidates, tried
-// in order.
-func (s *Schedule) nextChange(now time.Time, today int32, open bool) time.Time {
+// changeAfter finds the first instant after now at which rule (the open
+// rule, or a service's, service_status.go) gives another answer than open.
+// It can only change where the wall clock reaches a span's start (of s or
+// of extra, a service's own schedule), the minute after a span's end, a
+// midnight (a special or closed date begins), or where the zone's offset
+// changes (a DST jump can skip a boundary): those instants are the
+// candidates, tried in order.
+func (s *Schedule) changeAfter(now time.Time, today int32, open bool, extra *Schedule, rule func(int32, int16) bool) time.Time {
 	loc := now.Location()
 	nowU := now.Unix()
 	horizon := int64(today+LookAheadDays+1) * 86400 // wall seconds of the look-ahead's end
@@ -231,14 +238,19 @@ func (s *Schedule) nextChange(now time.Time, today int32, open bool) time.Time {
 	for d := today - 1; d <= today+LookAheadDays; d++ {
 		base := int64(d) * 86400
 		add(base)
-		spans, _ := s.spansOn(d)
-		for _, sp := range spans {
-			add(base + int64(sp.start)*60)
-			switch {
-			case sp.start < sp.end:
-				add(base + int64(sp.end+1)*60)
-			case sp.start > sp.end:
-				add(base + int64(24*60+sp.end+1)*60)
+		for _, sc := range [2]*Schedule{s, extra} {
+			if sc == nil {
+				continue
+			}
+			spans, _ := sc.spansOn(d)
+			for _, sp := range spans {
+				add(base + int64(sp.start)*60)
+				switch {
+				case sp.start < sp.end:
+					add(base + int64(sp.end+1)*60)
+				case sp.start > sp.end:
+					add(base + int64(24*60+sp.end+1)*60)
+				}
 			}
 		}
 	}
@@ -258,7 +270,7 @@ func (s *Schedule) nextChange(now time.Time, today int32, open bool) time.Time {
 		wall := u + int64(o)
 		day := int32(floorDiv(wall, 86400))
 		minute := int16((wall - int64(day)*86400) / 60)
-		if s.openAt(day, minute) != open {
+		if rule(day, minute) != open {
 			return time.Unix(u, 0).In(loc)
 		}
 	}
@@ -304,21 +316,24 @@ const SpecialWindowDays = 14
 // the request, without braces or a leading comma:
 //
 //	"open_now":bool,"next_change_at":RFC 3339|null,"special_hours":[...],
-//	"temporarily_closed":{...}|null,"permanently_closed":bool
+//	"temporarily_closed":{...}|null,"permanently_closed":bool,
+//	"services":{"delivery":{...},"curbside_pickup":{...},"online_order":{...}}
 //
 // special_hours lists the special dates from yesterday to 13 days after
-// today (local). loc is the store's zone. The fragment is cached on the
-// schedule until it can change (the next change or local midnight), so a
-// search answer of stores sharing a schedule renders it once: the search
-// index interns schedules, and the list answer calls this per hit.
-func (s *Schedule) AppendLive(dst []byte, now time.Time, loc *time.Location) []byte {
+// today (local). loc is the store's zone; offered the services the store
+// offers (service_status.go). The fragment is cached on the schedule until
+// it can change (the next change or local midnight), so a search answer of
+// stores sharing a schedule renders it once: the search index interns
+// schedules, and the list answer calls this per hit.
+func (s *Schedule) AppendLive(dst []byte, now time.Time, loc *time.Location, offered Offered) []byte {
 	if s == nil {
-		return append(dst, `"open_now":false,"next_change_at":null,"special_hours":[],"temporarily_closed":null,"permanently_closed":false`...)
+		dst = append(dst, `"open_now":false,"next_change_at":null,"special_hours":[],"temporarily_closed":null,"permanently_closed":false`...)
+		return appendServices(dst, nil, 0)
 	}
 	u := now.Unix()
 	for i := range s.live.slots {
 		if f := s.live.slots[i].Load(); f != nil && f.loc == loc && u >= f.from && u < f.until {
-			return append(dst, f.frag...)
+			return appendServices(append(dst, f.frag...), f, offered)
 		}
 	}
 	lt := now.In(loc)
@@ -329,7 +344,19 @@ func (s *Schedule) AppendLive(dst []byte, now time.Time, loc *time.Location) []b
 		until = st.NextChange.Unix()
 	}
 	frag := s.renderLive(make([]byte, 0, 128), st, civilDay(y, m, dd))
-	f := &liveFrag{loc: loc, from: u, until: until, frag: frag}
+	f := &liveFrag{loc: loc, from: u, frag: frag}
+	for k := Service(0); k < NumServices; k++ {
+		if k > 0 && s.rule(k) == nil && s.rule(k-1) == nil {
+			f.svc[k] = f.svc[k-1] // both follow the store: the same object
+			continue
+		}
+		ss := s.ServiceStatus(k, lt)
+		if v := ss.validUntil(); v != 0 && v < until {
+			until = v
+		}
+		f.svc[k] = s.appendServiceJSON(nil, k, ss)
+	}
+	f.until = until
 	slot := -1
 	for i := range s.live.slots {
 		if g := s.live.slots[i].Load(); g == nil || g.loc == loc {
@@ -341,7 +368,27 @@ func (s *Schedule) AppendLive(dst []byte, now time.Time, loc *time.Location) []b
 		slot = int(u) & (len(s.live.slots) - 1)
 	}
 	s.live.slots[slot].Store(f)
-	return append(dst, frag...)
+	return appendServices(append(dst, frag...), f, offered)
+}
+
+// appendServices appends ,"services":{...} from a cached fragment (nil:
+// none offered).
+func appendServices(dst []byte, f *liveFrag, offered Offered) []byte {
+	dst = append(dst, `,"services":{`...)
+	for k := Service(0); k < NumServices; k++ {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '"')
+		dst = append(dst, k.String()...)
+		dst = append(dst, `":`...)
+		if f != nil && offered.Has(k) {
+			dst = append(dst, f.svc[k]...)
+		} else {
+			dst = append(dst, notOffered...)
+		}
+	}
+	return append(dst, '}')
 }
 
 func (s *Schedule) renderLive(dst []byte, st OpenStatus, today int32) []byte {
@@ -393,17 +440,18 @@ type liveFrag struct {
 	loc         *time.Location
 	from, until int64
 	frag        []byte
+	svc         [NumServices][]byte // each service's object as if offered
 }
 
 // FinishDoc turns a stored search document (a complete JSON object,
 // RenderDoc) into the API's store object at now: the document with the
 // live fields (AppendLive) before its closing brace.
-func FinishDoc(dst, doc []byte, s *Schedule, now time.Time, loc *time.Location) []byte {
+func FinishDoc(dst, doc []byte, s *Schedule, now time.Time, loc *time.Location, offered Offered) []byte {
 	if n := len(doc); n > 0 && doc[n-1] == '}' {
 		doc = doc[:n-1]
 	}
 	dst = append(dst, doc...)
 	dst = append(dst, ',')
-	dst = s.AppendLive(dst, now, loc)
+	dst = s.AppendLive(dst, now, loc, offered)
 	return append(dst, '}')
 }

@@ -195,7 +195,7 @@ func TestAppendLive(t *testing.T) {
 	}, TemporarilyClosed: &Closure{From: "2027-01-04", Until: "2027-01-05"}})
 	now := nyAt(t, "2026-11-26 12:00")
 	for range 2 { // the second answer comes from the cache
-		out := FinishDoc(nil, []byte(`{"id":1}`), s, now.UTC(), ny)
+		out := FinishDoc(nil, []byte(`{"id":1}`), s, now.UTC(), ny, 0)
 		var got struct {
 			ID           int     `json:"id"`
 			OpenNow      bool    `json:"open_now"`
@@ -223,11 +223,11 @@ func TestAppendLive(t *testing.T) {
 		}
 	}
 	// Past the next change the cached fragment is not reused.
-	out := FinishDoc(nil, []byte(`{"id":1}`), s, nyAt(t, "2026-11-27 09:30"), ny)
+	out := FinishDoc(nil, []byte(`{"id":1}`), s, nyAt(t, "2026-11-27 09:30"), ny, 0)
 	if !json.Valid(out) || !contains(out, `"open_now":true`) || !contains(out, `"next_change_at":"2026-11-27T21:01:00-05:00"`) {
 		t.Fatalf("after the change: %s", out)
 	}
-	if got := string(FinishDoc(nil, []byte(`{"id":2}`), nil, now, ny)); got != `{"id":2,"open_now":false,"next_change_at":null,"special_hours":[],"temporarily_closed":null,"permanently_closed":false}` {
+	if got := string(FinishDoc(nil, []byte(`{"id":2}`), nil, now, ny, 0)); got != `{"id":2,"open_now":false,"next_change_at":null,"special_hours":[],"temporarily_closed":null,"permanently_closed":false,"services":{"delivery":`+notOffered+`,"curbside_pickup":`+notOffered+`,"online_order":`+notOffered+`}}` {
 		t.Fatalf("no schedule: %s", got)
 	}
 }

@@ -49,11 +49,12 @@ type Store struct {
 	WorkingHours []WorkingHour
 	// Exceptions to the weekly hours (special.go, status.go).
 	SpecialHours      []SpecialHour
-	TemporarilyClosed *Closure   // nil: not closed
-	PermanentlyClosed bool       // kept and shown, never in search
-	Website           string     // the store's own web address, http(s)
-	VerifiedAt        *time.Time // when the owner or a moderator last confirmed the details (last_verified_at)
-	LicenceRecord                // from public registries (licence.go), written only by Writer.SetLicence
+	TemporarilyClosed *Closure                  // nil: not closed
+	PermanentlyClosed bool                      // kept and shown, never in search
+	Services          [NumServices]ServiceHours // own hours, last order and pause per service (services.go)
+	Website           string                    // the store's own web address, http(s)
+	VerifiedAt        *time.Time                // when the owner or a moderator last confirmed the details (last_verified_at)
+	LicenceRecord                               // from public registries (licence.go), written only by Writer.SetLicence
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }
@@ -138,6 +139,9 @@ func (s *Store) Validate() error {
 		}
 	}
 	if err := s.validateExceptions(); err != nil {
+		return err
+	}
+	if err := s.validateServices(time.Now()); err != nil {
 		return err
 	}
 	if s.hasNUL() {

@@ -25,6 +25,10 @@ export interface paths {
          *     stores are never listed. The same rule gives each store's `open_now`
          *     and `next_change_at` at the time of the request
          *     (docs/product-rules.md, "Opening hours and the status").
+         *     The service filters (`is_delivery_available`, ...) mean "offered";
+         *     with `available_now=true` each chosen service must also take orders
+         *     now by the service rule (its own hours, last order and pause; each
+         *     store's `services`, docs/product-rules.md, "Services").
          */
         get: operations["listPhysicalStores"];
         put?: never;
@@ -1244,6 +1248,33 @@ export interface components {
                 /** @description Linked after this account, so this account may remove it */
                 removable: boolean;
             }[];
+            /** @description Each service's own settings (docs/product-rules.md, "Services") */
+            services: {
+                delivery: components["schemas"]["ServiceSettings"];
+                curbside_pickup: components["schemas"]["ServiceSettings"];
+                online_order: components["schemas"]["ServiceSettings"];
+            };
+        };
+        ServiceSettings: {
+            /** @description The service's own week; null when it follows the store's hours */
+            hours: null | components["schemas"]["WorkingHour"][];
+            last_order_minutes: number;
+            /** Format: date-time */
+            paused_until: string | null;
+            note: string | null;
+        };
+        /**
+         * @description Changes one service's settings; absent fields stay. hours replaces
+         *     its own week (an empty list follows the store's hours);
+         *     paused_until pauses it: an RFC 3339 instant, a date (YYYY-MM-DD,
+         *     through that local date), "closing" (until the store next closes)
+         *     or "" to resume; note is shown while paused.
+         */
+        ServicePatch: {
+            hours?: components["schemas"]["WorkingHour"][];
+            last_order_minutes?: number;
+            paused_until?: string;
+            note?: string;
         };
         StoreOwner: {
             /** @description The business account's id */
@@ -1264,10 +1295,16 @@ export interface components {
          *     a date either closed with one entry or open in spans that do not
          *     overlap, notes at most 100 characters) and temporarily_closed (from
          *     and until inclusive, until null for until further notice; null
-         *     reopens). Sent to a moderator: name, address, city, state,
-         *     postal_code, latitude with longitude.
+         *     reopens), services (each named service's settings, ServicePatch).
+         *     Sent to a moderator: name, address, city, state, postal_code,
+         *     latitude with longitude.
          */
         StorePatch: {
+            services?: {
+                delivery?: components["schemas"]["ServicePatch"];
+                curbside_pickup?: components["schemas"]["ServicePatch"];
+                online_order?: components["schemas"]["ServicePatch"];
+            };
             special_hours?: {
                 /** @description YYYY-MM-DD, local to the store */
                 date: string;
@@ -1418,6 +1455,45 @@ export interface components {
             until: string | null;
             note: string | null;
         };
+        /**
+         * @description One service of a store at the time of the request. Without hours of
+         *     its own a service follows the store's hours; delivery and curbside
+         *     pickup also need the store open, online ordering may keep its own
+         *     hours while the store is closed. Times are RFC 3339 in the store's
+         *     offset and name a last minute, inclusive (as `workingHours` ends).
+         */
+        ServiceState: {
+            /** @description The store offers the service (its is_*_available flag) */
+            offered: boolean;
+            /** @description Orders are taken now: offered, in hours, before the last order, not paused */
+            available_now: boolean;
+            /**
+             * Format: date-time
+             * @description In hours now: the last minute of the current span; null otherwise or when it does not end within 8 days
+             */
+            until: string | null;
+            /**
+             * Format: date-time
+             * @description Not available now: when orders are next taken, looking 8 days ahead
+             */
+            next_start: string | null;
+            /**
+             * Format: date-time
+             * @description With a last-order offset: the last minute orders are taken in the current span
+             */
+            last_order_at: string | null;
+            /**
+             * Format: date-time
+             * @description While paused by the owner: when the pause ends
+             */
+            paused_until: string | null;
+            /** @description The pause's note, while paused */
+            note: string | null;
+            /** @description Orders stop this many minutes before each span ends */
+            last_order_minutes: number;
+            /** @description The service's own weekly hours; null when it follows the store's */
+            hours: null | components["schemas"]["WorkingHour"][];
+        };
         PhysicalStore: {
             id: number;
             /** @description The marketplace store id; "Go to online store" opens {storefront}/store/{store_id} */
@@ -1459,6 +1535,12 @@ export interface components {
             temporarily_closed: null | components["schemas"]["TemporaryClosure"];
             /** @description Closed for good: shown on its own page, never in search */
             permanently_closed: boolean;
+            /** @description Each service's state at the time of the request (docs/product-rules.md, "Services"). */
+            services: {
+                delivery: components["schemas"]["ServiceState"];
+                curbside_pickup: components["schemas"]["ServiceState"];
+                online_order: components["schemas"]["ServiceState"];
+            };
             /** @description Miles from the searched point (search answers only) */
             distance?: number;
             /** @description The store's own web address (left out when it has none) */
@@ -1890,6 +1972,8 @@ export interface operations {
                 is_open_now?: components["schemas"]["Flag"];
                 /** @description Only stores with an active licence in a public registry (docs/licences.md). */
                 is_licence_verified?: components["schemas"]["Flag"];
+                /** @description Narrows each chosen service filter to the stores taking that service's orders now (no effect without one). */
+                available_now?: components["schemas"]["Flag"];
             };
             header?: never;
             path?: never;

@@ -5,6 +5,9 @@ export type PhysicalStore = components["schemas"]["PhysicalStore"];
 export type WorkingHour = components["schemas"]["WorkingHour"];
 export type SpecialHour = components["schemas"]["SpecialHour"];
 export type TemporaryClosure = components["schemas"]["TemporaryClosure"];
+/** One service of a store now (delivery, curbside pickup, online orders). */
+export type ServiceState = components["schemas"]["ServiceState"];
+export type ServiceName = keyof PhysicalStore["services"];
 /** A search answer entry: the store plus its distance in miles. */
 export type StoreWithDistance = PhysicalStore & { distance: number };
 export type ReviewList = components["schemas"]["ReviewList"];

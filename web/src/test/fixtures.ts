@@ -1,4 +1,4 @@
-import type { Customer, PhysicalStore, StoreWithDistance, WorkingHour } from "../api/types";
+import type { Customer, PhysicalStore, ServiceState, StoreWithDistance, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "../lib/constants";
 
 /** Every day 09:00-17:00. */
@@ -34,7 +34,24 @@ export function makeStore(overrides: Partial<StoreWithDistance> = {}): StoreWith
     special_hours: [],
     temporarily_closed: null,
     permanently_closed: false,
+    services: { delivery: makeService(), curbside_pickup: makeService(), online_order: makeService() },
     distance: 0.5,
+    ...overrides,
+  };
+}
+
+/** A service's state (not offered unless overridden). */
+export function makeService(overrides: Partial<ServiceState> = {}): ServiceState {
+  return {
+    offered: false,
+    available_now: false,
+    until: null,
+    next_start: null,
+    last_order_at: null,
+    paused_until: null,
+    note: null,
+    last_order_minutes: 0,
+    hours: null,
     ...overrides,
   };
 }

@@ -9,10 +9,11 @@ import { patchStore } from "./api/patch-store";
 import { HolidayForm } from "./HolidayForm";
 import { LicenceNumberForm } from "./LicenceNumberForm";
 import { PhotoUpload } from "./PhotoUpload";
+import { ServicesForm } from "./ServicesForm";
+import { WeekFields } from "./WeekFields";
 import { verifyStore } from "./api/verify-store";
 import { CHANGE_REQUESTED, NOTHING_CHANGED, SAVED, VERIFIED } from "./messages";
 import {
-  DAYS,
   detailsOf,
   detailsPatch,
   locationOf,
@@ -90,6 +91,7 @@ export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onS
         onSubmit={(patch) => run(async () => await patchStore(store.id, patch))}
         onNothing={() => setNotice(NOTHING_CHANGED)}
       />
+      <ServicesForm key={`services-${store.id}`} store={store} busy={busy} onSubmit={(patch) => run(async () => await patchStore(store.id, patch))} />
       <LicenceNumberForm key={`licence-${store.id}`} storeId={store.id} />
       <PhotoUpload key={`photo-${store.id}`} store={store} onUploaded={(image) => onSaved({ ...store, image })} />
       <LocationForm
@@ -134,50 +136,7 @@ function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
     <form noValidate onSubmit={submit} aria-label="Hours and contact" className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
       <h3 className="text-base font-semibold text-gray-900">Hours and contact</h3>
       <p className="text-sm text-gray-700">Published at once.</p>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-gray-900">Weekly hours</legend>
-        {DAYS.map((day) => {
-          const d = values.week[day];
-          const setDay = (next: Partial<typeof d>) => set("week", { ...values.week, [day]: { ...d, ...next } });
-          const error = errors[`week.${day}`];
-          return (
-            <div key={day} className="flex flex-wrap items-center gap-2">
-              <label className="flex w-32 items-center gap-2 text-sm text-gray-900">
-                <input type="checkbox" checked={d.open} onChange={(e) => setDay({ open: e.target.checked })} />
-                {day}
-              </label>
-              {d.open ? (
-                <>
-                  <input
-                    type="time"
-                    aria-label={`${day} opens`}
-                    value={d.start}
-                    aria-invalid={error ? true : undefined}
-                    onChange={(e) => setDay({ start: e.target.value })}
-                    className="rounded-md border border-gray-400 px-2 py-1 text-sm"
-                  />
-                  <span aria-hidden="true">–</span>
-                  <input
-                    type="time"
-                    aria-label={`${day} closes`}
-                    value={d.end}
-                    aria-invalid={error ? true : undefined}
-                    onChange={(e) => setDay({ end: e.target.value })}
-                    className="rounded-md border border-gray-400 px-2 py-1 text-sm"
-                  />
-                </>
-              ) : (
-                <span className="text-sm text-gray-600">Closed</span>
-              )}
-              {error && (
-                <p role="alert" className="w-full text-sm text-red-700">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
-      </fieldset>
+      <WeekFields legend="Weekly hours" week={values.week} errors={errors} onChange={(week) => set("week", week)} />
       <Field label="Hours (as shown under the name)" value={values.hours} error={errors.hours} onChange={(e) => set("hours", e.target.value)} />
       <Field label="Phone number" type="tel" value={values.phone_number} error={errors.phone_number} onChange={(e) => set("phone_number", e.target.value)} />
       <Field label="Website" type="url" value={values.website} error={errors.website} onChange={(e) => set("website", e.target.value)} />

@@ -15,6 +15,7 @@ import {
   WEBSITE_INVALID,
   WEBSITE_TOO_LONG,
 } from "./messages";
+import type { WorkingHour } from "../../api/types";
 import type { BusinessStore, StorePatch } from "./types";
 
 // The dashboard's two forms as plain values, their checks (the server's rules and words,
@@ -54,11 +55,11 @@ export interface LocationValues {
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
-/** The form's week from the store's entries (the first entry of a day; none: closed). */
-function weekOf(store: BusinessStore): Record<Day, DayHours> {
+/** The form's week from weekly entries (the first entry of a day; none: closed). */
+export function weekOf(hours: BusinessStore["workingHours"]): Record<Day, DayHours> {
   const week = {} as Record<Day, DayHours>;
   for (const day of DAYS) {
-    const entry = store.workingHours.find((h) => h.weekDay === day);
+    const entry = hours.find((h) => h.weekDay === day);
     week[day] =
       entry?.startTime && entry.endTime ? { open: true, start: entry.startTime, end: entry.endTime } : { open: false, start: "", end: "" };
   }
@@ -73,7 +74,7 @@ export function detailsOf(store: BusinessStore): DetailsValues {
     is_delivery_available: store.is_delivery_available,
     is_order_online_available: store.is_order_online_available,
     is_curbside_pickup_available: store.is_curbside_pickup_available,
-    week: weekOf(store),
+    week: weekOf(store.workingHours),
   };
 }
 
@@ -114,8 +115,14 @@ export function validateDetails(v: DetailsValues): Errors<DetailsField> {
   if (website.length > 2048) errors.website = WEBSITE_TOO_LONG;
   else if (website !== "" && !websiteValid(website)) errors.website = WEBSITE_INVALID;
   if ([...v.hours.trim()].length > 1000) errors.hours = HOURS_TOO_LONG;
+  return { ...errors, ...validateWeek(v.week) };
+}
+
+/** A week form's errors, by `week.{Day}`. */
+export function validateWeek(week: Record<Day, DayHours>): Errors<`week.${Day}`> {
+  const errors: Errors<`week.${Day}`> = {};
   for (const day of DAYS) {
-    const d = v.week[day];
+    const d = week[day];
     if (!d.open) continue;
     if (d.start === "" || d.end === "") errors[`week.${day}`] = hoursBoth(day);
     else if (!CLOCK.test(d.start) || !CLOCK.test(d.end)) errors[`week.${day}`] = hoursFormat(day);
@@ -123,8 +130,15 @@ export function validateDetails(v: DetailsValues): Errors<DetailsField> {
   return errors;
 }
 
-const sameWeek = (a: Record<Day, DayHours>, b: Record<Day, DayHours>) =>
+export const sameWeek = (a: Record<Day, DayHours>, b: Record<Day, DayHours>) =>
   DAYS.every((d) => a[d].open === b[d].open && (!a[d].open || (a[d].start === b[d].start && a[d].end === b[d].end)));
+
+/** A week form as the API's seven entries. */
+export function weekEntries(week: Record<Day, DayHours>): WorkingHour[] {
+  return DAYS.map((day) =>
+    week[day].open ? { weekDay: day, startTime: week[day].start, endTime: week[day].end } : { weekDay: day, startTime: null, endTime: null },
+  );
+}
 
 /** The PATCH body of the details form: the changed fields only (the week as seven entries). */
 export function detailsPatch(store: BusinessStore, v: DetailsValues): StorePatch {
@@ -136,11 +150,7 @@ export function detailsPatch(store: BusinessStore, v: DetailsValues): StorePatch
   for (const flag of ["is_delivery_available", "is_order_online_available", "is_curbside_pickup_available"] as const) {
     if (v[flag] !== was[flag]) patch[flag] = v[flag];
   }
-  if (!sameWeek(v.week, was.week)) {
-    patch.workingHours = DAYS.map((day) =>
-      v.week[day].open ? { weekDay: day, startTime: v.week[day].start, endTime: v.week[day].end } : { weekDay: day, startTime: null, endTime: null },
-    );
-  }
+  if (!sameWeek(v.week, was.week)) patch.workingHours = weekEntries(v.week);
   return patch;
 }
 

@@ -8,9 +8,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, REDO_SEARCH_HIDE_MS } from "../../lib/constants";
 import { nextTask } from "../../lib/nextTask";
+import { serviceAvailable } from "../../lib/services";
 import { storeStatus } from "../../lib/status";
 import { useMinuteTick } from "../../lib/useMinuteTick";
-import { listPhysicalStoresOptions, type StoreFilters } from "./api/list-physical-stores";
+import { listPhysicalStoresOptions, SERVICE_FILTERS, type StoreFilters } from "./api/list-physical-stores";
 import type { Place } from "./api/search-places";
 import { FilterChips } from "./FilterChips";
 import { locateVisitor, type LatLon } from "./geolocation";
@@ -89,8 +90,11 @@ export function LocatorPage() {
   const shown = useDeferredValue(answer);
   const stores = useMemo(() => {
     const all = shown.data?.physical_stores ?? [];
-    return url.filters.open ? all.filter((s) => storeStatus(s, now).open) : all;
-  }, [shown.data, url.filters.open, now]);
+    if (!url.filters.open) return all;
+    // "Delivery now" etc.: each chosen service taking orders at this minute (lib/services.ts).
+    const services = (Object.keys(SERVICE_FILTERS) as (keyof typeof SERVICE_FILTERS)[]).filter((k) => url.filters[k]).map((k) => SERVICE_FILTERS[k]);
+    return all.filter((s) => storeStatus(s, now).open && services.every((name) => serviceAvailable(s.services?.[name], now)));
+  }, [shown.data, url.filters, now]);
 
   const answered = shown.data !== undefined;
   useEffect(() => {

@@ -15,6 +15,7 @@ import { directionsUrl } from "./directions";
 import { LicenceLines } from "./LicenceLines";
 import { ReportProblem } from "./report/ReportProblem";
 import { ReviewsSummary } from "./ReviewsSummary";
+import { ServiceLines } from "./ServiceLines";
 import { shareStore } from "./share";
 import { WorkingHoursTable } from "./WorkingHoursTable";
 
@@ -73,6 +74,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
         </div>
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
         <p className="mt-1 text-xs text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
+        <ServiceLines store={store} now={now} />
       </div>
       <LicenceLines store={store} now={now} />
 

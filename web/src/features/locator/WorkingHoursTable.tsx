@@ -1,10 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
-import type { SpecialHour, WorkingHour } from "../../api/types";
+import type { PhysicalStore, SpecialHour, WorkingHour } from "../../api/types";
 import { WEEKDAYS } from "../../lib/constants";
 import { cn } from "../../lib/cn";
 import { zonedTime } from "../../lib/hours";
 import { formatShortDate, upcomingSpecialHours } from "../../lib/status";
+import { ServiceWeeks } from "./ServiceLines";
 
 export const NO_HOURS_NOTICE = "Attention Customers: This store does not have set business hours.";
 
@@ -35,6 +36,25 @@ export function specialRows(special: readonly SpecialHour[]): { date: string; la
     });
 }
 
+/** A small captioned table of labelled rows under the week (special hours, a service's week). */
+export function CaptionTable({ caption, rows }: { caption: string; rows: readonly { key: string; label: string; text: string }[] }) {
+  return (
+    <table className="mt-3 w-full text-sm" aria-label={caption}>
+      <caption className="pb-1 text-left font-semibold text-gray-900">{caption}</caption>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row" className="py-0.5 pr-4 text-left font-normal text-gray-700">
+              {row.label}
+            </th>
+            <td className="py-0.5 text-gray-900">{row.text}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * The collapsible "Working Hours" table (today marked, in the store's zone, when `now` is given),
  * or the notice when the store has no weekly hours, then the next 14 days' special hours.
@@ -43,7 +63,7 @@ export function WorkingHoursTable({
   store,
   now,
 }: {
-  store: { workingHours: readonly WorkingHour[]; special_hours?: readonly SpecialHour[]; time_zone?: string | null };
+  store: { workingHours: readonly WorkingHour[]; special_hours?: readonly SpecialHour[]; time_zone?: string | null; services?: PhysicalStore["services"] };
   now?: Date;
 }) {
   const hours = store.workingHours;
@@ -86,21 +106,8 @@ export function WorkingHoursTable({
         ) : (
           <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{NO_HOURS_NOTICE}</p>
         )}
-        {special.length > 0 && (
-          <table className="mt-3 w-full text-sm" aria-label="Special hours">
-            <caption className="pb-1 text-left font-semibold text-gray-900">Special hours</caption>
-            <tbody>
-              {special.map((row) => (
-                <tr key={row.date}>
-                  <th scope="row" className="py-0.5 pr-4 text-left font-normal text-gray-700">
-                    {row.label}
-                  </th>
-                  <td className="py-0.5 text-gray-900">{row.text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {special.length > 0 && <CaptionTable caption="Special hours" rows={special.map((r) => ({ key: r.date, label: r.label, text: r.text }))} />}
+        <ServiceWeeks services={store.services} />
       </div>
     </section>
   );

@@ -13,6 +13,9 @@ export interface StoreFilters {
   licensed: boolean;
 }
 
+/** The service filters and the service each chooses (docs/product-rules.md, "Services"). */
+export const SERVICE_FILTERS = { delivery: "delivery", online: "online_order", curbside: "curbside_pickup" } as const;
+
 export const NO_FILTERS: StoreFilters = { open: false, delivery: false, online: false, curbside: false, licensed: false };
 
 export interface StoreSearch {
@@ -24,7 +27,8 @@ export interface StoreSearch {
 /**
  * GET store/physical-store/list-physical-store/: the stores near a point. Filters are sent only
  * when on (curbside as the API spells it: is_curdside_pickup_available); limit is the maximum so
- * the results panel has pages.
+ * the results panel has pages. With Open now and a service on, available_now asks for stores
+ * taking that service's orders now ("Delivery now").
  */
 export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS }: StoreSearch) {
   const query: StoreListQuery = {
@@ -37,6 +41,7 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
     ...(filters.curbside && { is_curdside_pickup_available: "true" as const }),
     ...(filters.open && { is_open_now: "true" as const }),
     ...(filters.licensed && { is_licence_verified: "true" as const }),
+    ...(filters.open && (filters.delivery || filters.online || filters.curbside) && { available_now: "true" as const }),
   };
   return queryOptions({
     queryKey: storeKeys.list(query),

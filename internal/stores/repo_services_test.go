@@ -1,0 +1,69 @@
+package stores_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/stores"
+)
+
+// The services' settings survive a write and a read on both engines, by
+// the one write path and by the bulk insert, and reach the API document.
+func TestRepoServices(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		repo := stores.NewRepo(d)
+		pause := time.Now().Add(2 * time.Hour).UTC().Truncate(time.Second)
+		s := sampleStore("Services", 40.75, -73.99)
+		s.Curbside = true
+		s.Services[stores.Delivery] = stores.ServiceHours{
+			Hours:        []stores.WorkingHour{{WeekDay: time.Monday, Start: "11:00", End: "16:00"}},
+			LastOrder:    30,
+			SpecialHours: []stores.SpecialHour{{Date: time.Now().AddDate(0, 0, 3).Format("2006-01-02"), Closed: true, Note: "Staff day"}},
+		}
+		s.Services[stores.CurbsidePickup] = stores.ServiceHours{PausedUntil: &pause, PauseNote: "Short of staff"}
+		b := sampleStore("Services bulk", 40.76, -73.99)
+		b.StoreID, b.Curbside = "st-bulk", true
+		b.Services = s.Services
+		dbtest.Must(t, repo.Create(ctx, s), "create")
+		dbtest.Must(t, repo.BulkInsert(ctx, []*stores.Store{b}), "bulk insert")
+		for _, id := range []int64{s.ID, b.ID} {
+			got, err := repo.Get(ctx, id)
+			dbtest.Must(t, err, "get")
+			dl, cp := got.Services[stores.Delivery], got.Services[stores.CurbsidePickup]
+			if len(dl.Hours) != 1 || dl.Hours[0].Start != "11:00" || dl.LastOrder != 30 || len(dl.SpecialHours) != 1 ||
+				dl.SpecialHours[0].Note != "Staff day" || cp.PausedUntil == nil || !cp.PausedUntil.Equal(pause) ||
+				cp.PauseNote != "Short of staff" || !got.Services[stores.OnlineOrder].IsZero() {
+				t.Fatalf("store %d services: %+v", id, got.Services)
+			}
+			doc, err := repo.PublishedDoc(ctx, id)
+			dbtest.Must(t, err, "doc")
+			var api struct {
+				Services map[string]struct {
+					Offered     bool    `json:"offered"`
+					Available   bool    `json:"available_now"`
+					PausedUntil *string `json:"paused_until"`
+					Note        *string `json:"note"`
+				} `json:"services"`
+			}
+			dbtest.Must(t, json.Unmarshal(doc, &api), "parse %s", doc)
+			c := api.Services["curbside_pickup"]
+			if !c.Offered || c.Available || c.PausedUntil == nil || *c.Note != "Short of staff" ||
+				!api.Services["delivery"].Offered || api.Services["online_order"].Offered {
+				t.Fatalf("store %d document: %s", id, doc)
+			}
+		}
+		// Lifting the pause is a write like any other.
+		s.Services[stores.CurbsidePickup] = stores.ServiceHours{}
+		dbtest.Must(t, repo.Update(ctx, s), "update")
+		got, err := repo.Get(ctx, s.ID)
+		dbtest.Must(t, err, "get")
+		if !got.Services[stores.CurbsidePickup].IsZero() || got.Services[stores.Delivery].LastOrder != 30 {
+			t.Fatalf("after update: %+v", got.Services)
+		}
+	})
+}
