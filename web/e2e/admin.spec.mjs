@@ -5,7 +5,7 @@
 // keeps its position.
 import { request as httpRequest } from "@playwright/test";
 import { join } from "node:path";
-import { addModerator, axe, expect, LIST_PATH, SHOTS, submitBoulderClaim, test } from "./fixtures.mjs";
+import { addModerator, axe, dragMarker, expect, LIST_PATH, SHOTS, submitBoulderClaim, test } from "./fixtures.mjs";
 
 const EMAIL = "moderator@example.com";
 const PASSWORD = "correct horse battery staple";
@@ -50,17 +50,8 @@ test("a moderator approves a claim at a moved position; the store is listed ther
   const lon0 = Number(await longitude.inputValue());
   expect(Math.abs(lat0 - 40.0) < 0.3 && Math.abs(lon0 + 105.27) < 0.3, `geocoded near Boulder: ${lat0}, ${lon0}`).toBe(true);
 
-  // Drag the marker 40 px right and 30 px down: the fields follow. Hovering waits until the
-  // marker is in view and stands still.
-  const marker = page.getByRole("img", { name: "Store location (drag to move)" });
-  await page.locator(".maplibregl-canvas").waitFor();
-  await marker.hover();
-  const box = await marker.boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 15, { steps: 5 });
-  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 5 });
-  await page.mouse.up();
+  // Drag the marker 40 px right and 30 px down: the fields follow.
+  await dragMarker(page, page);
   const lat = Number(await latitude.inputValue());
   const lon = Number(await longitude.inputValue());
   expect(lat < lat0 && lon > lon0, `the marker moved south-east: ${lat0},${lon0} -> ${lat},${lon}`).toBe(true);

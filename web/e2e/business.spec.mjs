@@ -4,7 +4,7 @@
 // change within 2 s (one index poll).
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { axe, expect, LIST_PATH, SHOTS, test as base } from "./fixtures.mjs";
+import { axe, dragMarker, expect, LIST_PATH, SHOTS, test as base } from "./fixtures.mjs";
 import { claimApproved } from "./owner.mjs";
 import { withSink } from "./sink.mjs";
 
@@ -51,15 +51,7 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
   const pinLon = placeForm.getByLabel("Longitude");
   const lat0 = Number(await pinLat.inputValue());
   const lon0 = Number(await pinLon.inputValue());
-  const pin = placeForm.getByRole("img", { name: "Store location (drag to move)" });
-  await placeForm.locator(".maplibregl-canvas").waitFor();
-  await pin.hover(); // waits until the pin is in view and stands still
-  const box = await pin.boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 15, { steps: 5 });
-  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 5 });
-  await page.mouse.up();
+  await dragMarker(page, placeForm);
   const lat1 = Number(await pinLat.inputValue());
   const lon1 = Number(await pinLon.inputValue());
   expect(lat1 < lat0 && lon1 > lon0, `the pin moved south-east: ${lat0},${lon0} -> ${lat1},${lon1}`).toBe(true);

@@ -89,6 +89,24 @@ export function listResponse(page, predicate = () => true) {
   return page.waitForResponse((r) => r.url().includes(LIST_PATH) && r.status() === 200 && predicate(new URL(r.url())));
 }
 
+/**
+ * Drags the location picker's marker (web/src/components/location, in `scope`) 40 px right and
+ * 30 px down, in two moves as a hand would. Hovering first waits until the marker is in view and
+ * stands still.
+ */
+export async function dragMarker(page, scope) {
+  const marker = scope.getByRole("img", { name: "Store location (drag to move)" });
+  await scope.locator(".maplibregl-canvas").waitFor();
+  await marker.hover();
+  const box = await marker.boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 20, y + 15, { steps: 5 });
+  await page.mouse.move(x + 40, y + 30, { steps: 5 });
+  await page.mouse.up();
+}
+
 /** Waits until no finite CSS animation or transition runs (a toast's fade-in, a panel sliding in). */
 export async function animationsDone(page) {
   await page.waitForFunction(() =>
