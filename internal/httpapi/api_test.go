@@ -86,10 +86,13 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	sy := search.NewSyncer(sr, ix, log)
 	dbtest.Must(t, sy.Load(ctx), "load index")
 	web := fstest.MapFS{
-		"index.html":          {Data: []byte("<!doctype html><html><head><title>Locator</title></head><body></body></html>")},
-		"assets/app-abc12.js": {Data: []byte("console.log(1)")},
-		"assets/big-abc12.js": {Data: []byte(strings.Repeat("console.log('a fairly long line');\n", 100))},
-		"favicon.svg":         {Data: []byte("<svg/>")},
+		"index.html":           {Data: []byte("<!doctype html><html><head><title>Locator</title></head><body></body></html>")},
+		"assets/app-abc12.js":  {Data: []byte("console.log(1)")},
+		"assets/big-abc12.js":  {Data: []byte(strings.Repeat("console.log('a fairly long line');\n", 100))},
+		"favicon.svg":          {Data: []byte("<svg/>")},
+		"favicon.ico":          {Data: []byte("\x00\x00\x01\x00")},
+		"manifest.webmanifest": {Data: []byte(`{"name":"Store Locator"}`)},
+		"demo/store-1.svg":     {Data: []byte("<svg/>")},
 	}
 	acc := accounts.New(d, "http://locator.test", log)
 	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
@@ -314,7 +317,10 @@ func TestServingAndOperations(t *testing.T) {
 		{"GET", "/no/such/page", 404, "<title>Locator</title>", [2]string{"Content-Type", "text/html; charset=utf-8"}},
 		{"GET", "/missing.js", 404, "404", [2]string{}},
 		{"GET", "/assets/app-abc12.js", 200, "console.log", [2]string{"Cache-Control", "public, max-age=31536000, immutable"}},
-		{"GET", "/favicon.svg", 200, "<svg/>", [2]string{"Cache-Control", "no-cache"}},
+		{"GET", "/favicon.svg", 200, "<svg/>", [2]string{"Cache-Control", "public, max-age=604800"}},
+		{"GET", "/favicon.ico", 200, "", [2]string{"Content-Type", "image/x-icon"}},
+		{"GET", "/manifest.webmanifest", 200, "Store Locator", [2]string{"Content-Type", "application/manifest+json"}},
+		{"GET", "/demo/store-1.svg", 200, "<svg/>", [2]string{"Cache-Control", "no-cache"}},
 		{"GET", "/etc/passwd", 404, "<title>Locator</title>", [2]string{}},
 		{"GET", "/assets/..%2f..%2fgo.mod", 404, "", [2]string{}},
 		{"GET", "/api/nope", 404, `"message"`, [2]string{"Content-Type", "application/json"}},

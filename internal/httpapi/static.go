@@ -27,7 +27,16 @@ type static struct {
 
 // compressible files are sent gzipped to clients that accept it: the
 // entry script shrinks from ~330 KB to ~110 KB. Each is compressed once.
-var compressible = map[string]bool{".js": true, ".mjs": true, ".css": true, ".svg": true, ".json": true, ".geojson": true, ".txt": true, ".map": true, ".html": true}
+var compressible = map[string]bool{".js": true, ".mjs": true, ".css": true, ".svg": true, ".json": true, ".webmanifest": true, ".geojson": true, ".txt": true, ".map": true, ".html": true, ".ico": true}
+
+// appIcons are the icons and the web app manifest (web/public) that the app
+// and the store pages link by fixed names (a browser asks /favicon.ico on
+// its own): cached a week rather than forever, so a new icon reaches
+// everyone within days, yet a visit does not revalidate them.
+var appIcons = map[string]bool{"favicon.ico": true, "favicon.svg": true, "apple-touch-icon.png": true,
+	"icon-192.png": true, "icon-512.png": true, "manifest.webmanifest": true}
+
+const iconCache = "public, max-age=604800"
 
 func (s *static) gzipped(name string) ([]byte, bool) {
 	if v, ok := s.gz.Load(name); ok {
@@ -80,9 +89,12 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if p != "/" && s.files != nil {
 		name := strings.TrimPrefix(p, "/")
 		if st, err := fs.Stat(s.files, name); err == nil && !st.IsDir() && name != "index.html" {
-			if strings.HasPrefix(name, "assets/") {
+			switch {
+			case strings.HasPrefix(name, "assets/"):
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			} else {
+			case appIcons[name]:
+				w.Header().Set("Cache-Control", iconCache)
+			default:
 				w.Header().Set("Cache-Control", "no-cache")
 			}
 			ext := path.Ext(name)
@@ -100,6 +112,9 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			w.Header().Set("Vary", "Accept-Encoding")
+			if t := contentType(ext); t != "application/octet-stream" {
+				w.Header().Set("Content-Type", t) // else ServeFileFS sniffs the content
+			}
 			http.ServeFileFS(w, r, s.files, name)
 			return
 		}
@@ -122,6 +137,12 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func contentType(ext string) string {
+	switch ext { // not in every system's MIME table
+	case ".webmanifest":
+		return "application/manifest+json"
+	case ".ico":
+		return "image/x-icon"
+	}
 	if t := mime.TypeByExtension(ext); t != "" {
 		return t
 	}
