@@ -7,11 +7,11 @@ import { productRoutes } from "./routes.mjs";
 
 test.use({ serverOptions: { stores: 300 } });
 
-/** Records console errors and warnings, failed requests and error answers of the page. */
+/** Records console errors, failed requests and error answers of the page. */
 function watch(page) {
   const problems = [];
   page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()} (${m.location().url})`);
+    if (m.type() === "error") problems.push(`console ${m.type()}: ${m.text()} (${m.location().url})`);
   });
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
   page.on("response", (r) => {
