@@ -91,7 +91,7 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
 test-web: $(WEB_DEPS)
-	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld && npm run build && npm run size && npm run e2e
+	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld && npm run build && npm run size && npm run e2e && npm run lighthouse:check
 
 # ESLint runs in lint; test-web runs the rest of web's `npm run check`.
 test: lint vulncheck test-go test-fuzz test-web
