@@ -33,7 +33,7 @@ export function BusinessPage({ now = new Date() }: { now?: Date }) {
       account={useQuery(businessMeOptions())}
       signIn={<SignInForm onSignedIn={(account) => queryClient.setQueryData(businessKeys.me, account)} />}
       links={
-        <Link to="/claim" className="font-medium text-emerald-800 underline">
+        <Link to="/claim" className="inline-flex min-h-6 items-center font-medium text-emerald-800 underline">
           Claim your store
         </Link>
       }
