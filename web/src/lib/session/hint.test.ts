@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api, unwrap } from "../../api/client";
 import { stubApi } from "../../test/fetch";
 import { meOptions } from "./api/get-me";
-import { maySignedIn, signedInOptions } from "./hint";
+import { maybeSignedIn, signedInOptions } from "./hint";
 
 // As features/admin/api/admin-me.ts and features/business/api/business-me.ts.
 const adminMeOptions = () =>
@@ -18,11 +18,11 @@ const clearHints = () => {
 describe("session hint", () => {
   it("reads its own area's hint cookie only", () => {
     const here = "http://localhost:3000";
-    expect(maySignedIn("locator_session", "a=b; locator_session_hint=1", `${here}/api`, here)).toBe(true);
-    expect(maySignedIn("locator_session", "locator_admin_hint=1; locator_session_hint=", `${here}/api`, here)).toBe(false);
-    expect(maySignedIn("locator_business", "xlocator_business_hint=1", `${here}/api`, here)).toBe(false);
+    expect(maybeSignedIn("locator_session", "a=b; locator_session_hint=1", `${here}/api`, here)).toBe(true);
+    expect(maybeSignedIn("locator_session", "locator_admin_hint=1; locator_session_hint=", `${here}/api`, here)).toBe(false);
+    expect(maybeSignedIn("locator_business", "xlocator_business_hint=1", `${here}/api`, here)).toBe(false);
     // An API on another origin: its cookies are not readable here, so the app asks.
-    expect(maySignedIn("locator_admin", "", "https://api.example/api", here)).toBe(true);
+    expect(maybeSignedIn("locator_admin", "", "https://api.example/api", here)).toBe(true);
   });
 
   it("without the hints no /me is asked and every area is signed out", async () => {

@@ -11,7 +11,7 @@ export type SessionArea = "locator_session" | "locator_business" | "locator_admi
  * no request that fails. The hint is no credential: the server checks the session cookie. An API on
  * another origin sets cookies this page cannot read: then the app always asks.
  */
-export function maySignedIn(area: SessionArea, cookies = document.cookie, base = apiBase, origin = window.location.origin): boolean {
+export function maybeSignedIn(area: SessionArea, cookies = document.cookie, base = apiBase, origin = window.location.origin): boolean {
   if (new URL(base).origin !== origin) return true;
   return cookies.split(/;\s*/).includes(`${area}_hint=1`);
 }
@@ -24,7 +24,7 @@ export function signedInOptions<T>(queryKey: readonly unknown[], area: SessionAr
   return queryOptions({
     queryKey,
     queryFn: async ({ signal }): Promise<T | null> => {
-      if (!maySignedIn(area)) return null;
+      if (!maybeSignedIn(area)) return null;
       try {
         return await fetchMe(signal);
       } catch (error) {

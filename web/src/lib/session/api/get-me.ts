@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../../api/client";
 import { customerKeys } from "../../../api/keys";
 import { nextTask } from "../../nextTask";
-import { maySignedIn } from "../hint";
+import { maybeSignedIn } from "../hint";
 import type { Customer } from "../types";
 
 /**
@@ -15,7 +15,7 @@ export function meOptions() {
   return queryOptions({
     queryKey: customerKeys.me,
     queryFn: async ({ signal }): Promise<Customer | null> => {
-      if (!maySignedIn("locator_session")) return null;
+      if (!maybeSignedIn("locator_session")) return null;
       await nextTask(); // not needed for the first paint: out of the first effects' task
       try {
         return unwrap(await api.GET("/store/customers/me", { credentials: "include", signal })).customer;
