@@ -98,7 +98,7 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
 test-web: $(WEB_DEPS)
-	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld && npm run build && npm run size && npm run e2e
+	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld && npm run build && npm run size && npm run e2e && npm run lighthouse:check
 
 # The Prometheus configuration, alert rules and their unit tests under deploy/. promtool comes
 # from Debian's prometheus package, installed when missing as the e2e suite installs chromium.

@@ -28,5 +28,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the Go server reads it to preload each route's lazy chunk in
+    // index.html (internal/httpapi/static.go routeModules).
+    manifest: true,
   },
 });

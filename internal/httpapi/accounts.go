@@ -45,15 +45,11 @@ func (s *Server) sessionToken(r *http.Request) string {
 }
 
 func (s *Server) setSession(w http.ResponseWriter, token string, maxAge time.Duration) {
-	http.SetCookie(w, &http.Cookie{
-		Name: s.sessionCookieName(), Value: token, Path: "/", MaxAge: int(maxAge.Seconds()),
-		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode,
-	})
+	s.setSessionCookie(w, s.sessionCookieName(), token, int(maxAge.Seconds()), http.SameSiteLaxMode)
 }
 
 func (s *Server) clearSession(w http.ResponseWriter) {
-	http.SetCookie(w, &http.Cookie{Name: s.sessionCookieName(), Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteLaxMode})
+	s.setSessionCookie(w, s.sessionCookieName(), "", -1, http.SameSiteLaxMode)
 }
 
 // limitIP applies a per-IP limit: a 429 error once it is reached.

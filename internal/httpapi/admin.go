@@ -44,8 +44,7 @@ func (s *Server) adminSignIn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	http.SetCookie(w, &http.Cookie{Name: s.adminCookieName(), Value: token, Path: "/", MaxAge: int(claims.ModeratorSessionTTL.Seconds()),
-		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteStrictMode})
+	s.setSessionCookie(w, s.adminCookieName(), token, int(claims.ModeratorSessionTTL.Seconds()), http.SameSiteStrictMode)
 	writeJSON(w, http.StatusOK, adminSignInResponse{Moderator: moderatorDTO{Email: m.Email}})
 	return nil
 }
@@ -56,13 +55,16 @@ func (s *Server) adminSignOut(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: s.adminCookieName(), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteStrictMode})
+	s.setSessionCookie(w, s.adminCookieName(), "", -1, http.SameSiteStrictMode)
 	writeMessage(w, http.StatusOK, "Signed out")
 	return nil
 }
 
 func (s *Server) adminMe(w http.ResponseWriter, r *http.Request) error {
 	m, err := s.currentModerator(r)
+	if apperr.CodeOf(err) == apperr.Unauthorized {
+		s.setSessionCookie(w, s.adminCookieName(), "", -1, http.SameSiteStrictMode) // and its hint
+	}
 	if err != nil {
 		return err
 	}

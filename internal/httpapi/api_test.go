@@ -87,10 +87,16 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	sy := search.NewSyncer(sr, ix, log)
 	dbtest.Must(t, sy.Load(ctx), "load index")
 	web := fstest.MapFS{
-		"index.html":          {Data: []byte("<!doctype html><html><head><title>Locator</title></head><body></body></html>")},
-		"assets/app-abc12.js": {Data: []byte("console.log(1)")},
-		"assets/big-abc12.js": {Data: []byte(strings.Repeat("console.log('a fairly long line');\n", 100))},
-		"favicon.svg":         {Data: []byte("<svg/>")},
+		"index.html":           {Data: []byte("<!doctype html><html><head><title>Locator</title></head><body></body></html>")},
+		"assets/app-abc12.js":  {Data: []byte("console.log(1)")},
+		"assets/big-abc12.js":  {Data: []byte(strings.Repeat("console.log('a fairly long line');\n", 100))},
+		"favicon.svg":          {Data: []byte("<svg/>")},
+		"favicon.ico":          {Data: []byte("\x00\x00\x01\x00")},
+		"manifest.webmanifest": {Data: []byte(`{"name":"Store Locator"}`)},
+		"demo/store-1.svg":     {Data: []byte("<svg/>")},
+		".vite/manifest.json": {Data: []byte(`{"index.html": {"file": "assets/index-1.js", "imports": ["_shared.js"]},
+			"_shared.js": {"file": "assets/shared-1.js"}, "_form.js": {"file": "assets/form-1.js", "imports": ["_shared.js"]},
+			"src/features/claim/ClaimPage.tsx": {"file": "assets/ClaimPage-1.js", "imports": ["index.html", "_shared.js", "_form.js"], "css": ["assets/ClaimPage-1.css"]}}`)},
 	}
 	acc := accounts.New(d, "http://locator.test", log)
 	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
@@ -327,7 +333,13 @@ func TestServingAndOperations(t *testing.T) {
 		{"GET", "/no/such/page", 404, "<title>Locator</title>", [2]string{"Content-Type", "text/html; charset=utf-8"}},
 		{"GET", "/missing.js", 404, "404", [2]string{}},
 		{"GET", "/assets/app-abc12.js", 200, "console.log", [2]string{"Cache-Control", "public, max-age=31536000, immutable"}},
-		{"GET", "/favicon.svg", 200, "<svg/>", [2]string{"Cache-Control", "no-cache"}},
+		{"GET", "/favicon.svg", 200, "<svg/>", [2]string{"Cache-Control", "public, max-age=604800"}},
+		{"GET", "/favicon.ico", 200, "", [2]string{"Content-Type", "image/x-icon"}},
+		{"GET", "/manifest.webmanifest", 200, "Store Locator", [2]string{"Content-Type", "application/manifest+json"}},
+		{"GET", "/demo/store-1.svg", 200, "<svg/>", [2]string{"Cache-Control", "no-cache"}},
+		// A lazy screen's route preloads its chunk and what it imports beyond the entry's.
+		{"GET", "/claim", 200, `<link rel="modulepreload" crossorigin href="/assets/ClaimPage-1.js"><link rel="stylesheet" crossorigin href="/assets/ClaimPage-1.css"><link rel="modulepreload" crossorigin href="/assets/form-1.js"></head>`, [2]string{}},
+		{"GET", "/.vite/manifest.json", 404, "", [2]string{}},
 		{"GET", "/etc/passwd", 404, "<title>Locator</title>", [2]string{}},
 		{"GET", "/assets/..%2f..%2fgo.mod", 404, "", [2]string{}},
 		{"GET", "/api/nope", 404, `"message"`, [2]string{"Content-Type", "application/json"}},

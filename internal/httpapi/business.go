@@ -37,8 +37,7 @@ func (s *Server) businessToken(r *http.Request) string {
 }
 
 func (s *Server) setBusinessCookie(w http.ResponseWriter, token string, maxAge int) {
-	http.SetCookie(w, &http.Cookie{Name: s.businessCookieName(), Value: token, Path: "/", MaxAge: maxAge,
-		HttpOnly: true, Secure: s.SecureCookies, SameSite: http.SameSiteStrictMode})
+	s.setSessionCookie(w, s.businessCookieName(), token, maxAge, http.SameSiteStrictMode)
 }
 
 // signedInBusiness returns the signed-in business account, proven or not;

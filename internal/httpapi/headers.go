@@ -48,9 +48,10 @@ func (p contentPolicy) header(inlineScripts ...string) string {
 // by its hash, images come from anywhere a store's picture may be.
 // connect-src 'self' lets crawlers' audits that fetch from the page (such
 // as Lighthouse reading /robots.txt) reach this site; nothing else would.
-// form-action 'self' lets the "Report a problem" form post to the site.
+// form-action 'self' lets the "Report a problem" form post to the site;
+// manifest-src 'self' the app's web app manifest, which the pages link.
 func pagePolicy(styleHash string) string {
-	return "default-src 'none'; style-src " + styleHash + "; img-src 'self' data: https: http:; connect-src 'self'" +
+	return "default-src 'none'; style-src " + styleHash + "; img-src 'self' data: https: http:; connect-src 'self'; manifest-src 'self'" +
 		"; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 }
 

@@ -278,11 +278,18 @@ func TestIPLocationAPI(t *testing.T) {
 			t.Errorf("%s: %d (%v, %v), want %d (%v, %v)", c.name, code, lat, lon, c.code, c.lat, c.lon)
 		}
 	}
-	// Nothing configured: always 404.
+	// Nothing configured: always 404, and /api/config says so, so the web app does not ask.
+	bare := placesServer(t, httpapi.Deps{})
 	req := httptest.NewRequest(http.MethodGet, "/api/geo/ip-location", nil)
-	rec := serve(t, placesServer(t, httpapi.Deps{}), req)
+	rec := serve(t, bare, req)
 	checkContract(t, req, nil, rec, true)
 	if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"message"`) {
 		t.Errorf("unconfigured: %d %s", rec.Code, rec.Body.String())
+	}
+	for srv, want := range map[*httpapi.Server]bool{srv: true, bare: false} {
+		rec := serve(t, srv, httptest.NewRequest(http.MethodGet, "/api/config", nil))
+		if got := strings.Contains(rec.Body.String(), `"ipLocation":true`); got != want {
+			t.Errorf("config %s: ipLocation %v, want %v", rec.Body.String(), got, want)
+		}
 	}
 }

@@ -121,7 +121,8 @@ func New(d Deps) *Server {
 	s.streetStyle = sync.OnceValues(func() ([]byte, error) { return maptiles.StreetStyle(s.Streets.Header) })
 	s.policy = newContentPolicy(d.MapStyleURL)
 	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL,
-		AddressSearch: d.Places != nil && d.Places.Upstream != nil}, s.policy)
+		AddressSearch: d.Places != nil && d.Places.Upstream != nil,
+		IPLocation:    d.IPLocator.HasHeaders() || d.IPLocator.DatabaseType() != ""}, s.policy)
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeMessage(w, http.StatusForbidden, "Cross-origin request refused")
@@ -368,6 +369,10 @@ type runtimeConfig struct {
 	// finds street addresses; without one it finds cities, ZIP codes and
 	// neighbourhoods, and the search box says so.
 	AddressSearch bool `json:"addressSearch,omitempty"`
+	// IPLocation: an IP database or a CDN's location headers are set, so
+	// /api/geo/ip-location may know the visitor's place; without either
+	// the app does not ask (the answer would always be 404).
+	IPLocation bool `json:"ipLocation,omitempty"`
 }
 
 // config tells the web app its runtime settings (also injected into index.html).

@@ -194,3 +194,40 @@ test("a shared link to a store opens with its marker at the centre", async ({ pa
   await expect(selected).toHaveAttribute("aria-label", store.name);
   await expect.poll(async () => Math.hypot(...Object.values(await offCentre(page)))).toBeLessThan(4);
 });
+
+/**
+ * The visible controls under `root` smaller than 24 x 24 CSS px (WCAG 2.2 target size, minimum),
+ * as "label: width x height"; links inside a sentence are exempt (WCAG's inline exception).
+ */
+function smallTargets(page, root) {
+  return page.evaluate((root) => {
+    const out = [];
+    for (const el of document.querySelectorAll(`${root} :is(button, a[href], input, select, [role=button])`)) {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      // Unseen: zero-sized, hidden, or visually hidden until focused (the skip link).
+      if (r.width === 0 || r.height === 0 || style.visibility === "hidden" || el.matches(".sr-only:not(:focus)")) continue;
+      if (el.matches("a") && el.closest("p, li, .maplibregl-ctrl-attrib-inner")) continue;
+      if (r.width < 24 || r.height < 24) out.push(`${el.getAttribute("aria-label") || el.textContent.trim() || el.className}: ${r.width} x ${r.height}`);
+    }
+    return out;
+  }, root);
+}
+
+test("clusters, markers and every map control are at least 24 x 24 px, in the preview and in MapLibre", async ({ page }) => {
+  await previewAt(page, 10, () => page.goto(`/?lat=${NYC.lat}&lon=${NYC.lon}`));
+  const preview = page.locator("[data-map-preview]");
+  await expect(preview.locator(".locator-cluster").first()).toBeVisible();
+  await expect(preview.locator(".locator-marker").first()).toBeVisible();
+  expect(await smallTargets(page, "[data-map-preview]")).toEqual([]);
+  expect(await smallTargets(page, "body"), "every control on the page").toEqual([]);
+
+  await startMapLibre(page);
+  await mapLibreAt(page, NYC, 10);
+  const map = page.locator('[data-map="interactive"]');
+  await expect(map.locator(".locator-cluster").first()).toBeVisible();
+  expect(await smallTargets(page, '[data-map="interactive"]')).toEqual([]);
+  await mapLibreAt(page, WILLIAMSBURG, 15);
+  await expect(map.locator(".locator-marker").first()).toBeVisible();
+  expect(await smallTargets(page, '[data-map="interactive"]')).toEqual([]);
+});

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/browser.mjs";
+import { firstStorePath } from "../e2e/routes.mjs";
 import { startServer } from "../e2e/server.mjs";
 
 const min = Number(process.argv.find((a) => a.startsWith("--min="))?.slice(6) ?? 0);
@@ -21,12 +22,7 @@ const minSeo = Number(arg("min-seo") ?? 0);
 const minA11y = Number(arg("min-a11y") ?? 0);
 const server = await startServer();
 let path = arg("path") ?? "/";
-if (path === "store") {
-  // The first store page listed by the sitemap.
-  const index = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  const child = [...index.matchAll(/<loc>([^<]*stores-\d+\.xml)<\/loc>/g)][0][1];
-  path = new URL([...(await (await fetch(child)).text()).matchAll(/<loc>([^<]*)<\/loc>/g)][0][1]).pathname;
-}
+if (path === "store") path = await firstStorePath(server.url);
 const categories = path === "/" ? ["performance"] : ["performance", "accessibility", "seo"];
 const below = [];
 const profile = mkdtempSync(join(tmpdir(), "locator-lighthouse-"));

@@ -1831,6 +1831,12 @@ export interface components {
              *     addresses; absent when it finds cities, ZIP codes and neighbourhoods only.
              */
             addressSearch?: boolean;
+            /**
+             * @description true when the server can locate a visitor by IP address (an IP database or a CDN's
+             *     location headers), so GET /geo/ip-location may answer; absent when it would always
+             *     answer 404, and the web app does not ask.
+             */
+            ipLocation?: boolean;
         };
     };
     responses: {

@@ -7,6 +7,8 @@ export interface RuntimeConfig {
   mapStyleUrl?: string;
   /** An upstream geocoder is configured: the place search finds street addresses. */
   addressSearch?: boolean;
+  /** The server can locate a visitor by IP address (GET geo/ip-location); absent: it never can. */
+  ipLocation?: boolean;
 }
 
 declare global {
@@ -56,4 +58,9 @@ export function mapStyleUrl(): string | undefined {
  */
 export function placeSearchHint(): string {
   return window.__LOCATOR_CONFIG__?.addressSearch === true ? "Search city, ZIP code or address" : "Search city, ZIP code or neighbourhood";
+}
+
+/** Whether asking the server for the visitor's IP location can answer (else it is always 404). */
+export function ipLocationAvailable(): boolean {
+  return window.__LOCATOR_CONFIG__?.ipLocation === true;
 }

@@ -93,6 +93,7 @@ describe("AdminPage", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Sign in" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not sign in: Invalid email or password");
+    expect(screen.getByRole("link", { name: "Store Locator" })).toHaveAttribute("href", "/");
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ email: "mod@example.com", password: "wrong password" });
   });
 

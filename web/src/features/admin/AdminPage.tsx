@@ -5,6 +5,7 @@ import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
+import { SignedInArea } from "../../components/SignedInArea";
 import { adminMeOptions } from "./api/admin-me";
 import { adminSignOut } from "./api/admin-sign-out";
 import { claimOptions } from "./api/get-claim";
@@ -25,24 +26,15 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
 /** /admin: moderators sign in and approve or reject store claims (issue #5). */
 export function AdminPage() {
   const queryClient = useQueryClient();
-  const me = useQuery(adminMeOptions());
-
-  useEffect(() => {
-    document.title = "Moderation · Locator";
-  }, []);
-
-  if (me.isPending) return <Spinner label="Loading…" className="p-6" />;
-  if (me.isError) {
-    return (
-      <main className="p-6">
-        <FormError>{`Could not reach the server: ${failureText(me.error)}`}</FormError>
-      </main>
-    );
-  }
-  if (me.data === null) {
-    return <SignInForm onSignedIn={(moderator) => queryClient.setQueryData(adminKeys.me, moderator)} />;
-  }
-  return <Moderation moderator={me.data} />;
+  return (
+    <SignedInArea
+      title="Moderation · Locator"
+      account={useQuery(adminMeOptions())}
+      signIn={<SignInForm onSignedIn={(moderator) => queryClient.setQueryData(adminKeys.me, moderator)} />}
+    >
+      {(moderator) => <Moderation moderator={moderator} />}
+    </SignedInArea>
+  );
 }
 
 function Moderation({ moderator }: { moderator: Moderator }) {
@@ -103,8 +95,8 @@ function Moderation({ moderator }: { moderator: Moderator }) {
   };
 
   return (
-    <div className="min-h-dvh bg-gray-50">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
+    <main>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
         <h1 className="text-lg font-semibold text-gray-900">{VIEW_TITLES[view]}</h1>
         <nav aria-label="Moderation" className="flex gap-2">
           <Button variant="chip" aria-pressed={view === "claims"} onClick={() => setView("claims")}>
@@ -124,17 +116,17 @@ function Moderation({ moderator }: { moderator: Moderator }) {
           </Button>
         </div>
         {signOutError && <FormError>{signOutError}</FormError>}
-      </header>
+      </div>
       {view === "licences" ? (
-        <main className="mx-auto max-w-4xl px-4 py-4">
+        <div className="mx-auto max-w-4xl px-4 py-4">
           <LicencesPanel onUnauthorized={signedOut} />
-        </main>
+        </div>
       ) : view === "reports" ? (
-        <main className="mx-auto max-w-4xl px-4 py-4">
+        <div className="mx-auto max-w-4xl px-4 py-4">
           <ReportsPanel onUnauthorized={signedOut} />
-        </main>
+        </div>
       ) : (
-      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
         <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 md:col-span-2" : "sr-only"}>
           {notice}
         </p>
@@ -177,8 +169,8 @@ function Moderation({ moderator }: { moderator: Moderator }) {
           )}
         </div>
         <StoreOwners />
-      </main>
+      </div>
       )}
-    </div>
+    </main>
   );
 }

@@ -48,6 +48,9 @@ describe("BusinessPage", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderAt(<BusinessPage now={now} />, "/business");
     await user.click(await screen.findByRole("button", { name: "Forgot password?" }));
+    // The product's header: back to the locator, and the claim wizard for an owner with no account.
+    expect(screen.getByRole("banner")).toContainElement(screen.getByRole("link", { name: "Store Locator" }));
+    expect(screen.getByRole("link", { name: "Claim your store" })).toHaveAttribute("href", "/claim");
     await user.type(screen.getByLabelText("Email"), "owner@example.com");
     await user.click(screen.getByRole("button", { name: "Send the link" }));
     expect(await screen.findByText("If an account exists for this email, a link to reset the password is on its way.")).toBeInTheDocument();

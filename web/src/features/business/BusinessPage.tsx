@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { ApiError, failureText } from "../../api/client";
 import { businessKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
+import { SignedInArea } from "../../components/SignedInArea";
 import { businessMeOptions } from "./api/business-me";
 import { businessSignOut } from "./api/business-sign-out";
 import { businessStoresOptions } from "./api/list-stores";
@@ -22,31 +24,26 @@ export { BusinessVerifyPage } from "./ConfirmEmail";
 /** /business: the store dashboard of the business accounts the claim wizard creates. */
 export function BusinessPage({ now = new Date() }: { now?: Date }) {
   const queryClient = useQueryClient();
-  const me = useQuery(businessMeOptions());
-
-  useEffect(() => {
-    document.title = "Store dashboard · Locator";
-  }, []);
-
-  if (me.isPending) return <Spinner label="Loading…" className="p-6" />;
-  if (me.isError) {
-    return (
-      <main className="p-6">
-        <FormError>{`Could not reach the server: ${failureText(me.error)}`}</FormError>
-      </main>
-    );
-  }
-  if (me.data === null) {
-    return <SignInForm onSignedIn={(account) => queryClient.setQueryData(businessKeys.me, account)} />;
-  }
-  if (!me.data.email_verified) {
-    // Nothing else until the mailbox is proven: the server refuses every store call meanwhile.
-    const signOut = () => {
-      void businessSignOut().finally(() => queryClient.setQueryData(businessKeys.me, null));
-    };
-    return <ConfirmEmailState account={me.data} onSignOut={signOut} />;
-  }
-  return <Dashboard account={me.data} now={now} />;
+  const signOut = () => {
+    void businessSignOut().finally(() => queryClient.setQueryData(businessKeys.me, null));
+  };
+  return (
+    <SignedInArea
+      title="Store dashboard · Locator"
+      account={useQuery(businessMeOptions())}
+      signIn={<SignInForm onSignedIn={(account) => queryClient.setQueryData(businessKeys.me, account)} />}
+      links={
+        <Link to="/claim" className="inline-flex min-h-6 items-center font-medium text-emerald-800 underline">
+          Claim your store
+        </Link>
+      }
+    >
+      {(account) =>
+        // Nothing else until the mailbox is proven: the server refuses every store call meanwhile.
+        account.email_verified ? <Dashboard account={account} now={now} /> : <ConfirmEmailState account={account} onSignOut={signOut} />
+      }
+    </SignedInArea>
+  );
 }
 
 function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
@@ -79,8 +76,8 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
   };
 
   return (
-    <div className="min-h-dvh bg-gray-50">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
+    <main>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
         <h1 className="text-lg font-semibold text-gray-900">Store dashboard</h1>
         <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
           <span className="break-all">Signed in as {account.email}</span>
@@ -89,8 +86,8 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
           </Button>
         </div>
         {signOutError && <FormError>{signOutError}</FormError>}
-      </header>
-      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-4 md:grid-cols-[minmax(12rem,16rem)_1fr]">
+      </div>
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-4 md:grid-cols-[minmax(12rem,16rem)_1fr]">
         <section aria-labelledby="stores-heading" className="flex min-w-0 flex-col gap-2">
           <h2 id="stores-heading" className="text-base font-semibold text-gray-900">
             Your stores
@@ -129,7 +126,7 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
             list.length > 0 && <p className="text-gray-700">Select a store to change its details.</p>
           )}
         </div>
-      </main>
-    </div>
+      </div>
+    </main>
   );
 }

@@ -1,6 +1,7 @@
-import { Heart, Menu, Store, User, X } from "lucide-react";
+import { Heart, Menu, User, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { Brand } from "../../components/Brand";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { useCustomer, usePopup } from "../../lib/session";
@@ -16,10 +17,7 @@ export function Header({ search }: { search: ReactNode }) {
   return (
     <header className="relative z-30 border-b border-gray-200 bg-white">
       <div className="flex h-14 items-center gap-3 px-3 md:px-4">
-        <Link to="/" className="flex shrink-0 items-center gap-1.5 font-semibold text-emerald-800">
-          <Store aria-hidden="true" className="size-6" />
-          <span>Store Locator</span>
-        </Link>
+        <Brand />
         <div className="hidden max-w-xl flex-1 md:block">{search}</div>
         <div className="ml-auto flex items-center gap-1.5">
           {loginState === "logged-in" ? (

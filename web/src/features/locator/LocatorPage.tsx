@@ -230,7 +230,7 @@ export function LocatorPage() {
           </nav>
           <div className="mt-1 flex items-baseline justify-between gap-2">
             <h1 className="truncate text-lg font-semibold text-gray-900 md:text-xl">Stores in {placeLabel}</h1>
-            <Link to="/claim" className="hidden shrink-0 text-sm font-medium text-emerald-800 underline md:inline">
+            <Link to="/claim" className="hidden min-h-6 shrink-0 items-center text-sm font-medium text-emerald-800 underline md:inline-flex">
               Claim your store
             </Link>
           </div>

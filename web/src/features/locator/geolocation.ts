@@ -1,3 +1,4 @@
+import { ipLocationAvailable } from "../../lib/config";
 import { GEOLOCATION_ATTEMPTS, GEOLOCATION_OPTIONS, GEOLOCATION_RETRY_DELAY_MS } from "../../lib/constants";
 import { ipLocation } from "./api/ip-location";
 
@@ -37,11 +38,15 @@ export async function browserPosition(geo: Geolocation | undefined = navigator.g
   }
 }
 
-/** Browser geolocation, then the IP lookup; null when both fail (the default centre stays). */
-export async function locateVisitor(geo?: Geolocation): Promise<LatLon | null> {
+/**
+ * Browser geolocation, then the IP lookup when the server has one (runtime config); null when
+ * both fail (the default centre stays).
+ */
+export async function locateVisitor(geo?: Geolocation, withIp = ipLocationAvailable()): Promise<LatLon | null> {
   try {
     return await browserPosition(geo);
   } catch {
+    if (!withIp) return null;
     try {
       return await ipLocation();
     } catch {

@@ -1,0 +1,51 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
+import { failureText } from "../api/client";
+import { Brand } from "./Brand";
+import { FormError } from "./ui/field";
+import { Spinner } from "./ui/spinner";
+
+interface Props<T> {
+  /** The document's title. */
+  title: string;
+  /** Who is signed in: null when signed out (lib/session/hint.ts signedInOptions). */
+  account: UseQueryResult<T | null>;
+  /** The sign-in screen. */
+  signIn: ReactNode;
+  /** Links beside the brand in the header (e.g. "Claim your store"). */
+  links?: ReactNode;
+  /** The area's screens for the signed-in account. */
+  children: (account: T) => ReactNode;
+}
+
+/**
+ * An area behind its own sign-in (/admin, /business): the product's header (logo and name back
+ * to the locator), then while the account loads a spinner, the sign-in screen when signed out,
+ * or the area's screens.
+ */
+export function SignedInArea<T>({ title, account, signIn, links, children }: Props<T>) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  let body: ReactNode;
+  if (account.isPending) body = <Spinner label="Loading…" className="p-6" />;
+  else if (account.isError) {
+    body = (
+      <main className="p-6">
+        <FormError>{`Could not reach the server: ${failureText(account.error)}`}</FormError>
+      </main>
+    );
+  } else if (account.data === null) body = signIn;
+  else body = children(account.data);
+  return (
+    <div className="min-h-dvh bg-gray-50">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="flex h-14 items-center gap-3 px-3 md:px-4">
+          <Brand />
+          {links && <div className="ml-auto flex items-center gap-3 text-sm">{links}</div>}
+        </div>
+      </header>
+      {body}
+    </div>
+  );
+}
