@@ -12,10 +12,10 @@ import (
 
 // Per-IP limits, in process (see ratelimit): generous for people, tight
 // enough to slow a script down.
-const (
-	signInPerIPPerMinute = 30
-	signUpPerIPPerHour   = 20
-	resetPerIPPerHour    = 20
+var (
+	signInLimit = perIP{"signin", 30, time.Minute}
+	signUpLimit = perIP{"signup", 20, time.Hour}
+	resetLimit  = perIP{"reset", 20, time.Hour}
 )
 
 type customerDTO struct {
@@ -103,14 +103,7 @@ type signUpRequest struct {
 	Password  string `json:"password"`
 }
 
-func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
-	var in signUpRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "signup", signUpPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request, in signUpRequest) error {
 	c, err := s.Accounts.SignUp(r.Context(), accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password})
 	if err != nil {
 		return err
@@ -123,14 +116,7 @@ type signInRequest struct {
 	Password string `json:"password"`
 }
 
-func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {
-	var in signInRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "signin", signInPerIPPerMinute, time.Minute); err != nil {
-		return err
-	}
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
 	c, token, err := s.Accounts.SignIn(r.Context(), in.Email, in.Password, s.sessionToken(r))
 	if err != nil {
 		return err
@@ -170,14 +156,7 @@ func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request) error
 }
 
 // confirmEmail follows a mailed link with the member's password.
-func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) error {
-	var in emailProofRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "signin", signInPerIPPerMinute, time.Minute); err != nil {
-		return err
-	}
+func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request, in emailProofRequest) error {
 	if err := s.Accounts.ConfirmEmail(r.Context(), in.Token, in.Password); err != nil {
 		return err
 	}
@@ -218,14 +197,7 @@ type resetRequest struct {
 // whether or not the email has an account.
 const ResetRequestedMessage = "If an account exists for this email, a link to reset the password is on its way."
 
-func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) error {
-	var in resetRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "reset", resetPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) requestReset(w http.ResponseWriter, r *http.Request, in resetRequest) error {
 	if err := s.Accounts.RequestReset(r.Context(), in.Email, in.App); err != nil {
 		return err
 	}
@@ -239,14 +211,7 @@ type passwordResetRequest struct {
 	Token    string `json:"token"`
 }
 
-func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
-	var in passwordResetRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "reset", resetPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request, in passwordResetRequest) error {
 	if err := s.Accounts.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
 		return err
 	}

@@ -10,19 +10,19 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/business"
+	"locator/internal/claims"
 	"locator/internal/ownership"
 )
 
 const businessCookie = "locator_business"
 
 // Per-IP limits of the dashboard, as members'.
-const (
-	businessSignInPerIPPerMinute = signInPerIPPerMinute
-	businessResetPerIPPerHour    = resetPerIPPerHour
+var (
+	businessSignInLimit = perIP{"business-signin", signInLimit.limit, signInLimit.per}
+	businessResetLimit  = perIP{"business-reset", resetLimit.limit, resetLimit.per}
 )
 
 func (s *Server) businessCookieName() string {
@@ -65,15 +65,28 @@ func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*busin
 	return a, nil
 }
 
-// currentBusinessStore is currentBusiness and the store id of the path,
-// the start of every call about one of the account's stores.
-func (s *Server) currentBusinessStore(w http.ResponseWriter, r *http.Request) (*business.Account, int64, error) {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return nil, 0, err
+// forBusiness adapts a handler of the dashboard: it runs h for the
+// signed-in business account whose mailbox is proven (currentBusiness).
+func (s *Server) forBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		a, err := s.currentBusiness(w, r)
+		if err != nil {
+			return err
+		}
+		return h(w, r, a)
 	}
-	id, err := pathID(r)
-	return a, id, err
+}
+
+// forBusinessStore is forBusiness with the store id of the path, the start
+// of every call about one of the account's stores.
+func (s *Server) forBusinessStore(h func(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error) handler {
+	return s.forBusiness(func(w http.ResponseWriter, r *http.Request, a *business.Account) error {
+		id, err := pathID(r)
+		if err != nil {
+			return err
+		}
+		return h(w, r, a, id)
+	})
 }
 
 type businessAccountDTO struct {
@@ -90,21 +103,21 @@ type businessMeDTO struct {
 	Account businessAccountDTO `json:"account"`
 }
 
-func (s *Server) businessSignIn(w http.ResponseWriter, r *http.Request) error {
-	var in signInRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
+func (s *Server) businessSignIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
+	return s.businessSignedIn(w)(s.Business.SignIn(r.Context(), in.Email, in.Password, s.businessToken(r)))
+}
+
+// businessSignedIn answers a sign-in's outcome: the session's cookie and
+// the account, or the error.
+func (s *Server) businessSignedIn(w http.ResponseWriter) func(*business.Account, string, error) error {
+	return func(a *business.Account, token string, err error) error {
+		if err != nil {
+			return err
+		}
+		s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
+		writeJSON(w, http.StatusOK, businessMe(a))
+		return nil
 	}
-	if err := s.limitIP(r, "business-signin", businessSignInPerIPPerMinute, time.Minute); err != nil {
-		return err
-	}
-	a, token, err := s.Business.SignIn(r.Context(), in.Email, in.Password, s.businessToken(r))
-	if err != nil {
-		return err
-	}
-	s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
-	writeJSON(w, http.StatusOK, businessMe(a))
-	return nil
 }
 
 func (s *Server) businessSignOut(w http.ResponseWriter, r *http.Request) error {
@@ -144,35 +157,15 @@ type emailProofRequest struct {
 }
 
 // businessConfirmEmail follows a mailed link and signs the account in.
-func (s *Server) businessConfirmEmail(w http.ResponseWriter, r *http.Request) error {
-	var in emailProofRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "business-signin", businessSignInPerIPPerMinute, time.Minute); err != nil {
-		return err
-	}
-	a, token, err := s.Business.ConfirmEmail(r.Context(), in.Token, in.Password, s.businessToken(r))
-	if err != nil {
-		return err
-	}
-	s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
-	writeJSON(w, http.StatusOK, businessMe(a))
-	return nil
+func (s *Server) businessConfirmEmail(w http.ResponseWriter, r *http.Request, in emailProofRequest) error {
+	return s.businessSignedIn(w)(s.Business.ConfirmEmail(r.Context(), in.Token, in.Password, s.businessToken(r)))
 }
 
 type businessResetRequest struct {
 	Email string `json:"email"`
 }
 
-func (s *Server) businessRequestReset(w http.ResponseWriter, r *http.Request) error {
-	var in businessResetRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "business-reset", businessResetPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) businessRequestReset(w http.ResponseWriter, r *http.Request, in businessResetRequest) error {
 	if err := s.Business.RequestReset(r.Context(), in.Email); err != nil {
 		return err
 	}
@@ -180,14 +173,7 @@ func (s *Server) businessRequestReset(w http.ResponseWriter, r *http.Request) er
 	return nil
 }
 
-func (s *Server) businessResetPassword(w http.ResponseWriter, r *http.Request) error {
-	var in passwordResetRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "business-reset", businessResetPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) businessResetPassword(w http.ResponseWriter, r *http.Request, in passwordResetRequest) error {
 	if err := s.Business.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
 		return err
 	}
@@ -204,11 +190,7 @@ type businessStoreDTO struct {
 	Store business.StoreView `json:"store"`
 }
 
-func (s *Server) businessListStores(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessListStores(w http.ResponseWriter, r *http.Request, a *business.Account) error {
 	list, err := s.Business.ListStores(r.Context(), a)
 	if err != nil {
 		return err
@@ -217,17 +199,19 @@ func (s *Server) businessListStores(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request) error {
-	a, id, err := s.currentBusinessStore(w, r)
-	if err != nil {
-		return err
+// answerStore answers one of the account's stores, or the error.
+func answerStore(w http.ResponseWriter) func(business.StoreView, error) error {
+	return func(v business.StoreView, err error) error {
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
+		return nil
 	}
-	v, err := s.Business.GetStore(r.Context(), a, id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
-	return nil
+}
+
+func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
+	return answerStore(w)(s.Business.GetStore(r.Context(), a, id))
 }
 
 // storePatchRequest is the PATCH body. temporarily_closed is kept raw to
@@ -257,11 +241,7 @@ type storePatchDTO struct {
 	ChangeRequest *business.ChangeRequestView `json:"change_request"`
 }
 
-func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) error {
-	a, id, err := s.currentBusinessStore(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
 	var in storePatchRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err
@@ -300,17 +280,8 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-func (s *Server) businessVerifyStore(w http.ResponseWriter, r *http.Request) error {
-	a, id, err := s.currentBusinessStore(w, r)
-	if err != nil {
-		return err
-	}
-	v, err := s.Business.Verify(r.Context(), a, id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
-	return nil
+func (s *Server) businessVerifyStore(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
+	return answerStore(w)(s.Business.Verify(r.Context(), a, id))
 }
 
 // The moderators' side: change requests and store links.
@@ -319,18 +290,8 @@ type changeRequestListDTO struct {
 	ChangeRequests []business.ChangeRequestView `json:"change_requests"`
 }
 
-func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.currentModerator(r); err != nil {
-		return err
-	}
-	status := r.URL.Query().Get("status")
-	switch status {
-	case "":
-		status = "pending"
-	case "all":
-		status = ""
-	}
-	list, err := s.Business.ChangeRequests(r.Context(), status, 500)
+func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+	list, err := s.Business.ChangeRequests(r.Context(), statusParam(r, "pending"), 500)
 	if err != nil {
 		return err
 	}
@@ -339,11 +300,7 @@ func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (s *Server) adminDecideChange(approve bool) handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		m, err := s.currentModerator(r)
-		if err != nil {
-			return err
-		}
+	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
 		id, err := pathID(r)
 		if err != nil {
 			return apperr.Invalidf("change request id must be a positive whole number")
@@ -367,7 +324,7 @@ func (s *Server) adminDecideChange(approve bool) handler {
 		}
 		writeJSON(w, http.StatusOK, c)
 		return nil
-	}
+	})
 }
 
 type linkRequest struct {
@@ -375,11 +332,7 @@ type linkRequest struct {
 	Email   string      `json:"email"`
 }
 
-func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.currentModerator(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
 	var in linkRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err
@@ -408,10 +361,7 @@ func storeAndOwner(r *http.Request) (int64, int64, error) {
 	return id, owner, nil
 }
 
-func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.currentModerator(r); err != nil {
-		return err
-	}
+func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
 	id, err := pathID(r)
 	if err != nil {
 		return err
@@ -424,11 +374,7 @@ func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.currentModerator(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
 	id, owner, err := storeAndOwner(r)
 	if err != nil {
 		return err
@@ -441,19 +387,10 @@ func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-func (s *Server) businessRemoveOwner(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessRemoveOwner(w http.ResponseWriter, r *http.Request, a *business.Account) error {
 	id, owner, err := storeAndOwner(r)
 	if err != nil {
 		return err
 	}
-	v, err := s.Business.RemoveOwner(r.Context(), a, id, owner)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
-	return nil
+	return answerStore(w)(s.Business.RemoveOwner(r.Context(), a, id, owner))
 }

@@ -9,7 +9,10 @@ import (
 )
 
 // Claims per IP: a shop owner submits one, maybe a few.
-const claimsPerIPPerHour = 10
+var (
+	claimLimit      = perIP{"claim", 10, time.Hour}
+	createUserLimit = perIP{"create-user", claimLimit.limit, claimLimit.per}
+)
 
 type claimRequest struct {
 	BusinessName string `json:"business_name"`
@@ -35,14 +38,7 @@ type claimSubmittedDTO struct {
 	Claim   claimRefDTO `json:"claim"`
 }
 
-func (s *Server) submitClaim(w http.ResponseWriter, r *http.Request) error {
-	var in claimRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "claim", claimsPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) submitClaim(w http.ResponseWriter, r *http.Request, in claimRequest) error {
 	c, created, err := s.Claims.Submit(r.Context(), claims.Input{BusinessName: in.BusinessName, Email: in.Email, Phone: in.Phone,
 		Country: in.Country, State: in.State, Address1: in.Address1, City: in.City, PostalCode: in.PostalCode,
 		Website: in.Website, WorkingHours: in.WorkingHours, Category: in.Category}, s.clientIP(r))
@@ -65,14 +61,7 @@ type createUserRequest struct {
 	ReferredBy  string `json:"referred_by"`
 }
 
-func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
-	var in createUserRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "create-user", claimsPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) createUser(w http.ResponseWriter, r *http.Request, in createUserRequest) error {
 	// Fresh, or again with the email of an account whose mailbox is not
 	// proven: the same answer, and a link mailed (internal/business/signup.go).
 	if err := s.Business.SignUp(r.Context(), business.SignUpInput{StoreName: in.StoreName, Email: in.Email,

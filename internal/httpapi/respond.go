@@ -59,6 +59,29 @@ func (s *Server) handle(h handler) http.HandlerFunc {
 	}
 }
 
+// perIP is a per-IP limit of one action (see limitIP).
+type perIP struct {
+	action string
+	limit  int
+	per    time.Duration
+}
+
+// form adapts the handler of a public form: it decodes the JSON body into
+// a T, then applies the per-IP limit (a malformed body costs no try), then
+// runs h.
+func form[T any](s *Server, l perIP, h func(w http.ResponseWriter, r *http.Request, in T) error) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var in T
+		if err := decodeJSON(r, &in); err != nil {
+			return err
+		}
+		if err := s.limitIP(r, l.action, l.limit, l.per); err != nil {
+			return err
+		}
+		return h(w, r, in)
+	}
+}
+
 // UnavailableRetryAfter is the Retry-After of an answer given while the
 // database cannot be reached or does not answer in time.
 const UnavailableRetryAfter = 5 * time.Second
