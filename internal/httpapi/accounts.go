@@ -148,20 +148,13 @@ func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if err := s.Accounts.RequestEmailProof(r.Context(), c); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusAccepted, "We sent a link to "+c.Email+". Open it to confirm your email.")
-	return nil
+	return answerMessage(w, http.StatusAccepted, "We sent a link to "+c.Email+". Open it to confirm your email.",
+		s.Accounts.RequestEmailProof(r.Context(), c))
 }
 
 // confirmEmail follows a mailed link with the member's password.
 func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request, in emailProofRequest) error {
-	if err := s.Accounts.ConfirmEmail(r.Context(), in.Token, in.Password); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusOK, "Your email is confirmed.")
-	return nil
+	return answerMessage(w, http.StatusOK, "Your email is confirmed.", s.Accounts.ConfirmEmail(r.Context(), in.Token, in.Password))
 }
 
 type updateRequest struct {
@@ -198,11 +191,7 @@ type resetRequest struct {
 const ResetRequestedMessage = "If an account exists for this email, a link to reset the password is on its way."
 
 func (s *Server) requestReset(w http.ResponseWriter, r *http.Request, in resetRequest) error {
-	if err := s.Accounts.RequestReset(r.Context(), in.Email, in.App); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusOK, ResetRequestedMessage)
-	return nil
+	return answerMessage(w, http.StatusOK, ResetRequestedMessage, s.Accounts.RequestReset(r.Context(), in.Email, in.App))
 }
 
 type passwordResetRequest struct {

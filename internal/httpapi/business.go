@@ -144,11 +144,8 @@ func (s *Server) businessResendProof(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	if err := s.Business.ResendProof(r.Context(), a); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusAccepted, "We sent a new link to "+a.Email+". Open it to confirm your email.")
-	return nil
+	return answerMessage(w, http.StatusAccepted, "We sent a new link to "+a.Email+". Open it to confirm your email.",
+		s.Business.ResendProof(r.Context(), a))
 }
 
 type emailProofRequest struct {
@@ -166,11 +163,7 @@ type businessResetRequest struct {
 }
 
 func (s *Server) businessRequestReset(w http.ResponseWriter, r *http.Request, in businessResetRequest) error {
-	if err := s.Business.RequestReset(r.Context(), in.Email); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusOK, ResetRequestedMessage)
-	return nil
+	return answerMessage(w, http.StatusOK, ResetRequestedMessage, s.Business.RequestReset(r.Context(), in.Email))
 }
 
 func (s *Server) businessResetPassword(w http.ResponseWriter, r *http.Request, in passwordResetRequest) error {
@@ -337,11 +330,7 @@ func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request, m *claim
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
-	if err := s.Claims.LinkStore(r.Context(), int64(in.StoreID), in.Email, m.Actor()); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusOK, "Store linked to the business account")
-	return nil
+	return answerMessage(w, http.StatusOK, "Store linked to the business account", s.Claims.LinkStore(r.Context(), int64(in.StoreID), in.Email, m.Actor()))
 }
 
 type ownersDTO struct {

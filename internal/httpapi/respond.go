@@ -59,6 +59,16 @@ func (s *Server) handle(h handler) http.HandlerFunc {
 	}
 }
 
+// answerMessage answers {"message": msg} with status once the work is
+// done (err nil), or returns err.
+func answerMessage(w http.ResponseWriter, status int, msg string, err error) error {
+	if err != nil {
+		return err
+	}
+	writeMessage(w, status, msg)
+	return nil
+}
+
 // perIP is a per-IP limit of one action (see limitIP).
 type perIP struct {
 	action string
