@@ -37,18 +37,8 @@ const (
 
 // Claim is a submitted claim form.
 type Claim struct {
-	ID                 int64
-	BusinessName       string
-	Email              string
-	Phone              string
-	Country            string
-	State              string
-	Address1           string
-	City               string
-	PostalCode         string
-	Website            string
-	WorkingHours       string
-	Category           string
+	ID int64
+	Input
 	Status             Status
 	RejectReason       string
 	DuplicateOfStoreID int64 // a published store that looks like this one (for the moderator)
@@ -62,9 +52,19 @@ type Claim struct {
 	WaitingForEmail bool
 }
 
-// Input is the claim form.
+// Input is the claim form, as the API takes it and a claim keeps it.
 type Input struct {
-	BusinessName, Email, Phone, Country, State, Address1, City, PostalCode, Website, WorkingHours, Category string
+	BusinessName string `json:"business_name"`
+	Email        string `json:"email"`
+	Phone        string `json:"phone"`
+	Country      string `json:"country"`
+	State        string `json:"state"`
+	Address1     string `json:"address1"`
+	City         string `json:"city"`
+	PostalCode   string `json:"postal_code"`
+	Website      string `json:"website"`
+	WorkingHours string `json:"working_hours"`
+	Category     string `json:"category"`
 }
 
 // Field limits.

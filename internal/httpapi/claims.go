@@ -14,20 +14,6 @@ var (
 	createUserLimit = perIP{"create-user", claimLimit.limit, claimLimit.per}
 )
 
-type claimRequest struct {
-	BusinessName string `json:"business_name"`
-	Email        string `json:"email"`
-	Phone        string `json:"phone"`
-	Country      string `json:"country"`
-	State        string `json:"state"`
-	Address1     string `json:"address1"`
-	City         string `json:"city"`
-	PostalCode   string `json:"postal_code"`
-	Website      string `json:"website"`
-	WorkingHours string `json:"working_hours"`
-	Category     string `json:"category"`
-}
-
 type claimRefDTO struct {
 	ID     int64  `json:"id"`
 	Status string `json:"status"`
@@ -38,10 +24,8 @@ type claimSubmittedDTO struct {
 	Claim   claimRefDTO `json:"claim"`
 }
 
-func (s *Server) submitClaim(w http.ResponseWriter, r *http.Request, in claimRequest) error {
-	c, created, err := s.Claims.Submit(r.Context(), claims.Input{BusinessName: in.BusinessName, Email: in.Email, Phone: in.Phone,
-		Country: in.Country, State: in.State, Address1: in.Address1, City: in.City, PostalCode: in.PostalCode,
-		Website: in.Website, WorkingHours: in.WorkingHours, Category: in.Category}, s.clientIP(r))
+func (s *Server) submitClaim(w http.ResponseWriter, r *http.Request, in claims.Input) error {
+	c, created, err := s.Claims.Submit(r.Context(), in, s.clientIP(r))
 	if err != nil {
 		return err
 	}
@@ -64,10 +48,6 @@ type createUserRequest struct {
 func (s *Server) createUser(w http.ResponseWriter, r *http.Request, in createUserRequest) error {
 	// Fresh, or again with the email of an account whose mailbox is not
 	// proven: the same answer, and a link mailed (internal/business/signup.go).
-	if err := s.Business.SignUp(r.Context(), business.SignUpInput{StoreName: in.StoreName, Email: in.Email,
-		Password: in.Password, PhoneNumber: in.PhoneNumber, ReferredBy: in.ReferredBy}); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusCreated, "Business account created")
-	return nil
+	return answerMessage(w, http.StatusCreated, "Business account created", s.Business.SignUp(r.Context(),
+		business.SignUpInput{StoreName: in.StoreName, Email: in.Email, Password: in.Password, PhoneNumber: in.PhoneNumber, ReferredBy: in.ReferredBy}))
 }
