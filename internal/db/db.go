@@ -37,9 +37,37 @@ func (d Dialect) String() string {
 
 // DB is a connection pool plus its dialect.
 type DB struct {
-	sql     *sql.DB
+	conn
+	sql *sql.DB
+}
+
+// conn runs the statements of a pool or a transaction: each bounded by the
+// call timeout (bound, boundRows) and rebound for the engine.
+type conn struct {
+	on interface {
+		ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+		QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	}
 	dialect Dialect
 }
+
+func (c conn) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	ctx, done := bound(ctx, c.dialect)
+	defer done()
+	return c.on.ExecContext(ctx, rebind(c.dialect, q), args...)
+}
+
+func (c conn) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return c.on.QueryContext(boundRows(ctx, c.dialect), rebind(c.dialect, q), args...)
+}
+
+func (c conn) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return c.on.QueryRowContext(boundRows(ctx, c.dialect), rebind(c.dialect, q), args...)
+}
+
+// Dialect reports the engine.
+func (c conn) Dialect() Dialect { return c.dialect }
 
 // Querier is what repositories run SQL on: a DB or a Tx.
 type Querier interface {
@@ -77,7 +105,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.SetMaxOpenConns(20)
 		pool.SetMaxIdleConns(10)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
-		d = &DB{sql: pool, dialect: Postgres}
+		d = &DB{conn: conn{on: pool, dialect: Postgres}, sql: pool}
 	case strings.HasPrefix(url, "sqlite:"):
 		path := strings.TrimPrefix(url, "sqlite:")
 		if path != ":memory:" {
@@ -93,7 +121,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		}
 		pool.SetMaxOpenConns(8)
 		pool.SetMaxIdleConns(8)
-		d = &DB{sql: pool, dialect: SQLite}
+		d = &DB{conn: conn{on: pool, dialect: SQLite}, sql: pool}
 	default:
 		return nil, errors.New("database URL must start with sqlite: or postgres://")
 	}
@@ -142,51 +170,17 @@ func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 // SQL exposes the pool for the rare caller that needs it (tests, benchmarks).
 func (d *DB) SQL() *sql.DB { return d.sql }
 
-func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	ctx, done := bound(ctx, d.dialect)
-	defer done()
-	return d.sql.ExecContext(ctx, rebind(d.dialect, q), args...)
-}
-
-func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return d.sql.QueryContext(boundRows(ctx, d.dialect), rebind(d.dialect, q), args...)
-}
-
-func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return d.sql.QueryRowContext(boundRows(ctx, d.dialect), rebind(d.dialect, q), args...)
-}
-
-// Dialect reports the engine.
-func (d *DB) Dialect() Dialect { return d.dialect }
-
 // Tx is a transaction with the same query API.
 type Tx struct {
+	conn
 	tx *sql.Tx
-	d  Dialect
 }
-
-func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	ctx, done := bound(ctx, t.d)
-	defer done()
-	return t.tx.ExecContext(ctx, rebind(t.d, q), args...)
-}
-
-func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(boundRows(ctx, t.d), rebind(t.d, q), args...)
-}
-
-func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(boundRows(ctx, t.d), rebind(t.d, q), args...)
-}
-
-// Dialect reports the engine.
-func (t *Tx) Dialect() Dialect { return t.d }
 
 // Prepare prepares q inside the transaction (for bulk inserts).
 func (t *Tx) Prepare(ctx context.Context, q string) (*sql.Stmt, error) {
-	ctx, done := bound(ctx, t.d)
+	ctx, done := bound(ctx, t.dialect)
 	defer done()
-	return t.tx.PrepareContext(ctx, rebind(t.d, q))
+	return t.tx.PrepareContext(ctx, rebind(t.dialect, q))
 }
 
 // InTx runs fn in one transaction: committed when fn returns nil, rolled
@@ -206,7 +200,7 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", withCause(txCtx, err))
 	}
-	if err := fn(&Tx{tx: stx, d: d.dialect}); err != nil {
+	if err := fn(&Tx{conn: conn{on: stx, dialect: d.dialect}, tx: stx}); err != nil {
 		_ = armed(ctx, d.dialect, end, stx.Rollback)
 		return err
 	}
