@@ -102,12 +102,11 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		if len(ids) != 1 {
 			return &exitError{code: 2, msg: "claims " + action + " needs one claim ID"}
 		}
-		if id, err = strconv.ParseInt(ids[0], 10, 64); err != nil || id < 1 {
-			return &exitError{code: 2, msg: "claim ID must be a positive whole number"}
+		if id, err = idArg(ids[0], "claim ID"); err != nil {
+			return err
 		}
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -308,8 +307,7 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		}
 		password = strings.TrimRight(line, "\r\n")
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -336,8 +334,8 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 			return &exitError{code: 2, msg: "claims history needs one store ID"}
 		}
 		var err error
-		if id, err = strconv.ParseInt(args[0], 10, 64); err != nil || id < 1 {
-			return &exitError{code: 2, msg: "store ID must be a positive whole number"}
+		if id, err = idArg(args[0], "store ID"); err != nil {
+			return err
 		}
 	case len(args) == 0:
 		return &exitError{code: 2, msg: "claims changes needs list, approve or reject"}
@@ -348,13 +346,12 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 				return &exitError{code: 2, msg: "claims changes " + sub + " needs one change request ID"}
 			}
 			var err error
-			if id, err = strconv.ParseInt(args[1], 10, 64); err != nil || id < 1 {
-				return &exitError{code: 2, msg: "change request ID must be a positive whole number"}
+			if id, err = idArg(args[1], "change request ID"); err != nil {
+				return err
 			}
 		}
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -362,9 +359,9 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 	sr := stores.NewRepo(d)
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	if action == "link" || action == "unlink" {
-		storeID, err := strconv.ParseInt(args[0], 10, 64)
-		if err != nil || storeID < 1 {
-			return &exitError{code: 2, msg: "store ID must be a positive whole number"}
+		storeID, err := idArg(args[0], "store ID")
+		if err != nil {
+			return err
 		}
 		email := strings.ToLower(strings.TrimSpace(args[1]))
 		svc := claims.New(d, sr, nil, nil, log)
@@ -461,4 +458,14 @@ func describeChange(c business.ChangeRequestView) string {
 		parts = append(parts, fmt.Sprintf("position %.5f, %.5f", *p.Latitude, *p.Longitude))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// idArg reads the id argument named what: a usage error (exit 2) unless
+// it is a positive whole number.
+func idArg(arg, what string) (int64, error) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil || id < 1 {
+		return 0, &exitError{code: 2, msg: what + " must be a positive whole number"}
+	}
+	return id, nil
 }

@@ -54,6 +54,14 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+// openLogged is the start of a command that works on the database: its
+// logger, and the database opened and migrated.
+func openLogged(ctx context.Context, cfg config.Config, stderr io.Writer) (*db.DB, *slog.Logger, error) {
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	return d, log, err
+}
+
 // openDB opens and migrates the configured database.
 func openDB(ctx context.Context, cfg config.Config, log *slog.Logger) (*db.DB, error) {
 	d, err := db.Open(ctx, cfg.DatabaseURL)
@@ -144,8 +152,7 @@ func cmdSeed(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if *n < 1 || *n > 5_000_000 {
 		return &exitError{code: 2, msg: "--stores must be from 1 to 5000000"}
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -190,8 +197,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return err
 	}
 	defer f.Close()
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -232,8 +238,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
