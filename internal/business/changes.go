@@ -81,7 +81,7 @@ func unchanged(st *stores.Store, d Details) Details {
 
 func (s *Service) requestChange(ctx context.Context, tx *db.Tx, a *Account, st *stores.Store, d Details) (*ChangeRequestView, error) {
 	d = unchanged(st, d)
-	if d.empty() {
+	if d.Empty() {
 		return nil, nil
 	}
 	proposed, err := json.Marshal(d)
@@ -213,18 +213,9 @@ func (s *Service) ApproveChange(ctx context.Context, id int64, moderator string)
 			old := previousOf(st, c.Proposed)
 			oldJSON, _ := json.Marshal(old) // copies: st changes below
 			p := c.Proposed
-			set := func(dst *string, v *string) {
-				if v != nil {
-					*dst = *v
-				}
-			}
-			set(&st.Name, p.Name)
-			set(&st.Address, p.Address)
-			set(&st.City, p.City)
-			set(&st.State, p.State)
-			set(&st.PostalCode, p.PostalCode)
+			p.Apply(st)
 			if p.Latitude != nil && p.Longitude != nil {
-				st.Latitude, st.Longitude, st.GeoPrecision = *p.Latitude, *p.Longitude, "exact"
+				st.GeoPrecision = "exact"
 				if s.ZoneAt != nil {
 					st.TimeZone = s.ZoneAt(st.Latitude, st.Longitude)
 				}

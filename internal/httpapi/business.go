@@ -219,13 +219,7 @@ type storePatchRequest struct {
 	Delivery          *bool                   `json:"is_delivery_available"`
 	OrderOnline       *bool                   `json:"is_order_online_available"`
 	Curbside          *bool                   `json:"is_curbside_pickup_available"`
-	Name              *string                 `json:"name"`
-	Address           *string                 `json:"address"`
-	City              *string                 `json:"city"`
-	State             *string                 `json:"state"`
-	PostalCode        *string                 `json:"postal_code"`
-	Latitude          *float64                `json:"latitude"`
-	Longitude         *float64                `json:"longitude"`
+	business.Details
 }
 
 type storePatchDTO struct {
@@ -252,8 +246,7 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request, a *b
 		SpecialHours: in.SpecialHours, TemporarilyClosed: closure,
 		WorkingHours: in.WorkingHours, PhoneNumber: in.PhoneNumber, Website: in.Website, Hours: in.Hours,
 		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside,
-		Details: business.Details{Name: in.Name, Address: in.Address, City: in.City, State: in.State, PostalCode: in.PostalCode,
-			Latitude: in.Latitude, Longitude: in.Longitude},
+		Details: in.Details,
 	})
 	if err != nil {
 		return err
