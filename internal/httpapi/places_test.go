@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"locator/internal/places/placestest"
 	"log/slog"
 	"math"
 	"net/http"
@@ -17,6 +16,7 @@ import (
 
 	"locator/internal/httpapi"
 	"locator/internal/places"
+	"locator/internal/places/placestest"
 )
 
 var placeService = sync.OnceValues(func() (*places.Service, error) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"locator/internal/places/placestest"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -18,6 +17,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"locator/internal/places/placestest"
 )
 
 // TestSearch covers every class of query the search box understands, with
