@@ -168,19 +168,7 @@ func (s *Service) ChangeRequests(ctx context.Context, status string, limit int) 
 		return nil, apperr.Invalidf("status must be pending, approved, rejected or all")
 	}
 	rows, err := s.DB.Query(ctx, q+fmt.Sprintf(" ORDER BY r.id LIMIT %d", limit), args...)
-	if err != nil {
-		return nil, fmt.Errorf("change requests: %w", err)
-	}
-	defer rows.Close()
-	out := []ChangeRequestView{}
-	for rows.Next() {
-		c, err := scanChange(rows)
-		if err != nil {
-			return nil, fmt.Errorf("change requests: %w", err)
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, "change requests", scanChange)
 }
 
 // decidable reads a pending change request inside tx.

@@ -302,17 +302,5 @@ func (s *Service) List(ctx context.Context, status Status, limit int) ([]Claim, 
 		args = append(args, string(status))
 	}
 	rows, err := s.DB.Query(ctx, q+" ORDER BY id LIMIT $1", args...)
-	if err != nil {
-		return nil, fmt.Errorf("list claims: %w", err)
-	}
-	defer rows.Close()
-	out := []Claim{}
-	for rows.Next() {
-		c, err := scanClaim(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list claims: %w", err)
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, "list claims", scanClaim)
 }

@@ -286,3 +286,25 @@ func rebind(d Dialect, q string) string {
 	rebound.Store(q, r)
 	return r
 }
+
+// Scanner is one row to read: *sql.Row or *sql.Rows.
+type Scanner = interface{ Scan(dest ...any) error }
+
+// Collect reads every row of a query (its rows and error as Query returns
+// them) with scan and closes the rows; what prefixes the errors. No rows
+// is an empty list (a JSON []), never nil.
+func Collect[T any](rows *sql.Rows, err error, what string, scan func(Scanner) (*T, error)) ([]T, error) {
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		out = append(out, *v)
+	}
+	return out, rows.Err()
+}
