@@ -99,10 +99,7 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	var id int64
 	if action != "list" {
-		if len(ids) != 1 {
-			return &exitError{code: 2, msg: "claims " + action + " needs one claim ID"}
-		}
-		if id, err = idArg(ids[0], "claim ID"); err != nil {
+		if id, err = onlyID(ids, "claims "+action+" needs one claim ID", "claim ID"); err != nil {
 			return err
 		}
 	}
@@ -330,11 +327,8 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 			return &exitError{code: 2, msg: "claims " + action + " needs a store ID and an email"}
 		}
 	case action == "history":
-		if len(args) != 1 {
-			return &exitError{code: 2, msg: "claims history needs one store ID"}
-		}
 		var err error
-		if id, err = idArg(args[0], "store ID"); err != nil {
+		if id, err = onlyID(args, "claims history needs one store ID", "store ID"); err != nil {
 			return err
 		}
 	case len(args) == 0:
@@ -342,11 +336,8 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 	default:
 		sub = args[0]
 		if sub != "list" {
-			if len(args) != 2 {
-				return &exitError{code: 2, msg: "claims changes " + sub + " needs one change request ID"}
-			}
 			var err error
-			if id, err = idArg(args[1], "change request ID"); err != nil {
+			if id, err = onlyID(args[1:], "claims changes "+sub+" needs one change request ID", "change request ID"); err != nil {
 				return err
 			}
 		}
@@ -458,6 +449,15 @@ func describeChange(c business.ChangeRequestView) string {
 		parts = append(parts, fmt.Sprintf("position %.5f, %.5f", *p.Latitude, *p.Longitude))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// onlyID reads the one id argument of args, named what; need is the usage
+// error when there is not exactly one.
+func onlyID(args []string, need, what string) (int64, error) {
+	if len(args) != 1 {
+		return 0, &exitError{code: 2, msg: need}
+	}
+	return idArg(args[0], what)
 }
 
 // idArg reads the id argument named what: a usage error (exit 2) unless
