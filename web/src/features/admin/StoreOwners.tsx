@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { Outcome, useOutcome } from "../../components/ui/outcome";
 import { Spinner } from "../../components/ui/spinner";
+import { ComparisonHead } from "./ClaimDetail";
 import { approveChangeRequest, rejectChangeRequest } from "./api/decide-change-request";
 import { changeRequestsOptions } from "./api/list-change-requests";
 import { linkStore } from "./api/link-store";
@@ -90,13 +91,7 @@ function ChangeRequests() {
                 Store {c.store_id}: {c.store_name} <span className="font-normal text-gray-600">(by {c.business_email})</span>
               </p>
               <table className="mt-2 text-sm">
-                <thead>
-                  <tr className="text-left text-gray-600">
-                    <th className="pr-4 font-normal">Field</th>
-                    <th className="pr-4 font-normal">Now</th>
-                    <th className="font-normal">Proposed</th>
-                  </tr>
-                </thead>
+                <ComparisonHead columns={["Now", "Proposed"]} />
                 <tbody>
                   {LABELS.filter(([key]) => c.proposed[key] !== undefined).map(([key, label]) => (
                     <tr key={key}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { Fragment, useState, type FormEvent } from "react";
 import { failureText } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
@@ -158,25 +158,19 @@ function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
                 {day}
               </label>
               {d.open ? (
-                <>
-                  <input
-                    type="time"
-                    aria-label={`${day} opens`}
-                    value={d.start}
-                    aria-invalid={error ? true : undefined}
-                    onChange={(e) => setDay({ start: e.target.value })}
-                    className="rounded-md border border-gray-400 px-2 py-1 text-sm"
-                  />
-                  <span aria-hidden="true">–</span>
-                  <input
-                    type="time"
-                    aria-label={`${day} closes`}
-                    value={d.end}
-                    aria-invalid={error ? true : undefined}
-                    onChange={(e) => setDay({ end: e.target.value })}
-                    className="rounded-md border border-gray-400 px-2 py-1 text-sm"
-                  />
-                </>
+                (["start", "end"] as const).map((key) => (
+                  <Fragment key={key}>
+                    {key === "end" && <span aria-hidden="true">–</span>}
+                    <input
+                      type="time"
+                      aria-label={`${day} ${key === "start" ? "opens" : "closes"}`}
+                      value={d[key]}
+                      aria-invalid={error ? true : undefined}
+                      onChange={(e) => setDay({ [key]: e.target.value })}
+                      className="rounded-md border border-gray-400 px-2 py-1 text-sm"
+                    />
+                  </Fragment>
+                ))
               ) : (
                 <span className="text-sm text-gray-600">Closed</span>
               )}
