@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -80,15 +81,9 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	action, rest := args[0], args[1:]
 	// Flags may come before or after the id.
-	var ids []string
-	for len(rest) > 0 {
-		if err := fs.Parse(rest); err != nil {
-			return err
-		}
-		rest = fs.Args()
-		if len(rest) > 0 {
-			ids, rest = append(ids, rest[0]), rest[1:]
-		}
+	ids, err := parseAmong(fs, rest)
+	if err != nil {
+		return err
 	}
 	cfg, err := s.Config()
 	if err != nil {
@@ -268,16 +263,9 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		fs.Usage()
 		return &exitError{code: 2, msg: "moderators needs: add EMAIL"}
 	}
-	rest := args[1:]
-	var emails []string
-	for len(rest) > 0 {
-		if err := fs.Parse(rest); err != nil {
-			return err
-		}
-		rest = fs.Args()
-		if len(rest) > 0 {
-			emails, rest = append(emails, rest[0]), rest[1:]
-		}
+	emails, err := parseAmong(fs, args[1:])
+	if err != nil {
+		return err
 	}
 	if len(emails) != 1 {
 		return &exitError{code: 2, msg: "moderators add needs one EMAIL"}
@@ -449,6 +437,22 @@ func describeChange(c business.ChangeRequestView) string {
 		parts = append(parts, fmt.Sprintf("position %.5f, %.5f", *p.Latitude, *p.Longitude))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// parseAmong parses flags that may stand before, between or after the
+// arguments, and returns the arguments.
+func parseAmong(fs *flag.FlagSet, rest []string) ([]string, error) {
+	var args []string
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			return nil, err
+		}
+		rest = fs.Args()
+		if len(rest) > 0 {
+			args, rest = append(args, rest[0]), rest[1:]
+		}
+	}
+	return args, nil
 }
 
 // onlyID reads the one id argument of args, named what; need is the usage

@@ -129,13 +129,7 @@ func scanChange(row interface{ Scan(...any) error }) (*ChangeRequestView, error)
 
 func getChange(ctx context.Context, q db.Querier, id int64) (*ChangeRequestView, error) {
 	c, err := scanChange(q.QueryRow(ctx, "SELECT "+changeColumns+" WHERE r.id = $1", id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, "change request %d not found", id)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("change request %d: %w", id, err)
-	}
-	return c, nil
+	return db.Found(c, err, apperr.New(apperr.NotFound, "change request %d not found", id), fmt.Sprintf("change request %d", id))
 }
 
 func pendingChange(ctx context.Context, q db.Querier, storeID int64) (*ChangeRequestView, error) {

@@ -278,13 +278,7 @@ func (s *Service) Get(ctx context.Context, id int64) (*Claim, error) {
 
 func getClaim(ctx context.Context, q db.Querier, id int64) (*Claim, error) {
 	c, err := scanClaim(q.QueryRow(ctx, "SELECT "+claimColumns+" FROM claims WHERE id = $1", id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, "claim %d not found", id)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("get claim %d: %w", id, err)
-	}
-	return c, nil
+	return db.Found(c, err, apperr.New(apperr.NotFound, "claim %d not found", id), fmt.Sprintf("get claim %d", id))
 }
 
 // List returns claims in a status ("" for all), oldest first, at most limit.

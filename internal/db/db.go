@@ -308,3 +308,15 @@ func Collect[T any](rows *sql.Rows, err error, what string, scan func(Scanner) (
 	}
 	return out, rows.Err()
 }
+
+// Found answers a read of one row: v, or notFound when there was no row,
+// or err wrapped with what.
+func Found[T any](v *T, err error, notFound error, what string) (*T, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return v, nil
+}
