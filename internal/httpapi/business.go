@@ -65,16 +65,17 @@ func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*busin
 	return a, nil
 }
 
+// forSignedInBusiness adapts a handler that an account whose mailbox is
+// not proven yet may call too: it runs h for the signed-in account
+// (signedInBusiness).
+func (s *Server) forSignedInBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
+	return signedIn(s.signedInBusiness, h)
+}
+
 // forBusiness adapts a handler of the dashboard: it runs h for the
 // signed-in business account whose mailbox is proven (currentBusiness).
 func (s *Server) forBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		a, err := s.currentBusiness(w, r)
-		if err != nil {
-			return err
-		}
-		return h(w, r, a)
-	}
+	return signedIn(s.currentBusiness, h)
 }
 
 // forBusinessStore is forBusiness with the store id of the path, the start
@@ -129,21 +130,13 @@ func (s *Server) businessSignOut(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) businessMe(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.signedInBusiness(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessMe(w http.ResponseWriter, r *http.Request, a *business.Account) error {
 	writeJSON(w, http.StatusOK, businessMe(a))
 	return nil
 }
 
 // businessResendProof mails a signed-in, unproven account a new link.
-func (s *Server) businessResendProof(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.signedInBusiness(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessResendProof(w http.ResponseWriter, r *http.Request, a *business.Account) error {
 	return answerMessage(w, http.StatusAccepted, "We sent a new link to "+a.Email+". Open it to confirm your email.",
 		s.Business.ResendProof(r.Context(), a))
 }

@@ -59,6 +59,18 @@ func (s *Server) handle(h handler) http.HandlerFunc {
 	}
 }
 
+// signedIn adapts a handler of a signed-in caller: who finds the caller
+// of the request (or the error to answer), then h runs for them.
+func signedIn[A any](who func(w http.ResponseWriter, r *http.Request) (A, error), h func(w http.ResponseWriter, r *http.Request, a A) error) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		a, err := who(w, r)
+		if err != nil {
+			return err
+		}
+		return h(w, r, a)
+	}
+}
+
 // answerMessage answers {"message": msg} with status once the work is
 // done (err nil), or returns err.
 func answerMessage(w http.ResponseWriter, status int, msg string, err error) error {

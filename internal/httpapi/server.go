@@ -170,10 +170,11 @@ func (s *Server) Drain() { s.draining.Store(true) }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// routes is the API route table, grouped by who may call: anyone, anyone
-// through a form limited per IP (form), a signed-in moderator
-// (forModerator), a business account with a proven mailbox (forBusiness,
-// forBusinessStore). Members' calls check their session themselves.
+// routes is the API route table, grouped by who may call: anyone (the
+// member's calls among them: forMember, or a check after reading the body),
+// anyone through a form limited per IP (form), a signed-in moderator
+// (forModerator), a business account (forSignedInBusiness; with a proven
+// mailbox, forBusiness and forBusinessStore).
 func (s *Server) routes() {
 	for pattern, h := range map[string]handler{
 		"GET /api/store/physical-store/list-physical-store/{$}": s.listStores,
@@ -186,15 +187,15 @@ func (s *Server) routes() {
 		"GET /api/attribution":                        s.attribution,
 		"POST /api/store/physical-store/{id}/reports": s.submitReport,
 		"DELETE /api/store/auth":                      s.signOut,
-		"GET /api/store/customers/me":                 s.me,
+		"GET /api/store/customers/me":                 s.forMember(s.me),
 		"POST /api/store/customers/me":                s.updateMe,
-		"POST /api/store/customers/me/email-proof":    s.requestEmailProof,
+		"POST /api/store/customers/me/email-proof":    s.forMember(s.requestEmailProof),
 		"POST /api/customers/add-favorite-phstore":    s.changeFavorite(true),
 		"POST /api/customers/remove-favorite-phstore": s.changeFavorite(false),
 		"DELETE /api/admin/auth":                      s.adminSignOut,
 		"DELETE /api/business/auth":                   s.businessSignOut,
-		"GET /api/business/me":                        s.businessMe,
-		"POST /api/business/email-proof":              s.businessResendProof,
+		"GET /api/business/me":                        s.forSignedInBusiness(s.businessMe),
+		"POST /api/business/email-proof":              s.forSignedInBusiness(s.businessResendProof),
 
 		"POST /api/store/customers":                     form(s, signUpLimit, s.signUp),
 		"POST /api/store/auth":                          form(s, signInLimit, s.signIn),
