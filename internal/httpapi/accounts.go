@@ -85,6 +85,16 @@ func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status 
 	return nil
 }
 
+// answerCustomer answers a call's customer with status, or its error.
+func (s *Server) answerCustomer(w http.ResponseWriter, r *http.Request, status int) func(*accounts.Customer, error) error {
+	return func(c *accounts.Customer, err error) error {
+		if err != nil {
+			return err
+		}
+		return s.respondCustomer(w, r, status, c)
+	}
+}
+
 // currentCustomer returns the signed-in customer; a missing or ended
 // session also clears the cookie.
 func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accounts.Customer, error) {
@@ -98,7 +108,7 @@ func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accou
 // forMember adapts a handler of a member's own data: it runs h for the
 // signed-in customer (currentCustomer).
 func (s *Server) forMember(h func(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error) handler {
-	return signedIn(s.currentCustomer, h)
+	return given(s.currentCustomer, h)
 }
 
 type signUpRequest struct {
@@ -110,11 +120,8 @@ type signUpRequest struct {
 }
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request, in signUpRequest) error {
-	c, err := s.Accounts.SignUp(r.Context(), accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password})
-	if err != nil {
-		return err
-	}
-	return s.respondCustomer(w, r, http.StatusCreated, c)
+	return s.answerCustomer(w, r, http.StatusCreated)(s.Accounts.SignUp(r.Context(),
+		accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password}))
 }
 
 type signInRequest struct {
@@ -172,11 +179,8 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, err = s.Accounts.UpdateProfile(r.Context(), c, accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionToken(r))
-	if err != nil {
-		return err
-	}
-	return s.respondCustomer(w, r, http.StatusOK, c)
+	return s.answerCustomer(w, r, http.StatusOK)(s.Accounts.UpdateProfile(r.Context(), c,
+		accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionToken(r)))
 }
 
 type resetRequest struct {

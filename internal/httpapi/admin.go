@@ -27,7 +27,7 @@ func (s *Server) currentModerator(r *http.Request) (*claims.Moderator, error) {
 // forModerator adapts a handler of the moderators' API: it runs h for the
 // moderator the cookie signs in, and answers 401 without one.
 func (s *Server) forModerator(h func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error) handler {
-	return signedIn(func(_ http.ResponseWriter, r *http.Request) (*claims.Moderator, error) { return s.currentModerator(r) }, h)
+	return given(func(_ http.ResponseWriter, r *http.Request) (*claims.Moderator, error) { return s.currentModerator(r) }, h)
 }
 
 var adminSignInLimit = perIP{"admin-signin", 10, time.Minute}

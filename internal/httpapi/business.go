@@ -69,13 +69,13 @@ func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*busin
 // not proven yet may call too: it runs h for the signed-in account
 // (signedInBusiness).
 func (s *Server) forSignedInBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
-	return signedIn(s.signedInBusiness, h)
+	return given(s.signedInBusiness, h)
 }
 
 // forBusiness adapts a handler of the dashboard: it runs h for the
 // signed-in business account whose mailbox is proven (currentBusiness).
 func (s *Server) forBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
-	return signedIn(s.currentBusiness, h)
+	return given(s.currentBusiness, h)
 }
 
 // forBusinessStore is forBusiness with the store id of the path, the start

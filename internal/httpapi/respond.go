@@ -59,11 +59,12 @@ func (s *Server) handle(h handler) http.HandlerFunc {
 	}
 }
 
-// signedIn adapts a handler of a signed-in caller: who finds the caller
-// of the request (or the error to answer), then h runs for them.
-func signedIn[A any](who func(w http.ResponseWriter, r *http.Request) (A, error), h func(w http.ResponseWriter, r *http.Request, a A) error) handler {
+// given adapts a handler that needs something of the request first (the
+// signed-in caller, the path's id): from reads it, or the error to answer,
+// then h runs with it.
+func given[A any](from func(w http.ResponseWriter, r *http.Request) (A, error), h func(w http.ResponseWriter, r *http.Request, a A) error) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		a, err := who(w, r)
+		a, err := from(w, r)
 		if err != nil {
 			return err
 		}

@@ -179,7 +179,7 @@ func (s *Server) routes() {
 	for pattern, h := range map[string]handler{
 		"GET /api/store/physical-store/list-physical-store/{$}": s.listStores,
 		"GET /api/store/physical-store/list-physical-store":     s.listStores,
-		"GET /api/store/physical-store/{id}":                    s.getStore,
+		"GET /api/store/physical-store/{id}":                    withID(s.getStore),
 		"GET /api/store/physical-store/{id}/reviews":            s.listReviews,
 		"GET /api/config": s.config,
 		"GET /api/store/physical-store/search-places": s.searchPlaces,
