@@ -38,12 +38,12 @@ type Fix struct {
 }
 
 func (f *Fix) empty() bool {
-	return f == nil || f.Details.Empty() && f.PhoneNumber == nil && f.Hours == nil && f.WorkingHours == nil
+	return f == nil || f.Empty() && f.PhoneNumber == nil && f.Hours == nil && f.WorkingHours == nil
 }
 
 // apply changes st and returns the fields' old and new values for the audit log.
 func (f *Fix) apply(st *stores.Store) (before, after map[string]any) {
-	before, after = f.Details.Apply(st)
+	before, after = f.Apply(st)
 	stores.SetChanged(before, after, "phone_number", f.PhoneNumber, &st.PhoneNumber)
 	stores.SetChanged(before, after, "hours", f.Hours, &st.Hours)
 	if f.WorkingHours != nil {
