@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -81,15 +82,9 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	action, rest := args[0], args[1:]
 	// Flags may come before or after the id.
-	var ids []string
-	for len(rest) > 0 {
-		if err := fs.Parse(rest); err != nil {
-			return err
-		}
-		rest = fs.Args()
-		if len(rest) > 0 {
-			ids, rest = append(ids, rest[0]), rest[1:]
-		}
+	ids, err := parseAmong(fs, rest)
+	if err != nil {
+		return err
 	}
 	cfg, err := s.Config()
 	if err != nil {
@@ -100,15 +95,11 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	var id int64
 	if action != "list" {
-		if len(ids) != 1 {
-			return &exitError{code: 2, msg: "claims " + action + " needs one claim ID"}
-		}
-		if id, err = strconv.ParseInt(ids[0], 10, 64); err != nil || id < 1 {
-			return &exitError{code: 2, msg: "claim ID must be a positive whole number"}
+		if id, err = onlyID(ids, "claims "+action+" needs one claim ID", "claim ID"); err != nil {
+			return err
 		}
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -274,16 +265,9 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		fs.Usage()
 		return &exitError{code: 2, msg: "moderators needs: add EMAIL"}
 	}
-	rest := args[1:]
-	var emails []string
-	for len(rest) > 0 {
-		if err := fs.Parse(rest); err != nil {
-			return err
-		}
-		rest = fs.Args()
-		if len(rest) > 0 {
-			emails, rest = append(emails, rest[0]), rest[1:]
-		}
+	emails, err := parseAmong(fs, args[1:])
+	if err != nil {
+		return err
 	}
 	if len(emails) != 1 {
 		return &exitError{code: 2, msg: "moderators add needs one EMAIL"}
@@ -310,8 +294,7 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		}
 		password = strings.TrimRight(line, "\r\n")
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -334,29 +317,22 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 			return &exitError{code: 2, msg: "claims " + action + " needs a store ID and an email"}
 		}
 	case action == "history":
-		if len(args) != 1 {
-			return &exitError{code: 2, msg: "claims history needs one store ID"}
-		}
 		var err error
-		if id, err = strconv.ParseInt(args[0], 10, 64); err != nil || id < 1 {
-			return &exitError{code: 2, msg: "store ID must be a positive whole number"}
+		if id, err = onlyID(args, "claims history needs one store ID", "store ID"); err != nil {
+			return err
 		}
 	case len(args) == 0:
 		return &exitError{code: 2, msg: "claims changes needs list, approve or reject"}
 	default:
 		sub = args[0]
 		if sub != "list" {
-			if len(args) != 2 {
-				return &exitError{code: 2, msg: "claims changes " + sub + " needs one change request ID"}
-			}
 			var err error
-			if id, err = strconv.ParseInt(args[1], 10, 64); err != nil || id < 1 {
-				return &exitError{code: 2, msg: "change request ID must be a positive whole number"}
+			if id, err = onlyID(args[1:], "claims changes "+sub+" needs one change request ID", "change request ID"); err != nil {
+				return err
 			}
 		}
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -364,9 +340,9 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 	sr := stores.NewRepo(d)
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	if action == "link" || action == "unlink" {
-		storeID, err := strconv.ParseInt(args[0], 10, 64)
-		if err != nil || storeID < 1 {
-			return &exitError{code: 2, msg: "store ID must be a positive whole number"}
+		storeID, err := idArg(args[0], "store ID")
+		if err != nil {
+			return err
 		}
 		email := strings.ToLower(strings.TrimSpace(args[1]))
 		svc := claims.New(d, sr, nil, nil, log)
@@ -463,4 +439,39 @@ func describeChange(c business.ChangeRequestView) string {
 		parts = append(parts, fmt.Sprintf("position %.5f, %.5f", *p.Latitude, *p.Longitude))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// parseAmong parses flags that may stand before, between or after the
+// arguments, and returns the arguments.
+func parseAmong(fs *flag.FlagSet, rest []string) ([]string, error) {
+	var args []string
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			return nil, err
+		}
+		rest = fs.Args()
+		if len(rest) > 0 {
+			args, rest = append(args, rest[0]), rest[1:]
+		}
+	}
+	return args, nil
+}
+
+// onlyID reads the one id argument of args, named what; need is the usage
+// error when there is not exactly one.
+func onlyID(args []string, need, what string) (int64, error) {
+	if len(args) != 1 {
+		return 0, &exitError{code: 2, msg: need}
+	}
+	return idArg(args[0], what)
+}
+
+// idArg reads the id argument named what: a usage error (exit 2) unless
+// it is a positive whole number.
+func idArg(arg, what string) (int64, error) {
+	id, err := strconv.ParseInt(arg, 10, 64)
+	if err != nil || id < 1 {
+		return 0, &exitError{code: 2, msg: what + " must be a positive whole number"}
+	}
+	return id, nil
 }

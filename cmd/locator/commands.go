@@ -55,6 +55,26 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+// openOnly is the start of a command whose only settings are the
+// database's and the log's: it parses args and opens the database
+// (openLogged).
+func openOnly(ctx context.Context, name, usage string, args []string, stderr io.Writer, getenv func(string) string) (*db.DB, *slog.Logger, error) {
+	fs := newFlags(name, usage, stderr)
+	cfg, err := parse(fs, config.Register(fs, getenv, "database-url", "log-format", "log-level"), args)
+	if err != nil {
+		return nil, nil, err
+	}
+	return openLogged(ctx, cfg, stderr)
+}
+
+// openLogged is the start of a command that works on the database: its
+// logger, and the database opened and migrated.
+func openLogged(ctx context.Context, cfg config.Config, stderr io.Writer) (*db.DB, *slog.Logger, error) {
+	log := newLogger(cfg, stderr)
+	d, err := openDB(ctx, cfg, log)
+	return d, log, err
+}
+
 // openDB opens and migrates the configured database.
 func openDB(ctx context.Context, cfg config.Config, log *slog.Logger) (*db.DB, error) {
 	d, err := db.Open(ctx, cfg.DatabaseURL)
@@ -73,13 +93,7 @@ func openDB(ctx context.Context, cfg config.Config, log *slog.Logger) (*db.DB, e
 }
 
 func cmdMigrate(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := newFlags("migrate", "migrate [flags]\n\nApplies the embedded migrations (safe to run from several replicas at once).", stderr)
-	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
-	cfg, err := parse(fs, s, args)
-	if err != nil {
-		return err
-	}
-	d, err := openDB(ctx, cfg, newLogger(cfg, stderr))
+	d, _, err := openOnly(ctx, "migrate", "migrate [flags]\n\nApplies the embedded migrations (safe to run from several replicas at once).", args, stderr, getenv)
 	if err != nil {
 		return err
 	}
@@ -145,8 +159,7 @@ func cmdSeed(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if *n < 1 || *n > 5_000_000 {
 		return &exitError{code: 2, msg: "--stores must be from 1 to 5000000"}
 	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -191,8 +204,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return err
 	}
 	defer f.Close()
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openLogged(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -227,14 +239,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 }
 
 func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	fs := newFlags("snapshot", "snapshot [flags]\n\nLoads the search index (from the newest snapshot plus the stores changed since,\nor from every store) and writes a new search snapshot unless the newest one is\ncurrent. Replicas start from it instead of reading every store; serve writes\nsnapshots by itself (LOCATOR_SEARCH_SNAPSHOTS), this is for right after a\nlarge import.", stderr)
-	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
-	cfg, err := parse(fs, s, args)
-	if err != nil {
-		return err
-	}
-	log := newLogger(cfg, stderr)
-	d, err := openDB(ctx, cfg, log)
+	d, log, err := openOnly(ctx, "snapshot", "snapshot [flags]\n\nLoads the search index (from the newest snapshot plus the stores changed since,\nor from every store) and writes a new search snapshot unless the newest one is\ncurrent. Replicas start from it instead of reading every store; serve writes\nsnapshots by itself (LOCATOR_SEARCH_SNAPSHOTS), this is for right after a\nlarge import.", args, stderr, getenv)
 	if err != nil {
 		return err
 	}

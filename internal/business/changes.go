@@ -81,7 +81,7 @@ func unchanged(st *stores.Store, d Details) Details {
 
 func (s *Service) requestChange(ctx context.Context, tx *db.Tx, a *Account, st *stores.Store, d Details) (*ChangeRequestView, error) {
 	d = unchanged(st, d)
-	if d.empty() {
+	if d.Empty() {
 		return nil, nil
 	}
 	proposed, err := json.Marshal(d)
@@ -129,13 +129,7 @@ func scanChange(row interface{ Scan(...any) error }) (*ChangeRequestView, error)
 
 func getChange(ctx context.Context, q db.Querier, id int64) (*ChangeRequestView, error) {
 	c, err := scanChange(q.QueryRow(ctx, "SELECT "+changeColumns+" WHERE r.id = $1", id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, "change request %d not found", id)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("change request %d: %w", id, err)
-	}
-	return c, nil
+	return db.Found(c, err, apperr.New(apperr.NotFound, "change request %d not found", id), fmt.Sprintf("change request %d", id))
 }
 
 func pendingChange(ctx context.Context, q db.Querier, storeID int64) (*ChangeRequestView, error) {
@@ -168,19 +162,7 @@ func (s *Service) ChangeRequests(ctx context.Context, status string, limit int) 
 		return nil, apperr.Invalidf("status must be pending, approved, rejected or all")
 	}
 	rows, err := s.DB.Query(ctx, q+fmt.Sprintf(" ORDER BY r.id LIMIT %d", limit), args...)
-	if err != nil {
-		return nil, fmt.Errorf("change requests: %w", err)
-	}
-	defer rows.Close()
-	out := []ChangeRequestView{}
-	for rows.Next() {
-		c, err := scanChange(rows)
-		if err != nil {
-			return nil, fmt.Errorf("change requests: %w", err)
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, "change requests", scanChange)
 }
 
 // decidable reads a pending change request inside tx.
@@ -213,18 +195,9 @@ func (s *Service) ApproveChange(ctx context.Context, id int64, moderator string)
 			old := previousOf(st, c.Proposed)
 			oldJSON, _ := json.Marshal(old) // copies: st changes below
 			p := c.Proposed
-			set := func(dst *string, v *string) {
-				if v != nil {
-					*dst = *v
-				}
-			}
-			set(&st.Name, p.Name)
-			set(&st.Address, p.Address)
-			set(&st.City, p.City)
-			set(&st.State, p.State)
-			set(&st.PostalCode, p.PostalCode)
+			p.Apply(st)
 			if p.Latitude != nil && p.Longitude != nil {
-				st.Latitude, st.Longitude, st.GeoPrecision = *p.Latitude, *p.Longitude, "exact"
+				st.GeoPrecision = "exact"
 				if s.ZoneAt != nil {
 					st.TimeZone = s.ZoneAt(st.Latitude, st.Longitude)
 				}

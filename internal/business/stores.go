@@ -231,19 +231,7 @@ type Patch struct {
 
 // Details are the fields only a moderator may publish: name, address and
 // position.
-type Details struct {
-	Name       *string  `json:"name,omitempty"`
-	Address    *string  `json:"address,omitempty"`
-	City       *string  `json:"city,omitempty"`
-	State      *string  `json:"state,omitempty"`
-	PostalCode *string  `json:"postal_code,omitempty"`
-	Latitude   *float64 `json:"latitude,omitempty"`
-	Longitude  *float64 `json:"longitude,omitempty"`
-}
-
-func (d Details) empty() bool {
-	return d.Name == nil && d.Address == nil && d.City == nil && d.State == nil && d.PostalCode == nil && d.Latitude == nil && d.Longitude == nil
-}
+type Details = stores.Details
 
 // Field limits of the dashboard (the store's own limits are in stores).
 const (
@@ -258,7 +246,7 @@ const (
 // dashboard's, in the spirit of the web app's forms.
 func (p *Patch) validate() error {
 	if p.WorkingHours == nil && p.PhoneNumber == nil && p.Website == nil && p.Hours == nil &&
-		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.SpecialHours == nil && p.TemporarilyClosed == nil && p.Services == nil && p.empty() {
+		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.SpecialHours == nil && p.TemporarilyClosed == nil && p.Services == nil && p.Empty() {
 		return apperr.Invalidf("Nothing to change: send at least one field")
 	}
 	if p.PhoneNumber != nil {
@@ -321,10 +309,12 @@ func (p *Patch) validate() error {
 	if err := validateServices(p.Services); err != nil {
 		return err
 	}
-	return p.Details.validate()
+	return validateDetails(&p.Details)
 }
 
-func (d *Details) validate() error {
+// validateDetails checks and trims the name, address and position an
+// owner asks for.
+func validateDetails(d *Details) error {
 	for _, f := range []struct {
 		v        **string
 		label    string
@@ -488,7 +478,7 @@ func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (Up
 				return err
 			}
 		}
-		if !p.empty() {
+		if !p.Empty() {
 			var err error
 			if req, err = s.requestChange(ctx, tx, a, st, p.Details); err != nil {
 				return err

@@ -37,18 +37,8 @@ const (
 
 // Claim is a submitted claim form.
 type Claim struct {
-	ID                 int64
-	BusinessName       string
-	Email              string
-	Phone              string
-	Country            string
-	State              string
-	Address1           string
-	City               string
-	PostalCode         string
-	Website            string
-	WorkingHours       string
-	Category           string
+	ID int64
+	Input
 	Status             Status
 	RejectReason       string
 	DuplicateOfStoreID int64 // a published store that looks like this one (for the moderator)
@@ -62,9 +52,19 @@ type Claim struct {
 	WaitingForEmail bool
 }
 
-// Input is the claim form.
+// Input is the claim form, as the API takes it and a claim keeps it.
 type Input struct {
-	BusinessName, Email, Phone, Country, State, Address1, City, PostalCode, Website, WorkingHours, Category string
+	BusinessName string `json:"business_name"`
+	Email        string `json:"email"`
+	Phone        string `json:"phone"`
+	Country      string `json:"country"`
+	State        string `json:"state"`
+	Address1     string `json:"address1"`
+	City         string `json:"city"`
+	PostalCode   string `json:"postal_code"`
+	Website      string `json:"website"`
+	WorkingHours string `json:"working_hours"`
+	Category     string `json:"category"`
 }
 
 // Field limits.
@@ -282,13 +282,7 @@ func (s *Service) Get(ctx context.Context, id int64) (*Claim, error) {
 
 func getClaim(ctx context.Context, q db.Querier, id int64) (*Claim, error) {
 	c, err := scanClaim(q.QueryRow(ctx, "SELECT "+claimColumns+" FROM claims WHERE id = $1", id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, "claim %d not found", id)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("get claim %d: %w", id, err)
-	}
-	return c, nil
+	return db.Found(c, err, apperr.New(apperr.NotFound, "claim %d not found", id), fmt.Sprintf("get claim %d", id))
 }
 
 // List returns claims in a status ("" for all), oldest first, at most limit.
@@ -306,17 +300,5 @@ func (s *Service) List(ctx context.Context, status Status, limit int) ([]Claim, 
 		args = append(args, string(status))
 	}
 	rows, err := s.DB.Query(ctx, q+" ORDER BY id LIMIT $1", args...)
-	if err != nil {
-		return nil, fmt.Errorf("list claims: %w", err)
-	}
-	defer rows.Close()
-	out := []Claim{}
-	for rows.Next() {
-		c, err := scanClaim(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list claims: %w", err)
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return db.Collect(rows, err, "list claims", scanClaim)
 }

@@ -14,6 +14,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/claims"
+	"locator/internal/claims/claimstest"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/ratelimit"
@@ -22,20 +23,8 @@ import (
 	"locator/internal/stores"
 )
 
-type geocoder struct{}
-
-func (geocoder) Geocode(postal, city, state, country string) (float64, float64, string, bool) {
-	if postal == "78701" {
-		return 30.2711, -97.7437, "postal_code", true
-	}
-	return 0, 0, "", false
-}
-
-func zone(lat, lon float64) string { return "America/Chicago" }
-
 func newService(d *db.DB) *claims.Service {
-	s := claims.New(d, stores.NewRepo(d), geocoder{}, zone, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	s.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
+	s := claimstest.New(d, stores.NewRepo(d), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	s.PublicURL = "http://locator.test"
 	return s
 }

@@ -35,23 +35,27 @@ var fieldLabels = map[string]string{
 	"state": "State", "postal_code": "Postal code", "country": "Country", "hours": "Hours",
 }
 
+// textFields are the fields of the comparison that are the same text in
+// the claim and in the store: where each keeps it.
+var textFields = map[string]struct {
+	claim func(*Claim) *string
+	store func(*stores.Store) *string
+}{
+	"name":         {func(c *Claim) *string { return &c.BusinessName }, func(st *stores.Store) *string { return &st.Name }},
+	"phone_number": {func(c *Claim) *string { return &c.Phone }, func(st *stores.Store) *string { return &st.PhoneNumber }},
+	"website":      {func(c *Claim) *string { return &c.Website }, func(st *stores.Store) *string { return &st.Website }},
+	"address":      {func(c *Claim) *string { return &c.Address1 }, func(st *stores.Store) *string { return &st.Address }},
+	"city":         {func(c *Claim) *string { return &c.City }, func(st *stores.Store) *string { return &st.City }},
+	"state":        {func(c *Claim) *string { return &c.State }, func(st *stores.Store) *string { return &st.State }},
+	"postal_code":  {func(c *Claim) *string { return &c.PostalCode }, func(st *stores.Store) *string { return &st.PostalCode }},
+}
+
 // claimedValue is the value field would take from claim c.
 func claimedValue(c *Claim, field string) string {
+	if f, ok := textFields[field]; ok {
+		return *f.claim(c)
+	}
 	switch field {
-	case "name":
-		return c.BusinessName
-	case "phone_number":
-		return c.Phone
-	case "website":
-		return c.Website
-	case "address":
-		return c.Address1
-	case "city":
-		return c.City
-	case "state":
-		return c.State
-	case "postal_code":
-		return c.PostalCode
 	case "country":
 		return countryName(c.Country)
 	case "hours":
@@ -61,21 +65,10 @@ func claimedValue(c *Claim, field string) string {
 }
 
 func currentValue(st *stores.Store, field string) string {
+	if f, ok := textFields[field]; ok {
+		return *f.store(st)
+	}
 	switch field {
-	case "name":
-		return st.Name
-	case "phone_number":
-		return st.PhoneNumber
-	case "website":
-		return st.Website
-	case "address":
-		return st.Address
-	case "city":
-		return st.City
-	case "state":
-		return st.State
-	case "postal_code":
-		return st.PostalCode
 	case "country":
 		return st.CountryName
 	case "hours":
@@ -163,21 +156,11 @@ func applyPicked(st *stores.Store, c *Claim, picked []string, now time.Time) map
 		}
 	}
 	for _, f := range picked {
+		if text, ok := textFields[f]; ok {
+			set(f, text.store(st), *text.claim(c))
+			continue
+		}
 		switch f {
-		case "name":
-			set(f, &st.Name, c.BusinessName)
-		case "phone_number":
-			set(f, &st.PhoneNumber, c.Phone)
-		case "website":
-			set(f, &st.Website, c.Website)
-		case "address":
-			set(f, &st.Address, c.Address1)
-		case "city":
-			set(f, &st.City, c.City)
-		case "state":
-			set(f, &st.State, c.State)
-		case "postal_code":
-			set(f, &st.PostalCode, c.PostalCode)
 		case "country":
 			oldCode, oldName := st.CountryCode, st.CountryName
 			st.CountryCode, st.CountryName = countryCode(c.Country), countryName(c.Country)

@@ -42,11 +42,7 @@ func (s *Service) linkClaimStore(ctx context.Context, tx *db.Tx, storeID int64, 
 // (a moderator's decision, written to the audit log). Linking twice is
 // harmless.
 func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor string) error {
-	email, err := linkArgs(storeID, email)
-	if err != nil {
-		return err
-	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.inLinkTx(ctx, storeID, email, func(tx *db.Tx, email string) error {
 		var businessID int64
 		var proven *time.Time
 		err := tx.QueryRow(ctx, "SELECT id, email_verified_at FROM business_accounts WHERE email = $1", email).Scan(&businessID, &proven)
@@ -74,15 +70,16 @@ func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor str
 	})
 }
 
-// linkArgs checks a moderator's store id and account email (LinkStore,
-// UnlinkStore) and returns the email as accounts keep it.
-func linkArgs(storeID int64, email string) (string, error) {
+// inLinkTx checks a moderator's store id and account email (LinkStore,
+// UnlinkStore), then runs fn in one transaction with the email as
+// accounts keep it.
+func (s *Service) inLinkTx(ctx context.Context, storeID int64, email string, fn func(tx *db.Tx, email string) error) error {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if storeID <= 0 {
-		return "", apperr.Invalidf("store id must be a positive whole number")
+		return apperr.Invalidf("store id must be a positive whole number")
 	}
 	if email == "" {
-		return "", apperr.Invalidf("Email is required")
+		return apperr.Invalidf("Email is required")
 	}
-	return email, nil
+	return s.DB.InTx(ctx, func(tx *db.Tx) error { return fn(tx, email) })
 }

@@ -77,11 +77,7 @@ func (s *Service) linkAndAudit(ctx context.Context, tx *db.Tx, storeID int64, c 
 // store storeID (a moderator's decision, written to the audit log; NotFound
 // when the account is not an owner).
 func (s *Service) UnlinkStore(ctx context.Context, storeID int64, email, actor string) error {
-	email, err := linkArgs(storeID, email)
-	if err != nil {
-		return err
-	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.inLinkTx(ctx, storeID, email, func(tx *db.Tx, email string) error {
 		var businessID int64
 		err := tx.QueryRow(ctx, `SELECT bs.business_id FROM business_stores bs JOIN business_accounts b ON b.id = bs.business_id
 			WHERE bs.store_id = $1 AND b.email = $2`, storeID, email).Scan(&businessID)

@@ -18,18 +18,8 @@ type SuggestedLocation struct {
 // View is a claim as the moderation API and `locator claims ... --json`
 // show it: one JSON shape for both.
 type View struct {
-	ID                 int64              `json:"id"`
-	BusinessName       string             `json:"business_name"`
-	Email              string             `json:"email"`
-	Phone              string             `json:"phone"`
-	Country            string             `json:"country"`
-	State              string             `json:"state"`
-	Address1           string             `json:"address1"`
-	City               string             `json:"city"`
-	PostalCode         string             `json:"postal_code"`
-	Website            string             `json:"website"`
-	WorkingHours       string             `json:"working_hours"`
-	Category           string             `json:"category"`
+	ID int64 `json:"id"`
+	Input
 	Status             string             `json:"status"`
 	RejectReason       string             `json:"reject_reason"`
 	DuplicateOfStoreID *int64             `json:"duplicate_of_store_id"`
@@ -74,9 +64,7 @@ func optionalID(v int64) *int64 {
 
 // View renders c; withSuggestion adds the geocoded location.
 func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View, error) {
-	d := View{ID: c.ID, BusinessName: c.BusinessName, Email: c.Email, Phone: c.Phone, Country: c.Country, State: c.State,
-		Address1: c.Address1, City: c.City, PostalCode: c.PostalCode, Website: c.Website, WorkingHours: c.WorkingHours,
-		Category: c.Category, Status: string(c.Status), RejectReason: c.RejectReason,
+	d := View{ID: c.ID, Input: c.Input, Status: string(c.Status), RejectReason: c.RejectReason,
 		DuplicateOfStoreID: optionalID(c.DuplicateOfStoreID), StoreID: optionalID(c.StoreID),
 		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy, WaitingForEmail: c.WaitingForEmail}
 	read := ReadFreeSchedule(c.WorkingHours, s.now())

@@ -166,6 +166,9 @@ func (b boolFlag) IsBoolFlag() bool   { return true }
 // Config validates the parsed values. The error names the setting, in one line.
 func (s *Settings) Config() (Config, error) {
 	var c Config
+	// The settings that share a rule, by name.
+	durations := map[string]*time.Duration{"sync-interval": &c.SyncInterval, "shutdown-timeout": &c.ShutdownTimeout}
+	switches := map[string]*bool{"no-seed": &c.NoSeed, "log-reset-links": &c.LogResetLinks}
 	for n, st := range s.used {
 		v := strings.TrimSpace(*s.raw[n])
 		bad := func(why string) error {
@@ -227,11 +230,7 @@ func (s *Settings) Config() (Config, error) {
 			if err != nil || d <= 0 || d > time.Hour {
 				return c, bad("want a positive duration up to 1h, e.g. 1s")
 			}
-			if n == "sync-interval" {
-				c.SyncInterval = d
-			} else {
-				c.ShutdownTimeout = d
-			}
+			*durations[n] = d
 		case "drain-period":
 			d, err := time.ParseDuration(v)
 			if err != nil || d < 0 || d > time.Hour {
@@ -321,11 +320,7 @@ func (s *Settings) Config() (Config, error) {
 			default:
 				return c, bad("want true or false")
 			}
-			if n == "no-seed" {
-				c.NoSeed = on
-			} else {
-				c.LogResetLinks = on
-			}
+			*switches[n] = on
 		case "mail-retention":
 			d, err := time.ParseDuration(v)
 			if err != nil || d < time.Hour {

@@ -39,9 +39,44 @@ func (d Dialect) String() string {
 
 // DB is a connection pool plus its dialect.
 type DB struct {
-	sql     *sql.DB
+	conn
+	sql *sql.DB
+}
+
+// conn runs the statements of a pool or a transaction: each bounded by the
+// call timeout (bound, boundRows) and rebound for the engine.
+type conn struct {
+	on interface {
+		ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+		QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	}
 	dialect Dialect
 }
+
+// Each statement counts a call that hit its deadline (expired).
+func (c conn) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	cctx, done := bound(ctx, c.dialect)
+	defer done()
+	res, err := c.on.ExecContext(cctx, rebind(c.dialect, q), args...)
+	return res, expired(cctx, ctx, err)
+}
+
+func (c conn) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	cctx := boundRows(ctx, c.dialect)
+	rows, err := c.on.QueryContext(cctx, rebind(c.dialect, q), args...)
+	return rows, expired(cctx, ctx, err)
+}
+
+func (c conn) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	cctx := boundRows(ctx, c.dialect)
+	row := c.on.QueryRowContext(cctx, rebind(c.dialect, q), args...)
+	_ = expired(cctx, ctx, row.Err())
+	return row
+}
+
+// Dialect reports the engine.
+func (c conn) Dialect() Dialect { return c.dialect }
 
 // Querier is what repositories run SQL on: a DB or a Tx.
 type Querier interface {
@@ -79,7 +114,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.SetMaxOpenConns(20)
 		pool.SetMaxIdleConns(10)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
-		d = &DB{sql: pool, dialect: Postgres}
+		d = &DB{conn: conn{on: pool, dialect: Postgres}, sql: pool}
 	case strings.HasPrefix(url, "sqlite:"):
 		path := strings.TrimPrefix(url, "sqlite:")
 		if path != ":memory:" {
@@ -95,7 +130,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		}
 		pool.SetMaxOpenConns(8)
 		pool.SetMaxIdleConns(8)
-		d = &DB{sql: pool, dialect: SQLite}
+		d = &DB{conn: conn{on: pool, dialect: SQLite}, sql: pool}
 	default:
 		return nil, errors.New("database URL must start with sqlite: or postgres://")
 	}
@@ -144,69 +179,17 @@ func (d *DB) Ping(ctx context.Context) error { return d.sql.PingContext(ctx) }
 // SQL exposes the pool for the rare caller that needs it (tests, benchmarks).
 func (d *DB) SQL() *sql.DB { return d.sql }
 
-func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return execOn(ctx, d.dialect, d.sql.ExecContext, q, args)
-}
-
-func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return queryOn(ctx, d.dialect, d.sql.QueryContext, q, args)
-}
-
-func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return queryRowOn(ctx, d.dialect, d.sql.QueryRowContext, q, args)
-}
-
-// Dialect reports the engine.
-func (d *DB) Dialect() Dialect { return d.dialect }
-
 // Tx is a transaction with the same query API.
 type Tx struct {
+	conn
 	tx *sql.Tx
-	d  Dialect
 }
-
-func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return execOn(ctx, t.d, t.tx.ExecContext, q, args)
-}
-
-func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return queryOn(ctx, t.d, t.tx.QueryContext, q, args)
-}
-
-func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return queryRowOn(ctx, t.d, t.tx.QueryRowContext, q, args)
-}
-
-// execOn, queryOn and queryRowOn run one statement of a DB or a Tx under
-// the call timeout ctx carries, counting a call that hit it.
-func execOn(ctx context.Context, d Dialect, exec func(context.Context, string, ...any) (sql.Result, error), q string, args []any) (sql.Result, error) {
-	cctx, done := bound(ctx, d)
-	defer done()
-	res, err := exec(cctx, rebind(d, q), args...)
-	return res, expired(cctx, ctx, err)
-}
-
-func queryOn(ctx context.Context, d Dialect, query func(context.Context, string, ...any) (*sql.Rows, error), q string, args []any) (*sql.Rows, error) {
-	cctx := boundRows(ctx, d)
-	rows, err := query(cctx, rebind(d, q), args...)
-	return rows, expired(cctx, ctx, err)
-}
-
-func queryRowOn(ctx context.Context, d Dialect, query func(context.Context, string, ...any) *sql.Row, q string, args []any) *sql.Row {
-	cctx := boundRows(ctx, d)
-	row := query(cctx, rebind(d, q), args...)
-	_ = expired(cctx, ctx, row.Err())
-	return row
-}
-
-// Dialect reports the engine.
-func (t *Tx) Dialect() Dialect { return t.d }
 
 // Prepare prepares q inside the transaction (for bulk inserts).
 func (t *Tx) Prepare(ctx context.Context, q string) (*sql.Stmt, error) {
-	ctx, done := bound(ctx, t.d)
+	ctx, done := bound(ctx, t.dialect)
 	defer done()
-	return t.tx.PrepareContext(ctx, rebind(t.d, q))
+	return t.tx.PrepareContext(ctx, rebind(t.dialect, q))
 }
 
 // InTx runs fn in one transaction: committed when fn returns nil, rolled
@@ -226,7 +209,7 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", withCause(txCtx, err))
 	}
-	if err := fn(&Tx{tx: stx, d: d.dialect}); err != nil {
+	if err := fn(&Tx{conn: conn{on: stx, dialect: d.dialect}, tx: stx}); err != nil {
 		_ = armed(ctx, d.dialect, end, stx.Rollback)
 		return err
 	}
@@ -325,4 +308,38 @@ func rebind(d Dialect, q string) string {
 	r := placeholder.ReplaceAllString(q, "?$1")
 	rebound.Store(q, r)
 	return r
+}
+
+// Scanner is one row to read: *sql.Row or *sql.Rows.
+type Scanner = interface{ Scan(dest ...any) error }
+
+// Collect reads every row of a query (its rows and error as Query returns
+// them) with scan and closes the rows; what prefixes the errors. No rows
+// is an empty list (a JSON []), never nil.
+func Collect[T any](rows *sql.Rows, err error, what string, scan func(Scanner) (*T, error)) ([]T, error) {
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		out = append(out, *v)
+	}
+	return out, rows.Err()
+}
+
+// Found answers a read of one row: v, or notFound when there was no row,
+// or err wrapped with what.
+func Found[T any](v *T, err error, notFound error, what string) (*T, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return v, nil
 }

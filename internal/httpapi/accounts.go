@@ -12,10 +12,10 @@ import (
 
 // Per-IP limits, in process (see ratelimit): generous for people, tight
 // enough to slow a script down.
-const (
-	signInPerIPPerMinute = 30
-	signUpPerIPPerHour   = 20
-	resetPerIPPerHour    = 20
+var (
+	signInLimit = perIP{"signin", 30, time.Minute}
+	signUpLimit = perIP{"signup", 20, time.Hour}
+	resetLimit  = perIP{"reset", 20, time.Hour}
 )
 
 type customerDTO struct {
@@ -81,6 +81,16 @@ func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status 
 	return nil
 }
 
+// answerCustomer answers a call's customer with status, or its error.
+func (s *Server) answerCustomer(w http.ResponseWriter, r *http.Request, status int) func(*accounts.Customer, error) error {
+	return func(c *accounts.Customer, err error) error {
+		if err != nil {
+			return err
+		}
+		return s.respondCustomer(w, r, status, c)
+	}
+}
+
 // currentCustomer returns the signed-in customer; a missing or ended
 // session also clears the cookie.
 func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accounts.Customer, error) {
@@ -91,6 +101,12 @@ func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accou
 	return c, err
 }
 
+// forMember adapts a handler of a member's own data: it runs h for the
+// signed-in customer (currentCustomer).
+func (s *Server) forMember(h func(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error) handler {
+	return given(s.currentCustomer, h)
+}
+
 type signUpRequest struct {
 	FirstName string `json:"first_name"`
 	LastName  string `json:"last_name"`
@@ -99,19 +115,9 @@ type signUpRequest struct {
 	Password  string `json:"password"`
 }
 
-func (s *Server) signUp(w http.ResponseWriter, r *http.Request) error {
-	var in signUpRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "signup", signUpPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
-	c, err := s.Accounts.SignUp(r.Context(), accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password})
-	if err != nil {
-		return err
-	}
-	return s.respondCustomer(w, r, http.StatusCreated, c)
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request, in signUpRequest) error {
+	return s.answerCustomer(w, r, http.StatusCreated)(s.Accounts.SignUp(r.Context(),
+		accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password}))
 }
 
 type signInRequest struct {
@@ -119,14 +125,7 @@ type signInRequest struct {
 	Password string `json:"password"`
 }
 
-func (s *Server) signIn(w http.ResponseWriter, r *http.Request) error {
-	var in signInRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "signin", signInPerIPPerMinute, time.Minute); err != nil {
-		return err
-	}
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
 	c, token, err := s.Accounts.SignIn(r.Context(), in.Email, in.Password, s.sessionToken(r))
 	if err != nil {
 		return err
@@ -144,41 +143,19 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) me(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.currentCustomer(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) me(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error {
 	return s.respondCustomer(w, r, http.StatusOK, c)
 }
 
 // requestEmailProof mails the signed-in member a link that proves the address.
-func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.currentCustomer(w, r)
-	if err != nil {
-		return err
-	}
-	if err := s.Accounts.RequestEmailProof(r.Context(), c); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusAccepted, "We sent a link to "+c.Email+". Open it to confirm your email.")
-	return nil
+func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error {
+	return answerMessage(w, http.StatusAccepted, "We sent a link to "+c.Email+". Open it to confirm your email.",
+		s.Accounts.RequestEmailProof(r.Context(), c))
 }
 
 // confirmEmail follows a mailed link with the member's password.
-func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) error {
-	var in emailProofRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "signin", signInPerIPPerMinute, time.Minute); err != nil {
-		return err
-	}
-	if err := s.Accounts.ConfirmEmail(r.Context(), in.Token, in.Password); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusOK, "Your email is confirmed.")
-	return nil
+func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request, in emailProofRequest) error {
+	return answerMessage(w, http.StatusOK, "Your email is confirmed.", s.Accounts.ConfirmEmail(r.Context(), in.Token, in.Password))
 }
 
 type updateRequest struct {
@@ -198,11 +175,8 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, err = s.Accounts.UpdateProfile(r.Context(), c, accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionToken(r))
-	if err != nil {
-		return err
-	}
-	return s.respondCustomer(w, r, http.StatusOK, c)
+	return s.answerCustomer(w, r, http.StatusOK)(s.Accounts.UpdateProfile(r.Context(), c,
+		accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionToken(r)))
 }
 
 type resetRequest struct {
@@ -214,19 +188,8 @@ type resetRequest struct {
 // whether or not the email has an account.
 const ResetRequestedMessage = "If an account exists for this email, a link to reset the password is on its way."
 
-func (s *Server) requestReset(w http.ResponseWriter, r *http.Request) error {
-	var in resetRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "reset", resetPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
-	if err := s.Accounts.RequestReset(r.Context(), in.Email, in.App); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusOK, ResetRequestedMessage)
-	return nil
+func (s *Server) requestReset(w http.ResponseWriter, r *http.Request, in resetRequest) error {
+	return answerMessage(w, http.StatusOK, ResetRequestedMessage, s.Accounts.RequestReset(r.Context(), in.Email, in.App))
 }
 
 type passwordResetRequest struct {
@@ -235,14 +198,7 @@ type passwordResetRequest struct {
 	Token    string `json:"token"`
 }
 
-func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
-	var in passwordResetRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "reset", resetPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request, in passwordResetRequest) error {
 	if err := s.Accounts.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
 		return err
 	}

@@ -24,6 +24,14 @@ func (s *Server) currentModerator(r *http.Request) (*claims.Moderator, error) {
 	return s.Claims.AuthenticateModerator(r.Context(), sessionCookie(r, s.adminCookieName()))
 }
 
+// forModerator adapts a handler of the moderators' API: it runs h for the
+// moderator the cookie signs in, and answers 401 without one.
+func (s *Server) forModerator(h func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error) handler {
+	return given(func(_ http.ResponseWriter, r *http.Request) (*claims.Moderator, error) { return s.currentModerator(r) }, h)
+}
+
+var adminSignInLimit = perIP{"admin-signin", 10, time.Minute}
+
 type moderatorDTO struct {
 	Email string `json:"email"`
 }
@@ -32,14 +40,7 @@ type adminSignInResponse struct {
 	Moderator moderatorDTO `json:"moderator"`
 }
 
-func (s *Server) adminSignIn(w http.ResponseWriter, r *http.Request) error {
-	var in signInRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "admin-signin", 10, time.Minute); err != nil {
-		return err
-	}
+func (s *Server) adminSignIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
 	m, token, err := s.Claims.SignInModerator(r.Context(), in.Email, in.Password)
 	if err != nil {
 		return err
@@ -76,17 +77,8 @@ type claimListDTO struct {
 	Claims []claims.View `json:"claims"`
 }
 
-func (s *Server) adminListClaims(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.currentModerator(r); err != nil {
-		return err
-	}
-	status := r.URL.Query().Get("status")
-	if status == "" {
-		status = string(claims.Pending)
-	}
-	if status == "all" {
-		status = ""
-	}
+func (s *Server) adminListClaims(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+	status := statusParam(r, string(claims.Pending))
 	list, err := s.Claims.List(r.Context(), claims.Status(status), 500)
 	if err != nil {
 		return err
@@ -111,19 +103,34 @@ func claimID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-func (s *Server) adminGetClaim(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.currentModerator(r); err != nil {
-		return err
+// statusParam is the ?status= of a moderation list: def when absent,
+// "" (any status) for "all".
+func statusParam(r *http.Request, def string) string {
+	switch status := r.URL.Query().Get("status"); status {
+	case "":
+		return def
+	case "all":
+		return ""
+	default:
+		return status
 	}
+}
+
+func (s *Server) adminGetClaim(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
 	id, err := claimID(r)
 	if err != nil {
 		return err
 	}
 	c, err := s.Claims.Get(r.Context(), id)
+	return s.answerClaim(w, r, c, true, err)
+}
+
+// answerClaim answers the claim c as the moderation API shows it, or err.
+func (s *Server) answerClaim(w http.ResponseWriter, r *http.Request, c *claims.Claim, withSuggestion bool, err error) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.Claims.View(r.Context(), c, true)
+	v, err := s.Claims.View(r.Context(), c, withSuggestion)
 	if err != nil {
 		return err
 	}
@@ -143,11 +150,7 @@ type rejectRequest struct {
 }
 
 func (s *Server) adminDecide(approve bool) handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		m, err := s.currentModerator(r)
-		if err != nil {
-			return err
-		}
+	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
 		id, err := claimID(r)
 		if err != nil {
 			return err
@@ -166,14 +169,6 @@ func (s *Server) adminDecide(approve bool) handler {
 			}
 			c, err = s.Claims.Reject(r.Context(), id, m.Actor(), in.Reason)
 		}
-		if err != nil {
-			return err
-		}
-		v, err := s.Claims.View(r.Context(), c, false)
-		if err != nil {
-			return err
-		}
-		writeJSON(w, http.StatusOK, v)
-		return nil
-	}
+		return s.answerClaim(w, r, c, false, err)
+	})
 }

@@ -10,19 +10,19 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/business"
+	"locator/internal/claims"
 	"locator/internal/ownership"
 )
 
 const businessCookie = "locator_business"
 
 // Per-IP limits of the dashboard, as members'.
-const (
-	businessSignInPerIPPerMinute = signInPerIPPerMinute
-	businessResetPerIPPerHour    = resetPerIPPerHour
+var (
+	businessSignInLimit = perIP{"business-signin", signInLimit.limit, signInLimit.per}
+	businessResetLimit  = perIP{"business-reset", resetLimit.limit, resetLimit.per}
 )
 
 func (s *Server) businessCookieName() string {
@@ -64,15 +64,29 @@ func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*busin
 	return a, nil
 }
 
-// currentBusinessStore is currentBusiness and the store id of the path,
-// the start of every call about one of the account's stores.
-func (s *Server) currentBusinessStore(w http.ResponseWriter, r *http.Request) (*business.Account, int64, error) {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return nil, 0, err
-	}
-	id, err := pathID(r)
-	return a, id, err
+// forSignedInBusiness adapts a handler that an account whose mailbox is
+// not proven yet may call too: it runs h for the signed-in account
+// (signedInBusiness).
+func (s *Server) forSignedInBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
+	return given(s.signedInBusiness, h)
+}
+
+// forBusiness adapts a handler of the dashboard: it runs h for the
+// signed-in business account whose mailbox is proven (currentBusiness).
+func (s *Server) forBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
+	return given(s.currentBusiness, h)
+}
+
+// forBusinessStore is forBusiness with the store id of the path, the start
+// of every call about one of the account's stores.
+func (s *Server) forBusinessStore(h func(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error) handler {
+	return s.forBusiness(func(w http.ResponseWriter, r *http.Request, a *business.Account) error {
+		id, err := pathID(r)
+		if err != nil {
+			return err
+		}
+		return h(w, r, a, id)
+	})
 }
 
 type businessAccountDTO struct {
@@ -89,21 +103,21 @@ type businessMeDTO struct {
 	Account businessAccountDTO `json:"account"`
 }
 
-func (s *Server) businessSignIn(w http.ResponseWriter, r *http.Request) error {
-	var in signInRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
+func (s *Server) businessSignIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
+	return s.businessSignedIn(w)(s.Business.SignIn(r.Context(), in.Email, in.Password, s.businessToken(r)))
+}
+
+// businessSignedIn answers a sign-in's outcome: the session's cookie and
+// the account, or the error.
+func (s *Server) businessSignedIn(w http.ResponseWriter) func(*business.Account, string, error) error {
+	return func(a *business.Account, token string, err error) error {
+		if err != nil {
+			return err
+		}
+		s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
+		writeJSON(w, http.StatusOK, businessMe(a))
+		return nil
 	}
-	if err := s.limitIP(r, "business-signin", businessSignInPerIPPerMinute, time.Minute); err != nil {
-		return err
-	}
-	a, token, err := s.Business.SignIn(r.Context(), in.Email, in.Password, s.businessToken(r))
-	if err != nil {
-		return err
-	}
-	s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
-	writeJSON(w, http.StatusOK, businessMe(a))
-	return nil
 }
 
 func (s *Server) businessSignOut(w http.ResponseWriter, r *http.Request) error {
@@ -115,26 +129,15 @@ func (s *Server) businessSignOut(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) businessMe(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.signedInBusiness(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessMe(w http.ResponseWriter, r *http.Request, a *business.Account) error {
 	writeJSON(w, http.StatusOK, businessMe(a))
 	return nil
 }
 
 // businessResendProof mails a signed-in, unproven account a new link.
-func (s *Server) businessResendProof(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.signedInBusiness(w, r)
-	if err != nil {
-		return err
-	}
-	if err := s.Business.ResendProof(r.Context(), a); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusAccepted, "We sent a new link to "+a.Email+". Open it to confirm your email.")
-	return nil
+func (s *Server) businessResendProof(w http.ResponseWriter, r *http.Request, a *business.Account) error {
+	return answerMessage(w, http.StatusAccepted, "We sent a new link to "+a.Email+". Open it to confirm your email.",
+		s.Business.ResendProof(r.Context(), a))
 }
 
 type emailProofRequest struct {
@@ -143,50 +146,19 @@ type emailProofRequest struct {
 }
 
 // businessConfirmEmail follows a mailed link and signs the account in.
-func (s *Server) businessConfirmEmail(w http.ResponseWriter, r *http.Request) error {
-	var in emailProofRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "business-signin", businessSignInPerIPPerMinute, time.Minute); err != nil {
-		return err
-	}
-	a, token, err := s.Business.ConfirmEmail(r.Context(), in.Token, in.Password, s.businessToken(r))
-	if err != nil {
-		return err
-	}
-	s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
-	writeJSON(w, http.StatusOK, businessMe(a))
-	return nil
+func (s *Server) businessConfirmEmail(w http.ResponseWriter, r *http.Request, in emailProofRequest) error {
+	return s.businessSignedIn(w)(s.Business.ConfirmEmail(r.Context(), in.Token, in.Password, s.businessToken(r)))
 }
 
 type businessResetRequest struct {
 	Email string `json:"email"`
 }
 
-func (s *Server) businessRequestReset(w http.ResponseWriter, r *http.Request) error {
-	var in businessResetRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "business-reset", businessResetPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
-	if err := s.Business.RequestReset(r.Context(), in.Email); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusOK, ResetRequestedMessage)
-	return nil
+func (s *Server) businessRequestReset(w http.ResponseWriter, r *http.Request, in businessResetRequest) error {
+	return answerMessage(w, http.StatusOK, ResetRequestedMessage, s.Business.RequestReset(r.Context(), in.Email))
 }
 
-func (s *Server) businessResetPassword(w http.ResponseWriter, r *http.Request) error {
-	var in passwordResetRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "business-reset", businessResetPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) businessResetPassword(w http.ResponseWriter, r *http.Request, in passwordResetRequest) error {
 	if err := s.Business.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
 		return err
 	}
@@ -203,11 +175,7 @@ type businessStoreDTO struct {
 	Store business.StoreView `json:"store"`
 }
 
-func (s *Server) businessListStores(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessListStores(w http.ResponseWriter, r *http.Request, a *business.Account) error {
 	list, err := s.Business.ListStores(r.Context(), a)
 	if err != nil {
 		return err
@@ -216,17 +184,19 @@ func (s *Server) businessListStores(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request) error {
-	a, id, err := s.currentBusinessStore(w, r)
-	if err != nil {
-		return err
+// answerStore answers one of the account's stores, or the error.
+func answerStore(w http.ResponseWriter) func(business.StoreView, error) error {
+	return func(v business.StoreView, err error) error {
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
+		return nil
 	}
-	v, err := s.Business.GetStore(r.Context(), a, id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
-	return nil
+}
+
+func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
+	return answerStore(w)(s.Business.GetStore(r.Context(), a, id))
 }
 
 // storePatchRequest is the PATCH body. temporarily_closed is kept raw to
@@ -241,14 +211,8 @@ type storePatchRequest struct {
 	Delivery          *bool                            `json:"is_delivery_available"`
 	OrderOnline       *bool                            `json:"is_order_online_available"`
 	Curbside          *bool                            `json:"is_curbside_pickup_available"`
-	Name              *string                          `json:"name"`
-	Address           *string                          `json:"address"`
-	City              *string                          `json:"city"`
-	State             *string                          `json:"state"`
-	PostalCode        *string                          `json:"postal_code"`
-	Latitude          *float64                         `json:"latitude"`
-	Longitude         *float64                         `json:"longitude"`
 	Services          map[string]business.ServicePatch `json:"services"`
+	business.Details
 }
 
 type storePatchDTO struct {
@@ -257,11 +221,7 @@ type storePatchDTO struct {
 	ChangeRequest *business.ChangeRequestView `json:"change_request"`
 }
 
-func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) error {
-	a, id, err := s.currentBusinessStore(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
 	var in storePatchRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err
@@ -279,8 +239,7 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) erro
 		SpecialHours: in.SpecialHours, TemporarilyClosed: closure, Services: in.Services,
 		WorkingHours: in.WorkingHours, PhoneNumber: in.PhoneNumber, Website: in.Website, Hours: in.Hours,
 		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside,
-		Details: business.Details{Name: in.Name, Address: in.Address, City: in.City, State: in.State, PostalCode: in.PostalCode,
-			Latitude: in.Latitude, Longitude: in.Longitude},
+		Details: in.Details,
 	})
 	if err != nil {
 		return err
@@ -300,17 +259,8 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-func (s *Server) businessVerifyStore(w http.ResponseWriter, r *http.Request) error {
-	a, id, err := s.currentBusinessStore(w, r)
-	if err != nil {
-		return err
-	}
-	v, err := s.Business.Verify(r.Context(), a, id)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
-	return nil
+func (s *Server) businessVerifyStore(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
+	return answerStore(w)(s.Business.Verify(r.Context(), a, id))
 }
 
 // The moderators' side: change requests and store links.
@@ -319,18 +269,8 @@ type changeRequestListDTO struct {
 	ChangeRequests []business.ChangeRequestView `json:"change_requests"`
 }
 
-func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.currentModerator(r); err != nil {
-		return err
-	}
-	status := r.URL.Query().Get("status")
-	switch status {
-	case "":
-		status = "pending"
-	case "all":
-		status = ""
-	}
-	list, err := s.Business.ChangeRequests(r.Context(), status, 500)
+func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+	list, err := s.Business.ChangeRequests(r.Context(), statusParam(r, "pending"), 500)
 	if err != nil {
 		return err
 	}
@@ -339,11 +279,7 @@ func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (s *Server) adminDecideChange(approve bool) handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		m, err := s.currentModerator(r)
-		if err != nil {
-			return err
-		}
+	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
 		id, err := pathID(r)
 		if err != nil {
 			return apperr.Invalidf("change request id must be a positive whole number")
@@ -367,7 +303,7 @@ func (s *Server) adminDecideChange(approve bool) handler {
 		}
 		writeJSON(w, http.StatusOK, c)
 		return nil
-	}
+	})
 }
 
 type linkRequest struct {
@@ -375,20 +311,12 @@ type linkRequest struct {
 	Email   string      `json:"email"`
 }
 
-func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.currentModerator(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
 	var in linkRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
-	if err := s.Claims.LinkStore(r.Context(), int64(in.StoreID), in.Email, m.Actor()); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusOK, "Store linked to the business account")
-	return nil
+	return answerMessage(w, http.StatusOK, "Store linked to the business account", s.Claims.LinkStore(r.Context(), int64(in.StoreID), in.Email, m.Actor()))
 }
 
 type ownersDTO struct {
@@ -408,10 +336,7 @@ func storeAndOwner(r *http.Request) (int64, int64, error) {
 	return id, owner, nil
 }
 
-func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.currentModerator(r); err != nil {
-		return err
-	}
+func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
 	id, err := pathID(r)
 	if err != nil {
 		return err
@@ -424,11 +349,7 @@ func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.currentModerator(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
 	id, owner, err := storeAndOwner(r)
 	if err != nil {
 		return err
@@ -441,19 +362,10 @@ func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-func (s *Server) businessRemoveOwner(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.currentBusiness(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessRemoveOwner(w http.ResponseWriter, r *http.Request, a *business.Account) error {
 	id, owner, err := storeAndOwner(r)
 	if err != nil {
 		return err
 	}
-	v, err := s.Business.RemoveOwner(r.Context(), a, id, owner)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, businessStoreDTO{Store: v})
-	return nil
+	return answerStore(w)(s.Business.RemoveOwner(r.Context(), a, id, owner))
 }

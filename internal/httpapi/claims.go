@@ -9,21 +9,10 @@ import (
 )
 
 // Claims per IP: a shop owner submits one, maybe a few.
-const claimsPerIPPerHour = 10
-
-type claimRequest struct {
-	BusinessName string `json:"business_name"`
-	Email        string `json:"email"`
-	Phone        string `json:"phone"`
-	Country      string `json:"country"`
-	State        string `json:"state"`
-	Address1     string `json:"address1"`
-	City         string `json:"city"`
-	PostalCode   string `json:"postal_code"`
-	Website      string `json:"website"`
-	WorkingHours string `json:"working_hours"`
-	Category     string `json:"category"`
-}
+var (
+	claimLimit      = perIP{"claim", 10, time.Hour}
+	createUserLimit = perIP{"create-user", claimLimit.limit, claimLimit.per}
+)
 
 type claimRefDTO struct {
 	ID     int64  `json:"id"`
@@ -35,17 +24,8 @@ type claimSubmittedDTO struct {
 	Claim   claimRefDTO `json:"claim"`
 }
 
-func (s *Server) submitClaim(w http.ResponseWriter, r *http.Request) error {
-	var in claimRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "claim", claimsPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
-	c, created, err := s.Claims.Submit(r.Context(), claims.Input{BusinessName: in.BusinessName, Email: in.Email, Phone: in.Phone,
-		Country: in.Country, State: in.State, Address1: in.Address1, City: in.City, PostalCode: in.PostalCode,
-		Website: in.Website, WorkingHours: in.WorkingHours, Category: in.Category}, s.clientIP(r))
+func (s *Server) submitClaim(w http.ResponseWriter, r *http.Request, in claims.Input) error {
+	c, created, err := s.Claims.Submit(r.Context(), in, s.clientIP(r))
 	if err != nil {
 		return err
 	}
@@ -65,20 +45,9 @@ type createUserRequest struct {
 	ReferredBy  string `json:"referred_by"`
 }
 
-func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
-	var in createUserRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	if err := s.limitIP(r, "create-user", claimsPerIPPerHour, time.Hour); err != nil {
-		return err
-	}
+func (s *Server) createUser(w http.ResponseWriter, r *http.Request, in createUserRequest) error {
 	// Fresh, or again with the email of an account whose mailbox is not
 	// proven: the same answer, and a link mailed (internal/business/signup.go).
-	if err := s.Business.SignUp(r.Context(), business.SignUpInput{StoreName: in.StoreName, Email: in.Email,
-		Password: in.Password, PhoneNumber: in.PhoneNumber, ReferredBy: in.ReferredBy}); err != nil {
-		return err
-	}
-	writeMessage(w, http.StatusCreated, "Business account created")
-	return nil
+	return answerMessage(w, http.StatusCreated, "Business account created", s.Business.SignUp(r.Context(),
+		business.SignUpInput{StoreName: in.StoreName, Email: in.Email, Password: in.Password, PhoneNumber: in.PhoneNumber, ReferredBy: in.ReferredBy}))
 }

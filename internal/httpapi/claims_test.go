@@ -12,25 +12,14 @@ import (
 	"testing"
 
 	"locator/internal/claims"
+	"locator/internal/claims/claimstest"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
-	"locator/internal/secret"
 	"locator/internal/stores"
 )
 
-type austinGeocoder struct{}
-
-func (austinGeocoder) Geocode(postal, city, state, country string) (float64, float64, string, bool) {
-	if postal == "78701" {
-		return 30.2711, -97.7437, "postal_code", true
-	}
-	return 0, 0, "", false
-}
-
 func newClaims(d *db.DB, sr *stores.Repo, log *slog.Logger) *claims.Service {
-	s := claims.New(d, sr, austinGeocoder{}, func(float64, float64) string { return "America/Chicago" }, log)
-	s.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
-	return s
+	return claimstest.New(d, sr, log)
 }
 
 var claimForm = map[string]string{

@@ -86,11 +86,17 @@ func parseID(s string) (int64, bool) {
 type flexID int64
 
 func (f *flexID) UnmarshalJSON(b []byte) error {
+	return unmarshalID((*int64)(f), b, "phstore_id must be a store id")
+}
+
+// unmarshalID reads an id sent as a number or as a string of digits into
+// dst; anything else is a 400 with msg.
+func unmarshalID(dst *int64, b []byte, msg string) error {
 	n, ok := parseID(strings.Trim(string(b), `"`))
 	if !ok {
-		return apperr.Invalidf("phstore_id must be a store id")
+		return apperr.Invalidf("%s", msg)
 	}
-	*f = flexID(n)
+	*dst = n
 	return nil
 }
 
@@ -107,10 +113,5 @@ func (s *Server) clientIP(r *http.Request) string {
 type flexStoreID int64
 
 func (f *flexStoreID) UnmarshalJSON(b []byte) error {
-	n, ok := parseID(strings.Trim(string(b), `"`))
-	if !ok {
-		return apperr.Invalidf("store_id must be a positive whole number")
-	}
-	*f = flexStoreID(n)
-	return nil
+	return unmarshalID((*int64)(f), b, "store_id must be a positive whole number")
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/business"
 	"locator/internal/licences"
 )
 
@@ -240,11 +241,7 @@ type licenceNumberDTO struct {
 // businessLicenceNumber answers POST /api/business/stores/{id}/licence: an
 // owner's licence number, verified only when an active registry row with
 // that number has the store's address.
-func (s *Server) businessLicenceNumber(w http.ResponseWriter, r *http.Request) error {
-	a, id, err := s.currentBusinessStore(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessLicenceNumber(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
 	var in licenceNumberRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"locator/internal/apperr"
+	"locator/internal/business"
 	"locator/internal/photos"
 )
 
@@ -28,11 +29,7 @@ type photoDTO struct {
 // businessUploadPhoto answers POST /api/business/stores/{id}/photo: the raw
 // image body becomes the store's photo. Ownership is checked before a byte
 // of the body is read; every refusal leaves the store as it was.
-func (s *Server) businessUploadPhoto(w http.ResponseWriter, r *http.Request) error {
-	a, id, err := s.currentBusinessStore(w, r)
-	if err != nil {
-		return err
-	}
+func (s *Server) businessUploadPhoto(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
 	if err := s.Business.Owns(r.Context(), a, id); err != nil {
 		return err
 	}

@@ -6,22 +6,17 @@ import (
 	"io"
 	"log/slog"
 	"math"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/maxmind/mmdbwriter"
-	"github.com/maxmind/mmdbwriter/mmdbtype"
-
 	"locator/internal/httpapi"
 	"locator/internal/places"
+	"locator/internal/places/placestest"
 )
 
 var placeService = sync.OnceValues(func() (*places.Service, error) {
@@ -211,33 +206,8 @@ func TestAttributionAPI(t *testing.T) {
 	}
 }
 
-func testMMDB(t *testing.T) string {
-	t.Helper()
-	tree, err := mmdbwriter.New(mmdbwriter.Options{DatabaseType: "GeoLite2-City", RecordSize: 24})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for cidr, ll := range map[string][2]float64{"81.2.69.0/24": {51.5142, -0.0931}, "89.160.20.0/24": {58.4167, 15.6167}} {
-		_, n, _ := net.ParseCIDR(cidr)
-		if err := tree.Insert(n, mmdbtype.Map{"location": mmdbtype.Map{
-			"latitude": mmdbtype.Float64(ll[0]), "longitude": mmdbtype.Float64(ll[1])}}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "city.mmdb")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tree.WriteTo(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	return path
-}
-
 func TestIPLocationAPI(t *testing.T) {
-	loc, err := places.NewIPLocator(testMMDB(t), []string{"CloudFront-Viewer-Latitude", "CloudFront-Viewer-Longitude"})
+	loc, err := places.NewIPLocator(placestest.WriteMMDB(t, map[string][2]float64{"81.2.69.0/24": {51.5142, -0.0931}, "89.160.20.0/24": {58.4167, 15.6167}}), []string{"CloudFront-Viewer-Latitude", "CloudFront-Viewer-Longitude"})
 	if err != nil {
 		t.Fatal(err)
 	}

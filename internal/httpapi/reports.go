@@ -9,6 +9,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/business"
+	"locator/internal/claims"
 	"locator/internal/reports"
 	"locator/internal/stores"
 )
@@ -98,10 +99,7 @@ func reportedStore(st *stores.Store) reportedStoreDTO {
 
 // adminListReports answers one page of the moderators' queue: stores with
 // open reports, the most reported first.
-func (s *Server) adminListReports(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.currentModerator(r); err != nil {
-		return err
-	}
+func (s *Server) adminListReports(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
 	if s.Reports == nil {
 		return apperr.New(apperr.NotFound, "reports are not kept here")
 	}
@@ -139,11 +137,7 @@ type resolveChangesDTO struct {
 
 // adminResolveReports answers POST /api/admin/reports/{storeId}/resolve:
 // one decision for every open report of the store.
-func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.currentModerator(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
 	id, ok := parseID(r.PathValue("storeId"))
 	if !ok {
 		return apperr.Invalidf("store id must be a positive integer")

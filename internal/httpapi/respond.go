@@ -59,6 +59,52 @@ func (s *Server) handle(h handler) http.HandlerFunc {
 	}
 }
 
+// given adapts a handler that needs something of the request first (the
+// signed-in caller, the path's id): from reads it, or the error to answer,
+// then h runs with it.
+func given[A any](from func(w http.ResponseWriter, r *http.Request) (A, error), h func(w http.ResponseWriter, r *http.Request, a A) error) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		a, err := from(w, r)
+		if err != nil {
+			return err
+		}
+		return h(w, r, a)
+	}
+}
+
+// answerMessage answers {"message": msg} with status once the work is
+// done (err nil), or returns err.
+func answerMessage(w http.ResponseWriter, status int, msg string, err error) error {
+	if err != nil {
+		return err
+	}
+	writeMessage(w, status, msg)
+	return nil
+}
+
+// perIP is a per-IP limit of one action (see limitIP).
+type perIP struct {
+	action string
+	limit  int
+	per    time.Duration
+}
+
+// form adapts the handler of a public form: it decodes the JSON body into
+// a T, then applies the per-IP limit (a malformed body costs no try), then
+// runs h.
+func form[T any](s *Server, l perIP, h func(w http.ResponseWriter, r *http.Request, in T) error) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var in T
+		if err := decodeJSON(r, &in); err != nil {
+			return err
+		}
+		if err := s.limitIP(r, l.action, l.limit, l.per); err != nil {
+			return err
+		}
+		return h(w, r, in)
+	}
+}
+
 // UnavailableRetryAfter is the Retry-After of an answer given while the
 // database cannot be reached or does not answer in time.
 const UnavailableRetryAfter = 5 * time.Second

@@ -183,78 +183,89 @@ func (s *Server) Drain() { s.draining.Store(true) }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// routes is the API route table.
+// routes is the API route table, grouped by who may call: anyone (the
+// member's calls among them: forMember, or a check after reading the body),
+// anyone through a form limited per IP (form), a signed-in moderator
+// (forModerator), a business account (forSignedInBusiness; with a proven
+// mailbox, forBusiness and forBusinessStore).
+// redirectToList: the spec's store list path ends in a slash; without it the
+// path would read as "one store by id" in api/openapi.yaml, so it redirects
+// to the one address (a fixed path on this host; only the query is the caller's).
+func redirectToList(w http.ResponseWriter, r *http.Request) error {
+	target := url.URL{Path: "/api/store/physical-store/list-physical-store/", RawQuery: r.URL.RawQuery}
+	w.Header().Set("Location", target.String())
+	w.WriteHeader(http.StatusMovedPermanently)
+	return nil
+}
+
 func (s *Server) routes() {
-	m := s.api
-	m.HandleFunc("GET /api/store/physical-store/list-physical-store/{$}", s.handle(s.listStores))
-	// The spec's path ends in a slash; without it the path would read as
-	// "one store by id" in api/openapi.yaml, so it redirects to the one address.
-	m.HandleFunc("GET /api/store/physical-store/list-physical-store", func(w http.ResponseWriter, r *http.Request) {
-		// A fixed path on this host; only the query is the caller's.
-		target := url.URL{Path: "/api/store/physical-store/list-physical-store/", RawQuery: r.URL.RawQuery}
-		w.Header().Set("Location", target.String())
-		w.WriteHeader(http.StatusMovedPermanently)
-	})
-	m.HandleFunc("GET /api/store/physical-store/{id}", s.handle(s.getStore))
-	m.HandleFunc("GET /api/store/physical-store/{id}/reviews", s.handle(s.listReviews))
-	m.HandleFunc("GET /api/config", s.handle(s.config))
-	m.HandleFunc("GET /api/store/physical-store/search-places", s.handle(s.searchPlaces))
-	m.HandleFunc("GET /api/geo/ip-location", s.handle(s.ipLocation))
-	m.HandleFunc("GET /api/attribution", s.handle(s.attribution))
+	for pattern, h := range map[string]handler{
+		"GET /api/store/physical-store/list-physical-store/{$}": s.listStores,
+		"GET /api/store/physical-store/list-physical-store":     redirectToList,
+		"GET /api/store/physical-store/{id}":                    withID(s.getStore),
+		"GET /api/store/physical-store/{id}/reviews":            s.listReviews,
+		"GET /api/config": s.config,
+		"GET /api/store/physical-store/search-places": s.searchPlaces,
+		"GET /api/geo/ip-location":                    s.ipLocation,
+		"GET /api/attribution":                        s.attribution,
+		"POST /api/store/physical-store/{id}/reports": s.submitReport,
+		"DELETE /api/store/auth":                      s.signOut,
+		"GET /api/store/customers/me":                 s.forMember(s.me),
+		"POST /api/store/customers/me":                s.updateMe,
+		"POST /api/store/customers/me/email-proof":    s.forMember(s.requestEmailProof),
+		"POST /api/customers/add-favorite-phstore":    s.changeFavorite(true),
+		"POST /api/customers/remove-favorite-phstore": s.changeFavorite(false),
+		"DELETE /api/admin/auth":                      s.adminSignOut,
+		"DELETE /api/business/auth":                   s.businessSignOut,
+		"GET /api/business/me":                        s.forSignedInBusiness(s.businessMe),
+		"POST /api/business/email-proof":              s.forSignedInBusiness(s.businessResendProof),
 
-	m.HandleFunc("POST /api/store/customers", s.handle(s.signUp))
-	m.HandleFunc("POST /api/store/auth", s.handle(s.signIn))
-	m.HandleFunc("DELETE /api/store/auth", s.handle(s.signOut))
-	m.HandleFunc("GET /api/store/customers/me", s.handle(s.me))
-	m.HandleFunc("POST /api/store/customers/me", s.handle(s.updateMe))
-	m.HandleFunc("POST /api/store/customers/me/email-proof", s.handle(s.requestEmailProof))
-	m.HandleFunc("POST /api/store/customers/email-proof/confirm", s.handle(s.confirmEmail))
-	m.HandleFunc("POST /api/store/customers/password-token2", s.handle(s.requestReset))
-	m.HandleFunc("POST /api/store/customers/password-reset", s.handle(s.resetPassword))
-	m.HandleFunc("POST /api/customers/add-favorite-phstore", s.handle(s.changeFavorite(true)))
-	m.HandleFunc("POST /api/customers/remove-favorite-phstore", s.handle(s.changeFavorite(false)))
+		"POST /api/store/customers":                     form(s, signUpLimit, s.signUp),
+		"POST /api/store/auth":                          form(s, signInLimit, s.signIn),
+		"POST /api/store/customers/email-proof/confirm": form(s, signInLimit, s.confirmEmail),
+		"POST /api/store/customers/password-token2":     form(s, resetLimit, s.requestReset),
+		"POST /api/store/customers/password-reset":      form(s, resetLimit, s.resetPassword),
+		"POST /api/store/claim":                         form(s, claimLimit, s.submitClaim),
+		"POST /api/store/create-user":                   form(s, createUserLimit, s.createUser),
+		"POST /api/admin/auth":                          form(s, adminSignInLimit, s.adminSignIn),
+		"POST /api/business/auth":                       form(s, businessSignInLimit, s.businessSignIn),
+		"POST /api/business/email-proof/confirm":        form(s, businessSignInLimit, s.businessConfirmEmail),
+		"POST /api/business/password-token":             form(s, businessResetLimit, s.businessRequestReset),
+		"POST /api/business/password-reset":             form(s, businessResetLimit, s.businessResetPassword),
 
-	m.HandleFunc("POST /api/store/claim", s.handle(s.submitClaim))
-	m.HandleFunc("POST /api/store/create-user", s.handle(s.createUser))
-	m.HandleFunc("POST /api/admin/auth", s.handle(s.adminSignIn))
-	m.HandleFunc("DELETE /api/admin/auth", s.handle(s.adminSignOut))
-	m.HandleFunc("GET /api/admin/me", s.handle(s.adminMe))
-	m.HandleFunc("GET /api/admin/claims", s.handle(s.adminListClaims))
-	m.HandleFunc("GET /api/admin/claims/{id}", s.handle(s.adminGetClaim))
-	m.HandleFunc("POST /api/admin/claims/{id}/approve", s.handle(s.adminDecide(true)))
-	m.HandleFunc("POST /api/admin/claims/{id}/reject", s.handle(s.adminDecide(false)))
+		"GET /api/admin/me":                              s.adminMe, // clears the cookie and its hint on a 401 itself
+		"GET /api/admin/claims":                          s.forModerator(s.adminListClaims),
+		"GET /api/admin/claims/{id}":                     s.forModerator(s.adminGetClaim),
+		"POST /api/admin/claims/{id}/approve":            s.adminDecide(true),
+		"POST /api/admin/claims/{id}/reject":             s.adminDecide(false),
+		"GET /api/admin/reports":                         s.forModerator(s.adminListReports),
+		"POST /api/admin/reports/{storeId}/resolve":      s.forModerator(s.adminResolveReports),
+		"GET /api/admin/change-requests":                 s.forModerator(s.adminListChanges),
+		"POST /api/admin/change-requests/{id}/approve":   s.adminDecideChange(true),
+		"POST /api/admin/change-requests/{id}/reject":    s.adminDecideChange(false),
+		"POST /api/admin/business-links":                 s.forModerator(s.adminLinkStore),
+		"GET /api/admin/stores/{id}/owners":              s.forModerator(s.adminStoreOwners),
+		"DELETE /api/admin/stores/{id}/owners/{ownerId}": s.forModerator(s.adminRemoveOwner),
 
-	m.HandleFunc("POST /api/store/physical-store/{id}/reports", s.handle(s.submitReport))
-	m.HandleFunc("GET /api/admin/reports", s.handle(s.adminListReports))
-	m.HandleFunc("POST /api/admin/reports/{storeId}/resolve", s.handle(s.adminResolveReports))
-	m.HandleFunc("GET /api/admin/change-requests", s.handle(s.adminListChanges))
-	m.HandleFunc("POST /api/admin/change-requests/{id}/approve", s.handle(s.adminDecideChange(true)))
-	m.HandleFunc("POST /api/admin/change-requests/{id}/reject", s.handle(s.adminDecideChange(false)))
-	m.HandleFunc("POST /api/admin/business-links", s.handle(s.adminLinkStore))
-	m.HandleFunc("GET /api/admin/stores/{id}/owners", s.handle(s.adminStoreOwners))
-	m.HandleFunc("DELETE /api/admin/stores/{id}/owners/{ownerId}", s.handle(s.adminRemoveOwner))
-	m.HandleFunc("GET /api/admin/licences", s.handle(s.adminLicenceStatus))
-	m.HandleFunc("POST /api/admin/licences/import", s.handle(s.adminLicenceImport))
-	m.HandleFunc("GET /api/admin/licences/matches", s.handle(s.adminLicenceQueue))
-	m.HandleFunc("POST /api/admin/licences/matches/{id}", s.handle(s.adminLicenceDecide))
-	m.HandleFunc("GET /api/admin/licences/unmatched", s.handle(s.adminLicenceUnmatched))
-	m.HandleFunc("POST /api/admin/licences/rows/{id}/store", s.handle(s.adminLicencePick))
-	m.HandleFunc("POST /api/admin/licences/rows/{id}/new-store", s.handle(s.adminLicenceCreateStore))
+		"GET /api/business/stores":                          s.forBusiness(s.businessListStores),
+		"GET /api/business/stores/{id}":                     s.forBusinessStore(s.businessGetStore),
+		"PATCH /api/business/stores/{id}":                   s.forBusinessStore(s.businessPatchStore),
+		"POST /api/business/stores/{id}/verify":             s.forBusinessStore(s.businessVerifyStore),
+		"DELETE /api/business/stores/{id}/owners/{ownerId}": s.forBusiness(s.businessRemoveOwner),
+		"POST /api/business/stores/{id}/photo":              s.forBusinessStore(s.businessUploadPhoto),
 
-	m.HandleFunc("POST /api/business/auth", s.handle(s.businessSignIn))
-	m.HandleFunc("DELETE /api/business/auth", s.handle(s.businessSignOut))
-	m.HandleFunc("GET /api/business/me", s.handle(s.businessMe))
-	m.HandleFunc("POST /api/business/email-proof", s.handle(s.businessResendProof))
-	m.HandleFunc("POST /api/business/email-proof/confirm", s.handle(s.businessConfirmEmail))
-	m.HandleFunc("POST /api/business/password-token", s.handle(s.businessRequestReset))
-	m.HandleFunc("POST /api/business/password-reset", s.handle(s.businessResetPassword))
-	m.HandleFunc("GET /api/business/stores", s.handle(s.businessListStores))
-	m.HandleFunc("GET /api/business/stores/{id}", s.handle(s.businessGetStore))
-	m.HandleFunc("PATCH /api/business/stores/{id}", s.handle(s.businessPatchStore))
-	m.HandleFunc("POST /api/business/stores/{id}/verify", s.handle(s.businessVerifyStore))
-	m.HandleFunc("DELETE /api/business/stores/{id}/owners/{ownerId}", s.handle(s.businessRemoveOwner))
-	m.HandleFunc("POST /api/business/stores/{id}/photo", s.handle(s.businessUploadPhoto))
-	m.HandleFunc("POST /api/business/stores/{id}/licence", s.handle(s.businessLicenceNumber))
+		// Licences (docs/licences.md): the moderators' handlers check their caller themselves.
+		"GET /api/admin/licences":                      s.adminLicenceStatus,
+		"POST /api/admin/licences/import":              s.adminLicenceImport,
+		"GET /api/admin/licences/matches":              s.adminLicenceQueue,
+		"POST /api/admin/licences/matches/{id}":        s.adminLicenceDecide,
+		"GET /api/admin/licences/unmatched":            s.adminLicenceUnmatched,
+		"POST /api/admin/licences/rows/{id}/store":     s.adminLicencePick,
+		"POST /api/admin/licences/rows/{id}/new-store": s.adminLicenceCreateStore,
+		"POST /api/business/stores/{id}/licence":       s.forBusinessStore(s.businessLicenceNumber),
+	} {
+		s.api.HandleFunc(pattern, s.handle(h))
+	}
 }
 
 // limits refuses oversized headers and query strings and bounds request bodies.

@@ -27,6 +27,11 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// withID adapts a handler of one store: it runs h with the path's store id.
+func withID(h func(w http.ResponseWriter, r *http.Request, id int64) error) handler {
+	return given(func(_ http.ResponseWriter, r *http.Request) (int64, error) { return pathID(r) }, h)
+}
+
 func pathID(r *http.Request) (int64, error) {
 	id, ok := parseID(r.PathValue("id"))
 	if !ok {
@@ -37,11 +42,7 @@ func pathID(r *http.Request) (int64, error) {
 
 // getStore answers one published store as search shows it, without
 // distance (a shared link to a store opens it directly).
-func (s *Server) getStore(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) getStore(w http.ResponseWriter, r *http.Request, id int64) error {
 	doc, err := s.Stores.PublishedDoc(r.Context(), id)
 	if err != nil {
 		return err

@@ -12,14 +12,9 @@ import (
 )
 
 func TestTileID(t *testing.T) {
-	// The specification's examples.
-	for _, c := range []struct {
-		z    uint8
-		x, y uint32
-		id   uint64
-	}{{0, 0, 0, 0}, {1, 0, 0, 1}, {1, 0, 1, 2}, {1, 1, 1, 3}, {1, 1, 0, 4}, {2, 1, 3, 11}, {3, 3, 0, 26}, {20, 0, 0, 366503875925}} {
-		if got := TileID(c.z, c.x, c.y); got != c.id {
-			t.Errorf("TileID(%d, %d, %d) = %d, want %d", c.z, c.x, c.y, got, c.id)
+	for _, c := range pmtilestest.SpecExamples {
+		if got := TileID(c.Z, c.X, c.Y); got != c.ID {
+			t.Errorf("TileID(%d, %d, %d) = %d, want %d", c.Z, c.X, c.Y, got, c.ID)
 		}
 	}
 }

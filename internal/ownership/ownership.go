@@ -30,20 +30,12 @@ type Owner struct {
 func List(ctx context.Context, q db.Querier, storeID int64) ([]Owner, error) {
 	rows, err := q.Query(ctx, `SELECT b.id, b.email, bs.created_at, bs.created_by FROM business_stores bs
 		JOIN business_accounts b ON b.id = bs.business_id WHERE bs.store_id = $1 ORDER BY bs.created_at, b.id LIMIT 100`, storeID)
-	if err != nil {
-		return nil, fmt.Errorf("owners of store %d: %w", storeID, err)
-	}
-	defer rows.Close()
-	out := []Owner{}
-	for rows.Next() {
+	return db.Collect(rows, err, fmt.Sprintf("owners of store %d", storeID), func(r db.Scanner) (*Owner, error) {
 		var o Owner
-		if err := rows.Scan(&o.BusinessID, &o.Email, &o.Since, &o.LinkedBy); err != nil {
-			return nil, fmt.Errorf("owners of store %d: %w", storeID, err)
-		}
+		err := r.Scan(&o.BusinessID, &o.Email, &o.Since, &o.LinkedBy)
 		o.Since = o.Since.UTC()
-		out = append(out, o)
-	}
-	return out, rows.Err()
+		return &o, err
+	})
 }
 
 // Summary is the moderator's one line about a store's owners, e.g.

@@ -16,6 +16,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"net/http"
 
 	"golang.org/x/image/draw"
@@ -110,28 +111,30 @@ func Process(ctx context.Context, data []byte) ([]Variant, error) {
 	return variants(img, o)
 }
 
-func decodeConfig(kind string, data []byte) (image.Config, error) {
-	r := bytes.NewReader(data)
+// codec is the decoder of one accepted kind (WebP for any other: Kind
+// accepts only the three).
+type codec struct {
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}
+
+func codecOf(kind string) codec {
 	switch kind {
 	case "image/jpeg":
-		return jpeg.DecodeConfig(r)
+		return codec{jpeg.DecodeConfig, jpeg.Decode}
 	case "image/png":
-		return png.DecodeConfig(r)
+		return codec{png.DecodeConfig, png.Decode}
 	default:
-		return webp.DecodeConfig(r)
+		return codec{webp.DecodeConfig, webp.Decode}
 	}
 }
 
+func decodeConfig(kind string, data []byte) (image.Config, error) {
+	return codecOf(kind).config(bytes.NewReader(data))
+}
+
 func decode(kind string, data []byte) (image.Image, error) {
-	r := bytes.NewReader(data)
-	switch kind {
-	case "image/jpeg":
-		return jpeg.Decode(r)
-	case "image/png":
-		return png.Decode(r)
-	default:
-		return webp.Decode(r)
-	}
+	return codecOf(kind).decode(bytes.NewReader(data))
 }
 
 // variants scales img to each of Widths the photo, turned upright as EXIF

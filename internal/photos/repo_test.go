@@ -14,7 +14,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/photos"
-	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 func upload(t *testing.T, w, h int) []photos.Variant {
@@ -45,9 +45,7 @@ func version(t *testing.T, d *db.DB) int64 {
 func TestAttachAndServe(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		sr := stores.NewRepo(d)
-		st := &stores.Store{Name: "Cloud Nine", Latitude: 40.7, Longitude: -74, TimeZone: "America/New_York"}
-		dbtest.Must(t, sr.Create(ctx, st), "store")
+		sr, st := storestest.Created(t, d, storestest.CloudNine())
 		repo := photos.New(d, sr)
 
 		before := version(t, d)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -12,15 +11,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/maxmind/mmdbwriter"
-	"github.com/maxmind/mmdbwriter/mmdbtype"
 	"golang.org/x/sys/unix"
+
+	"locator/internal/places/placestest"
 )
 
 // TestSearch covers every class of query the search box understands, with
@@ -428,45 +426,8 @@ func TestLRU(t *testing.T) {
 
 // --- IP location ---
 
-// writeMMDB writes a MaxMind-format database with the given locations.
-func writeMMDB(t testing.TB, nets map[string][2]float64) string {
-	t.Helper()
-	tree, err := mmdbwriter.New(mmdbwriter.Options{DatabaseType: "GeoLite2-City", RecordSize: 24})
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := make([]string, 0, len(nets))
-	for k := range nets {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, cidr := range keys {
-		_, n, err := net.ParseCIDR(cidr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ll := nets[cidr]
-		if err := tree.Insert(n, mmdbtype.Map{"location": mmdbtype.Map{
-			"latitude": mmdbtype.Float64(ll[0]), "longitude": mmdbtype.Float64(ll[1])}}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "test.mmdb")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tree.WriteTo(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 func TestIPLocator(t *testing.T) {
-	path := writeMMDB(t, map[string][2]float64{"81.2.69.0/24": {51.5142, -0.0931}, "2a02:ff00::/32": {45.0, 9.0}})
+	path := placestest.WriteMMDB(t, map[string][2]float64{"81.2.69.0/24": {51.5142, -0.0931}, "2a02:ff00::/32": {45.0, 9.0}})
 	l, err := NewIPLocator(path, []string{"CloudFront-Viewer-Latitude", "CloudFront-Viewer-Longitude"})
 	if err != nil {
 		t.Fatal(err)

@@ -167,7 +167,7 @@ func TestResolve(t *testing.T) {
 		}
 		// An invalid fix changes nothing: the reports stay open.
 		long := strings.Repeat("x", 500)
-		if _, err := svc.Resolve(ctx, "mod@example.com", a.ID, reports.FixStore, &reports.Fix{Name: &long}, ""); code(err) != apperr.Invalid {
+		if _, err := svc.Resolve(ctx, "mod@example.com", a.ID, reports.FixStore, &reports.Fix{Details: stores.Details{Name: &long}}, ""); code(err) != apperr.Invalid {
 			t.Fatalf("a too long name: %v", err)
 		}
 		phone := "+12125550199"

@@ -31,47 +31,21 @@ const (
 
 // Fix is the moderator's correction of a store; nil fields stay as they are.
 type Fix struct {
-	Name         *string               `json:"name,omitempty"`
+	stores.Details
 	PhoneNumber  *string               `json:"phone_number,omitempty"`
 	Hours        *string               `json:"hours,omitempty"`
-	Address      *string               `json:"address,omitempty"`
-	City         *string               `json:"city,omitempty"`
-	State        *string               `json:"state,omitempty"`
-	PostalCode   *string               `json:"postal_code,omitempty"`
-	Latitude     *float64              `json:"latitude,omitempty"`
-	Longitude    *float64              `json:"longitude,omitempty"`
 	WorkingHours *[]stores.WorkingHour `json:"-"`
 }
 
 func (f *Fix) empty() bool {
-	return f == nil || f.Name == nil && f.PhoneNumber == nil && f.Hours == nil && f.Address == nil && f.City == nil &&
-		f.State == nil && f.PostalCode == nil && f.Latitude == nil && f.Longitude == nil && f.WorkingHours == nil
+	return f == nil || f.Empty() && f.PhoneNumber == nil && f.Hours == nil && f.WorkingHours == nil
 }
 
 // apply changes st and returns the fields' old and new values for the audit log.
 func (f *Fix) apply(st *stores.Store) (before, after map[string]any) {
-	before, after = map[string]any{}, map[string]any{}
-	set := func(name string, p *string, field *string) {
-		if p != nil && *p != *field {
-			before[name], after[name] = *field, *p
-			*field = *p
-		}
-	}
-	set("name", f.Name, &st.Name)
-	set("phone_number", f.PhoneNumber, &st.PhoneNumber)
-	set("hours", f.Hours, &st.Hours)
-	set("address", f.Address, &st.Address)
-	set("city", f.City, &st.City)
-	set("state", f.State, &st.State)
-	set("postal_code", f.PostalCode, &st.PostalCode)
-	setF := func(name string, p *float64, field *float64) {
-		if p != nil && *p != *field {
-			before[name], after[name] = *field, *p
-			*field = *p
-		}
-	}
-	setF("latitude", f.Latitude, &st.Latitude)
-	setF("longitude", f.Longitude, &st.Longitude)
+	before, after = f.Apply(st)
+	stores.SetChanged(before, after, "phone_number", f.PhoneNumber, &st.PhoneNumber)
+	stores.SetChanged(before, after, "hours", f.Hours, &st.Hours)
 	if f.WorkingHours != nil {
 		before["workingHours"], after["workingHours"] = stores.EncodeSchedule(st.WorkingHours), stores.EncodeSchedule(*f.WorkingHours)
 		st.WorkingHours = *f.WorkingHours

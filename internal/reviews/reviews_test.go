@@ -10,7 +10,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/reviews"
-	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 func TestSummarize(t *testing.T) {
@@ -29,9 +29,7 @@ func TestSummarize(t *testing.T) {
 func TestAddListSummarize(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		sr := stores.NewRepo(d)
-		st := &stores.Store{Name: "Cloud Nine", Latitude: 40.7, Longitude: -74, TimeZone: "America/New_York"}
-		dbtest.Must(t, sr.Create(ctx, st), "store")
+		sr, st := storestest.Created(t, d, storestest.CloudNine())
 		rr := reviews.NewRepo(d, sr)
 		base := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 		var rs []*reviews.Review

@@ -46,14 +46,14 @@ func TestDemoStoresAgreeWithTheirPlace(t *testing.T) {
 		if z.Place != s.City || z.State != s.State {
 			t.Fatalf("store %s in %s, %s has postal code %s of %s, %s", s.StoreID, s.City, s.State, z.Code, z.Place, z.State)
 		}
-		d := km(s.Latitude, s.Longitude, z.Lat, z.Lon)
+		d := storegen.DistanceKm(s.Latitude, s.Longitude, z.Lat, z.Lon)
 		if d > storegen.MaxZIPKm {
 			t.Fatalf("store %s at %v,%v is %.1f km from the centre of its ZIP code %s", s.StoreID, s.Latitude, s.Longitude, d, z.Code)
 		}
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				for _, o := range cells[[2]int{int(math.Floor(s.Latitude)) + dy, int(math.Floor(s.Longitude)) + dx}] {
-					if od := km(s.Latitude, s.Longitude, o.Lat, o.Lon); od < d-0.05 {
+					if od := storegen.DistanceKm(s.Latitude, s.Longitude, o.Lat, o.Lon); od < d-0.05 {
 						t.Fatalf("store %s has postal code %s (%.2f km) but %s %s, %s is nearer (%.2f km)", s.StoreID, z.Code, d, o.Code, o.Place, o.State, od)
 					}
 				}
@@ -123,12 +123,4 @@ func TestAreaCodesOfStates(t *testing.T) {
 			owner[c] = s
 		}
 	}
-}
-
-func km(lat1, lon1, lat2, lon2 float64) float64 {
-	const r = 6371.0
-	p1, p2 := lat1*math.Pi/180, lat2*math.Pi/180
-	dp, dl := p2-p1, (lon2-lon1)*math.Pi/180
-	a := math.Sin(dp/2)*math.Sin(dp/2) + math.Cos(p1)*math.Cos(p2)*math.Sin(dl/2)*math.Sin(dl/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(a)))
 }

@@ -97,7 +97,7 @@ func TestDemoDataIsRealistic(t *testing.T) {
 	want := n * float64(largest.Population) / total
 	got := 0
 	for _, s := range ss {
-		if km(s.Latitude, s.Longitude, largest.Lat, largest.Lon) <= 40 {
+		if storegen.DistanceKm(s.Latitude, s.Longitude, largest.Lat, largest.Lon) <= 40 {
 			got++
 		}
 	}

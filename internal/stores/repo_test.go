@@ -10,6 +10,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 func sampleStore(name string, lat, lon float64) *stores.Store {
@@ -28,9 +29,7 @@ func sampleStore(name string, lat, lon float64) *stores.Store {
 func TestRepoRoundTrip(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		repo := stores.NewRepo(d)
-		s := sampleStore("Vape <One> & \"Co\"", 40.75, -73.99)
-		dbtest.Must(t, repo.Create(ctx, s), "create")
+		repo, s := storestest.Created(t, d, sampleStore("Vape <One> & \"Co\"", 40.75, -73.99))
 		if s.ID == 0 || s.CountryID == 0 {
 			t.Fatalf("ids not set: %+v", s)
 		}
@@ -184,9 +183,7 @@ func TestRepoExceptionsRoundTrip(t *testing.T) {
 func TestWriterSaveValidates(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		repo := stores.NewRepo(d)
-		s := sampleStore("writer", 40, -74)
-		dbtest.Must(t, repo.Create(ctx, s), "create")
+		repo, s := storestest.Created(t, d, sampleStore("writer", 40, -74))
 		v0, _ := repo.Version(ctx)
 		s.SpecialHours = []stores.SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "12:00"}}
 		s.TemporarilyClosed = &stores.Closure{From: "2026-12-05", Until: "2026-12-01"}
@@ -207,9 +204,7 @@ func TestWriterSaveValidates(t *testing.T) {
 func TestWebsiteAndVerificationRoundTrip(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		repo := stores.NewRepo(d)
-		s := sampleStore("Verified", 40.75, -73.99)
-		dbtest.Must(t, repo.Create(ctx, s), "create")
+		repo, s := storestest.Created(t, d, sampleStore("Verified", 40.75, -73.99))
 		doc, err := repo.PublishedDoc(ctx, s.ID)
 		dbtest.Must(t, err, "doc")
 		var m map[string]any

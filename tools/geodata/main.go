@@ -189,34 +189,55 @@ func build(in string, w io.Writer) (stats, error) {
 	return st, nil
 }
 
-// readPlaces parses the GeoNames cities500 dump (19 tab-separated columns).
-func readPlaces(path string) ([]place, error) {
+// eachRow calls fn with the columns of each line of the tab-separated
+// GeoNames dump at path (what names it when it is missing), which must
+// have cols columns; an error names the file and line.
+func eachRow(path, what string, cols int, fn func(c []string) error) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("open places (run npm ci in tools/geodata?): %w", err)
+		return fmt.Errorf("open %s (run npm ci in tools/geodata?): %w", what, err)
 	}
 	defer f.Close()
-	var places []place
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<20), 1<<24)
 	for line := 1; sc.Scan(); line++ {
 		c := strings.Split(sc.Text(), "\t")
-		if len(c) != 19 {
-			return nil, fmt.Errorf("%s:%d: %d columns, want 19", path, line, len(c))
+		if len(c) != cols {
+			return fmt.Errorf("%s:%d: %d columns, want %d", path, line, len(c), cols)
 		}
+		if err := fn(c); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	return nil
+}
+
+// coords reads a latitude and a longitude column.
+func coords(lat, lon string) (string, string, error) {
+	la, err1 := coord(lat)
+	lo, err2 := coord(lon)
+	return la, lo, errors.Join(err1, err2)
+}
+
+// readPlaces parses the GeoNames cities500 dump (19 tab-separated columns).
+func readPlaces(path string) ([]place, error) {
+	var places []place
+	err := eachRow(path, "places", 19, func(c []string) error {
 		id, err := strconv.Atoi(c[0])
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: geonameid: %w", path, line, err)
+			return fmt.Errorf("geonameid: %w", err)
 		}
-		lat, err1 := coord(c[4])
-		lon, err2 := coord(c[5])
-		if err := errors.Join(err1, err2); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		lat, lon, err := coords(c[4], c[5])
+		if err != nil {
+			return err
 		}
 		var pop int64
 		if c[14] != "" {
 			if pop, err = strconv.ParseInt(c[14], 10, 64); err != nil {
-				return nil, fmt.Errorf("%s:%d: population: %w", path, line, err)
+				return fmt.Errorf("population: %w", err)
 			}
 		}
 		p := place{
@@ -229,9 +250,10 @@ func readPlaces(path string) ([]place, error) {
 		}
 		p.alts = altNames(p.name, p.ascii, c[3])
 		places = append(places, p)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	// Group by country and region so neighbouring rows compress well; the id
 	// breaks ties so the order never depends on the input's order.
@@ -244,33 +266,22 @@ func readPlaces(path string) ([]place, error) {
 
 // readZIPs parses the GeoNames postal-code dump for the US (12 columns).
 func readZIPs(path string) ([]zip, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("open ZIPs (run npm ci in tools/geodata?): %w", err)
-	}
-	defer f.Close()
 	byCode := map[string]zip{}
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		c := strings.Split(sc.Text(), "\t")
-		if len(c) != 12 {
-			return nil, fmt.Errorf("%s:%d: %d columns, want 12", path, line, len(c))
-		}
-		lat, err1 := coord(c[9])
-		lon, err2 := coord(c[10])
-		if err := errors.Join(err1, err2); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+	err := eachRow(path, "ZIPs", 12, func(c []string) error {
+		lat, lon, err := coords(c[9], c[10])
+		if err != nil {
+			return err
 		}
 		z := zip{code: c[1], place: clean(c[2]), state: c[4], lat: lat, lon: lon}
 		// A few codes appear twice: a civilian row with a state and a military
 		// "FPO AA" row without one; the civilian row is the useful one.
-		if old, ok := byCode[z.code]; ok && (old.state != "" || z.state == "") {
-			continue
+		if old, ok := byCode[z.code]; !ok || old.state == "" && z.state != "" {
+			byCode[z.code] = z
 		}
-		byCode[z.code] = z
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	zips := make([]zip, 0, len(byCode))
 	for _, z := range byCode {

@@ -22,10 +22,30 @@ import (
 
 // dataFlags are the -size and -spread flags of the commands that build
 // the data set or its query mix.
-type dataFlags struct{ size, spread *string }
+type dataFlags struct {
+	fs           *flag.FlagSet
+	size, spread *string
+}
 
 func addDataFlags(fs *flag.FlagSet, defSize, sizeHelp string) dataFlags {
-	return dataFlags{fs.String("size", defSize, sizeHelp), fs.String("spread", "clustered", "clustered or uniform")}
+	return dataFlags{fs, fs.String("size", defSize, sizeHelp), fs.String("spread", "clustered", "clustered or uniform")}
+}
+
+// parse parses the command's arguments and builds the data set they name.
+func (f dataFlags) parse(args []string) (*bench.Dataset, error) {
+	if err := f.fs.Parse(args); err != nil {
+		return nil, err
+	}
+	return f.dataset()
+}
+
+// parseScripts parses the command's arguments and rebuilds the data set's
+// query mix for wrk (scriptVariants) once dir names the scripts' folder.
+func (f dataFlags) parseScripts(args []string, dir *string) (map[string][]bench.Request, error) {
+	if err := f.fs.Parse(args); err != nil {
+		return nil, err
+	}
+	return f.scriptVariants(*dir)
 }
 
 // dataset reads the flags into the generator.
@@ -99,10 +119,7 @@ func cmdLua(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("lua", flag.ContinueOnError)
 	data := addDataFlags(fs, "M", "S, M, L or a number of stores")
 	dir := fs.String("dir", filepath.Join(os.TempDir(), "slb"), "folder for slb-<variant>.lua")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	vs, err := data.scriptVariants(*dir)
+	vs, err := data.parseScripts(args, dir)
 	if err != nil {
 		return err
 	}
@@ -238,10 +255,7 @@ func cmdHTTP(ctx context.Context, args []string) error {
 	dur := fs.Duration("duration", 30*time.Second, "each timed run")
 	warm := fs.Duration("warmup", 5*time.Second, "warm-up before each series")
 	dir := fs.String("dir", filepath.Join(os.TempDir(), "slb"), "folder for the wrk scripts")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	vs, err := data.scriptVariants(*dir)
+	vs, err := data.parseScripts(args, dir)
 	if err != nil {
 		return err
 	}

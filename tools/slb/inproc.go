@@ -27,10 +27,7 @@ func cmdInproc(_ context.Context, args []string) error {
 	data := addDataFlags(fs, "S", "S, M, L or a number of stores")
 	passes := fs.Int("passes", 3, "timed passes over the 10,000 queries (after one warm-up pass)")
 	gate := fs.Int("gate", 1000, "queries checked against the brute-force oracle")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	d, err := data.dataset()
+	d, err := data.parse(args)
 	if err != nil {
 		return err
 	}

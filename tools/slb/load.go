@@ -25,10 +25,7 @@ func cmdLoad(ctx context.Context, args []string) error {
 	data := addDataFlags(fs, "M", "S, M, L or a number of stores")
 	url := fs.String("database-url", "", "sqlite:PATH or postgres://... (an empty database)")
 	batch := fs.Int("batch", 100_000, "stores per transaction")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	d, err := data.dataset()
+	d, err := data.parse(args)
 	if err != nil {
 		return err
 	}

@@ -55,14 +55,7 @@ test("a moderator approves a claim at a moved position; the store is listed ther
   const lat = Number(await latitude.inputValue());
   const lon = Number(await longitude.inputValue());
   expect(lat < lat0 && lon > lon0, `the marker moved south-east: ${lat0},${lon0} -> ${lat},${lon}`).toBe(true);
-  await page.screenshot({ path: join(SHOTS, "admin-claim-375.png"), fullPage: true });
-  await axe(page, "claim detail", { all: true });
-
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith(`/api/admin/claims/${claimId}/approve`)),
-    page.getByRole("button", { name: "Approve", exact: true }).click(),
-  ]);
-  expect(answer.status()).toBe(200);
+  const answer = await approveShown(page, claimId, "admin-claim-375.png", "claim detail");
   expect(JSON.parse(answer.request().postData())).toEqual({ latitude: lat, longitude: lon });
   await page.getByRole("status").filter({ hasText: `Approved claim #${claimId}` }).waitFor();
   // The list is refetched after the notice shows: it drops the claim.
@@ -103,13 +96,7 @@ test("a moderator approves a claim at a moved position; the store is listed ther
   await expect(comparison.getByRole("row", { name: /Phone/ })).toContainText("+1 303 555 0199");
   expect(Number(await latitude.inputValue())).toBeCloseTo(lat, 5);
   await page.getByRole("checkbox", { name: "Use the claimed phone" }).check();
-  await page.screenshot({ path: join(SHOTS, "admin-claim-compare-375.png"), fullPage: true });
-  await axe(page, "claim comparison", { all: true });
-  const [approved] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith(`/api/admin/claims/${againId}/approve`)),
-    page.getByRole("button", { name: "Approve", exact: true }).click(),
-  ]);
-  expect(approved.status()).toBe(200);
+  const approved = await approveShown(page, againId, "admin-claim-compare-375.png", "claim comparison");
   expect(JSON.parse(approved.request().postData())).toEqual({ fields: ["phone_number"] });
   await page.getByRole("status").filter({ hasText: `Approved claim #${againId}: 1 field of store #${found.id} changed.` }).waitFor();
   await expect
@@ -124,3 +111,15 @@ test("a moderator approves a claim at a moved position; the store is listed ther
   expect((await api.get("/api/admin/claims")).status(), "no moderator session in the request context").toBe(401);
   await api.dispose();
 });
+
+/** Shoots and checks (axe) the claim shown, approves it and returns the approve call's answer, a 200. */
+async function approveShown(page, claimId, shot, what) {
+  await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
+  await axe(page, what, { all: true });
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api/admin/claims/${claimId}/approve`)),
+    page.getByRole("button", { name: "Approve", exact: true }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  return answer;
+}

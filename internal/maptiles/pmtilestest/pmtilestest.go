@@ -1,8 +1,8 @@
 // Package pmtilestest writes small PMTiles v3 archives for tests, as
 // extract tools write them: gzip-compressed directories and tiles, entries
 // in Hilbert order, optionally spread over leaf directories. It shares no
-// code with the reader (internal/maptiles); both follow the
-// specification's examples (TestTileID there, TestID here).
+// code with the reader (internal/maptiles); both are checked against the
+// specification's examples (SpecExamples: TestTileID there, TestID here).
 package pmtilestest
 
 import (
@@ -30,6 +30,13 @@ type Options struct {
 	Center     [2]float64
 	CenterZoom uint8
 }
+
+// SpecExamples are the PMTiles specification's examples of tile ids.
+var SpecExamples = []struct {
+	Z    uint8
+	X, Y uint32
+	ID   uint64
+}{{0, 0, 0, 0}, {1, 0, 0, 1}, {1, 0, 1, 2}, {1, 1, 1, 3}, {1, 1, 0, 4}, {2, 1, 3, 11}, {3, 3, 0, 26}, {20, 0, 0, 366503875925}}
 
 // ID is a tile's PMTiles id (the specification's Hilbert numbering).
 func ID(z uint8, x, y uint32) uint64 {

@@ -6,6 +6,10 @@ const at = (weekday: number, hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
   return { weekday, minutes: h! * 60 + m! };
 };
+/** Checks isOpenAt(hours, ...) at each [weekday, time, open] step. */
+const expectOpenAt = (hours: WorkingHour[], ...steps: [number, string, boolean][]) => {
+  for (const [weekday, hhmm, open] of steps) expect(isOpenAt(hours, at(weekday, hhmm)), `day ${weekday} ${hhmm}`).toBe(open);
+};
 const MONDAY = 1;
 const TUESDAY = 2;
 const week = (startTime: string | null, endTime: string | null): WorkingHour[] =>
@@ -19,11 +23,8 @@ describe("isOpenAt (the Open now rule)", () => {
   const hours = week("09:00", "17:00");
 
   it("is open from start inclusive to end inclusive to the minute", () => {
-    expect(isOpenAt(hours, at(MONDAY, "08:59"))).toBe(false);
-    expect(isOpenAt(hours, at(MONDAY, "09:00"))).toBe(true);
-    expect(isOpenAt(hours, at(MONDAY, "12:30"))).toBe(true);
-    expect(isOpenAt(hours, at(MONDAY, "17:00"))).toBe(true);
-    expect(isOpenAt(hours, at(MONDAY, "17:01"))).toBe(false);
+    expectOpenAt(hours, [MONDAY, "08:59", false], [MONDAY, "09:00", true], [MONDAY, "12:30", true]);
+    expectOpenAt(hours, [MONDAY, "17:00", true], [MONDAY, "17:01", false]);
   });
 
   it("needs an entry for today with both times", () => {
@@ -35,14 +36,10 @@ describe("isOpenAt (the Open now rule)", () => {
 
   it("runs hours past midnight into the next day (end before start)", () => {
     const late: WorkingHour[] = [{ weekDay: "Monday", startTime: "18:00", endTime: "02:00" }];
-    expect(isOpenAt(late, at(MONDAY, "17:59"))).toBe(false);
-    expect(isOpenAt(late, at(MONDAY, "18:00"))).toBe(true);
-    expect(isOpenAt(late, at(MONDAY, "23:59"))).toBe(true);
-    expect(isOpenAt(late, at(TUESDAY, "00:00"))).toBe(true);
-    expect(isOpenAt(late, at(TUESDAY, "02:00"))).toBe(true);
-    expect(isOpenAt(late, at(TUESDAY, "02:01"))).toBe(false);
+    expectOpenAt(late, [MONDAY, "17:59", false], [MONDAY, "18:00", true], [MONDAY, "23:59", true]);
+    expectOpenAt(late, [TUESDAY, "00:00", true], [TUESDAY, "02:00", true], [TUESDAY, "02:01", false]);
     // Monday early morning belongs to Sunday's entry, which there is none of.
-    expect(isOpenAt(late, at(MONDAY, "01:00"))).toBe(false);
+    expectOpenAt(late, [MONDAY, "01:00", false]);
   });
 
   it("wraps Saturday night into Sunday", () => {

@@ -47,22 +47,22 @@ export function LocationEditor({
         )}
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Field
-          label="Latitude"
-          inputMode="decimal"
-          autoComplete="off"
-          value={latitude}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => onLatitudeChange(e.target.value)}
-        />
-        <Field
-          label="Longitude"
-          inputMode="decimal"
-          autoComplete="off"
-          value={longitude}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => onLongitudeChange(e.target.value)}
-        />
+        {(
+          [
+            ["Latitude", latitude, onLatitudeChange],
+            ["Longitude", longitude, onLongitudeChange],
+          ] as const
+        ).map(([label, value, onChange]) => (
+          <Field
+            key={label}
+            label={label}
+            inputMode="decimal"
+            autoComplete="off"
+            value={value}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        ))}
       </div>
       {error && (
         <p role="alert" className="text-sm text-red-700">

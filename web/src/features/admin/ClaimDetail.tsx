@@ -126,6 +126,21 @@ function ExistingStoreNote({ store }: { store: ExistingStore }) {
   );
 }
 
+/** The head of a field-by-field comparison: "Field", then columns (each spaced from the next). */
+export function ComparisonHead({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr className="text-left text-gray-600">
+        {["Field", ...columns].map((c, i) => (
+          <th key={c} className={i < columns.length ? "pr-4 font-normal" : "font-normal"}>
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * The claim beside the store it matches, one row per field: the moderator ticks the claimed values
  * to take; the others stay as they are.
@@ -149,14 +164,7 @@ export function Comparison({
         claimed value.
       </p>
       <table className="text-sm">
-        <thead>
-          <tr className="text-left text-gray-600">
-            <th className="pr-4 font-normal">Field</th>
-            <th className="pr-4 font-normal">Now</th>
-            <th className="pr-4 font-normal">Claimed</th>
-            <th className="font-normal">Use the claimed value</th>
-          </tr>
-        </thead>
+        <ComparisonHead columns={["Now", "Claimed", "Use the claimed value"]} />
         <tbody>
           {store.fields.map((f) => (
             <tr key={f.field} className="border-t border-gray-100 align-top">

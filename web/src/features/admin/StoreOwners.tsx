@@ -5,7 +5,9 @@ import { adminKeys } from "../../api/keys";
 import type { components } from "../../api/schema";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
+import { Outcome, useOutcome } from "../../components/ui/outcome";
 import { Spinner } from "../../components/ui/spinner";
+import { ComparisonHead } from "./ClaimDetail";
 import { approveChangeRequest, rejectChangeRequest } from "./api/decide-change-request";
 import { changeRequestsOptions } from "./api/list-change-requests";
 import { linkStore } from "./api/link-store";
@@ -26,6 +28,19 @@ const LABELS: [keyof Details, string][] = [
   ["longitude", "Longitude"],
 ];
 
+/**
+ * Starts the submit of a form that names a store: clears the outcome and returns the store id typed,
+ * or null with the failure shown when it is not a whole number from 1.
+ */
+function startWithStoreId(event: FormEvent, text: string, outcome: ReturnType<typeof useOutcome>): number | null {
+  event.preventDefault();
+  outcome.clear();
+  const id = Number(text.trim());
+  if (Number.isInteger(id) && id >= 1) return id;
+  outcome.setFailure("Enter the store's id (a whole number).");
+  return null;
+}
+
 /** Store owners' side of moderation: their change requests, a store's owners, and linking a store to a business account. */
 export function StoreOwners() {
   return (
@@ -43,30 +58,25 @@ export function StoreOwners() {
 function ChangeRequests() {
   const queryClient = useQueryClient();
   const list = useQuery(changeRequestsOptions());
-  const [notice, setNotice] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useOutcome();
   const [reasons, setReasons] = useState<Record<number, string>>({});
 
   const decide = async (c: ChangeRequest, approve: boolean) => {
-    setFailure(null);
-    setNotice("");
+    outcome.clear();
     try {
       if (approve) await approveChangeRequest(c.id);
       else await rejectChangeRequest(c.id, reasons[c.id] ?? "");
-      setNotice(`${approve ? "Published" : "Rejected"} the change to ${c.store_name}.`);
+      outcome.setNotice(`${approve ? "Published" : "Rejected"} the change to ${c.store_name}.`);
       void queryClient.invalidateQueries({ queryKey: adminKeys.changes });
     } catch (error) {
-      setFailure(`Could not ${approve ? "approve" : "reject"} the change: ${failureText(error)}`);
+      outcome.setFailure(`Could not ${approve ? "approve" : "reject"} the change: ${failureText(error)}`);
     }
   };
 
   return (
     <div className="flex flex-col gap-2 rounded-md border border-gray-200 bg-white p-4">
       <h3 className="font-medium text-gray-900">Change requests</h3>
-      <p role="status" className="text-sm text-emerald-900 empty:hidden">
-        {notice}
-      </p>
-      {failure && <FormError>{failure}</FormError>}
+      <Outcome {...outcome} />
       {list.isPending ? (
         <Spinner label="Loading change requests…" />
       ) : list.isError ? (
@@ -81,13 +91,7 @@ function ChangeRequests() {
                 Store {c.store_id}: {c.store_name} <span className="font-normal text-gray-600">(by {c.business_email})</span>
               </p>
               <table className="mt-2 text-sm">
-                <thead>
-                  <tr className="text-left text-gray-600">
-                    <th className="pr-4 font-normal">Field</th>
-                    <th className="pr-4 font-normal">Now</th>
-                    <th className="font-normal">Proposed</th>
-                  </tr>
-                </thead>
+                <ComparisonHead columns={["Now", "Proposed"]} />
                 <tbody>
                   {LABELS.filter(([key]) => c.proposed[key] !== undefined).map(([key, label]) => (
                     <tr key={key}>
@@ -120,20 +124,16 @@ function ChangeRequests() {
 function LinkForm() {
   const [storeId, setStoreId] = useState("");
   const [email, setEmail] = useState("");
-  const [notice, setNotice] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useOutcome();
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setNotice("");
-    setFailure(null);
-    const id = Number(storeId.trim());
-    if (!Number.isInteger(id) || id < 1) return setFailure("Enter the store's id (a whole number).");
-    if (email.trim() === "") return setFailure("Enter the email of the business account.");
+    const id = startWithStoreId(event, storeId, outcome);
+    if (id === null) return;
+    if (email.trim() === "") return outcome.setFailure("Enter the email of the business account.");
     try {
-      setNotice(await linkStore(id, email.trim()));
+      outcome.setNotice(await linkStore(id, email.trim()));
     } catch (error) {
-      setFailure(`Could not link the store: ${failureText(error)}`);
+      outcome.setFailure(`Could not link the store: ${failureText(error)}`);
     }
   };
 
@@ -145,10 +145,7 @@ function LinkForm() {
         <Field label="Business account email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit">Link</Button>
       </div>
-      <p role="status" className="text-sm text-emerald-900 empty:hidden">
-        {notice}
-      </p>
-      {failure && <FormError>{failure}</FormError>}
+      <Outcome {...outcome} />
     </form>
   );
 }
@@ -159,34 +156,29 @@ const sinceFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "num
 export function OwnersLookup() {
   const [storeId, setStoreId] = useState("");
   const [shown, setShown] = useState<{ id: number; owners: Owner[] } | null>(null);
-  const [notice, setNotice] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useOutcome();
 
   const load = async (id: number) => setShown({ id, owners: await storeOwners(id) });
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setNotice("");
-    setFailure(null);
-    const id = Number(storeId.trim());
-    if (!Number.isInteger(id) || id < 1) return setFailure("Enter the store's id (a whole number).");
+    const id = startWithStoreId(event, storeId, outcome);
+    if (id === null) return;
     try {
       await load(id);
     } catch (error) {
       setShown(null);
-      setFailure(`Could not load the owners: ${failureText(error)}`);
+      outcome.setFailure(`Could not load the owners: ${failureText(error)}`);
     }
   };
 
   const remove = async (id: number, owner: Owner) => {
     if (!window.confirm(`Remove ${owner.email} from the owners of store ${id}?`)) return;
-    setNotice("");
-    setFailure(null);
+    outcome.clear();
     try {
-      setNotice(await removeStoreOwner(id, owner.id));
+      outcome.setNotice(await removeStoreOwner(id, owner.id));
       await load(id);
     } catch (error) {
-      setFailure(`Could not remove ${owner.email}: ${failureText(error)}`);
+      outcome.setFailure(`Could not remove ${owner.email}: ${failureText(error)}`);
     }
   };
 
@@ -214,10 +206,7 @@ export function OwnersLookup() {
             ))}
           </ul>
         ))}
-      <p role="status" className="text-sm text-emerald-900 empty:hidden">
-        {notice}
-      </p>
-      {failure && <FormError>{failure}</FormError>}
+      <Outcome {...outcome} />
     </form>
   );
 }

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { sent, stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
 import { BusinessPage, BusinessResetPasswordPage } from "./BusinessPage";
-import { makeBusinessStore } from "./testing";
+import { businessAccount, makeBusinessStore, stubPatchRefusedOnce } from "./testing";
 
-const account = { email: "owner@example.com", store_name: "Lone Star Vapes", email_verified: true };
+const account = businessAccount;
 const now = new Date("2026-11-23T12:00:00Z");
 
 // Generous, as AdminPage.test.tsx: user-event typing is slow on a loaded 2-core machine.
@@ -58,18 +58,7 @@ describe("BusinessPage", { timeout: 20_000 }, () => {
   });
 
   it("checks the details in the browser, sends only the changes, and shows the server's answer", async () => {
-    let fail = true;
-    const calls = stubApi({
-      "GET /api/business/me": { body: { account } },
-      "GET /api/business/stores": { body: { stores: [makeBusinessStore()] } },
-      "PATCH /api/business/stores/5": (call) => {
-        if (fail) {
-          fail = false;
-          return { status: 400, body: { message: "Website must be a web address, e.g. https://example.com" } };
-        }
-        return { body: { message: "ok", store: makeBusinessStore({ ...(call.body as object) }), change_request: null } };
-      },
-    });
+    const calls = stubPatchRefusedOnce("Website must be a web address, e.g. https://example.com", "ok");
     const user = userEvent.setup();
     renderAt(<BusinessPage now={now} />, "/business");
     const form = await screen.findByRole("form", { name: "Hours and contact" });

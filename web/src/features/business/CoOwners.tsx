@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { failureText } from "../../api/client";
 import { Button } from "../../components/ui/button";
-import { FormError } from "../../components/ui/field";
+import { Outcome, useOutcome } from "../../components/ui/outcome";
 import { removeOwner } from "./api/remove-owner";
 import type { BusinessStore } from "./types";
 
@@ -15,21 +15,19 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "nume
  * only a moderator can remove.
  */
 export function CoOwners({ store, onChanged }: { store: BusinessStore; onChanged: (store: BusinessStore) => void }) {
-  const [notice, setNotice] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useOutcome();
   const [busy, setBusy] = useState<number | null>(null);
 
   const remove = async (owner: Owner) => {
     if (!window.confirm(`Remove ${owner.email}? They will no longer be able to change ${store.name}.`)) return;
-    setNotice("");
-    setFailure(null);
+    outcome.clear();
     setBusy(owner.id);
     try {
       const updated = await removeOwner(store.id, owner.id);
-      setNotice(`${owner.email} can no longer change this store.`);
+      outcome.setNotice(`${owner.email} can no longer change this store.`);
       onChanged(updated);
     } catch (error) {
-      setFailure(`Could not remove ${owner.email}: ${failureText(error)}`);
+      outcome.setFailure(`Could not remove ${owner.email}: ${failureText(error)}`);
     } finally {
       setBusy(null);
     }
@@ -60,10 +58,7 @@ export function CoOwners({ store, onChanged }: { store: BusinessStore; onChanged
           You can remove an account added after yours. If an account you do not know was added before yours, ask a moderator.
         </p>
       )}
-      <p role="status" className="text-sm text-emerald-900 empty:hidden">
-        {notice}
-      </p>
-      {failure && <FormError>{failure}</FormError>}
+      <Outcome {...outcome} />
     </section>
   );
 }

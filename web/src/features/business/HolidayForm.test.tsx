@@ -5,9 +5,9 @@ import { stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
 import { BusinessPage } from "./BusinessPage";
 import { addEntry, holidayPatch, validateClosure, validateNewDate } from "./holidayForm";
-import { makeBusinessStore } from "./testing";
+import { businessAccount, makeBusinessStore, stubPatchRefusedOnce } from "./testing";
 
-const account = { email: "owner@example.com", store_name: "Lone Star Vapes", email_verified: true };
+const account = businessAccount;
 const now = new Date("2026-11-23T12:00:00Z");
 
 describe("holidayForm", () => {
@@ -36,18 +36,7 @@ describe("holidayForm", () => {
 // Generous, as AdminPage.test.tsx: user-event typing is slow on a loaded 2-core machine.
 describe("Holiday hours and closures", { timeout: 20_000 }, () => {
   it("adds a closed date with a note and a closure, shows the server's refusal, then its answer", async () => {
-    let fail = true;
-    const calls = stubApi({
-      "GET /api/business/me": { body: { account } },
-      "GET /api/business/stores": { body: { stores: [makeBusinessStore()] } },
-      "PATCH /api/business/stores/5": (call) => {
-        if (fail) {
-          fail = false;
-          return { status: 400, body: { message: 'special_hours entry 1: date "2026-11-23" is not a date (YYYY-MM-DD, years 2000-2100)' } };
-        }
-        return { body: { message: "Changes saved and published.", store: makeBusinessStore({ ...(call.body as object) }), change_request: null } };
-      },
-    });
+    const calls = stubPatchRefusedOnce('special_hours entry 1: date "2026-11-23" is not a date (YYYY-MM-DD, years 2000-2100)', "Changes saved and published.");
     const user = userEvent.setup();
     renderAt(<BusinessPage now={now} />, "/business");
     const form = await screen.findByRole("form", { name: "Holiday hours and closures" });

@@ -25,7 +25,7 @@ import {
   type Errors,
   type LocationValues,
 } from "./storeForm";
-import type { BusinessStore } from "./types";
+import type { BusinessStore, StorePatch } from "./types";
 
 const saveFailure = (error: unknown) => failureText(error, "The server could not be reached. Please try again.");
 
@@ -117,20 +117,35 @@ interface FormProps {
   onNothing: () => void;
 }
 
+/**
+ * A store form's submit: it shows what validate finds; else it sends the patch of what changed, or
+ * says that nothing did.
+ */
+function submitStoreForm<V, K extends string>(
+  values: V,
+  validate: (values: V) => Errors<K>,
+  setErrors: (found: Errors<K>) => void,
+  patchOf: (values: V) => StorePatch,
+  onSubmit: FormProps["onSubmit"],
+  onNothing: () => void,
+) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const patch = patchOf(values);
+    if (Object.keys(patch).length === 0) return onNothing();
+    void onSubmit(patch);
+  };
+}
+
 function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
   const [values, setValues] = useState<DetailsValues>(() => detailsOf(store));
   const [errors, setErrors] = useState<Errors<DetailsField>>({});
   const set = <K extends keyof DetailsValues>(key: K, value: DetailsValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateDetails(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const patch = detailsPatch(store, values);
-    if (Object.keys(patch).length === 0) return onNothing();
-    void onSubmit(patch);
-  };
+  const submit = submitStoreForm(values, validateDetails, setErrors, (v) => detailsPatch(store, v), onSubmit, onNothing);
 
   return (
     <form noValidate onSubmit={submit} aria-label="Hours and contact" className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
@@ -163,15 +178,7 @@ function LocationForm({ store, busy, onSubmit, onNothing }: FormProps) {
     <Field label={label} value={values[key]} error={errors[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateLocation(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const patch = locationPatch(store, values);
-    if (Object.keys(patch).length === 0) return onNothing();
-    void onSubmit(patch);
-  };
+  const submit = submitStoreForm(values, validateLocation, setErrors, (v) => locationPatch(store, v), onSubmit, onNothing);
 
   // The pin: where the fields say, or the store's published position while they say nothing valid.
   const { latitude, longitude } = values;

@@ -1,4 +1,8 @@
+import { stubApi } from "../../test/fetch";
 import type { BusinessStore } from "./types";
+
+/** The signed-in owner of the dashboard's tests, mailbox proven. */
+export const businessAccount = { email: "owner@example.com", store_name: "Lone Star Vapes", email_verified: true };
 
 /** A store of the dashboard for tests. */
 export function makeBusinessStore(overrides: Partial<BusinessStore> = {}): BusinessStore {
@@ -35,4 +39,24 @@ export function makeBusinessStore(overrides: Partial<BusinessStore> = {}): Busin
     },
     ...overrides,
   };
+}
+
+/**
+ * Stubs the dashboard of businessAccount and makeBusinessStore(): the first
+ * PATCH of the store is refused with refusal, the next ones publish the
+ * patch with message. Returns the recorded calls.
+ */
+export function stubPatchRefusedOnce(refusal: string, message: string) {
+  let fail = true;
+  return stubApi({
+    "GET /api/business/me": { body: { account: businessAccount } },
+    "GET /api/business/stores": { body: { stores: [makeBusinessStore()] } },
+    "PATCH /api/business/stores/5": (call) => {
+      if (fail) {
+        fail = false;
+        return { status: 400, body: { message: refusal } };
+      }
+      return { body: { message, store: makeBusinessStore({ ...(call.body as object) }), change_request: null } };
+    },
+  });
 }

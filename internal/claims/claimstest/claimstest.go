@@ -1,0 +1,31 @@
+// Package claimstest builds the claims service the tests of claims and of
+// the HTTP API share: a geocoder that knows one ZIP code, Central time for
+// every store and a fast password hasher.
+package claimstest
+
+import (
+	"log/slog"
+
+	"locator/internal/claims"
+	"locator/internal/db"
+	"locator/internal/secret"
+	"locator/internal/stores"
+)
+
+// Geocoder knows one ZIP code, Austin's 78701.
+type Geocoder struct{}
+
+func (Geocoder) Geocode(postal, city, state, country string) (float64, float64, string, bool) {
+	if postal == "78701" {
+		return 30.2711, -97.7437, "postal_code", true
+	}
+	return 0, 0, "", false
+}
+
+// New is a claims service on d and sr with Geocoder, every store in
+// America/Chicago and a hasher cheap enough for tests.
+func New(d *db.DB, sr *stores.Repo, log *slog.Logger) *claims.Service {
+	s := claims.New(d, sr, Geocoder{}, func(float64, float64) string { return "America/Chicago" }, log)
+	s.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
+	return s
+}

@@ -1,0 +1,26 @@
+import { useState } from "react";
+import { FormError } from "./field";
+
+/** What a form's last action came to: a notice of what was done, or the failure to show. */
+export function useOutcome() {
+  const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  /** Clears both before the next action. */
+  const clear = () => {
+    setNotice("");
+    setFailure(null);
+  };
+  return { notice, failure, setNotice, setFailure, clear };
+}
+
+/** The notice (a status line, announced) and the failure of useOutcome. */
+export function Outcome({ notice, failure }: { notice: string; failure: string | null }) {
+  return (
+    <>
+      <p role="status" className="text-sm text-emerald-900 empty:hidden">
+        {notice}
+      </p>
+      {failure && <FormError>{failure}</FormError>}
+    </>
+  );
+}
