@@ -52,11 +52,17 @@ test("pages and screens are valid HTML", async ({ page, server }) => {
       "/verify-email?token=t": () => page.getByRole("heading").first().waitFor(),
       "/no-such-screen": () => page.getByRole("heading", { name: "404" }).waitFor(),
     };
+    const titles = new Map(); // the screen's address after any redirect -> its title
     for (const [path, ready] of Object.entries(screens)) {
       await page.goto(path);
       await ready();
       save(`screen${path}`, "<!doctype html>\n" + (await page.evaluate(() => document.documentElement.outerHTML)));
+      const url = new URL(page.url());
+      titles.set(url.pathname + url.search, await page.title());
     }
+    // WCAG 2.4.2: every screen says where the visitor is, in the product's name.
+    for (const [where, title] of titles) expect(title, where).toMatch(/^.+ · Store Locator$/);
+    expect(new Set(titles.values()).size, JSON.stringify([...titles])).toBe(titles.size);
     // The checker itself: it must refuse what the issue found (a role on a search input, sizes
     // without srcset), or a clean result would mean nothing.
     save("self-check", '<!doctype html><html lang="en"><head><title>t</title></head><body><input type="search" role="combobox" aria-expanded="false" aria-controls="x"><img src="a.png" sizes="10px" alt=""><ul id="x"></ul></body></html>');

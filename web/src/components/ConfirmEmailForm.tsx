@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { failureText } from "../api/client";
 import { LinkPage, useLinkToken } from "./LinkPage";
 import { Button } from "./ui/button";
 import { Field, FormError } from "./ui/field";
+import { useTitle } from "../lib/documentMeta";
 
 export interface ConfirmEmailFormProps {
-  /** The document's title. */
+  /** The screen's name in the document title ("{title} · Store Locator"). */
   title: string;
   heading: string;
   /** What the page asks, above the password. */
@@ -34,9 +35,7 @@ export function ConfirmEmailForm({ title, heading, text, noToken, button, passwo
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useTitle(title);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

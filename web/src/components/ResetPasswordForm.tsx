@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { LinkPage, useLinkToken } from "./LinkPage";
 import { Button } from "./ui/button";
 import { Field, FormError } from "./ui/field";
+import { useTitle } from "../lib/documentMeta";
 
 export interface ResetPasswordFormProps {
   /** The page's heading. */
@@ -31,6 +32,7 @@ export interface ResetPasswordFormProps {
  */
 export function ResetPasswordForm({ title, send, mismatch, noToken, check, onDone, onFailed, back }: ResetPasswordFormProps) {
   const token = useLinkToken();
+  useTitle(title);
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [confirmationLeft, setConfirmationLeft] = useState(false);

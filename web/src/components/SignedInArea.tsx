@@ -1,12 +1,13 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { failureText } from "../api/client";
 import { Brand } from "./Brand";
 import { FormError } from "./ui/field";
 import { Spinner } from "./ui/spinner";
+import { useTitle } from "../lib/documentMeta";
 
 interface Props<T> {
-  /** The document's title. */
+  /** The screen's name in the document title ("{title} · Store Locator"). */
   title: string;
   /** Who is signed in: null when signed out (lib/session/hint.ts signedInOptions). */
   account: UseQueryResult<T | null>;
@@ -24,9 +25,7 @@ interface Props<T> {
  * or the area's screens.
  */
 export function SignedInArea<T>({ title, account, signIn, links, children }: Props<T>) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useTitle(title);
   let body: ReactNode;
   if (account.isPending) body = <Spinner label="Loading…" className="p-6" />;
   else if (account.isError) {

@@ -23,3 +23,20 @@ export function useDocumentMeta(title: string, description: string) {
     };
   }, [title, description]);
 }
+
+/** The product's name, the last part of every screen's title. */
+export const PRODUCT = "Store Locator";
+
+/**
+ * Titles the document "{screen} · Store Locator" while the calling component shows (WCAG 2.4.2:
+ * each screen says where the visitor is); puts the previous title back after.
+ */
+export function useTitle(screen: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${screen} · ${PRODUCT}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [screen]);
+}

@@ -28,7 +28,7 @@ export function AdminPage() {
   const queryClient = useQueryClient();
   return (
     <SignedInArea
-      title="Moderation · Locator"
+      title="Moderation"
       account={useQuery(adminMeOptions())}
       signIn={<SignInForm onSignedIn={(moderator) => queryClient.setQueryData(adminKeys.me, moderator)} />}
     >

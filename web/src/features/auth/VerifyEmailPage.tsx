@@ -13,7 +13,7 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   return (
     <ConfirmEmailForm
-      title="Confirm your email · Locator"
+      title="Confirm your email"
       heading={CONFIRM_EMAIL_HEADING}
       text={CONFIRM_EMAIL_TEXT}
       noToken={CONFIRM_EMAIL_NO_TOKEN}

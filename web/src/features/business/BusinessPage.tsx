@@ -29,7 +29,7 @@ export function BusinessPage({ now = new Date() }: { now?: Date }) {
   };
   return (
     <SignedInArea
-      title="Store dashboard · Locator"
+      title="Store dashboard"
       account={useQuery(businessMeOptions())}
       signIn={<SignInForm onSignedIn={(account) => queryClient.setQueryData(businessKeys.me, account)} />}
       links={

@@ -69,7 +69,7 @@ export function BusinessVerifyPage() {
   const queryClient = useQueryClient();
   return (
     <ConfirmEmailForm
-      title="Confirm your email · Store dashboard · Locator"
+      title="Confirm your email · Store dashboard"
       heading={CONFIRM_HEADING}
       text={CONFIRM_PAGE_TEXT}
       noToken={CONFIRM_NO_TOKEN}

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { failureText } from "../../api/client";
 import { ResetPasswordForm } from "../../components/ResetPasswordForm";
 import { resetBusinessPassword } from "./api/reset-password";
@@ -6,9 +5,6 @@ import { PASSWORDS_DIFFER, PASSWORD_REQUIRED, RESET_DONE, RESET_NO_TOKEN } from 
 
 /** /business/reset-password?token=...: a business account's emailed link (the shared ResetPasswordForm). */
 export function BusinessResetPasswordPage() {
-  useEffect(() => {
-    document.title = "Reset password · Store dashboard · Locator";
-  }, []);
   return (
     <ResetPasswordForm
       title="Set a new dashboard password"

@@ -52,6 +52,17 @@ beforeEach(() => window.sessionStorage.clear());
 afterEach(() => window.sessionStorage.clear());
 
 describe("ClaimPage", { timeout: 20_000 }, () => {
+  it("titles the document with each step", async () => {
+    stubApi({});
+    const user = renderWizard();
+    expect(document.title).toBe("Claim your store, step 1 of 5: Business name · Store Locator");
+    await stepOne(user);
+    expect(document.title).toBe("Claim your store, step 2 of 5: Email · Store Locator");
+    await stepTwo(user);
+    await stepThree(user);
+    expect(document.title).toBe("Claim your store, step 4 of 5: Business information · Store Locator");
+  });
+
   it("step 1 needs a business name that is not blank", async () => {
     stubApi({});
     const user = renderWizard();

@@ -20,8 +20,12 @@ import {
 import { EMPTY_VALUES, FORM_STEPS, stepIsValid, type ClaimValues, type FormStep } from "./schema";
 import { BusinessStep, EmailStep, NameStep, PasswordStep, PhoneStep } from "./Steps";
 import { clearDraft, loadDraft, saveDraft } from "./storage";
+import { useTitle } from "../../lib/documentMeta";
 
 type Step = FormStep | 6;
+
+/** Each step's name in the document title ("Claim your store, step 2 of 5: Email"). */
+const STEP_NAMES: Record<FormStep, string> = { 1: "Business name", 2: "Email", 3: "Phone", 4: "Business information", 5: "Password" };
 
 const TITLES: Record<FormStep, string> = {
   1: "What is the name of your business?",
@@ -41,6 +45,7 @@ const TITLES: Record<FormStep, string> = {
 export function ClaimPage() {
   const [draft] = useState(loadDraft);
   const [step, setStep] = useState<Step>(draft.step);
+  useTitle(step === 6 ? "Claim sent" : `Claim your store, step ${step} of ${FORM_STEPS}: ${STEP_NAMES[step]}`);
   const [submitting, setSubmitting] = useState(false);
   /** The email already had a business account (create-user answered 409). */
   const [existingAccount, setExistingAccount] = useState(false);

@@ -22,6 +22,7 @@ import { PlaceSearch } from "./PlaceSearch";
 import { ResultsList } from "./ResultsList";
 import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
 import type { MapView } from "./map/types";
+import { useTitle } from "../../lib/documentMeta";
 
 // The store detail panel is a chunk of its own: the first paint does not show it. It is fetched
 // once the first answer is shown and the page is idle, so opening a store rarely waits for it.
@@ -34,6 +35,7 @@ export const EMPTY_TEXT = "Modify filters or adjust location to discover nearby 
 
 /** The locator (route /): header, filters, map, results and the store detail panel. */
 export function LocatorPage() {
+  useTitle("Find a store near you");
   const [params, setParams] = useSearchParams();
   const url = useMemo(() => parseLocatorUrl(params), [params]);
   const now = useMinuteTick();

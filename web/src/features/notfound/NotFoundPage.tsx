@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { useTitle } from "../../lib/documentMeta";
 
 /** Shown for any path without a screen; logs the requested path as an error once per path. */
 export function NotFoundPage() {
+  useTitle("Page not found");
   const { pathname } = useLocation();
   const logged = useRef<string | null>(null);
 

@@ -11,6 +11,7 @@ import { NameForm, PasswordForm, PhoneForm } from "./ProfileForms";
 import { requestEmailProof } from "./api/request-email-proof";
 import { EMAIL_CONFIRMED, EMAIL_NOT_CONFIRMED, SEND_CONFIRMATION } from "./messages";
 import { Section } from "./Section";
+import { useTitle } from "../../lib/documentMeta";
 
 type Editing = "name" | "phone" | "password" | null;
 
@@ -19,6 +20,7 @@ type Editing = "name" | "phone" | "password" | null;
  * Phone and Password sections. Signed-out visitors go to / with the sign-in popup open.
  */
 export function ProfilePage() {
+  useTitle("Your profile");
   const { loginState, customer } = useCustomer();
   const logout = useLogout();
   const { openPopup } = usePopup();

@@ -9,6 +9,7 @@ import { StoreStatus } from "../../components/StoreStatus";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useMinuteTick } from "../../lib/useMinuteTick";
+import { useTitle } from "../../lib/documentMeta";
 
 type Review = ReviewList["reviews"][number];
 
@@ -28,6 +29,7 @@ export function ReviewsPage() {
 }
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
+  useTitle(title === "Reviews" ? title : `Reviews of ${title}`);
   return (
     <main className="mx-auto max-w-3xl p-4 md:p-8">
       <Link to="/" className="text-sm font-medium text-emerald-800 underline">
