@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -246,6 +247,33 @@ func TestStoreSearchWithoutTrailingSlashRedirects(t *testing.T) {
 		f.srv.ServeHTTP(rec, httptest.NewRequest("GET", strings.TrimSuffix(list, "/")+"?"+nyc, nil))
 		if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != list+"?"+nyc {
 			t.Fatalf("got %d Location %q, want 301 to %s?%s", rec.Code, rec.Header().Get("Location"), list, nyc)
+		}
+	})
+}
+
+// The app shell for a URL about one store names that store's page as its
+// canonical address (crawlers run no script); other shells name none.
+func TestAppShellCanonicalLink(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		body := func(target string) string {
+			rec := httptest.NewRecorder()
+			f.srv.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%s: %d", target, rec.Code)
+			}
+			return rec.Body.String()
+		}
+		want := regexp.MustCompile(`<link rel="canonical" href="http://example\.com/stores/ny/[a-z0-9-]+/[a-z0-9-]+-` + itoa(f.nearID) + `">`)
+		for _, target := range []string{"/?store=" + itoa(f.nearID), "/?lat=40.7&lon=-74&store=" + itoa(f.nearID), "/reviews?store=" + itoa(f.nearID)} {
+			if b := body(target); !want.MatchString(b) {
+				t.Errorf("%s: no canonical link to the store page in\n%.400s", target, b)
+			}
+		}
+		for _, target := range []string{"/", "/?store=999999", "/?store=abc", "/claim?store=" + itoa(f.nearID), "/?store=" + itoa(f.hiddenID)} {
+			if b := body(target); strings.Contains(b, `rel="canonical"`) {
+				t.Errorf("%s: a canonical link where none belongs", target)
+			}
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -154,6 +155,14 @@ func (s *Server) mountPages(root *http.ServeMux) {
 	}
 	opt.Report = s.pageReport
 	pages := storepages.New(ix, opt)
+	s.static.canonical = func(r *http.Request) string {
+		id, err := strconv.ParseInt(r.URL.Query().Get("store"), 10, 64)
+		if err != nil || id < 1 {
+			return ""
+		}
+		u, _ := pages.StoreURL(r, id)
+		return u
+	}
 	// The report form posts to the pages: the same cross-origin refusal
 	// as the API's, answered as text (the form's page is HTML, not JSON).
 	csrf := http.NewCrossOriginProtection()

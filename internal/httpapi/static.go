@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"html"
 	"io/fs"
 	"maps"
 	"mime"
@@ -23,8 +24,12 @@ type static struct {
 	index []byte            // index.html with the runtime config injected
 	pages map[string][]byte // index.html of a route with a lazy screen, which it preloads
 	csp   string            // index.html's policy: allows the injected script by its hash
-	cfg   runtimeConfig
-	gz    sync.Map // file name -> gzipped bytes ([]byte), made on first request
+	// canonical answers the store page's URL for a request about one store
+	// (?store=N on / or /reviews), or "": the shell then names that page
+	// as its canonical address, for crawlers that run no script.
+	canonical func(r *http.Request) string
+	cfg       runtimeConfig
+	gz        sync.Map // file name -> gzipped bytes ([]byte), made on first request
 }
 
 // compressible files are sent gzipped to clients that accept it: the
@@ -211,6 +216,11 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		page, ok := s.pages[strings.TrimSuffix(p, "/")]
 		if !ok || status != http.StatusOK {
 			page = s.index
+		}
+		if (p == "/" || p == "/reviews") && s.canonical != nil && status == http.StatusOK {
+			if u := s.canonical(r); u != "" {
+				page = bytes.Replace(page, []byte("</head>"), []byte(`<link rel="canonical" href="`+html.EscapeString(u)+`"></head>`), 1)
+			}
 		}
 		_, _ = w.Write(page)
 	}

@@ -348,3 +348,14 @@ func closureLine(c *stores.Closure, today string) string {
 	}
 	return line
 }
+
+// StoreURL is the absolute URL of store id's page when the index holds
+// it: the canonical address the app shell names for a URL about a store
+// (/?store=N, /reviews?store=N), so crawlers see one address per store.
+func (p *Pages) StoreURL(r *http.Request, id int64) (string, bool) {
+	sd, ok := p.ix.Get(id)
+	if !ok {
+		return "", false
+	}
+	return p.base(r) + liteOf(sd).path(), true
+}

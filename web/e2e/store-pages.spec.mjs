@@ -63,6 +63,19 @@ test("directory pages lead to every store within three links", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
+test("the app's address of a store names the store page as canonical", async ({ page }) => {
+  await page.goto("/stores");
+  const firstListed = page.locator("main ul.plain a").first();
+  for (let i = 0; i < 3; i++) await firstListed.click();
+  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/);
+  const storePage = page.url();
+  const id = /-(\d+)$/.exec(storePage)[1];
+  for (const path of [`/?store=${id}`, `/reviews?store=${id}`]) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", storePage);
+  }
+});
+
 test("a store without a photo previews as a picture a share sheet can show", async ({ page }) => {
   await page.goto("/stores");
   const firstListed = page.locator("main ul.plain a").first();
