@@ -67,9 +67,13 @@ func (c *keepAliveClient) close() {
 // says 503. Every request sent gets a complete 200; /readyz says 503 while
 // the listener still accepts; a request in its handler when the listener
 // closes, and one on a connection accepted before, still get their answer.
+//
+// The drain period is the production default (5 s): the steps that must
+// happen while draining (a request, a new connection) then have seconds,
+// not one, on a machine busy with other test packages.
 func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db"),
-		"LOCATOR_MAIL_DIR": t.TempDir(), "LOCATOR_DRAIN_PERIOD": "1s", "LOCATOR_SHUTDOWN_TIMEOUT": "20s"})
+		"LOCATOR_MAIL_DIR": t.TempDir(), "LOCATOR_DRAIN_PERIOD": "5s", "LOCATOR_SHUTDOWN_TIMEOUT": "20s"})
 	srv := startServe(t, e, "--demo-stores", "500")
 	addr := strings.TrimPrefix(srv.base, "http://")
 	probe := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 10 * time.Second}
