@@ -92,7 +92,7 @@ vulncheck:
 	exit $$status
 
 test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 25m ./...
 
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
