@@ -101,7 +101,7 @@ func TestLicencesAPI(t *testing.T) {
 
 		// The verified store shows its licence and passes the filter.
 		dbtest.Must(t, f.sy.Poll(ctx), "poll")
-		search := "/api/store/physical-store/list-physical-store?latitude=40.7128&longitude=-74.0060&radius=30"
+		search := "/api/store/physical-store/list-physical-store/?latitude=40.7128&longitude=-74.0060&radius=30"
 		mod.run([]step{
 			{name: "the filter", method: "GET", target: search + "&is_licence_verified=true", status: 200, reply: reply(func(t *testing.T, l licensedList) {
 				if len(l.Stores) != 1 || l.Stores[0].ID != f.nearID || l.Stores[0].Licence == nil ||

@@ -1681,11 +1681,12 @@ export interface components {
         };
         /** @description Required, not blank (surrounding spaces are trimmed), at most 255 characters. */
         PersonName: string;
-        /** @description An optional leading + and digits, at most 12 characters. */
+        /** @description An optional leading + and digits, at most 12 characters (surrounding spaces are trimmed). */
         MemberPhone: string;
         /**
          * @description An email address (a dot-atom local part and a domain with a dot), at
-         *     most 254 characters; compared without regard to case.
+         *     most 254 characters; surrounding spaces are trimmed, and addresses are
+         *     compared without regard to case.
          */
         Email: string;
         /** @description Required, not blank, at most 255 characters. */
