@@ -56,13 +56,7 @@ export function BusinessStep({ register }: { register: Register }) {
           {...register("working_hours")}
         />
       </div>
-      <Field
-        label="Licence number (optional)"
-        maxLength={64}
-        className="sm:col-span-2"
-        hint="Your retail licence number, e.g. a NYC DCWP licence. We check it with the public registry when the claim is approved."
-        {...register("licence_number")}
-      />
+      <Field label="Licence number (optional)" hint={LICENCE_HINT} maxLength={64} {...register("licence_number")} />
       <ServiceHours register={register} />
       <p className="text-sm text-gray-700 sm:col-span-2">
         By clicking Add business you confirm that you are authorised to represent this business and agree to the Terms of
@@ -71,6 +65,9 @@ export function BusinessStep({ register }: { register: Register }) {
     </div>
   );
 }
+
+const LICENCE_HINT =
+  "Your retail licence number, e.g. a NYC DCWP licence. We check it with the public registry when the claim is approved.";
 
 /** The claim's free-text hours of each service, read like the working hours. */
 export const SERVICE_HOURS_FIELDS = [
