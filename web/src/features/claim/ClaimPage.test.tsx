@@ -238,7 +238,7 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
     await fill(user, "Password", "dash-secret");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeInTheDocument();
-    expect(calls[0].body).toMatchObject({
+    expect(calls[0]?.body).toMatchObject({
       licence_number: "2091234",
       delivery_hours: "Mon-Fri 11am-8pm",
       curbside_pickup_hours: "",
