@@ -18,6 +18,7 @@ import (
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/config"
+	"locator/internal/licences"
 	"locator/internal/places"
 	"locator/internal/stores"
 )
@@ -112,8 +113,12 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		}
 		geo = svc
 	}
-	svc := claims.New(d, stores.NewRepo(d), geo, (&lazyZones{log: log}).ZoneAt, log)
+	sr := stores.NewRepo(d)
+	svc := claims.New(d, sr, geo, (&lazyZones{log: log}).ZoneAt, log)
 	svc.PublicURL = cfg.PublicURL // the dashboard link in the approval mail
+	if svc.Licences, err = licences.New(sr); err != nil {
+		return err
+	}
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	show := func(c *claims.Claim) error {
 		v, err := svc.View(ctx, c, geo != nil && c.Status == claims.Pending)
@@ -127,7 +132,9 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
 		for _, kv := range [][2]string{{"business", c.BusinessName}, {"email", c.Email}, {"phone", c.Phone},
 			{"address", strings.Join(nonEmpty(c.Address1, c.City, c.State, c.PostalCode, c.Country), ", ")},
-			{"website", c.Website}, {"hours", c.WorkingHours}, {"category", c.Category}, {"submitted", c.CreatedAt.Format("2006-01-02 15:04 MST")}} {
+			{"website", c.Website}, {"hours", c.WorkingHours}, {"category", c.Category},
+			{"licence", strings.TrimSpace(c.LicenceNumber + " " + string(c.LicenceCheck))}, {"delivery hours", c.DeliveryHours},
+			{"curbside pickup hours", c.CurbsidePickupHours}, {"online ordering hours", c.OnlineOrderHours}, {"submitted", c.CreatedAt.Format("2006-01-02 15:04 MST")}} {
 			if kv[1] != "" {
 				fmt.Fprintf(w, "  %s\t%s\n", kv[0], kv[1])
 			}

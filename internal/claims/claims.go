@@ -41,8 +41,9 @@ type Claim struct {
 	Input
 	Status             Status
 	RejectReason       string
-	DuplicateOfStoreID int64 // a published store that looks like this one (for the moderator)
-	StoreID            int64 // the store published on approval
+	LicenceCheck       LicenceCheck // the registries' answer on approval
+	DuplicateOfStoreID int64        // a published store that looks like this one (for the moderator)
+	StoreID            int64        // the store published on approval
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 	DecidedAt          *time.Time
@@ -65,12 +66,26 @@ type Input struct {
 	Website      string `json:"website"`
 	WorkingHours string `json:"working_hours"`
 	Category     string `json:"category"`
+	// LicenceNumber is checked with the registries on approval
+	// (licences.VerifyNumber, as in /business).
+	LicenceNumber string `json:"licence_number"`
+	// Free-text hours per service, read like WorkingHours (ServiceTexts).
+	DeliveryHours       string `json:"delivery_hours"`
+	CurbsidePickupHours string `json:"curbside_pickup_hours"`
+	OnlineOrderHours    string `json:"online_order_hours"`
+}
+
+// ServiceTexts are the claim's free-text hours of each service, indexed
+// by stores.Service.
+func (in *Input) ServiceTexts() [stores.NumServices]*string {
+	return [stores.NumServices]*string{&in.DeliveryHours, &in.CurbsidePickupHours, &in.OnlineOrderHours}
 }
 
 // Field limits.
 const (
-	maxShort = 255
-	maxLong  = 1000
+	maxShort   = 255
+	maxLong    = 1000
+	maxLicence = 64 // as licences.VerifyNumber takes it
 )
 
 // Geocoder finds coordinates for an address.
@@ -96,6 +111,9 @@ type Service struct {
 	// the approval mail; empty (a command run without it), the mail names
 	// the path only.
 	PublicURL string
+	// Licences checks a claim's licence number on approval; nil where no
+	// registries are kept (the number then stays unchecked).
+	Licences LicenceVerifier
 
 	// The members' sign-in lockout, for moderators; business accounts get
 	// theirs (ratelimit.NewLockout(..., "business")) with their sign-in.
@@ -115,7 +133,9 @@ func clean(v string) string { return strings.TrimSpace(v) }
 // validate checks the form (docs/product-rules.md, "Store claims") and
 // bounds every field.
 func (in *Input) validate() error {
-	f := []*string{&in.BusinessName, &in.Email, &in.Phone, &in.Country, &in.State, &in.Address1, &in.City, &in.PostalCode, &in.Website, &in.WorkingHours, &in.Category}
+	f := []*string{&in.BusinessName, &in.Email, &in.Phone, &in.Country, &in.State, &in.Address1, &in.City, &in.PostalCode, &in.Website, &in.WorkingHours, &in.Category, &in.LicenceNumber}
+	services := in.ServiceTexts()
+	f = append(f, services[:]...)
 	for _, p := range f {
 		*p = clean(*p)
 	}
@@ -155,6 +175,14 @@ func (in *Input) validate() error {
 	if utf8.RuneCountInString(in.WorkingHours) > maxLong || len(in.Website) > 2048 {
 		return apperr.Invalidf("Working hours and website must be at most %d characters", maxLong)
 	}
+	if utf8.RuneCountInString(in.LicenceNumber) > maxLicence {
+		return apperr.Invalidf("Licence number must be at most %d characters", maxLicence)
+	}
+	for k, p := range services {
+		if utf8.RuneCountInString(*p) > maxLong {
+			return apperr.Invalidf("%s hours must be at most %d characters", serviceLabels[k], maxLong)
+		}
+	}
 	if in.Website != "" {
 		w := in.Website
 		if !strings.Contains(w, "://") {
@@ -193,11 +221,13 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 	var c *Claim
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO claims (business_name, email, phone, country, state, address1, city, postal_code,
-			website, working_hours, category, duplicate_of_store_id, dedupe_key, client_ip, created_at, updated_at)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15)
+			website, working_hours, category, duplicate_of_store_id, dedupe_key, client_ip, created_at, updated_at,
+			licence_number, delivery_hours, curbside_pickup_hours, online_order_hours)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15,$16,$17,$18,$19)
 			ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
 			in.BusinessName, in.Email, in.Phone, in.Country, in.State, in.Address1, in.City, in.PostalCode,
-			in.Website, in.WorkingHours, in.Category, dup, dedupeKey(in, t), clientIP, t).Scan(&id)
+			in.Website, in.WorkingHours, in.Category, dup, dedupeKey(in, t), clientIP, t,
+			in.LicenceNumber, in.DeliveryHours, in.CurbsidePickupHours, in.OnlineOrderHours).Scan(&id)
 		if err != nil {
 			return err
 		}
@@ -254,20 +284,21 @@ func (s *Service) lookalike(ctx context.Context, in Input) (any, error) {
 
 const claimColumns = `id, business_name, email, phone, country, state, address1, city, postal_code, website, working_hours,
 	category, status, reject_reason, COALESCE(duplicate_of_store_id, 0), COALESCE(store_id, 0), created_at, updated_at,
-	decided_at, decided_by,
+	decided_at, decided_by, licence_number, licence_check, delivery_hours, curbside_pickup_hours, online_order_hours,
 	CASE WHEN status = 'approved' AND NOT EXISTS (SELECT 1 FROM business_accounts b
 		WHERE b.email = claims.email AND b.email_verified_at IS NOT NULL) THEN 1 ELSE 0 END`
 
 func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 	var c Claim
-	var status string
+	var status, check string
 	var decided sql.NullTime
 	if err := row.Scan(&c.ID, &c.BusinessName, &c.Email, &c.Phone, &c.Country, &c.State, &c.Address1, &c.City, &c.PostalCode,
 		&c.Website, &c.WorkingHours, &c.Category, &status, &c.RejectReason, &c.DuplicateOfStoreID, &c.StoreID,
-		&c.CreatedAt, &c.UpdatedAt, &decided, &c.DecidedBy, &c.WaitingForEmail); err != nil {
+		&c.CreatedAt, &c.UpdatedAt, &decided, &c.DecidedBy, &c.LicenceNumber, &check,
+		&c.DeliveryHours, &c.CurbsidePickupHours, &c.OnlineOrderHours, &c.WaitingForEmail); err != nil {
 		return nil, err
 	}
-	c.Status = Status(status)
+	c.Status, c.LicenceCheck = Status(status), LicenceCheck(check)
 	if decided.Valid {
 		t := decided.Time
 		c.DecidedAt = &t

@@ -27,12 +27,15 @@ type FieldComparison struct {
 }
 
 // CompareFields are the keys of the comparison, in its order (the approve
-// call's "fields" names them).
-var CompareFields = []string{"name", "phone_number", "website", "address", "city", "state", "postal_code", "country", "hours"}
+// call's "fields" names them). The service hours' rows are shown only for
+// the services the claim gives hours for.
+var CompareFields = []string{"name", "phone_number", "website", "address", "city", "state", "postal_code", "country", "hours",
+	"delivery_hours", "curbside_pickup_hours", "online_order_hours"}
 
 var fieldLabels = map[string]string{
 	"name": "Name", "phone_number": "Phone", "website": "Website", "address": "Address", "city": "City",
 	"state": "State", "postal_code": "Postal code", "country": "Country", "hours": "Hours",
+	"delivery_hours": "Delivery hours", "curbside_pickup_hours": "Curbside pickup hours", "online_order_hours": "Online ordering hours",
 }
 
 // textFields are the fields of the comparison that are the same text in
@@ -61,6 +64,9 @@ func claimedValue(c *Claim, field string) string {
 	case "hours":
 		return c.WorkingHours
 	}
+	if k, ok := serviceOfField(field); ok {
+		return *c.ServiceTexts()[k]
+	}
 	return ""
 }
 
@@ -76,6 +82,9 @@ func currentValue(st *stores.Store, field string) string {
 			return st.Hours
 		}
 		return weeklySummary(st.WorkingHours)
+	}
+	if k, ok := serviceOfField(field); ok {
+		return weeklySummary(st.Services[k].Hours) // "": follows the store's hours
 	}
 	return ""
 }
@@ -95,7 +104,10 @@ func weeklySummary(hs []stores.WorkingHour) string {
 	return strings.Join(parts, "; ")
 }
 
-func sameValue(st *stores.Store, c *Claim, field string) bool {
+func sameValue(st *stores.Store, c *Claim, field string, now time.Time) bool {
+	if k, ok := serviceOfField(field); ok {
+		return sameServiceHours(st, c, k, now)
+	}
 	cur, claimed := strings.TrimSpace(currentValue(st, field)), strings.TrimSpace(claimedValue(c, field))
 	switch field {
 	case "country":
@@ -109,12 +121,15 @@ func sameValue(st *stores.Store, c *Claim, field string) bool {
 	return cur == claimed
 }
 
-// Compare is the comparison of claim c with the store it matches.
-func Compare(st *stores.Store, c *Claim) []FieldComparison {
+// Compare is the comparison of claim c with the store it matches at now.
+func Compare(st *stores.Store, c *Claim, now time.Time) []FieldComparison {
 	out := make([]FieldComparison, 0, len(CompareFields))
 	for _, f := range CompareFields {
+		if _, service := serviceOfField(f); service && claimedValue(c, f) == "" {
+			continue
+		}
 		out = append(out, FieldComparison{Field: f, Label: fieldLabels[f], Current: currentValue(st, f),
-			Claimed: claimedValue(c, f), Same: sameValue(st, c, f)})
+			Claimed: claimedValue(c, f), Same: sameValue(st, c, f, now)})
 	}
 	return out
 }
@@ -122,7 +137,7 @@ func Compare(st *stores.Store, c *Claim) []FieldComparison {
 // checkPicked validates the fields a moderator picked: known keys, each
 // once, and never a field the claim leaves empty (an empty claimed value
 // would erase the store's).
-func checkPicked(c *Claim, picked []string) ([]string, error) {
+func checkPicked(c *Claim, picked []string, now time.Time) ([]string, error) {
 	var out []string
 	for _, f := range picked {
 		f = strings.TrimSpace(f)
@@ -131,6 +146,9 @@ func checkPicked(c *Claim, picked []string) ([]string, error) {
 		}
 		if strings.TrimSpace(claimedValue(c, f)) == "" {
 			return nil, apperr.Invalidf("the claim has no %s to apply", strings.ToLower(fieldLabels[f]))
+		}
+		if _, service := serviceOfField(f); service && !readServiceHours(claimedValue(c, f), now).OK {
+			return nil, apperr.Invalidf("the claim's %s could not be read as weekly hours", strings.ToLower(fieldLabels[f]))
 		}
 		if !slices.Contains(out, f) {
 			out = append(out, f)
@@ -173,6 +191,12 @@ func applyPicked(st *stores.Store, c *Claim, picked []string, now time.Time) map
 			applyHours(st, c.WorkingHours, now)
 			if old != st.Hours || !slices.Equal(oldWeekly, st.WorkingHours) || !slices.Equal(oldSpecial, st.SpecialHours) || oldClosure != st.TemporarilyClosed {
 				diff[f] = valueChange{old, st.Hours}
+			}
+		default:
+			k, _ := serviceOfField(f) // checked
+			old, offered := currentValue(st, f), *offeredFlag(st, k)
+			if applyServiceHours(st, k, claimedValue(c, f), now) && (old != currentValue(st, f) || !offered) {
+				diff[f] = valueChange{old, currentValue(st, f)}
 			}
 		}
 	}

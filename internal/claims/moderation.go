@@ -102,6 +102,9 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, a Approva
 		out, err = getClaim(ctx, tx, id)
 		return err
 	})
+	if err == nil {
+		s.checkLicence(ctx, out, actor)
+	}
 	return out, err
 }
 
@@ -114,6 +117,12 @@ func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approva
 		State: c.State, City: c.City, PostalCode: c.PostalCode, Address: c.Address1, Website: c.Website,
 		StoreID: fmt.Sprintf("claim_%06d", c.ID), Status: stores.Published}
 	applyHours(st, c.WorkingHours, s.now())
+	var services []string
+	for k, text := range c.ServiceTexts() {
+		if applyServiceHours(st, stores.Service(k), *text, s.now()) {
+			services = append(services, stores.Service(k).String())
+		}
+	}
 	precision := "exact"
 	if a.Latitude != nil {
 		st.Latitude, st.Longitude = *a.Latitude, *a.Longitude
@@ -137,7 +146,7 @@ func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approva
 		return nil, nil, err
 	}
 	return st, map[string]any{"latitude": st.Latitude, "longitude": st.Longitude, "precision": precision,
-		"updated_existing_store": false, "hours_parsed": len(st.WorkingHours) > 0}, nil
+		"updated_existing_store": false, "hours_parsed": len(st.WorkingHours) > 0, "service_hours": services}, nil
 }
 
 // approveExisting applies the picked fields of the claim to the store it
@@ -146,7 +155,7 @@ func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approva
 // the comparison holds what the moderator saw in the claim: every differing
 // field was picked (docs/claims.md, "Verified").
 func (s *Service) approveExisting(ctx context.Context, tx *db.Tx, c *Claim, a Approval) (*stores.Store, map[string]any, error) {
-	picked, err := checkPicked(c, a.Fields)
+	picked, err := checkPicked(c, a.Fields, s.now())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -168,7 +177,7 @@ func (s *Service) approveExisting(ctx context.Context, tx *db.Tx, c *Claim, a Ap
 		}
 		verified = true
 		for _, f := range CompareFields {
-			if !sameValue(st, c, f) && !slices.Contains(picked, f) {
+			if !sameValue(st, c, f, now) && !slices.Contains(picked, f) {
 				verified = false
 			}
 		}

@@ -34,6 +34,12 @@ type View struct {
 	// but could mean another ("6-10": 06:00-10:00, or until 10 PM), for the
 	// moderator to check before approving.
 	HoursNotes []string `json:"working_hours_notes"`
+	// ServiceHours says how each service's text given reads, with the
+	// same notes as the store hours.
+	ServiceHours []ServiceHoursRead `json:"service_hours_read"`
+	// LicenceVerified is the registries' answer to the licence number on
+	// approval; null before it or when it was not checked.
+	LicenceVerified *bool `json:"licence_verified"`
 	// WaitingForEmail: approved, waiting for the owner to confirm their
 	// email before the store is linked to their business account.
 	WaitingForEmail bool `json:"waiting_for_email"`
@@ -72,6 +78,11 @@ func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View
 	if d.HoursNotes == nil {
 		d.HoursNotes = []string{}
 	}
+	d.ServiceHours = readServices(c, s.now())
+	if c.LicenceCheck != LicenceUnchecked {
+		v := c.LicenceCheck == LicenceVerified
+		d.LicenceVerified = &v
+	}
 	if withSuggestion {
 		if sg := s.Suggest(c); sg.Found {
 			d.Suggested = &SuggestedLocation{Latitude: sg.Latitude, Longitude: sg.Longitude, Precision: sg.Precision}
@@ -92,7 +103,7 @@ func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View
 		}
 		e.OwnersSummary = ownership.Summary(e.Owners)
 		if c.Status == Pending {
-			e.Fields = Compare(st, c)
+			e.Fields = Compare(st, c, s.now())
 		}
 		d.ExistingStore = e
 	}

@@ -42,6 +42,12 @@ type adminClaimsReply struct {
 		ID                 int64           `json:"id"`
 		SuggestedLocation  json.RawMessage `json:"suggested_location"`
 		WorkingHoursParsed bool            `json:"working_hours_parsed"`
+		LicenceNumber      string          `json:"licence_number"`
+		DeliveryHours      string          `json:"delivery_hours"`
+		ServiceHoursRead   []struct {
+			Service string `json:"service"`
+			Parsed  bool   `json:"parsed"`
+		} `json:"service_hours_read"`
 	} `json:"claims"`
 }
 
@@ -66,21 +72,23 @@ func TestClaimAndModerationAPI(t *testing.T) {
 			return out
 		}
 		var first claimReply
+		full := with(map[string]string{"licence_number": "2091234", "delivery_hours": "Mon-Sat 11am-7pm"}) // the optional fields too
 		owner.run([]step{
-			{name: "claim", method: "POST", target: "/api/store/claim", body: claimForm, status: 201, reply: into(&first)},
+			{name: "claim", method: "POST", target: "/api/store/claim", body: full, status: 201, reply: into(&first)},
 		})
 		if first.Claim.Status != "pending" {
 			t.Fatalf("new claim: %+v", first)
 		}
 		user := map[string]string{"store_name": "Lone Star Vapes", "email": "owner@example.com", "password": "owner-pass-1", "phone_number": "+15125550100", "referred_by": "locator-claim-form"}
 		owner.run([]step{
-			{name: "the same claim again answers the first", method: "POST", target: "/api/store/claim", body: claimForm, status: 200,
+			{name: "the same claim again answers the first", method: "POST", target: "/api/store/claim", body: full, status: 200,
 				reply: reply(func(t *testing.T, r claimReply) {
 					if r.Claim.ID != first.Claim.ID {
 						t.Errorf("claim %d, want %d", r.Claim.ID, first.Claim.ID)
 					}
 				})},
 			{name: "a bad email", method: "POST", target: "/api/store/claim", body: with(map[string]string{"email": "no-at-sign"}), status: 400},
+			{name: "an oversized licence number", method: "POST", target: "/api/store/claim", body: with(map[string]string{"licence_number": strings.Repeat("1", 65)}), status: 400},
 			{name: "an oversized name", method: "POST", target: "/api/store/claim", body: with(map[string]string{"business_name": strings.Repeat("x", 300)}), status: 400},
 			{name: "create the business account", method: "POST", target: "/api/store/create-user", body: user, status: 201},
 			// Unproven, the account does not hold its address: the same answer.
@@ -103,7 +111,9 @@ func TestClaimAndModerationAPI(t *testing.T) {
 		claim := "/api/admin/claims/" + itoa(first.Claim.ID)
 		mod.run([]step{
 			{name: "pending claims", method: "GET", target: "/api/admin/claims", status: 200, reply: reply(func(t *testing.T, r adminClaimsReply) {
-				if len(r.Claims) != 1 || r.Claims[0].ID != first.Claim.ID || string(r.Claims[0].SuggestedLocation) == "null" || !r.Claims[0].WorkingHoursParsed {
+				if len(r.Claims) != 1 || r.Claims[0].ID != first.Claim.ID || string(r.Claims[0].SuggestedLocation) == "null" || !r.Claims[0].WorkingHoursParsed ||
+					r.Claims[0].LicenceNumber != "2091234" || r.Claims[0].DeliveryHours != full["delivery_hours"] ||
+					len(r.Claims[0].ServiceHoursRead) != 1 || r.Claims[0].ServiceHoursRead[0].Service != "delivery" || !r.Claims[0].ServiceHoursRead[0].Parsed {
 					t.Errorf("pending claims: %+v", r.Claims)
 				}
 			})},

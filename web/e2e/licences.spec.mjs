@@ -2,7 +2,8 @@
 // FDA export's column layouts are written for three demo stores and imported with
 // `locator licences import` into the server's database; the store panel and the store page show
 // "Licence verified", the "Licence verified" filter keeps the licensed store (and rides in the
-// URL), and a No-Tobacco-Sale Order shows as a warning.
+// URL), and a No-Tobacco-Sale Order shows as a warning. A claim made in the wizard with a licence
+// number and delivery hours verifies the number on approval and publishes the hours.
 import { request as httpRequest } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -13,6 +14,10 @@ import { expect, LIST_PATH, listResponse, test as base } from "./fixtures.mjs";
 const test = base.extend({ serverOptions: [{ stores: 300 }, { scope: "worker" }] });
 
 const csv = (rows) => rows.map((r) => r.map((v) => `"${String(v).replaceAll('"', '""')}"`).join(",")).join("\n") + "\n";
+/** The columns of NYC DCWP's export. */
+const header = ["business_unique_id", "license_nbr", "license_type", "license_status", "license_creation_date", "lic_expir_dd",
+  "business_category", "business_name", "dba_trade_name", "address_building", "address_street_name", "address_street_name_2",
+  "address_city", "address_state", "address_zip", "contact_phone", "address_borough", "latitude", "longitude"];
 const isoDate = (d) => d.toISOString().slice(0, 10);
 /** "Dec 31, 2026" */
 const shown = (iso) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -33,9 +38,6 @@ test("an imported registry verifies a store's licence, filters the list and warn
   const expires = `${today.getUTCFullYear() + 1}-12-31`;
   const checked = isoDate(today);
   const dir = tmpdir();
-  const header = ["business_unique_id", "license_nbr", "license_type", "license_status", "license_creation_date", "lic_expir_dd",
-    "business_category", "business_name", "dba_trade_name", "address_building", "address_street_name", "address_street_name_2",
-    "address_city", "address_state", "address_zip", "contact_phone", "address_borough", "latitude", "longitude"];
   const row = (store, number, status) => [`BA-${number}`, number, "Business", status, "2024-01-15T00:00:00.000", `${expires}T00:00:00.000`,
     "Electronic Cigarette Retail Dealer", `${store.name.toUpperCase()} INC.`, "", ...split(store.address), "", store.city.toUpperCase(), "NY",
     store.postal_code, "", "", store.latitude, store.longitude];
@@ -101,4 +103,54 @@ test("an imported registry verifies a store's licence, filters the list and warn
     return names.allInnerTexts();
   }, { message: "the licensed store alone passes the filter" }).toEqual([licensed.name]);
   await expect(chip).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a claim's licence number verifies on approval and its delivery hours are published", async ({ page, server }) => {
+  // A DCWP-layout row at the claimed address (the offline gazetteer places Boulder's ZIP).
+  const number = "2097777";
+  const dcwp = join(tmpdir(), `dcwp-claim-${process.pid}.csv`);
+  writeFileSync(dcwp, csv([header, [`BA-${number}`, number, "Business", "Active", "2024-01-15T00:00:00.000", `${new Date().getUTCFullYear() + 1}-12-31T00:00:00.000`,
+    "Electronic Cigarette Retail Dealer", "FLATIRON VAPOR LLC", "", "1942", "BROADWAY", "", "BOULDER", "CO", "80302", "", "", "", ""]]));
+  execFileSync(server.bin, ["licences", "import", "--source", "nyc-dcwp", "--date", isoDate(new Date()), "--database-url", server.db, dcwp], { stdio: "inherit" });
+
+  const name = `Flatiron Vapor ${process.pid}-${test.info().repeatEachIndex}`;
+  await page.goto("/claim");
+  for (const [label, value] of [["Business name", name], ["Email", `flatiron-${Date.now()}@example.com`], ["Phone", "+1 303 555 0142"]]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+  for (const [label, value] of [["Country", "United States"], ["City", "Boulder"], ["Postal code", "80302"], ["Address", "1942 Broadway"],
+    ["Working hours (optional)", "Mon-Sat 10am-8pm"], ["Licence number (optional)", number]]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByText("Delivery, curbside pickup and online ordering hours (optional)").click();
+  await page.getByLabel("Delivery hours (optional)", { exact: true }).fill("Mon-Fri 11am-7pm");
+  await page.getByRole("button", { name: "Add business" }).click();
+  await page.getByLabel("Password", { exact: true }).fill("flatiron-pass-1");
+  const [claimed] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/store/claim")),
+    page.getByRole("button", { name: "Submit" }).click(),
+  ]);
+  expect(claimed.status()).toBe(201);
+  const claimId = (await claimed.json()).claim.id;
+  await page.getByRole("heading", { name: "Thank You!" }).waitFor();
+
+  const show = () => JSON.parse(execFileSync(server.bin, ["claims", "show", String(claimId), "--json", "--database-url", server.db], { encoding: "utf8" }));
+  const pending = show();
+  expect(pending).toMatchObject({ licence_number: number, licence_verified: null, delivery_hours: "Mon-Fri 11am-7pm" });
+  expect(pending.service_hours_read).toEqual([{ service: "delivery", parsed: true, notes: [] }]);
+  execFileSync(server.bin, ["claims", "approve", String(claimId), "--database-url", server.db], { stdio: "inherit" });
+  const approved = show();
+  expect(approved.licence_verified, "the registry lists the number at the claimed address").toBe(true);
+
+  const api = await httpRequest.newContext({ baseURL: server.url });
+  await expect
+    .poll(async () => {
+      const res = await api.get(`/api/store/physical-store/${approved.store_id}`);
+      if (!res.ok()) return null;
+      const store = await res.json();
+      const open = (store.services?.delivery?.hours ?? []).filter((h) => h.startTime !== null).map((h) => `${h.weekDay} ${h.startTime}-${h.endTime}`);
+      return { licence: store.licence?.number, delivery: store.is_delivery_available, open };
+    }, { message: "the store shows the licence and its own delivery hours" })
+    .toEqual({ licence: number, delivery: true, open: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `${d} 11:00-19:00`) });
 });

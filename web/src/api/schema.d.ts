@@ -1757,7 +1757,19 @@ export interface components {
             /** @description Free text, e.g. "Mon-Fri 9am-9pm, Sun closed" */
             working_hours?: string;
             category?: string;
+            /** @description Checked with the licence registries when the claim is approved, as in /business (docs/licences.md) */
+            licence_number?: string;
+            delivery_hours?: components["schemas"]["ClaimServiceHours"];
+            curbside_pickup_hours?: components["schemas"]["ClaimServiceHours"];
+            online_order_hours?: components["schemas"]["ClaimServiceHours"];
         };
+        /**
+         * @description A field of the comparison of a claim with the store it matches; the service hours' rows appear only for the services the claim gives hours for
+         * @enum {string}
+         */
+        ClaimField: "name" | "phone_number" | "website" | "address" | "city" | "state" | "postal_code" | "country" | "hours" | "delivery_hours" | "curbside_pickup_hours" | "online_order_hours";
+        /** @description The service's own hours as free text, read like working_hours (e.g. "Mon-Fri 11am-8pm"); empty: follows the store's hours */
+        ClaimServiceHours: string;
         Claim: {
             id: number;
             business_name: string;
@@ -1771,6 +1783,25 @@ export interface components {
             website: string;
             working_hours: string;
             category: string;
+            licence_number: string;
+            /**
+             * @description The registries' answer to licence_number on approval: true when an active licence row
+             *     with the number has the published store's address; null before the approval, without
+             *     a number, or where no registries are kept.
+             */
+            licence_verified: boolean | null;
+            delivery_hours: string;
+            curbside_pickup_hours: string;
+            online_order_hours: string;
+            /** @description How each service's hours text given reads (services without text are left out); an approval publishes only a text that reads */
+            service_hours_read: {
+                /** @enum {string} */
+                service: "delivery" | "curbside_pickup" | "online_order";
+                /** @description The text reads as the service's weekly hours (and dates) */
+                parsed: boolean;
+                /** @description Ranges to check, as in working_hours_notes */
+                notes: string[];
+            }[];
             /** @enum {string} */
             status: "pending" | "approved" | "rejected";
             reject_reason: string;
@@ -1803,8 +1834,7 @@ export interface components {
                 /** @description e.g. "This store has 1 verified owner since Nov 3, 2026: owner@example.com."; empty without owners */
                 owners_summary: string;
                 fields: {
-                    /** @enum {string} */
-                    field: "name" | "phone_number" | "website" | "address" | "city" | "state" | "postal_code" | "country" | "hours";
+                    field: components["schemas"]["ClaimField"];
                     label: string;
                     current: string;
                     claimed: string;
@@ -2518,7 +2548,7 @@ export interface operations {
                 "application/json": {
                     latitude?: number;
                     longitude?: number;
-                    fields?: ("name" | "phone_number" | "website" | "address" | "city" | "state" | "postal_code" | "country" | "hours")[];
+                    fields?: components["schemas"]["ClaimField"][];
                 };
             };
         };

@@ -42,6 +42,12 @@ function makeClaim(overrides: Partial<Claim> = {}): Claim {
     existing_store: null,
     working_hours_notes: [],
     waiting_for_email: false,
+    licence_number: "",
+    licence_verified: null,
+    delivery_hours: "",
+    curbside_pickup_hours: "",
+    online_order_hours: "",
+    service_hours_read: [],
     ...overrides,
   };
 }
@@ -412,5 +418,43 @@ describe("AdminPage, store owners", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole("button", { name: /Corner Books/ }));
     expect(await screen.findByText(note)).toBeInTheDocument();
     expect(screen.getByText("Hours to check")).toBeInTheDocument();
+  });
+
+  it("shows the licence number and each service's hours with their notes", async () => {
+    const note = '"6-10" read as 06:00-10:00; it may mean 06:00-22:00';
+    const claim = makeClaim({
+      licence_number: "2091234",
+      delivery_hours: "Mon-Fri 11am-8pm",
+      curbside_pickup_hours: "Daily 6-10",
+      online_order_hours: "Fri 8pm-2",
+      service_hours_read: [
+        { service: "delivery", parsed: true, notes: [] },
+        { service: "curbside_pickup", parsed: true, notes: [note] },
+        { service: "online_order", parsed: false, notes: [] },
+      ],
+    });
+    const approved = makeClaim({ ...claim, status: "approved", store_id: 5, licence_verified: true });
+    let current = claim;
+    stubApi({
+      ...signedIn,
+      "GET /api/admin/claims": () => json({ claims: [current] }),
+      "GET /api/admin/claims/1": () => json(current),
+      "POST /api/admin/claims/1/approve": () => {
+        current = approved;
+        return json(approved);
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<AdminPage />, "/admin");
+    await user.click(await screen.findByRole("button", { name: /Corner Books/ }));
+    expect(await screen.findByText("2091234 (checked with the registries on approval)")).toBeInTheDocument();
+    expect(screen.getByText("Mon-Fri 11am-8pm")).toBeInTheDocument();
+    expect(screen.getByText("Curbside pickup hours to check")).toBeInTheDocument();
+    expect(screen.getByText(note)).toBeInTheDocument();
+    expect(screen.getByText("Fri 8pm-2")).toBeInTheDocument();
+    expect(screen.getByText("No: not published (the service follows the store's hours)")).toBeInTheDocument();
+    expect(screen.getAllByText("Yes: published as its own weekly hours")).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("2091234: verified, the registry lists it at the store's address")).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { rejectClaim } from "./api/reject-claim";
 import { formatDate } from "./ClaimList";
 import { formatCoordinate, parseCoordinates } from "../../components/location/coordinates";
 import { LocationEditor } from "../../components/location/LocationEditor";
-import { COORDINATES_INVALID, NO_SUGGESTION, REASON_REQUIRED, STATUS_LABELS } from "./messages";
+import { COORDINATES_INVALID, NO_SUGGESTION, REASON_REQUIRED, SERVICE_LABELS, STATUS_LABELS } from "./messages";
 import type { Claim, ClaimField, Coordinates, ExistingStore } from "./types";
 
 const REASON_MAX = 1000;
@@ -85,11 +85,11 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
         <Row label="Hours parsed">
           {claim.working_hours_parsed ? "Yes: read as weekly hours" : "No: could not be read as weekly hours"}
         </Row>
-        {claim.working_hours_notes.length > 0 && (
-          <Row label="Hours to check">
-            <ul role="list">{claim.working_hours_notes.map((note) => <li key={note}>{note}</li>)}</ul>
-          </Row>
-        )}
+        <HoursNotes label="Hours to check" notes={claim.working_hours_notes} />
+        {claim.service_hours_read.map((read) => (
+          <ServiceHoursRows key={read.service} claim={claim} read={read} />
+        ))}
+        <Row label="Licence number">{licenceText(claim)}</Row>
         {claim.status === "pending" && (
           <Row label="Geocoded location">
             {suggested
@@ -112,6 +112,41 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
       {claim.status === "pending" && <Decision claim={claim} onDecided={onDecided} onUnauthorized={onUnauthorized} />}
     </section>
   );
+}
+
+/** Ranges of an hours text read one way that could mean another, for the moderator to check. */
+function HoursNotes({ label, notes }: { label: string; notes: string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <Row label={label}>
+      <ul role="list">{notes.map((note) => <li key={note}>{note}</li>)}</ul>
+    </Row>
+  );
+}
+
+type ServiceRead = Claim["service_hours_read"][number];
+
+/** One service's hours text of the claim: what was typed, whether it reads, the ranges to check. */
+function ServiceHoursRows({ claim, read }: { claim: Claim; read: ServiceRead }) {
+  const label = SERVICE_LABELS[read.service];
+  return (
+    <>
+      <Row label={`${label} hours`}>{text(claim[`${read.service}_hours`])}</Row>
+      <Row label={`${label} hours parsed`}>
+        {read.parsed ? "Yes: published as its own weekly hours" : "No: not published (the service follows the store's hours)"}
+      </Row>
+      <HoursNotes label={`${label} hours to check`} notes={read.notes} />
+    </>
+  );
+}
+
+/** The licence number and, once approved, what the registries say of it. */
+function licenceText(claim: Claim): string {
+  if (claim.licence_number === "") return text("");
+  if (claim.licence_verified === null) return `${claim.licence_number} (checked with the registries on approval)`;
+  return claim.licence_verified
+    ? `${claim.licence_number}: verified, the registry lists it at the store's address`
+    : `${claim.licence_number}: not verified, no active licence with this number at the store's address`;
 }
 
 /** The owners of the store a claim matches: they are mailed, and an approval never removes them. */

@@ -7,3 +7,5 @@ export const COORDINATES_INVALID = "Enter a latitude from -90 to 90 and a longit
 export const NO_SUGGESTION =
   "The address could not be geocoded. Click the map or type the coordinates before approving.";
 export const STATUS_LABELS = { pending: "Pending", approved: "Approved", rejected: "Rejected", all: "All" } as const;
+/** The services whose hours a claim may give, as the claim view names them. */
+export const SERVICE_LABELS = { delivery: "Delivery", curbside_pickup: "Curbside pickup", online_order: "Online ordering" } as const;

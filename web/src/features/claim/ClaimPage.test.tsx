@@ -164,6 +164,10 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
           website: "",
           working_hours: "",
           category: "",
+          licence_number: "",
+          delivery_hours: "",
+          curbside_pickup_hours: "",
+          online_order_hours: "",
         },
       ],
       [
@@ -225,6 +229,32 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
     expect(screen.queryByText(/We sent a link/)).not.toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(["/api/store/claim", "/api/store/create-user"]);
     expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it("step 4 takes an optional licence number and hours per service, sent with the claim", async () => {
+    const calls = stubApi({
+      "POST /api/store/claim": { status: 201, body: { message: "ok", claim: { id: 3, status: "pending" } } },
+      "POST /api/store/create-user": { status: 201, body: { message: "ok" } },
+    });
+    const user = renderWizard();
+    await stepOne(user);
+    await stepTwo(user);
+    await stepThree(user);
+    await fill(user, "Licence number (optional)", " 2091234 ");
+    await user.click(screen.getByText("Delivery, curbside pickup and online ordering hours (optional)"));
+    await fill(user, "Delivery hours (optional)", "Mon-Fri 11am-8pm");
+    await fill(user, "Online ordering hours (optional)", "Daily 8am-10pm");
+    expect(screen.getByLabelText("Curbside pickup hours (optional)")).toHaveValue("");
+    await stepFour(user);
+    await fill(user, "Password", "dash-secret");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({
+      licence_number: "2091234",
+      delivery_hours: "Mon-Fri 11am-8pm",
+      curbside_pickup_hours: "",
+      online_order_hours: "Daily 8am-10pm",
+    });
   });
 
   it("keeps what was typed across a reload, never the password", async () => {

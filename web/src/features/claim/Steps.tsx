@@ -56,11 +56,40 @@ export function BusinessStep({ register }: { register: Register }) {
           {...register("working_hours")}
         />
       </div>
+      <Field label="Licence number (optional)" hint={LICENCE_HINT} maxLength={64} {...register("licence_number")} />
+      <ServiceHours register={register} />
       <p className="text-sm text-gray-700 sm:col-span-2">
         By clicking Add business you confirm that you are authorised to represent this business and agree to the Terms of
         Service. Claimed pages are reviewed by moderators before they appear.
       </p>
     </div>
+  );
+}
+
+const LICENCE_HINT =
+  "Your retail licence number, e.g. a NYC DCWP licence. We check it with the public registry when the claim is approved.";
+
+/** The claim's free-text hours of each service, read like the working hours. */
+export const SERVICE_HOURS_FIELDS = [
+  { name: "delivery_hours", label: "Delivery hours (optional)" },
+  { name: "curbside_pickup_hours", label: "Curbside pickup hours (optional)" },
+  { name: "online_order_hours", label: "Online ordering hours (optional)" },
+] as const;
+
+/** Hours of delivery, curbside pickup and online ordering, folded away: most stores' services follow their hours. */
+function ServiceHours({ register }: { register: Register }) {
+  return (
+    <details className="rounded-md border border-gray-200 px-3 py-2 sm:col-span-2">
+      <summary className="cursor-pointer text-sm font-medium text-gray-900">
+        Delivery, curbside pickup and online ordering hours (optional)
+      </summary>
+      <p className="mt-2 text-xs text-gray-600">Only for a service with hours of its own; otherwise it follows your working hours.</p>
+      <div className="mt-2 grid gap-3">
+        {SERVICE_HOURS_FIELDS.map((f) => (
+          <Field key={f.name} label={f.label} maxLength={1000} placeholder="Mon-Fri 11:00-20:00" {...register(f.name)} />
+        ))}
+      </div>
+    </details>
   );
 }
 

@@ -26,6 +26,10 @@ export interface ClaimValues {
   website: string;
   working_hours: string;
   category: string;
+  licence_number: string;
+  delivery_hours: string;
+  curbside_pickup_hours: string;
+  online_order_hours: string;
   password: string;
 }
 
@@ -41,6 +45,10 @@ export const EMPTY_VALUES: ClaimValues = {
   website: "",
   working_hours: "",
   category: "",
+  licence_number: "",
+  delivery_hours: "",
+  curbside_pickup_hours: "",
+  online_order_hours: "",
   password: "",
 };
 
