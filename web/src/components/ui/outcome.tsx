@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { cn } from "../../lib/cn";
 import { FormError } from "./field";
 
 /** What a form's last action came to: a notice of what was done, or the failure to show. */
@@ -22,5 +23,14 @@ export function Outcome({ notice, failure }: { notice: string; failure: string |
       </p>
       {failure && <FormError>{failure}</FormError>}
     </>
+  );
+}
+
+/** A screen's notice of what was done: a boxed status line while it has text, else kept for screen readers only. */
+export function Notice({ notice, className }: { notice: string; className?: string }) {
+  return (
+    <p role="status" className={notice ? cn("rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900", className) : "sr-only"}>
+      {notice}
+    </p>
   );
 }

@@ -19,6 +19,7 @@ import { STATUS_LABELS } from "./messages";
 import { SignInForm } from "./SignInForm";
 import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
+import { Notice } from "../../components/ui/outcome";
 
 const VIEW_TITLES = { claims: "Claims moderation", reports: "Store reports", licences: "Licences" } as const;
 
@@ -116,9 +117,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
         </div>
       ) : (
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
-        <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 md:col-span-2" : "sr-only"}>
-          {notice}
-        </p>
+        <Notice notice={notice} className="md:col-span-2" />
         <section aria-labelledby="claims-heading" className="flex min-w-0 flex-col gap-3">
           <h2 id="claims-heading" className="text-base font-semibold text-gray-900">
             {STATUS_LABELS[filter]} claims

@@ -6,6 +6,7 @@ import type { paths } from "../../api/schema";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { Loaded } from "../../components/Loaded";
+import { Notice } from "../../components/ui/outcome";
 import {
   createStoreFromRow,
   decideMatch,
@@ -39,9 +40,7 @@ export function LicencesPanel({ onUnauthorized }: { onUnauthorized: () => void }
   };
   return (
     <div className="flex flex-col gap-6">
-      <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>
-        {notice}
-      </p>
+      <Notice notice={notice} />
       <section aria-labelledby="registries-heading" className="flex flex-col gap-3">
         <h2 id="registries-heading" className="text-base font-semibold text-gray-900">
           Registries

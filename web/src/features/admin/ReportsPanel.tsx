@@ -8,6 +8,7 @@ import { Field, FormError } from "../../components/ui/field";
 import { Loaded } from "../../components/Loaded";
 import { reportsOptions } from "./api/list-reports";
 import { resolveReports, type ResolvePayload } from "./api/resolve-reports";
+import { Notice } from "../../components/ui/outcome";
 
 type ReportedStore = components["schemas"]["ReportedStore"];
 type StoreReport = components["schemas"]["StoreReport"];
@@ -50,9 +51,7 @@ export function ReportsPanel({ onUnauthorized }: { onUnauthorized: () => void })
       <h2 id="reports-heading" className="text-base font-semibold text-gray-900">
         Open reports
       </h2>
-      <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>
-        {notice}
-      </p>
+      <Notice notice={notice} />
       <Loaded query={queue} loading="Loading reports…" failed="Could not load reports">
         {(data) =>
           data.stores.length === 0 ? (
