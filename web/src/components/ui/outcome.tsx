@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { failureText } from "../../api/client";
 import { cn } from "../../lib/cn";
 import { FormError } from "./field";
 
@@ -12,6 +13,23 @@ export function useOutcome() {
     setFailure(null);
   };
   return { notice, failure, setNotice, setFailure, clear };
+}
+
+/** A button's action whose answer is a message: busy while it runs, then its notice or its failure. */
+export function useAction(action: () => Promise<string>) {
+  const outcome = useOutcome();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    outcome.clear();
+    try {
+      outcome.setNotice(await action());
+    } catch (error) {
+      outcome.setFailure(failureText(error));
+    }
+    setBusy(false);
+  };
+  return { ...outcome, busy, run };
 }
 
 /** The notice (a status line, announced) and the failure of useOutcome. */
