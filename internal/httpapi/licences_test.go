@@ -52,9 +52,8 @@ type licensedList struct {
 }
 
 func TestLicencesAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		f := newFixture(t, d)
 		sr := stores.NewRepo(d)
 		g, err := licences.New(sr)
 		dbtest.Must(t, err, "registry")
@@ -101,7 +100,7 @@ func TestLicencesAPI(t *testing.T) {
 
 		// The verified store shows its licence and passes the filter.
 		dbtest.Must(t, f.sy.Poll(ctx), "poll")
-		search := "/api/store/physical-store/list-physical-store?latitude=40.7128&longitude=-74.0060&radius=30"
+		search := "/api/store/physical-store/list-physical-store/?latitude=40.7128&longitude=-74.0060&radius=30"
 		mod.run([]step{
 			{name: "the filter", method: "GET", target: search + "&is_licence_verified=true", status: 200, reply: reply(func(t *testing.T, l licensedList) {
 				if len(l.Stores) != 1 || l.Stores[0].ID != f.nearID || l.Stores[0].Licence == nil ||
@@ -150,8 +149,7 @@ func TestLicencesAPI(t *testing.T) {
 // An owner's licence number verifies only at the store's own address;
 // another account's store is a 404.
 func TestBusinessLicenceNumber(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		g, err := licences.New(stores.NewRepo(d))
 		dbtest.Must(t, err, "registry")
 		s.srv.Licences = g
