@@ -67,6 +67,16 @@ Run "locator COMMAND --help" for a command's flags. Every flag can also be
 set with its LOCATOR_* environment variable; flags win.
 `
 
+// command is a subcommand: its arguments, output and environment.
+type command func(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error
+
+// commands are the subcommands by name (moderators also reads stdin; version
+// and help are run's own).
+var commands = map[string]command{
+	"serve": cmdServe, "migrate": cmdMigrate, "seed": cmdSeed, "import": cmdImport, "snapshot": cmdSnapshot,
+	"backup": cmdBackup, "restore": cmdRestore, "claims": cmdClaims, "licences": cmdLicences,
+}
+
 // run is main without the process: tests call it with their own arguments,
 // output and environment.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
@@ -75,25 +85,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return &exitError{code: 2, msg: "no command given"}
 	}
 	cmd, rest := args[0], args[1:]
+	if c, ok := commands[cmd]; ok {
+		return c(ctx, rest, stdout, stderr, getenv)
+	}
 	switch cmd {
-	case "serve":
-		return cmdServe(ctx, rest, stdout, stderr, getenv)
-	case "migrate":
-		return cmdMigrate(ctx, rest, stdout, stderr, getenv)
-	case "seed":
-		return cmdSeed(ctx, rest, stdout, stderr, getenv)
-	case "import":
-		return cmdImport(ctx, rest, stdout, stderr, getenv)
-	case "snapshot":
-		return cmdSnapshot(ctx, args[1:], stdout, stderr, getenv)
-	case "backup":
-		return cmdBackup(ctx, rest, stdout, stderr, getenv)
-	case "restore":
-		return cmdRestore(ctx, rest, stdout, stderr, getenv)
-	case "claims":
-		return cmdClaims(ctx, rest, stdout, stderr, getenv)
-	case "licences":
-		return cmdLicences(ctx, rest, stdout, stderr, getenv)
 	case "moderators":
 		return cmdModerators(ctx, rest, os.Stdin, stdout, stderr, getenv)
 	case "version", "--version", "-v":

@@ -73,10 +73,31 @@ func BenchmarkAppendJSON(b *testing.B) {
 	b.Run("limit50", func(b *testing.B) { benchMix(b, 50, fn) })
 }
 
-var (
-	excOnce  sync.Once
-	excIndex *search.Index
-)
+// derived is a data set built once from the loaded one with each store's
+// schedule changed as the demo data would have it.
+type derived struct {
+	once sync.Once
+	ix   *search.Index
+}
+
+// index builds, the first time, the loaded data set with change applied to
+// each store (i: its place in the set; e: its entry, for its services).
+func (d *derived) index(l *bench.Loaded, change func(i int, e stores.Entry, s *stores.Store)) *search.Index {
+	d.once.Do(func() {
+		es := make([]stores.Entry, len(l.Entries))
+		for i, e := range l.Entries {
+			s := &stores.Store{WorkingHours: stores.DecodeSchedule(e.Schedule)}
+			change(i, e, s)
+			e.Schedule = stores.EncodeStoreSchedule(s)
+			es[i] = e
+		}
+		d.ix = search.NewIndex()
+		d.ix.PutAll(es)
+	})
+	return d.ix
+}
+
+var excepted derived
 
 // withExceptions is the loaded data set with the exceptions of the demo
 // data (internal/seed): 55% of stores closed or on short hours on the
@@ -85,35 +106,26 @@ var (
 // share a few schedule encodings, as in the demo data.
 func withExceptions(b *testing.B, l *bench.Loaded) *search.Index {
 	b.Helper()
-	excOnce.Do(func() {
-		now := time.Now()
-		var program, federal []stores.SpecialHour
-		for _, d := range []int{2, 5, 9} {
-			program = append(program, stores.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Start: "10:00", End: "16:00", Note: "Short day"})
+	now := time.Now()
+	var program, federal []stores.SpecialHour
+	for _, d := range []int{2, 5, 9} {
+		program = append(program, stores.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Start: "10:00", End: "16:00", Note: "Short day"})
+	}
+	for _, h := range storegen.USHolidays(now.AddDate(0, 0, 10)) {
+		program = append(program, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
+		federal = append(federal, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
+	}
+	closure := &stores.Closure{From: now.AddDate(0, 0, -3).Format("2006-01-02"), Until: now.AddDate(0, 0, 20).Format("2006-01-02"), Note: "Renovation"}
+	return excepted.index(l, func(i int, _ stores.Entry, s *stores.Store) {
+		switch p := i % 100; {
+		case p < 55:
+			s.SpecialHours = program
+		case p < 70:
+			s.SpecialHours = federal
+		case p < 72:
+			s.TemporarilyClosed = closure
 		}
-		for _, h := range storegen.USHolidays(now.AddDate(0, 0, 10)) {
-			program = append(program, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
-			federal = append(federal, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
-		}
-		closure := &stores.Closure{From: now.AddDate(0, 0, -3).Format("2006-01-02"), Until: now.AddDate(0, 0, 20).Format("2006-01-02"), Note: "Renovation"}
-		es := make([]stores.Entry, len(l.Entries))
-		for i, e := range l.Entries {
-			s := &stores.Store{WorkingHours: stores.DecodeSchedule(e.Schedule)}
-			switch p := i % 100; {
-			case p < 55:
-				s.SpecialHours = program
-			case p < 70:
-				s.SpecialHours = federal
-			case p < 72:
-				s.TemporarilyClosed = closure
-			}
-			e.Schedule = stores.EncodeStoreSchedule(s)
-			es[i] = e
-		}
-		excIndex = search.NewIndex()
-		excIndex.PutAll(es)
 	})
-	return excIndex
 }
 
 // BenchmarkListAnswer is the list answer with the live fields (open_now,

@@ -1,7 +1,6 @@
 package bench_test
 
 import (
-	"sync"
 	"testing"
 	"time"
 
@@ -10,10 +9,7 @@ import (
 	"locator/internal/stores"
 )
 
-var (
-	svcOnce  sync.Once
-	svcIndex *search.Index
-)
+var serviced derived
 
 // withServices is the loaded data set with the demo data's share of
 // service settings (internal/storegen/services.go): of the stores that
@@ -22,38 +18,29 @@ var (
 // pickup 25%; of those ordering online 20%.
 func withServices(b *testing.B, l *bench.Loaded) *search.Index {
 	b.Helper()
-	svcOnce.Do(func() {
-		pause := time.Now().Add(time.Hour)
-		week := func(start, end string) []stores.WorkingHour {
-			var hs []stores.WorkingHour
-			for d := time.Sunday; d <= time.Saturday; d++ {
-				hs = append(hs, stores.WorkingHour{WeekDay: d, Start: start, End: end})
-			}
-			return hs
+	pause := time.Now().Add(time.Hour)
+	week := func(start, end string) []stores.WorkingHour {
+		var hs []stores.WorkingHour
+		for d := time.Sunday; d <= time.Saturday; d++ {
+			hs = append(hs, stores.WorkingHour{WeekDay: d, Start: start, End: end})
 		}
-		es := make([]stores.Entry, len(l.Entries))
-		for i, e := range l.Entries {
-			s := &stores.Store{WorkingHours: stores.DecodeSchedule(e.Schedule)}
-			p := i % 100
-			if e.Delivery && p < 35 {
-				s.Services[stores.Delivery] = stores.ServiceHours{Hours: week("11:00", "21:00"), LastOrder: 30}
-				if p == 0 {
-					s.Services[stores.Delivery].PausedUntil = &pause
-				}
+		return hs
+	}
+	return serviced.index(l, func(i int, e stores.Entry, s *stores.Store) {
+		p := i % 100
+		if e.Delivery && p < 35 {
+			s.Services[stores.Delivery] = stores.ServiceHours{Hours: week("11:00", "21:00"), LastOrder: 30}
+			if p == 0 {
+				s.Services[stores.Delivery].PausedUntil = &pause
 			}
-			if e.Curbside && p >= 50 && p < 75 {
-				s.Services[stores.CurbsidePickup] = stores.ServiceHours{LastOrder: 15}
-			}
-			if e.OrderOnline && p >= 80 {
-				s.Services[stores.OnlineOrder] = stores.ServiceHours{Hours: week("07:00", "23:00")}
-			}
-			e.Schedule = stores.EncodeStoreSchedule(s)
-			es[i] = e
 		}
-		svcIndex = search.NewIndex()
-		svcIndex.PutAll(es)
+		if e.Curbside && p >= 50 && p < 75 {
+			s.Services[stores.CurbsidePickup] = stores.ServiceHours{LastOrder: 15}
+		}
+		if e.OrderOnline && p >= 80 {
+			s.Services[stores.OnlineOrder] = stores.ServiceHours{Hours: week("07:00", "23:00")}
+		}
 	})
-	return svcIndex
 }
 
 // BenchmarkServiceFilter compares, side by side on the SLB-1 mix, the

@@ -89,8 +89,7 @@ func favourites(want ...int64) replyCheck {
 }
 
 func TestAccountsAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		signUp := map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "Ann@Example.com", "password": "tulip-lamp-7"}
 		var wrongPassword, unknownEmail apiError
@@ -192,8 +191,7 @@ func TestAccountsAPI(t *testing.T) {
 }
 
 func TestPasswordResetByEmail(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		c.call("POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "1", "email": "ann@example.com", "password": "tulip-lamp-7"})
 		r1, _ := c.call("POST", "/api/store/customers/password-token2", map[string]string{"email": " ann@example.com ", "app": "locator"})
@@ -262,8 +260,7 @@ func TestSignInRateLimitedPerIP(t *testing.T) {
 // it is proven, a button mails the link, and following it (with the
 // member's password) proves it.
 func TestMemberEmailProof(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		m := newBizClient(t, f.srv)
 		const email, pw = "proof@example.com", "tulip-lamp-7"
 		if rec, _ := m.call("POST", "/api/store/customers", map[string]string{"first_name": "P", "last_name": "Q", "phone": "1", "email": email, "password": pw}); rec.Code != 201 {

@@ -21,6 +21,7 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
 	"locator/internal/secret"
@@ -43,6 +44,13 @@ func allWeek(start, end string) []stores.WorkingHour {
 		hs = append(hs, stores.WorkingHour{WeekDay: d, Start: start, End: end})
 	}
 	return hs
+}
+
+// eachFixture runs fn once per engine (dbtest.Each) with newFixture's
+// stores and server.
+func eachFixture(t *testing.T, fn func(t *testing.T, d *db.DB, f *fixture)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, d, newFixture(t, d)) })
 }
 
 // newFixture writes a few stores around New York and one in Los Angeles.
@@ -105,7 +113,7 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	biz.Hasher = acc.Hasher
 	t.Cleanup(biz.Wait)
 	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web,
-		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), Business: biz,
+		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), Business: biz, Reports: reports.New(d, sr),
 		StorefrontURL: "https://shop.example", Version: "test"})
 	return &fixture{srv: srv, biz: biz, sy: sy, ix: ix, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID}
@@ -180,8 +188,7 @@ const list = "/api/store/physical-store/list-physical-store/"
 const nyc = "latitude=40.7128&longitude=-74.0060&radius=30"
 
 func TestStoreSearchAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		nyAll := []int64{f.nearID, f.deliveryID, f.curbsideID, f.allDayID, f.lateID}
 		boston := "latitude=42.36&longitude=-71.06&radius=5"
@@ -241,8 +248,7 @@ func TestStoreSearchAPI(t *testing.T) {
 // The slash-less path redirects to the spec's, query kept: api/openapi.yaml
 // routes it to "one store by id", so it must not answer a list itself.
 func TestStoreSearchWithoutTrailingSlashRedirects(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		rec := httptest.NewRecorder()
 		f.srv.ServeHTTP(rec, httptest.NewRequest("GET", strings.TrimSuffix(list, "/")+"?"+nyc, nil))
 		if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != list+"?"+nyc {
@@ -311,8 +317,7 @@ func TestStoreSearchRejectsBadInput(t *testing.T) {
 }
 
 func TestStoreAndReviewsAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		store := "/api/store/physical-store/"
 		near := store + itoa(f.nearID)

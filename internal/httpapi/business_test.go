@@ -95,6 +95,13 @@ type bizSetup struct {
 	other    *bizClient
 }
 
+// eachBizSetup runs fn once per engine (dbtest.Each) with newBizSetup's
+// owner, store and server.
+func eachBizSetup(t *testing.T, fn func(t *testing.T, d *db.DB, s *bizSetup)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, d, newBizSetup(t, d)) })
+}
+
 func newBizSetup(t *testing.T, d *db.DB) *bizSetup {
 	t.Helper()
 	ctx := context.Background()
@@ -170,8 +177,7 @@ func storeIDs(out map[string]any) []int64 {
 }
 
 func TestBusinessSessions(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		anon := newBizClient(t, s.srv)
 		if rec, _ := anon.call("GET", "/api/business/me", nil); rec.Code != 401 {
 			t.Fatalf("anonymous me: %d", rec.Code)
@@ -243,8 +249,7 @@ func TestBusinessSessions(t *testing.T) {
 }
 
 func TestBusinessLockoutAndReset(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		// The members' lockout, per account in the database: 10 checks,
 		// then even the right password waits. Each try from its own IP.
@@ -314,8 +319,7 @@ func TestBusinessLockoutAndReset(t *testing.T) {
 }
 
 func TestBusinessStoresOwnership(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		if _, out := s.owner.call("GET", "/api/business/stores", nil); len(storeIDs(out)) != 1 || storeIDs(out)[0] != s.ownStore {
 			t.Fatalf("owner's stores: %v", out)
@@ -369,8 +373,7 @@ func TestBusinessStoresOwnership(t *testing.T) {
 }
 
 func TestBusinessPatchPublishesAndAudits(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		p := "/api/business/stores/" + itoa(s.ownStore)
 		rec, out := s.owner.call("PATCH", p, map[string]any{
@@ -410,8 +413,8 @@ func TestBusinessPatchPublishesAndAudits(t *testing.T) {
 		}
 
 		// Bad input: a clear 400, and nothing changes.
-		var version int64
-		dbtest.Must(t, d.QueryRow(ctx, "SELECT version FROM search_version").Scan(&version), "version")
+		version, err := s.srv.Stores.Version(ctx)
+		dbtest.Must(t, err, "version")
 		for _, c := range []struct {
 			body any
 			msg  string
@@ -439,9 +442,9 @@ func TestBusinessPatchPublishesAndAudits(t *testing.T) {
 				t.Errorf("%v: %d %v, want 400 %q", c.body, rec.Code, out, c.msg)
 			}
 		}
-		var version2 int64
+		version2, err := s.srv.Stores.Version(ctx)
+		dbtest.Must(t, err, "version")
 		var requests int
-		dbtest.Must(t, d.QueryRow(ctx, "SELECT version FROM search_version").Scan(&version2), "version")
 		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM store_change_requests").Scan(&requests), "requests")
 		if version2 != version || requests != 0 {
 			t.Fatalf("refused patches changed the store: version %d -> %d, %d requests", version, version2, requests)
@@ -450,8 +453,7 @@ func TestBusinessPatchPublishesAndAudits(t *testing.T) {
 }
 
 func TestBusinessChangeRequestsAndVerify(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		p := "/api/business/stores/" + itoa(s.ownStore)
 		// Verified at approval (a moderator checked the claim).
@@ -551,8 +553,7 @@ func TestBusinessChangeRequestsAndVerify(t *testing.T) {
 }
 
 func TestAdminLinksStores(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		dbtest.Must(t, s.cs.AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
@@ -654,8 +655,7 @@ func mustTime(s string) time.Time {
 // (the store answer shows them), are audited with old and new values, and
 // bad ones are refused with the messages of the store import.
 func TestBusinessPatchSpecialHoursAndClosure(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		p := "/api/business/stores/" + itoa(s.ownStore)
 		loc, err := time.LoadLocation("America/Chicago")
@@ -706,8 +706,8 @@ func TestBusinessPatchSpecialHoursAndClosure(t *testing.T) {
 			t.Fatalf("reopen: %d %v", rec.Code, out)
 		}
 
-		var version int64
-		dbtest.Must(t, d.QueryRow(ctx, "SELECT version FROM search_version").Scan(&version), "version")
+		version, err := s.srv.Stores.Version(ctx)
+		dbtest.Must(t, err, "version")
 		for _, c := range []struct {
 			body any
 			msg  string
@@ -727,8 +727,8 @@ func TestBusinessPatchSpecialHoursAndClosure(t *testing.T) {
 				t.Errorf("%v: %d %v, want 400 %q", c.body, rec.Code, out, c.msg)
 			}
 		}
-		var version2 int64
-		dbtest.Must(t, d.QueryRow(ctx, "SELECT version FROM search_version").Scan(&version2), "version")
+		version2, err := s.srv.Stores.Version(ctx)
+		dbtest.Must(t, err, "version")
 		if version2 != version {
 			t.Fatalf("refused patches changed the store: version %d -> %d", version, version2)
 		}
@@ -761,8 +761,7 @@ func (c *bizClient) upload(target, contentType string, body []byte) (*httptest.R
 }
 
 func TestBusinessPhotoUpload(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		s.srv.Photos = photos.New(d, stores.NewRepo(d))
 		var b bytes.Buffer

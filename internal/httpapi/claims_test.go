@@ -58,8 +58,7 @@ type decisionReply struct {
 }
 
 func TestClaimAndModerationAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		owner := &client{t: t, h: f.srv}
 		with := func(changes map[string]string) map[string]string {
 			out := map[string]string{}
@@ -200,8 +199,7 @@ func TestConcurrentCreateUserOverHTTP(t *testing.T) {
 // own message (the wizard thanks and points to the dashboard's sign-in),
 // and the approval adds the store to the same account's dashboard.
 func TestSecondStoreClaimWithAnExistingAccount(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		anon := newBizClient(t, s.srv)
 		second := map[string]string{}
 		for k, v := range claimForm {

@@ -15,6 +15,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/business"
+	"locator/internal/claims"
 	"locator/internal/licences"
 )
 
@@ -33,35 +34,35 @@ func (s *Server) licences() (*licences.Registry, error) {
 	return s.Licences, nil
 }
 
-// moderatorLicences is the registry for a signed-in moderator.
-func (s *Server) moderatorLicences(r *http.Request) (*licences.Registry, string, error) {
-	m, err := s.currentModerator(r)
-	if err != nil {
-		return nil, "", err
-	}
-	g, err := s.licences()
-	return g, m.Email, err
+// forLicences adapts a licence handler of the moderators' API: forModerator
+// (401 without a moderator), then 404 where licences are not kept; h gets
+// the registry and the moderator's email, which its decisions record.
+func (s *Server) forLicences(h func(w http.ResponseWriter, r *http.Request, g *licences.Registry, by string) error) handler {
+	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+		g, err := s.licences()
+		if err != nil {
+			return err
+		}
+		return h(w, r, g, m.Email)
+	})
 }
 
-// moderatorLicencesAt is moderatorLicences with the path's {id}.
-func (s *Server) moderatorLicencesAt(r *http.Request) (*licences.Registry, string, int64, error) {
-	g, by, err := s.moderatorLicences(r)
-	if err != nil {
-		return nil, "", 0, err
-	}
-	id, err := pathID(r)
-	return g, by, id, err
+// forLicenceRow is forLicences with the path's {id}.
+func (s *Server) forLicenceRow(h func(w http.ResponseWriter, r *http.Request, g *licences.Registry, by string, id int64) error) handler {
+	return s.forLicences(func(w http.ResponseWriter, r *http.Request, g *licences.Registry, by string) error {
+		id, err := pathID(r)
+		if err != nil {
+			return err
+		}
+		return h(w, r, g, by, id)
+	})
 }
 
 type licenceStatusDTO struct {
 	Sources []licences.SourceStatus `json:"sources"`
 }
 
-func (s *Server) adminLicenceStatus(w http.ResponseWriter, r *http.Request) error {
-	g, _, err := s.moderatorLicences(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLicenceStatus(w http.ResponseWriter, r *http.Request, g *licences.Registry, _ string) error {
 	st, err := g.Status(r.Context())
 	if err != nil {
 		return err
@@ -73,11 +74,7 @@ func (s *Server) adminLicenceStatus(w http.ResponseWriter, r *http.Request) erro
 
 // adminLicenceImport answers POST /api/admin/licences/import?source=&date=:
 // the raw registry file (CSV or JSON) as the body.
-func (s *Server) adminLicenceImport(w http.ResponseWriter, r *http.Request) error {
-	g, _, err := s.moderatorLicences(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLicenceImport(w http.ResponseWriter, r *http.Request, g *licences.Registry, _ string) error {
 	q := r.URL.Query()
 	date := q.Get("date")
 	if date == "" {
@@ -119,11 +116,7 @@ type licenceQueueDTO struct {
 	Matches []licences.QueueItem `json:"matches"`
 }
 
-func (s *Server) adminLicenceQueue(w http.ResponseWriter, r *http.Request) error {
-	g, _, err := s.moderatorLicences(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLicenceQueue(w http.ResponseWriter, r *http.Request, g *licences.Registry, _ string) error {
 	q, err := g.Queue(r.Context())
 	if err != nil {
 		return err
@@ -140,11 +133,7 @@ type licenceDecisionRequest struct {
 	Decision string `json:"decision"` // accept or reject
 }
 
-func (s *Server) adminLicenceDecide(w http.ResponseWriter, r *http.Request) error {
-	g, by, id, err := s.moderatorLicencesAt(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLicenceDecide(w http.ResponseWriter, r *http.Request, g *licences.Registry, by string, id int64) error {
 	var in licenceDecisionRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err
@@ -163,11 +152,7 @@ type licencePickRequest struct {
 	StoreID int64 `json:"store_id"`
 }
 
-func (s *Server) adminLicencePick(w http.ResponseWriter, r *http.Request) error {
-	g, by, id, err := s.moderatorLicencesAt(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLicencePick(w http.ResponseWriter, r *http.Request, g *licences.Registry, by string, id int64) error {
 	var in licencePickRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err
@@ -186,11 +171,7 @@ type licenceRowsDTO struct {
 	Rows []licences.RowView `json:"rows"`
 }
 
-func (s *Server) adminLicenceUnmatched(w http.ResponseWriter, r *http.Request) error {
-	g, _, err := s.moderatorLicences(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLicenceUnmatched(w http.ResponseWriter, r *http.Request, g *licences.Registry, _ string) error {
 	q := r.URL.Query()
 	num := func(name string) float64 {
 		f, err := strconv.ParseFloat(strings.TrimSpace(q.Get(name)), 64)
@@ -216,11 +197,7 @@ type createdStoreDTO struct {
 	StoreID int64 `json:"store_id"`
 }
 
-func (s *Server) adminLicenceCreateStore(w http.ResponseWriter, r *http.Request) error {
-	g, by, id, err := s.moderatorLicencesAt(r)
-	if err != nil {
-		return err
-	}
+func (s *Server) adminLicenceCreateStore(w http.ResponseWriter, r *http.Request, g *licences.Registry, by string, id int64) error {
 	storeID, err := g.CreateStore(r.Context(), id, by)
 	if err != nil {
 		return err

@@ -52,9 +52,8 @@ type licensedList struct {
 }
 
 func TestLicencesAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		f := newFixture(t, d)
 		sr := stores.NewRepo(d)
 		g, err := licences.New(sr)
 		dbtest.Must(t, err, "registry")
@@ -150,8 +149,7 @@ func TestLicencesAPI(t *testing.T) {
 // An owner's licence number verifies only at the store's own address;
 // another account's store is a 404.
 func TestBusinessLicenceNumber(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		g, err := licences.New(stores.NewRepo(d))
 		dbtest.Must(t, err, "registry")
 		s.srv.Licences = g

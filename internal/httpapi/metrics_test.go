@@ -130,9 +130,8 @@ func TestMetricsNeedTheirToken(t *testing.T) {
 // change shows as lag until the replica polls, queued mail as outbox
 // depth, a lockout as refusals.
 func TestMetricsFollowTheServer(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		f := newFixture(t, d)
 		srv := withMetricsToken(f)
 		fams := scrape(t, srv)
 		for _, name := range []string{"go_goroutines", "go_memstats_heap_alloc_bytes", "process_resident_memory_bytes",

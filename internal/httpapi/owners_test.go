@@ -8,7 +8,6 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
-	"locator/internal/stores"
 )
 
 // Takeover path D over HTTP: a look-alike claim on a store that has an
@@ -18,11 +17,9 @@ import (
 // moderator, remove the accounts from the store; every step is audited
 // under the account that acted.
 func TestLookalikeClaimOverHTTP(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
-		s := newBizSetup(t, d)
-		sr := stores.NewRepo(d)
-		before, err := sr.Get(ctx, s.ownStore)
+		before, err := s.srv.Stores.Get(ctx, s.ownStore)
 		dbtest.Must(t, err, "store")
 		anon := newBizClient(t, s.srv)
 		if rec, _ := anon.call("POST", "/api/store/create-user", map[string]string{"store_name": "S", "email": "mallory@example.com", "password": "mallory-pass-1", "phone_number": "1"}); rec.Code != 201 {
@@ -72,7 +69,7 @@ func TestLookalikeClaimOverHTTP(t *testing.T) {
 		if rec, out := mod.call("POST", path+"/approve", `{"fields":[]}`); rec.Code != 200 || out["status"] != "approved" {
 			t.Fatalf("approve with no field: %d %v", rec.Code, out)
 		}
-		after, err := sr.Get(ctx, s.ownStore)
+		after, err := s.srv.Stores.Get(ctx, s.ownStore)
 		dbtest.Must(t, err, "store")
 		if after.PhoneNumber != before.PhoneNumber || after.Latitude != before.Latitude || after.Longitude != before.Longitude ||
 			after.Name != before.Name || after.Hours != before.Hours || fmt.Sprint(after.VerifiedAt) != fmt.Sprint(before.VerifiedAt) {

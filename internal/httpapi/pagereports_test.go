@@ -10,17 +10,13 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
-	"locator/internal/reports"
-	"locator/internal/stores"
 )
 
 // "Report a problem" on a store page: a plain form posting to the page's
 // /report, answered with 303 to the confirmation, or the form again with
 // the API's message; cross-site posts are refused.
 func TestReportFormOnStorePages(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
-		f.srv.Reports = reports.New(d, stores.NewRepo(d))
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		page := "/stores/ny/other/near-" + strconvI(f.nearID)
 		action := page + "/report"
 		do := func(req *http.Request) *httptest.ResponseRecorder {

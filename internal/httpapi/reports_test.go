@@ -7,7 +7,6 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
-	"locator/internal/reports"
 	"locator/internal/stores"
 )
 
@@ -37,9 +36,7 @@ type resolveReply struct {
 }
 
 func TestReportsAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d)
-		f.srv.Reports = reports.New(d, stores.NewRepo(d))
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		reportsOf := func(id int64) string { return "/api/store/physical-store/" + itoa(id) + "/reports" }
 		shopper := &client{t: t, h: f.srv}
 		shopper.runEach([]step{

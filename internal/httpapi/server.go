@@ -195,7 +195,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // routes is the API route table, grouped by who may call: anyone (the
 // member's calls among them: forMember, or a check after reading the body),
 // anyone through a form limited per IP (form), a signed-in moderator
-// (forModerator), a business account (forSignedInBusiness; with a proven
+// (forModerator; forLicences where licences are kept), a business account (forSignedInBusiness; with a proven
 // mailbox, forBusiness and forBusinessStore).
 // redirectToList: the spec's store list path ends in a slash; without it the
 // path would read as "one store by id" in api/openapi.yaml, so it redirects
@@ -263,14 +263,14 @@ func (s *Server) routes() {
 		"DELETE /api/business/stores/{id}/owners/{ownerId}": s.forBusiness(s.businessRemoveOwner),
 		"POST /api/business/stores/{id}/photo":              s.forBusinessStore(s.businessUploadPhoto),
 
-		// Licences (docs/licences.md): the moderators' handlers check their caller themselves.
-		"GET /api/admin/licences":                      s.adminLicenceStatus,
-		"POST /api/admin/licences/import":              s.adminLicenceImport,
-		"GET /api/admin/licences/matches":              s.adminLicenceQueue,
-		"POST /api/admin/licences/matches/{id}":        s.adminLicenceDecide,
-		"GET /api/admin/licences/unmatched":            s.adminLicenceUnmatched,
-		"POST /api/admin/licences/rows/{id}/store":     s.adminLicencePick,
-		"POST /api/admin/licences/rows/{id}/new-store": s.adminLicenceCreateStore,
+		// Licences (docs/licences.md): a moderator's, where licences are kept.
+		"GET /api/admin/licences":                      s.forLicences(s.adminLicenceStatus),
+		"POST /api/admin/licences/import":              s.forLicences(s.adminLicenceImport),
+		"GET /api/admin/licences/matches":              s.forLicences(s.adminLicenceQueue),
+		"POST /api/admin/licences/matches/{id}":        s.forLicenceRow(s.adminLicenceDecide),
+		"GET /api/admin/licences/unmatched":            s.forLicences(s.adminLicenceUnmatched),
+		"POST /api/admin/licences/rows/{id}/store":     s.forLicenceRow(s.adminLicencePick),
+		"POST /api/admin/licences/rows/{id}/new-store": s.forLicenceRow(s.adminLicenceCreateStore),
 		"POST /api/business/stores/{id}/licence":       s.forBusinessStore(s.businessLicenceNumber),
 	} {
 		s.api.HandleFunc(pattern, s.handle(h))

@@ -24,7 +24,6 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/httpapi"
 	"locator/internal/photos"
-	"locator/internal/reports"
 	"locator/internal/stores"
 )
 
@@ -37,9 +36,7 @@ import (
 // or query is a 400 and a NUL in a JSON body is never accepted.
 func TestBadInputSweep(t *testing.T) {
 	doc := sweepDoc(t)
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newBizSetup(t, d)
-		s.srv.Reports = reports.New(d, stores.NewRepo(d))
+	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		s.srv.Photos = photos.New(d, stores.NewRepo(d))
 		dbtest.Must(t, s.cs.AddModerator(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}

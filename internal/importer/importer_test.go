@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/importer"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 // fakeGeocoder knows one ZIP and one city; the real gazetteer is tested in places.
@@ -47,9 +47,7 @@ A11,"Quoted, Name",,US,NY,New York,,"11 Main St, Suite 2",40.72,-74.01,,,,Saturd
 `
 
 func TestImportCSV(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		rep, err := importer.Import(ctx, repo, strings.NewReader(csvFile), "csv", importer.Options{Geocoder: fakeGeocoder{}, ZoneAt: zone, Batch: 2})
 		dbtest.Must(t, err, "import")
 		if rep.Created != 4 || rep.Failed != 7 || rep.Updated != 0 {
@@ -93,9 +91,7 @@ func TestImportCSV(t *testing.T) {
 }
 
 func TestImportJSON(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		in := `[
  {"store_id":"J1","name":"Json One","latitude":40.7,"longitude":-74,"delivery":true,
   "working_hours":[{"weekDay":"Monday","startTime":"09:00","endTime":"17:00"},{"weekDay":"Sunday","startTime":null,"endTime":null}]},
@@ -157,9 +153,7 @@ X10,Bad Flag,40.71,-74.00,,,,,,perhaps
 `
 
 func TestImportExceptions(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		rep, err := importer.Import(ctx, repo, strings.NewReader(csvExceptions), "csv", importer.Options{ZoneAt: zone})
 		dbtest.Must(t, err, "import")
 		if rep.Created != 3 || rep.Failed != 7 {
@@ -233,9 +227,7 @@ func TestImportExceptions(t *testing.T) {
 // A row carrying U+0000 (which PostgreSQL cannot store) is that row's
 // error, in CSV and in JSON; the other rows are written.
 func TestImportRefusesNUL(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		in := "store_id,name,address,latitude,longitude\nN1,Good,1 Main St,40.7,-74\nN2,Bad\x00Name,2 Main St,40.7,-74\nN3,Bad Address,3 Main\x00St,40.7,-74\n"
 		rep, err := importer.Import(ctx, repo, strings.NewReader(in), "csv", importer.Options{ZoneAt: zone})
 		dbtest.Must(t, err, "import csv")

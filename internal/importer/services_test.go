@@ -6,19 +6,17 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/importer"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 // Imports take service hours: a CSV column per service in the hours' text
 // form, a JSON services object shaped like the API's; a file without them
 // keeps what the owner set.
 func TestImportServices(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		csv := "store_id,name,latitude,longitude,delivery,working_hours,delivery_hours,online_order_hours\n" +
 			"S1,Csv Services,40.7,-74,true,Mon 09:00-21:00,Mon 11:00-20:00,Mon 00:00-00:00\n" +
 			"S2,Bad Service Hours,40.7,-74,true,,Mon 11-20,\n"

@@ -35,20 +35,14 @@ func upload(t *testing.T, w, h int) []photos.Variant {
 	return vs
 }
 
-func version(t *testing.T, d *db.DB) int64 {
-	t.Helper()
-	var v int64
-	dbtest.Must(t, d.QueryRow(context.Background(), "SELECT version FROM search_version WHERE id = 1").Scan(&v), "version")
-	return v
-}
-
 func TestAttachAndServe(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		sr, st := storestest.Created(t, d, storestest.CloudNine())
 		repo := photos.New(d, sr)
 
-		before := version(t, d)
+		before, err := sr.Version(ctx)
+		dbtest.Must(t, err, "version")
 		first, err := repo.Attach(ctx, st.ID, upload(t, 1600, 1200))
 		dbtest.Must(t, err, "attach")
 		if first.Image != photos.URL(first.ID, 640) || !strings.Contains(first.Srcset, photos.URL(first.ID, 1280)+" 1280w") {
@@ -57,7 +51,9 @@ func TestAttachAndServe(t *testing.T) {
 		// The store's image and its search document moved, at a new version.
 		doc, err := sr.PublishedDoc(ctx, st.ID)
 		dbtest.Must(t, err, "doc")
-		if !strings.Contains(string(doc), `"image":"`+first.Image+`"`) || version(t, d) <= before {
+		after, err := sr.Version(ctx)
+		dbtest.Must(t, err, "version")
+		if !strings.Contains(string(doc), `"image":"`+first.Image+`"`) || after <= before {
 			t.Fatalf("search document not re-rendered: %s", doc)
 		}
 		for _, w := range photos.Widths {

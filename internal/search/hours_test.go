@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 type liveStore struct {
@@ -39,9 +39,7 @@ func answer(t *testing.T, ix *Index, q Query) []liveStore {
 // one from a snapshot) within one poll of the change; a permanently closed
 // store leaves search altogether.
 func TestSpecialClosureOnTwoReplicas(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		week := make([]stores.WorkingHour, 0, 7)
 		for day := time.Sunday; day <= time.Saturday; day++ {
 			week = append(week, stores.WorkingHour{WeekDay: day, Start: "09:00", End: "21:00"})

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 func TestDocStringReadsRenderedDocuments(t *testing.T) {
@@ -30,9 +30,7 @@ func TestDocStringReadsRenderedDocuments(t *testing.T) {
 }
 
 func TestDirectoryAndWalk(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		mk := func(name, state, city string, lat float64) *stores.Store {
 			s := syncStore(name, lat, -74)
 			s.State, s.City = state, city

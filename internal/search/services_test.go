@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 // available_now narrows a chosen service to the stores taking its orders
@@ -15,9 +15,7 @@ import (
 // both within one poll, and so does its end; the other filters keep their
 // meaning (offered).
 func TestAvailableNowOnTwoReplicas(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		week := make([]stores.WorkingHour, 0, 7)
 		for day := time.Sunday; day <= time.Saturday; day++ {
 			week = append(week, stores.WorkingHour{WeekDay: day, Start: "00:00", End: "00:00"}) // around the clock

@@ -13,10 +13,10 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -118,9 +118,8 @@ func checkSame(t *testing.T, got, want *Index) {
 func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 	defer func(n int) { partDocBytes = n }(partDocBytes)
 	partDocBytes = 64 << 10 // many parts
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		d := repo.DB()
 		ss := snapshotStores(t, ctx, repo, 1500, 1)
 
 		first, _ := loadIndex(t, ctx, repo, SnapshotAlways, "rows")
@@ -183,9 +182,8 @@ func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 	defer func(n int) { partDocBytes = n }(partDocBytes)
 	partDocBytes = 64 << 10
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		d := repo.DB()
 		snapshotStores(t, ctx, repo, 600, 1)
 		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		_, err := sy.WriteSnapshot(ctx)
@@ -239,9 +237,8 @@ func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 }
 
 func TestSnapshotWritePolicy(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		d := repo.DB()
 		ss := snapshotStores(t, ctx, repo, 50, 1)
 		count := func() (n int) {
 			dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM search_snapshots").Scan(&n), "count")
@@ -325,9 +322,7 @@ func TestDecodePartRejectsDamage(t *testing.T) {
 // A snapshot written while the replica applies changes is consistent: a
 // replica started from it ends up equal to one that read every row.
 func TestSnapshotWhileChangesApply(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		ss := snapshotStores(t, ctx, repo, 400, 1)
 		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		done := make(chan error, 1)
@@ -358,9 +353,8 @@ func TestSnapshotWhileChangesApply(t *testing.T) {
 
 // Replicas deciding at once write one snapshot between them.
 func TestSnapshotOneWriterAmongReplicas(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		d := repo.DB()
 		snapshotStores(t, ctx, repo, 200, 1)
 		const replicas = 4
 		var syncers [replicas]*Syncer

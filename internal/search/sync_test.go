@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 func syncStore(name string, lat, lon float64) *stores.Store {
@@ -14,9 +14,7 @@ func syncStore(name string, lat, lon float64) *stores.Store {
 }
 
 func TestSyncerFollowsChanges(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		a, b := syncStore("a", 40.71, -74.0), syncStore("b", 40.72, -74.0)
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{a, b}), "save")
 		ix := NewIndex()

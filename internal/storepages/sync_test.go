@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/search"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 type sitemapIndex struct {
@@ -67,9 +67,7 @@ func TestSitemapsHoldEveryPublishedStoreOnce(t *testing.T) {
 	old := SitemapSize
 	SitemapSize = 3 // several children of each kind
 	t.Cleanup(func() { SitemapSize = old })
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		var all []*stores.Store
 		for i := range 11 {
 			s := &stores.Store{StoreID: fmt.Sprint("s", i), Name: fmt.Sprint("Shop ", i), City: []string{"New York", "Albany", "Newark"}[i%3],
@@ -142,9 +140,7 @@ func TestSitemapsHoldEveryPublishedStoreOnce(t *testing.T) {
 // Two replicas share one database: a store renamed, moved, hidden or
 // published on one shows on the other's pages after its next sync.
 func TestPagesFollowChangesOnEveryReplica(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		a := &stores.Store{StoreID: "a", Name: "Old Name", City: "New York", State: "NY", Latitude: 40.71, Longitude: -74, TimeZone: "America/New_York"}
 		b := &stores.Store{StoreID: "b", Name: "Second", City: "New York", State: "NY", Latitude: 40.72, Longitude: -74, TimeZone: "America/New_York"}
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{a, b}), "save")
@@ -197,9 +193,7 @@ func TestPagesFollowChangesOnEveryReplica(t *testing.T) {
 // A permanently closed store leaves the index (search never lists it) but
 // keeps its page, read from the database; a hidden one does not.
 func TestPermanentlyClosedStoreKeepsItsPage(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		mk := func(id, name string, lat float64) *stores.Store {
 			return &stores.Store{StoreID: id, Name: name, City: "New York", State: "NY", Latitude: lat, Longitude: -74, TimeZone: "America/New_York",
 				WorkingHours: week("09:00", "21:00", weekdays...)}

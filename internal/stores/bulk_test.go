@@ -8,17 +8,16 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 // BulkInsert must write exactly what SaveAll writes: compare a store saved
 // each way, column by column, plus hours, documents and what sync reads.
 func TestBulkInsertMatchesSaveAll(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		d := repo.DB()
 		dbtest.Must(t, repo.Create(ctx, sampleStore("Before", 40.7, -74)), "create")
 		v0, err := repo.Version(ctx)
 		dbtest.Must(t, err, "version")

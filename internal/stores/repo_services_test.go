@@ -6,17 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
+	"locator/internal/stores/storestest"
 )
 
 // The services' settings survive a write and a read on both engines, by
 // the one write path and by the bulk insert, and reach the API document.
 func TestRepoServices(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		pause := time.Now().Add(2 * time.Hour).UTC().Truncate(time.Second)
 		s := sampleStore("Services", 40.75, -73.99)
 		s.Curbside = true

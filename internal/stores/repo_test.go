@@ -83,9 +83,7 @@ func TestRepoRoundTrip(t *testing.T) {
 }
 
 func TestSaveAllIsAllOrNothing(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		good := sampleStore("good", 40, -74)
 		bad := sampleStore("bad", 40, -74)
 		bad.TimeZone = "Mars/Olympus"
@@ -113,9 +111,7 @@ func TestSaveAllIsAllOrNothing(t *testing.T) {
 }
 
 func TestRepoExceptionsRoundTrip(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		repo := stores.NewRepo(d)
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		future := time.Now().AddDate(0, 0, 3).Format("2006-01-02")
 		old := time.Now().AddDate(0, 0, -40).Format("2006-01-02")
 		s := sampleStore("exceptions", 40.75, -73.99)

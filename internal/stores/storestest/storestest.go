@@ -1,5 +1,5 @@
-// Package storestest starts the tests that need a store in the database:
-// a repository with one store saved.
+// Package storestest starts the tests that need stores in the database: a
+// repository on each engine, with one store saved.
 package storestest
 
 import (
@@ -24,4 +24,11 @@ func Created(t testing.TB, d *db.DB, st *stores.Store) (*stores.Repo, *stores.St
 	repo := stores.NewRepo(d)
 	dbtest.Must(t, repo.Create(context.Background(), st), "create store %q", st.Name)
 	return repo, st
+}
+
+// Each runs fn once per engine (dbtest.Each) with the test's context and a
+// repository of an empty, migrated database (repo.DB() is the database).
+func Each(t *testing.T, fn func(t *testing.T, ctx context.Context, repo *stores.Repo)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, t.Context(), stores.NewRepo(d)) })
 }

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { failureText } from "../api/client";
 import { Brand } from "./Brand";
+import { Button } from "./ui/button";
 import { FormError } from "./ui/field";
 import { Spinner } from "./ui/spinner";
 import { useTitle } from "../lib/documentMeta";
@@ -45,6 +46,43 @@ export function SignedInArea<T>({ title, account, signIn, links, children }: Pro
         </div>
       </header>
       {body}
+    </div>
+  );
+}
+
+interface BarProps {
+  /** The screen's heading. */
+  title: string;
+  /** The signed-in account's email. */
+  email: string;
+  /** Ends the session and leaves the area; a failure is shown beside the button. */
+  signOut: () => Promise<void>;
+  /** The area's own navigation, between the heading and the account. */
+  children?: ReactNode;
+}
+
+/** The top bar of a signed-in area's screens: heading, navigation, who is signed in, sign out. */
+export function SignedInBar({ title, email, signOut, children }: BarProps) {
+  const [error, setError] = useState<string | null>(null);
+  const onSignOut = async () => {
+    setError(null);
+    try {
+      await signOut();
+    } catch (e) {
+      setError(`Could not sign out: ${failureText(e)}`);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
+      <h1 className="text-lg font-semibold text-gray-900">{title}</h1>
+      {children}
+      <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
+        <span className="break-all">Signed in as {email}</span>
+        <Button variant="outline" onClick={() => void onSignOut()}>
+          Sign out
+        </Button>
+      </div>
+      {error && <FormError>{error}</FormError>}
     </div>
   );
 }

@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { enforcementHistory, licenceLine, saleOrderWarning, type StoreLicence } from "./licence";
+import { makeLicence } from "../test/fixtures";
+import { enforcementHistory, licenceLine, saleOrderWarning } from "./licence";
 
-const licence: StoreLicence = {
-  status: "active",
-  jurisdiction: "New York City",
-  kind: "NYC Electronic Cigarette Retail Dealer",
-  number: "2091234",
-  expires_on: "2026-12-31",
-  checked_at: "2026-11-24",
-  record_url: null,
-};
+const licence = makeLicence();
 
 describe("licenceLine", () => {
   it("says what the registry records", () => {

@@ -1,8 +1,23 @@
 import type { Customer, PhysicalStore, ServiceState, StoreWithDistance, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "../lib/constants";
+import type { StoreLicence } from "../lib/licence";
 
 /** Every day 09:00-17:00. */
 export const NINE_TO_FIVE: WorkingHour[] = WEEKDAYS.map((weekDay) => ({ weekDay, startTime: "09:00", endTime: "17:00" }));
+
+/** An active New York City licence as the API answers it; override what a test cares about. */
+export function makeLicence(overrides: Partial<StoreLicence> = {}): StoreLicence {
+  return {
+    status: "active",
+    jurisdiction: "New York City",
+    kind: "NYC Electronic Cigarette Retail Dealer",
+    number: "2091234",
+    expires_on: "2026-12-31",
+    checked_at: "2026-11-24",
+    record_url: null,
+    ...overrides,
+  };
+}
 
 /** A complete store as the API answers it; override what a test cares about. */
 export function makeStore(overrides: Partial<StoreWithDistance> = {}): StoreWithDistance {

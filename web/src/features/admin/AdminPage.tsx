@@ -5,7 +5,8 @@ import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
-import { SignedInArea } from "../../components/SignedInArea";
+import { SignedInArea, SignedInBar } from "../../components/SignedInArea";
+import { Loaded } from "../../components/Loaded";
 import { adminMeOptions } from "./api/admin-me";
 import { adminSignOut } from "./api/admin-sign-out";
 import { claimOptions } from "./api/get-claim";
@@ -18,6 +19,7 @@ import { STATUS_LABELS } from "./messages";
 import { SignInForm } from "./SignInForm";
 import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
+import { Notice } from "../../components/ui/outcome";
 
 const VIEW_TITLES = { claims: "Claims moderation", reports: "Store reports", licences: "Licences" } as const;
 
@@ -43,7 +45,6 @@ function Moderation({ moderator }: { moderator: Moderator }) {
   const [filter, setFilter] = useState<ClaimFilter>("pending");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState("");
-  const [signOutError, setSignOutError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusDetail = useRef(false);
 
@@ -84,20 +85,16 @@ function Moderation({ moderator }: { moderator: Moderator }) {
     void queryClient.invalidateQueries({ queryKey: adminKeys.claims });
   };
 
-  const signOut = async () => {
-    setSignOutError(null);
-    try {
-      await adminSignOut();
-      signedOut();
-    } catch (error) {
-      setSignOutError(`Could not sign out: ${failureText(error)}`);
-    }
-  };
-
   return (
     <main>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
-        <h1 className="text-lg font-semibold text-gray-900">{VIEW_TITLES[view]}</h1>
+      <SignedInBar
+        title={VIEW_TITLES[view]}
+        email={moderator.email}
+        signOut={async () => {
+          await adminSignOut();
+          signedOut();
+        }}
+      >
         <nav aria-label="Moderation" className="flex gap-2">
           <Button variant="chip" aria-pressed={view === "claims"} onClick={() => setView("claims")}>
             Claims
@@ -109,14 +106,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
             Licences
           </Button>
         </nav>
-        <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
-          <span className="break-all">Signed in as {moderator.email}</span>
-          <Button variant="outline" onClick={() => void signOut()}>
-            Sign out
-          </Button>
-        </div>
-        {signOutError && <FormError>{signOutError}</FormError>}
-      </div>
+      </SignedInBar>
       {view === "licences" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">
           <LicencesPanel onUnauthorized={signedOut} />
@@ -127,9 +117,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
         </div>
       ) : (
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
-        <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 md:col-span-2" : "sr-only"}>
-          {notice}
-        </p>
+        <Notice notice={notice} className="md:col-span-2" />
         <section aria-labelledby="claims-heading" className="flex min-w-0 flex-col gap-3">
           <h2 id="claims-heading" className="text-base font-semibold text-gray-900">
             {STATUS_LABELS[filter]} claims
@@ -141,15 +129,15 @@ function Moderation({ moderator }: { moderator: Moderator }) {
               setNotice("");
             }}
           />
-          {list.isPending ? (
-            <Spinner label="Loading claims…" />
-          ) : list.isError ? (
-            <FormError>{`Could not load claims: ${failureText(list.error)}`}</FormError>
-          ) : list.data.length === 0 ? (
-            <p className="text-gray-700">No {filter === "all" ? "" : `${STATUS_LABELS[filter].toLowerCase()} `}claims.</p>
-          ) : (
-            <ClaimList claims={list.data} selectedId={selectedId} onSelect={select} />
-          )}
+          <Loaded query={list} loading="Loading claims…" failed="Could not load claims">
+            {(data) =>
+              data.length === 0 ? (
+                <p className="text-gray-700">No {filter === "all" ? "" : `${STATUS_LABELS[filter].toLowerCase()} `}claims.</p>
+              ) : (
+                <ClaimList claims={data} selectedId={selectedId} onSelect={select} />
+              )
+            }
+          </Loaded>
         </section>
         <div className="min-w-0 rounded-md border border-gray-200 bg-white p-4">
           {selectedId === null ? (

@@ -5,7 +5,8 @@ import { adminKeys } from "../../api/keys";
 import type { paths } from "../../api/schema";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
-import { Spinner } from "../../components/ui/spinner";
+import { Loaded } from "../../components/Loaded";
+import { Notice } from "../../components/ui/outcome";
 import {
   createStoreFromRow,
   decideMatch,
@@ -39,64 +40,60 @@ export function LicencesPanel({ onUnauthorized }: { onUnauthorized: () => void }
   };
   return (
     <div className="flex flex-col gap-6">
-      <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>
-        {notice}
-      </p>
+      <Notice notice={notice} />
       <section aria-labelledby="registries-heading" className="flex flex-col gap-3">
         <h2 id="registries-heading" className="text-base font-semibold text-gray-900">
           Registries
         </h2>
-        {status.isPending ? (
-          <Spinner label="Loading registries…" />
-        ) : status.isError ? (
-          <FormError>{`Could not load the registries: ${failureText(status.error)}`}</FormError>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="text-gray-700">
-                <th scope="col">Source</th>
-                <th scope="col">File date</th>
-                <th scope="col">Rows</th>
-                <th scope="col">Matched</th>
-                <th scope="col">Ambiguous</th>
-                <th scope="col">Unmatched</th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.data.sources.map((s) => (
-                <tr key={s.source} className="border-t border-gray-200">
-                  <th scope="row" className="py-1 font-medium" title={s.title}>
-                    {s.source}
-                  </th>
-                  <td>{s.file_date || "never imported"}</td>
-                  <td>{s.rows}</td>
-                  <td>{s.matched}</td>
-                  <td>{s.ambiguous}</td>
-                  <td>{s.unmatched}</td>
+        <Loaded query={status} loading="Loading registries…" failed="Could not load the registries">
+          {(data) => (
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="text-gray-700">
+                  <th scope="col">Source</th>
+                  <th scope="col">File date</th>
+                  <th scope="col">Rows</th>
+                  <th scope="col">Matched</th>
+                  <th scope="col">Ambiguous</th>
+                  <th scope="col">Unmatched</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {data.sources.map((s) => (
+                  <tr key={s.source} className="border-t border-gray-200">
+                    <th scope="row" className="py-1 font-medium" title={s.title}>
+                      {s.source}
+                    </th>
+                    <td>{s.file_date || "never imported"}</td>
+                    <td>{s.rows}</td>
+                    <td>{s.matched}</td>
+                    <td>{s.ambiguous}</td>
+                    <td>{s.unmatched}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Loaded>
         <UploadForm onDone={done} />
       </section>
       <section aria-labelledby="matches-heading" className="flex flex-col gap-3">
         <h2 id="matches-heading" className="text-base font-semibold text-gray-900">
           Doubtful matches
         </h2>
-        {queue.isPending ? (
-          <Spinner label="Loading matches…" />
-        ) : queue.isError ? (
-          <FormError>{`Could not load the matches: ${failureText(queue.error)}`}</FormError>
-        ) : queue.data.matches.length === 0 ? (
-          <p className="text-sm text-gray-700">No match waits for a decision.</p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {queue.data.matches.map((m) => (
-              <MatchItem key={m.match_id} match={m} onDone={done} />
-            ))}
-          </ul>
-        )}
+        <Loaded query={queue} loading="Loading matches…" failed="Could not load the matches">
+          {(data) =>
+            data.matches.length === 0 ? (
+              <p className="text-sm text-gray-700">No match waits for a decision.</p>
+            ) : (
+              <ul className="flex flex-col gap-3">
+                {data.matches.map((m) => (
+                  <MatchItem key={m.match_id} match={m} onDone={done} />
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
       </section>
       <Unmatched onDone={done} />
     </div>

@@ -5,9 +5,10 @@ import type { components } from "../../api/schema";
 import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
-import { Spinner } from "../../components/ui/spinner";
+import { Loaded } from "../../components/Loaded";
 import { reportsOptions } from "./api/list-reports";
 import { resolveReports, type ResolvePayload } from "./api/resolve-reports";
+import { Notice } from "../../components/ui/outcome";
 
 type ReportedStore = components["schemas"]["ReportedStore"];
 type StoreReport = components["schemas"]["StoreReport"];
@@ -50,35 +51,33 @@ export function ReportsPanel({ onUnauthorized }: { onUnauthorized: () => void })
       <h2 id="reports-heading" className="text-base font-semibold text-gray-900">
         Open reports
       </h2>
-      <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>
-        {notice}
-      </p>
-      {queue.isPending ? (
-        <Spinner label="Loading reports…" />
-      ) : queue.isError ? (
-        <FormError>{`Could not load reports: ${failureText(queue.error)}`}</FormError>
-      ) : queue.data.stores.length === 0 ? (
-        <p className="text-gray-700">No open reports.</p>
-      ) : (
-        <>
-          {queue.data.stores.map((g) => (
-            <ReportGroup key={g.store.id} store={g.store} reports={g.reports} onDone={decided} />
-          ))}
-          {(page > 1 || queue.data.has_more) && (
-            <nav aria-label="Report pages" className="flex items-center gap-3 text-sm">
-              <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span className="text-gray-700">
-                Page {page} of {pages} · {queue.data.total} {queue.data.total === 1 ? "store" : "stores"}
-              </span>
-              <Button variant="outline" disabled={!queue.data.has_more} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <Notice notice={notice} />
+      <Loaded query={queue} loading="Loading reports…" failed="Could not load reports">
+        {(data) =>
+          data.stores.length === 0 ? (
+            <p className="text-gray-700">No open reports.</p>
+          ) : (
+            <>
+              {data.stores.map((g) => (
+                <ReportGroup key={g.store.id} store={g.store} reports={g.reports} onDone={decided} />
+              ))}
+              {(page > 1 || data.has_more) && (
+                <nav aria-label="Report pages" className="flex items-center gap-3 text-sm">
+                  <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                    Previous
+                  </Button>
+                  <span className="text-gray-700">
+                    Page {page} of {pages} · {data.total} {data.total === 1 ? "store" : "stores"}
+                  </span>
+                  <Button variant="outline" disabled={!data.has_more} onClick={() => setPage((p) => p + 1)}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </Loaded>
     </section>
   );
 }

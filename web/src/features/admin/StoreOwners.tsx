@@ -4,9 +4,9 @@ import { failureText } from "../../api/client";
 import { adminKeys } from "../../api/keys";
 import type { components } from "../../api/schema";
 import { Button } from "../../components/ui/button";
-import { Field, FormError } from "../../components/ui/field";
+import { Field } from "../../components/ui/field";
 import { Outcome, useOutcome } from "../../components/ui/outcome";
-import { Spinner } from "../../components/ui/spinner";
+import { Loaded } from "../../components/Loaded";
 import { ComparisonHead } from "./ClaimDetail";
 import { approveChangeRequest, rejectChangeRequest } from "./api/decide-change-request";
 import { changeRequestsOptions } from "./api/list-change-requests";
@@ -77,46 +77,46 @@ function ChangeRequests() {
     <div className="flex flex-col gap-2 rounded-md border border-gray-200 bg-white p-4">
       <h3 className="font-medium text-gray-900">Change requests</h3>
       <Outcome {...outcome} />
-      {list.isPending ? (
-        <Spinner label="Loading change requests…" />
-      ) : list.isError ? (
-        <FormError>{`Could not load change requests: ${failureText(list.error)}`}</FormError>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-gray-700">No pending change requests.</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {list.data.map((c) => (
-            <li key={c.id} className="rounded-md border border-gray-200 p-3">
-              <p className="text-sm font-medium text-gray-900">
-                Store {c.store_id}: {c.store_name} <span className="font-normal text-gray-600">(by {c.business_email})</span>
-              </p>
-              <table className="mt-2 text-sm">
-                <ComparisonHead columns={["Now", "Proposed"]} />
-                <tbody>
-                  {LABELS.filter(([key]) => c.proposed[key] !== undefined).map(([key, label]) => (
-                    <tr key={key}>
-                      <th className="pr-4 text-left font-normal text-gray-700">{label}</th>
-                      <td className="pr-4 text-gray-700">{String(c.previous[key] ?? "")}</td>
-                      <td className="text-gray-900">{String(c.proposed[key])}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <div className="mt-2 flex flex-wrap items-end gap-2">
-                <Button onClick={() => void decide(c, true)}>Approve change</Button>
-                <Field
-                  label="Reason to reject"
-                  value={reasons[c.id] ?? ""}
-                  onChange={(e) => setReasons((r) => ({ ...r, [c.id]: e.target.value }))}
-                />
-                <Button variant="outline" onClick={() => void decide(c, false)}>
-                  Reject change
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded query={list} loading="Loading change requests…" failed="Could not load change requests">
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-sm text-gray-700">No pending change requests.</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {data.map((c) => (
+                <li key={c.id} className="rounded-md border border-gray-200 p-3">
+                  <p className="text-sm font-medium text-gray-900">
+                    Store {c.store_id}: {c.store_name} <span className="font-normal text-gray-600">(by {c.business_email})</span>
+                  </p>
+                  <table className="mt-2 text-sm">
+                    <ComparisonHead columns={["Now", "Proposed"]} />
+                    <tbody>
+                      {LABELS.filter(([key]) => c.proposed[key] !== undefined).map(([key, label]) => (
+                        <tr key={key}>
+                          <th className="pr-4 text-left font-normal text-gray-700">{label}</th>
+                          <td className="pr-4 text-gray-700">{String(c.previous[key] ?? "")}</td>
+                          <td className="text-gray-900">{String(c.proposed[key])}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  <div className="mt-2 flex flex-wrap items-end gap-2">
+                    <Button onClick={() => void decide(c, true)}>Approve change</Button>
+                    <Field
+                      label="Reason to reject"
+                      value={reasons[c.id] ?? ""}
+                      onChange={(e) => setReasons((r) => ({ ...r, [c.id]: e.target.value }))}
+                    />
+                    <Button variant="outline" onClick={() => void decide(c, false)}>
+                      Reject change
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </div>
   );
 }

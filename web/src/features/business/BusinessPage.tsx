@@ -1,12 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { ApiError, failureText } from "../../api/client";
+import { ApiError } from "../../api/client";
 import { businessKeys } from "../../api/keys";
-import { Button } from "../../components/ui/button";
-import { FormError } from "../../components/ui/field";
-import { Spinner } from "../../components/ui/spinner";
-import { SignedInArea } from "../../components/SignedInArea";
+import { SignedInArea, SignedInBar } from "../../components/SignedInArea";
+import { Loaded } from "../../components/Loaded";
 import { businessMeOptions } from "./api/business-me";
 import { businessSignOut } from "./api/business-sign-out";
 import { businessStoresOptions } from "./api/list-stores";
@@ -50,7 +48,6 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
   const queryClient = useQueryClient();
   const stores = useQuery(businessStoresOptions());
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [signOutError, setSignOutError] = useState<string | null>(null);
 
   const signedOut = () => {
     queryClient.removeQueries({ queryKey: businessKeys.stores });
@@ -65,56 +62,44 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
   const saved = (store: BusinessStore) =>
     queryClient.setQueryData(businessKeys.stores, (old: BusinessStore[] | undefined) => (old ?? []).map((s) => (s.id === store.id ? store : s)));
 
-  const signOut = async () => {
-    setSignOutError(null);
-    try {
-      await businessSignOut();
-      signedOut();
-    } catch (error) {
-      setSignOutError(`Could not sign out: ${failureText(error)}`);
-    }
-  };
-
   return (
     <main>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3">
-        <h1 className="text-lg font-semibold text-gray-900">Store dashboard</h1>
-        <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
-          <span className="break-all">Signed in as {account.email}</span>
-          <Button variant="outline" onClick={() => void signOut()}>
-            Sign out
-          </Button>
-        </div>
-        {signOutError && <FormError>{signOutError}</FormError>}
-      </div>
+      <SignedInBar
+        title="Store dashboard"
+        email={account.email}
+        signOut={async () => {
+          await businessSignOut();
+          signedOut();
+        }}
+      />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-4 md:grid-cols-[minmax(12rem,16rem)_1fr]">
         <section aria-labelledby="stores-heading" className="flex min-w-0 flex-col gap-2">
           <h2 id="stores-heading" className="text-base font-semibold text-gray-900">
             Your stores
           </h2>
-          {stores.isPending ? (
-            <Spinner label="Loading your stores…" />
-          ) : stores.isError ? (
-            <FormError>{`Could not load your stores: ${failureText(stores.error)}`}</FormError>
-          ) : list.length === 0 ? (
-            <p className="text-gray-700">No store yet: your claim is waiting for a moderator.</p>
-          ) : (
-            <ul className="flex flex-col gap-1">
-              {list.map((s) => (
-                <li key={s.id}>
-                  <button
-                    type="button"
-                    aria-current={selected?.id === s.id ? "true" : undefined}
-                    onClick={() => setSelectedId(s.id)}
-                    className="w-full rounded-md border border-gray-200 bg-white px-3 py-2 text-left text-sm hover:bg-gray-50 aria-[current=true]:border-emerald-700"
-                  >
-                    <span className="block font-medium text-gray-900">{s.name}</span>
-                    <span className="block text-gray-600">{s.city}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <Loaded query={stores} loading="Loading your stores…" failed="Could not load your stores">
+            {() =>
+              list.length === 0 ? (
+                <p className="text-gray-700">No store yet: your claim is waiting for a moderator.</p>
+              ) : (
+                <ul className="flex flex-col gap-1">
+                  {list.map((s) => (
+                    <li key={s.id}>
+                      <button
+                        type="button"
+                        aria-current={selected?.id === s.id ? "true" : undefined}
+                        onClick={() => setSelectedId(s.id)}
+                        className="w-full rounded-md border border-gray-200 bg-white px-3 py-2 text-left text-sm hover:bg-gray-50 aria-[current=true]:border-emerald-700"
+                      >
+                        <span className="block font-medium text-gray-900">{s.name}</span>
+                        <span className="block text-gray-600">{s.city}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Loaded>
         </section>
         <div className="min-w-0">
           {selected ? (

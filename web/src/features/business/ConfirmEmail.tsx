@@ -1,10 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { failureText } from "../../api/client";
 import { businessKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
-import { FormError } from "../../components/ui/field";
+import { Outcome, useAction } from "../../components/ui/outcome";
 import { ConfirmEmailForm } from "../../components/ConfirmEmailForm";
 import { confirmBusinessEmail, resendBusinessProof } from "./api/email-proof";
 import {
@@ -23,32 +21,15 @@ import type { BusinessAccount } from "./types";
  * the mailed link, a button that mails it again (the server limits it per account), and sign out.
  */
 export function ConfirmEmailState({ account, onSignOut }: { account: BusinessAccount; onSignOut: () => void }) {
-  const [notice, setNotice] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const resend = async () => {
-    setBusy(true);
-    setNotice("");
-    setFailure(null);
-    try {
-      setNotice(await resendBusinessProof());
-    } catch (error) {
-      setFailure(failureText(error));
-    }
-    setBusy(false);
-  };
+  const proof = useAction(resendBusinessProof);
 
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-semibold text-gray-900">{CONFIRM_HEADING}</h1>
       <p className="text-gray-700">{confirmPrompt(account.email)}</p>
-      {failure && <FormError>{failure}</FormError>}
-      <p role="status" className="text-sm text-emerald-900 empty:hidden">
-        {notice}
-      </p>
+      <Outcome notice={proof.notice} failure={proof.failure} />
       <div className="flex flex-wrap gap-3">
-        <Button onClick={() => void resend()} disabled={busy}>
+        <Button onClick={() => void proof.run()} disabled={proof.busy}>
           {RESEND}
         </Button>
         <Button variant="outline" onClick={onSignOut}>

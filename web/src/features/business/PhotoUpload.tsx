@@ -5,6 +5,7 @@ import { FormError } from "../../components/ui/field";
 import { uploadPhoto } from "./api/upload-photo";
 import { PHOTO_CHOOSE, PHOTO_SIZE, PHOTO_TYPE, PHOTO_UPLOADED } from "./messages";
 import type { BusinessStore } from "./types";
+import { Notice } from "../../components/ui/outcome";
 
 const TYPES = ["image/jpeg", "image/png", "image/webp"];
 export const MAX_PHOTO_BYTES = 8 << 20;
@@ -89,9 +90,7 @@ export function PhotoUpload({ store, onUploaded }: { store: BusinessStore; onUpl
       />
       {preview && <img src={preview} alt="Preview of the chosen photo" className="h-40 w-auto self-start rounded-md object-cover" />}
       {error && <FormError>{error}</FormError>}
-      <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>
-        {notice}
-      </p>
+      <Notice notice={notice} />
       <Button type="submit" disabled={busy} className="self-start">
         Upload photo
       </Button>

@@ -26,6 +26,7 @@ import {
   type LocationValues,
 } from "./storeForm";
 import type { BusinessStore, StorePatch } from "./types";
+import { Notice } from "../../components/ui/outcome";
 
 const saveFailure = (error: unknown) => failureText(error, "The server could not be reached. Please try again.");
 
@@ -64,9 +65,7 @@ export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onS
         <p className="text-sm text-gray-700">{[store.address, store.city, store.state, store.postal_code].filter(Boolean).join(", ")}</p>
         <p className="text-sm text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
       </div>
-      <p role="status" className={notice ? "rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" : "sr-only"}>
-        {notice}
-      </p>
+      <Notice notice={notice} />
       {failure && <FormError>{failure}</FormError>}
       <div>
         <Button

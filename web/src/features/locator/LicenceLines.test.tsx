@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { makeStore } from "../../test/fixtures";
+import { makeLicence, makeStore } from "../../test/fixtures";
 import { LicenceLines } from "./LicenceLines";
 
 const now = new Date("2026-11-24T12:00:00Z");
@@ -8,15 +8,7 @@ const now = new Date("2026-11-24T12:00:00Z");
 describe("LicenceLines", () => {
   it("shows the licence with a link to the registry's record", () => {
     const store = makeStore({
-      licence: {
-        status: "active",
-        jurisdiction: "New York City",
-        kind: "NYC Electronic Cigarette Retail Dealer",
-        number: "2091234",
-        expires_on: "2026-12-31",
-        checked_at: "2026-11-24",
-        record_url: "https://data.cityofnewyork.us/resource/w7w3-xahh.json?license_nbr=2091234",
-      },
+      licence: makeLicence({ record_url: "https://data.cityofnewyork.us/resource/w7w3-xahh.json?license_nbr=2091234" }),
       enforcement: [],
     });
     render(<LicenceLines store={store} now={now} />);

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { failureText } from "../../api/client";
 import { customerKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
-import { Field, FormError } from "../../components/ui/field";
+import { Field } from "../../components/ui/field";
+import { Outcome, useAction } from "../../components/ui/outcome";
 import { Spinner } from "../../components/ui/spinner";
 import { useCustomer, useLogout, usePopup, type Customer } from "../../lib/session";
 import { NameForm, PasswordForm, PhoneForm } from "./ProfileForms";
@@ -92,21 +92,7 @@ export function ProfilePage() {
 
 /** Whether the member proved the address, and a button that mails the link while not. */
 function EmailProof({ verified }: { verified: boolean }) {
-  const [notice, setNotice] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const send = async () => {
-    setBusy(true);
-    setNotice("");
-    setFailure(null);
-    try {
-      setNotice(await requestEmailProof());
-    } catch (error) {
-      setFailure(failureText(error));
-    }
-    setBusy(false);
-  };
+  const proof = useAction(requestEmailProof);
 
   if (verified) {
     return <p className="mt-2 text-sm font-medium text-emerald-800">{EMAIL_CONFIRMED}</p>;
@@ -114,13 +100,10 @@ function EmailProof({ verified }: { verified: boolean }) {
   return (
     <div className="mt-2 flex flex-col items-start gap-2">
       <p className="text-sm font-medium text-amber-800">{EMAIL_NOT_CONFIRMED}</p>
-      <Button variant="outline" onClick={() => void send()} disabled={busy}>
+      <Button variant="outline" onClick={() => void proof.run()} disabled={proof.busy}>
         {SEND_CONFIRMATION}
       </Button>
-      {failure && <FormError>{failure}</FormError>}
-      <p role="status" className="text-sm text-emerald-900 empty:hidden">
-        {notice}
-      </p>
+      <Outcome notice={proof.notice} failure={proof.failure} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { physicalStoreOptions } from "../../api/endpoints/physical-store";
 import { reviewPagesOptions } from "../../api/endpoints/store-reviews";
 import type { ReviewList } from "../../api/types";
+import { RatingsBreakdown } from "../../components/RatingsBreakdown";
 import { Stars } from "../../components/Stars";
 import { StoreStatus } from "../../components/StoreStatus";
 import { Button } from "../../components/ui/button";
@@ -86,36 +87,12 @@ function StoreReviews({ id }: { id: number }) {
 }
 
 function Summary({ summary }: { summary: ReviewList["summary"] }) {
-  const max = Math.max(1, ...summary.counts.map((c) => c.count));
   return (
     <section aria-labelledby="reviews-summary" className="mt-6 rounded-lg border border-gray-200 p-4">
       <h2 id="reviews-summary" className="text-lg font-semibold text-gray-900">
         Reviews summary
       </h2>
-      <div className="mt-3 flex flex-col gap-6 sm:flex-row">
-        <div className="shrink-0 text-center">
-          <p className="text-4xl font-semibold text-gray-900">{summary.average.toFixed(1)}</p>
-          <Stars rating={summary.average} />
-          <p className="text-sm text-gray-700">{summary.count} reviews</p>
-        </div>
-        <div className="flex-1">
-          <ul aria-label="Ratings" className="space-y-1.5">
-            {[5, 4, 3, 2, 1].map((rating) => {
-              const count = summary.counts.find((c) => c.rating === rating)?.count ?? 0;
-              return (
-                <li key={rating} className="flex items-center gap-2 text-sm text-gray-800">
-                  <span className="w-16">{rating} stars</span>
-                  <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-gray-200">
-                    <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(count / max) * 100}%` }} />
-                  </span>
-                  <span className="w-10 text-right">{count}</span>
-                </li>
-              );
-            })}
-          </ul>
-          <p className="mt-3 text-gray-800">{summary.recommended_percentage}% of reviewers recommend this store</p>
-        </div>
-      </div>
+      <RatingsBreakdown summary={summary} size="full" />
     </section>
   );
 }
