@@ -96,7 +96,7 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	sy := search.NewSyncer(sr, ix, log)
 	dbtest.Must(t, sy.Load(ctx), "load index")
 	web := fstest.MapFS{
-		"index.html":           {Data: []byte("<!doctype html><html><head><title>Locator</title></head><body></body></html>")},
+		"index.html":           {Data: []byte(`<!doctype html><html><head><title>Locator</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`)},
 		"assets/app-abc12.js":  {Data: []byte("console.log(1)")},
 		"assets/big-abc12.js":  {Data: []byte(strings.Repeat("console.log('a fairly long line');\n", 100))},
 		"favicon.svg":          {Data: []byte("<svg/>")},
@@ -105,7 +105,8 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 		"demo/store-1.svg":     {Data: []byte("<svg/>")},
 		".vite/manifest.json": {Data: []byte(`{"index.html": {"file": "assets/index-1.js", "imports": ["_shared.js"]},
 			"_shared.js": {"file": "assets/shared-1.js"}, "_form.js": {"file": "assets/form-1.js", "imports": ["_shared.js"]},
-			"src/features/claim/ClaimPage.tsx": {"file": "assets/ClaimPage-1.js", "imports": ["index.html", "_shared.js", "_form.js"], "css": ["assets/ClaimPage-1.css"]}}`)},
+			"src/features/claim/ClaimPage.tsx": {"file": "assets/ClaimPage-1.js", "imports": ["index.html", "_shared.js", "_form.js"], "css": ["assets/ClaimPage-1.css"]},
+			"src/features/admin/AdminPage.tsx": {"file": "assets/AdminPage-1.js", "imports": ["index.html", "_shared.js"]}}`)},
 	}
 	acc := accounts.New(d, "http://locator.test", log)
 	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
@@ -370,8 +371,11 @@ func TestServingAndOperations(t *testing.T) {
 		{"GET", "/favicon.ico", 200, "", [2]string{"Content-Type", "image/x-icon"}},
 		{"GET", "/manifest.webmanifest", 200, "Store Locator", [2]string{"Content-Type", "application/manifest+json"}},
 		{"GET", "/demo/store-1.svg", 200, "<svg/>", [2]string{"Cache-Control", "no-cache"}},
-		// A lazy screen's route preloads its chunk and what it imports beyond the entry's.
-		{"GET", "/claim", 200, `<link rel="modulepreload" crossorigin href="/assets/ClaimPage-1.js"><link rel="stylesheet" crossorigin href="/assets/ClaimPage-1.css"><link rel="modulepreload" crossorigin href="/assets/form-1.js"></head>`, [2]string{}},
+		// A lazy screen's route preloads its chunk and what it imports beyond the entry's: with a
+		// first frame (frames.go), once the frame is painted.
+		{"GET", "/claim", 200, `<link rel="stylesheet" crossorigin href="/assets/ClaimPage-1.css"></head>`, [2]string{}},
+		{"GET", "/claim", 200, `<script type="application/json" id="app-modules">["/assets/index-1.js","/assets/ClaimPage-1.js","/assets/form-1.js"]</script>`, [2]string{}},
+		{"GET", "/admin", 200, `<link rel="modulepreload" crossorigin href="/assets/AdminPage-1.js"></head>`, [2]string{}},
 		{"GET", "/.vite/manifest.json", 404, "", [2]string{}},
 		{"GET", "/etc/passwd", 404, "<title>Locator</title>", [2]string{}},
 		{"GET", "/assets/..%2f..%2fgo.mod", 404, "", [2]string{}},

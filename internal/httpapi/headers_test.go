@@ -61,6 +61,12 @@ func staticServer(t *testing.T, d httpapi.Deps) *httptest.Server {
 	return ts
 }
 
+// cspHash is the policy's source allowing exactly this inline script or style.
+func cspHash(code string) string {
+	sum := sha256.Sum256([]byte(code))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
 func get(t *testing.T, url string, header ...string) (*http.Response, string) {
 	t.Helper()
 	return send(t, http.MethodGet, url, "", nil, header...)
@@ -80,8 +86,7 @@ func TestContentSecurityPolicy(t *testing.T) {
 		if m == nil || !strings.Contains(m[1], "__LOCATOR_CONFIG__") {
 			t.Fatalf("no inline config script in %s", body)
 		}
-		sum := sha256.Sum256([]byte(m[1]))
-		want := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		want := cspHash(m[1])
 		if got := csp["script-src"]; len(got) != 2 || got[0] != "'self'" || got[1] != want {
 			t.Errorf("script-src %v, want 'self' %s", got, want)
 		}

@@ -1,8 +1,6 @@
 package httpapi_test
 
 import (
-	"crypto/sha256"
-	"encoding/base64"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -31,8 +29,7 @@ func TestStorePagesThroughTheServer(t *testing.T) {
 		if m == nil {
 			t.Fatal("no inline style")
 		}
-		sum := sha256.Sum256([]byte(m[1]))
-		if got := csp["style-src"]; len(got) != 1 || got[0] != "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'" {
+		if got := csp["style-src"]; len(got) != 1 || got[0] != cspHash(m[1]) {
 			t.Errorf("style-src %v", got)
 		}
 		if got := csp["default-src"]; len(got) != 1 || got[0] != "'none'" || csp["script-src"] != nil {

@@ -23,7 +23,7 @@ type static struct {
 	files fs.FS
 	index []byte            // index.html with the runtime config injected
 	pages map[string][]byte // index.html of a route with a lazy screen, which it preloads
-	csp   string            // index.html's policy: allows the injected script by its hash
+	csp   string            // index.html's policy: allows the injected scripts by their hash
 	// canonical answers the store page's URL for a request about one store
 	// (?store=N on / or /reviews), or "": the shell then names that page
 	// as its canonical address, for crawlers that run no script.
@@ -82,7 +82,11 @@ func newStatic(files fs.FS, cfg runtimeConfig, policy contentPolicy) *static {
 	// json.Marshal escapes <, > and &, so the config cannot close the script.
 	code := "window.__LOCATOR_CONFIG__=" + string(c)
 	s.index = bytes.Replace(index, []byte("</head>"), []byte("<script>"+code+"</script></head>"), 1)
-	s.csp = policy.header(code)
+	inline := []string{code}
+	if entryScript.Match(index) { // a framed page loads the app with startAfterPaint (frames.go)
+		inline = append(inline, startAfterPaint)
+	}
+	s.csp = policy.header(inline...)
 	s.pages = map[string][]byte{}
 	for route, links := range routePreloads(s.files) {
 		s.pages[route] = bytes.Replace(s.index, []byte("</head>"), []byte(links+"</head>"), 1)
@@ -211,11 +215,21 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !appRoutes[strings.TrimSuffix(p, "/")] && p != "/" {
 		status = http.StatusNotFound
 	}
+	route := strings.TrimSuffix(p, "/")
+	if p == "/" {
+		route = p
+	}
+	if f, ok := routeFrames[route]; ok && f.signedIn != "" {
+		w.Header().Add("Vary", "Cookie") // signed in, the route has no first frame
+	}
 	w.WriteHeader(status)
 	if r.Method == http.MethodGet {
-		page, ok := s.pages[strings.TrimSuffix(p, "/")]
+		page, ok := s.pages[route]
 		if !ok || status != http.StatusOK {
 			page = s.index
+		}
+		if status == http.StatusOK {
+			page = framed(page, route, r)
 		}
 		if (p == "/" || p == "/reviews") && s.canonical != nil && status == http.StatusOK {
 			if u := s.canonical(r); u != "" {

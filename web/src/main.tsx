@@ -1,10 +1,12 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { keepFirstFrame } from "./app/firstFrame";
 import "./index.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root element");
+keepFirstFrame(root);
 
 // The first render as a transition: React renders the page in slices of a few milliseconds and
 // lets the browser run in between, instead of one long task right after the script's evaluation

@@ -1,6 +1,7 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../test/render";
+import { firstFrame, keepFirstFrame } from "./firstFrame";
 import { AppRoutes } from "./routes";
 
 describe("AppRoutes", () => {
@@ -17,5 +18,30 @@ describe("AppRoutes", () => {
   ])("loads the screen for %s", async (path, title) => {
     renderAt(<AppRoutes />, path);
     expect(await screen.findByRole("heading", { name: title }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it("shows the server's first frame of its own path while the lazy screen loads, then the screen", async () => {
+    const root = document.createElement("div");
+    root.innerHTML = '<div class="min-h-dvh"><h1>Store dashboard</h1><p>from the server</p></div>';
+    keepFirstFrame(root, "/business");
+    expect(firstFrame("/business")).toContain("from the server");
+    expect(firstFrame("/claim")).toBeNull();
+    // A screen not loaded by an earlier test, so its chunk is still to load.
+    renderAt(<AppRoutes />, "/business");
+    expect(screen.getByText("from the server")).toBeInTheDocument();
+    expect(screen.queryByText("Loading…")).toBeNull();
+    // The screen replaces the frame: one heading, React's.
+    await waitFor(() => expect(screen.queryByText("from the server")).toBeNull(), { timeout: 15_000 });
+    expect(screen.getByRole("link", { name: "Claim your store" })).toBeInTheDocument();
+  }, 20_000);
+
+  it("shows Loading… for a path the frame was not written for", () => {
+    const root = document.createElement("div");
+    root.innerHTML = "<div><h1>Stores in New York</h1></div>";
+    keepFirstFrame(root, "/");
+    renderAt(<AppRoutes />, "/admin");
+    expect(screen.getByText("Loading…")).toBeInTheDocument();
+    keepFirstFrame(document.createElement("div"), "/admin"); // an empty #root keeps nothing
+    expect(firstFrame("/admin")).toBeNull();
   });
 });

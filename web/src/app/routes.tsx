@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { Route, Routes } from "react-router";
+import { Route, Routes, useLocation } from "react-router";
 import { LocatorPage } from "../features/locator/LocatorPage";
 import { NotFoundPage } from "../features/notfound/NotFoundPage";
+import { firstFrame } from "./firstFrame";
 
 // Screens other than the locator and not-found are split into their own chunks to keep the
 // initial JavaScript small (budget: 120 KB gzip before the map chunk).
@@ -22,7 +23,7 @@ const VerifyEmailPage = lazyNamed(() => import("../features/auth/VerifyEmailPage
 /** The route table. Keep in step with the Go server's list of app routes (`appRoutes` in internal/httpapi). */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<p className="p-6 text-gray-500">Loading…</p>}>
+    <Suspense fallback={<RouteFallback />}>
       <Routes>
         <Route path="/" element={<LocatorPage />} />
         <Route path="/claim" element={<ClaimPage />} />
@@ -38,4 +39,12 @@ export function AppRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+/** While a lazy screen loads: the server's first frame of this path, else "Loading…". */
+function RouteFallback() {
+  const html = firstFrame(useLocation().pathname);
+  if (html === null) return <p className="p-6 text-gray-500">Loading…</p>;
+  // The server's own markup (internal/httpapi/frames), already on screen before React ran.
+  return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -231,7 +231,8 @@ export function LocatorPage() {
             </ol>
           </nav>
           <div className="mt-1 flex items-baseline justify-between gap-2">
-            <h1 className="truncate text-lg font-semibold text-gray-900 md:text-xl">Stores in {placeLabel}</h1>
+            {/* One text node, as the server's first frame writes it (internal/httpapi/frames/locator.html): two would measure a pixel wider and repaint the largest text. */}
+            <h1 className="truncate text-lg font-semibold text-gray-900 md:text-xl">{`Stores in ${placeLabel}`}</h1>
             <Link to="/claim" className="hidden min-h-6 shrink-0 items-center text-sm font-medium text-emerald-800 underline md:inline-flex">
               Claim your store
             </Link>
