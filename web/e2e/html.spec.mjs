@@ -1,5 +1,5 @@
 // The Nu HTML Checker (npm `vnu-jar`, the W3C validator's engine; Java, installed by
-// e2e/ensure-java.sh like Chromium) on the server-rendered pages as served and on every screen of
+// e2e/ensure-tools.sh like Chromium) on the server-rendered pages as served and on every screen of
 // the app as Chromium renders it. Any error fails; warnings are printed.
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -56,6 +56,9 @@ test("pages and screens are valid HTML", async ({ page, server }) => {
     for (const [path, ready] of Object.entries(screens)) {
       await page.goto(path);
       await ready();
+      // The server's first frame paints the heading before the app runs: wait for the app's own
+      // screen, which titles the document.
+      await expect(page).toHaveTitle(/^.+ · Store Locator$/);
       save(`screen${path}`, "<!doctype html>\n" + (await page.evaluate(() => document.documentElement.outerHTML)));
       const url = new URL(page.url());
       titles.set(url.pathname + url.search, await page.title());
