@@ -61,6 +61,13 @@ test("an imported registry verifies a store's licence, filters the list and warn
     [ordered.name, ordered.address.split(",")[0], ordered.city, "NY", ordered.postal_code, "Yes", "ENDS", mmddyyyy(decided), "No-Tobacco-Sale Order"]]));
   execFileSync(server.bin, ["licences", "import", "--source", "fda-compliance-checks", "--date", checked, "--database-url", server.db, fda], { stdio: "inherit" });
 
+  // The running server's search index reads the imports from the change feed at its next poll,
+  // and the panel shows the store as the list answers it (from the index): wait for the index.
+  const listed = async (id) => (await (await api.get(`${LIST_PATH}?latitude=40.7128&longitude=-74.006&radius=30&limit=10`)).json())
+    .physical_stores.find((s) => s.id === id);
+  await expect.poll(async () => (await listed(licensed.id))?.licence?.status ?? null, { message: "the index has the imported licence" }).toBe("active");
+  await expect.poll(async () => (await listed(ordered.id))?.enforcement?.length ?? 0, { message: "the index has the imported order" }).toBeGreaterThan(0);
+
   // The store panel.
   const line = `Licence verified · NYC Electronic Cigarette Retail Dealer #2091234 · expires ${shown(expires)} · source checked ${shown(checked)}`;
   await page.goto(`/?store=${licensed.id}`);
