@@ -1,0 +1,180 @@
+package insights
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"locator/internal/db"
+)
+
+// Retention is how long counts are kept: 25 months, so a month can be
+// compared with the same month a year before, and then some.
+const Retention = 25
+
+// DefaultFlushInterval is how often a replica writes its sums
+// (LOCATOR_INSIGHTS_FLUSH): a crashed replica loses at most this much.
+const DefaultFlushInterval = 5 * time.Second
+
+// Service counts (Counter), writes the sums (Flush) and reads the reports.
+type Service struct {
+	*Counter
+	DB  *db.DB
+	Log *slog.Logger
+	// PublicURL starts the links of the monthly mail.
+	PublicURL string
+
+	flushMu   sync.Mutex // one flush at a time
+	prunedDay day
+}
+
+// New returns a service writing to d.
+func New(d *db.DB, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{Counter: NewCounter(), DB: d, Log: log}
+}
+
+// rowsPerStatement keeps an upsert's placeholders under both engines'
+// limits (SQLite 32766, PostgreSQL 65535): a flush is one statement per
+// table unless a table has more rows than this.
+const rowsPerStatement = 2000
+
+// Flush writes every sum counted since the last flush, in one transaction
+// (one upsert per table), so replicas' counts add up; on failure the sums
+// stay in memory for the next flush. Once a day it also deletes the rows
+// past retention and writes the month's owner summaries (monthly.go).
+func (s *Service) Flush(ctx context.Context) error {
+	s.flushMu.Lock()
+	defer s.flushMu.Unlock()
+	b := s.take()
+	if b.full {
+		s.Log.Warn("insights: too many visitors today for the in-memory set; uniques undercounted on this replica", "max", MaxSeen*shards)
+	}
+	if !b.empty() {
+		if err := s.DB.InTx(ctx, func(tx *db.Tx) error { return write(ctx, tx, b) }); err != nil {
+			s.putBack(b)
+			return fmt.Errorf("insights: flush: %w", err)
+		}
+	}
+	now := s.now()
+	if today := dayOf(now); today != s.prunedDay {
+		if err := s.daily(ctx, now); err != nil {
+			return err
+		}
+		s.prunedDay = today
+	}
+	return nil
+}
+
+// daily deletes the counts past retention and writes the monthly mail.
+func (s *Service) daily(ctx context.Context, now time.Time) error {
+	if _, err := Prune(ctx, s.DB, now); err != nil {
+		return fmt.Errorf("insights: retention: %w", err)
+	}
+	if err := s.MonthlyMail(ctx, now); err != nil {
+		return fmt.Errorf("insights: monthly mail: %w", err)
+	}
+	return nil
+}
+
+// Prune deletes the rows older than Retention months before now.
+func Prune(ctx context.Context, q db.Querier, now time.Time) (int64, error) {
+	cutoff := now.UTC().AddDate(0, -Retention, 0).Format(time.DateOnly)
+	var n int64
+	for _, table := range []string{"insight_store_days", "insight_search_days", "insight_days"} {
+		res, err := q.Exec(ctx, "DELETE FROM "+table+" WHERE day < $1", cutoff)
+		if err != nil {
+			return n, err
+		}
+		k, _ := res.RowsAffected()
+		n += k
+	}
+	return n, nil
+}
+
+// Run flushes every interval until ctx ends; Stop writes what is left.
+func (s *Service) Run(ctx context.Context, interval time.Duration) {
+	if interval <= 0 {
+		interval = DefaultFlushInterval
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := s.Flush(ctx); err != nil && ctx.Err() == nil {
+				s.Log.Warn("insights flush failed; the counts wait for the next one", "err", err)
+			}
+		}
+	}
+}
+
+// Stop is the last flush of a stopping replica (SIGTERM), bounded by
+// timeout, so its counts since the previous flush are not lost.
+func (s *Service) Stop(timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return s.Flush(ctx)
+}
+
+// write upserts a batch: one statement per table (per rowsPerStatement rows).
+func write(ctx context.Context, tx *db.Tx, b *batch) error {
+	var rows [][]any
+	for k, v := range b.stores {
+		rows = append(rows, []any{k.day.String(), k.store, k.kind.String(), v.events, v.uniques})
+	}
+	if err := upsert(ctx, tx, "insight_store_days (day, store_id, kind, events, uniques)", "store_id, day, kind",
+		"events = insight_store_days.events + excluded.events, uniques = insight_store_days.uniques + excluded.uniques", rows); err != nil {
+		return err
+	}
+	rows = rows[:0]
+	for k, v := range b.cells {
+		rows = append(rows, []any{k.day.String(), k.lat, k.lon, int(k.filters), v.searches, v.zero})
+	}
+	if err := upsert(ctx, tx, "insight_search_days (day, cell_lat, cell_lon, filters, searches, zero_results)", "day, cell_lat, cell_lon, filters",
+		"searches = insight_search_days.searches + excluded.searches, zero_results = insight_search_days.zero_results + excluded.zero_results", rows); err != nil {
+		return err
+	}
+	rows = rows[:0]
+	for k, v := range b.days {
+		rows = append(rows, []any{k.String(), v})
+	}
+	return upsert(ctx, tx, "insight_days (day, visitors)", "day", "visitors = insight_days.visitors + excluded.visitors", rows)
+}
+
+// upsert inserts rows into target, adding to the rows that exist.
+func upsert(ctx context.Context, tx *db.Tx, target, conflict, set string, rows [][]any) error {
+	for len(rows) > 0 {
+		chunk := rows[:min(len(rows), rowsPerStatement)]
+		rows = rows[len(chunk):]
+		var q strings.Builder
+		args := make([]any, 0, len(chunk)*len(chunk[0]))
+		q.WriteString("INSERT INTO " + target + " VALUES ")
+		for i, r := range chunk {
+			if i > 0 {
+				q.WriteByte(',')
+			}
+			q.WriteByte('(')
+			for j, v := range r {
+				if j > 0 {
+					q.WriteByte(',')
+				}
+				args = append(args, v)
+				fmt.Fprintf(&q, "$%d", len(args))
+			}
+			q.WriteByte(')')
+		}
+		q.WriteString(" ON CONFLICT (" + conflict + ") DO UPDATE SET " + set)
+		if _, err := tx.Exec(ctx, q.String(), args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}

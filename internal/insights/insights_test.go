@@ -1,0 +1,220 @@
+package insights
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/insights/insightstest"
+)
+
+var day0 = time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
+
+func newAt(d *db.DB, now time.Time) *Service {
+	s := New(d, nil)
+	s.now = func() time.Time { return now }
+	return s
+}
+
+// Two replicas count concurrently and flush several times: the database
+// holds exactly the sum of both.
+func TestReplicasAddUpExactly(t *testing.T) {
+	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
+		ctx := context.Background()
+		ra, rb := newAt(a, day0), newAt(b, day0)
+		var wg sync.WaitGroup
+		for r, svc := range []*Service{ra, rb} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 300 {
+					v := svc.VisitorOf(fmt.Sprintf("198.51.100.%d", i%7), "test")
+					svc.Count(v, 42, Call)
+					svc.CountSearch(v, Search{Latitude: 40.7128, Longitude: -74.006, Filters: FilterOpenNow, Results: i % 2, FirstPage: []int64{42, 43}})
+					if i%100 == 99 {
+						if err := svc.Flush(ctx); err != nil {
+							t.Errorf("replica %d flush: %v", r, err)
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		must(t, ra.Flush(ctx))
+		must(t, rb.Flush(ctx))
+		rep, err := ReadStoreReport(ctx, a, 42, 7, day0)
+		must(t, err)
+		if rep.Current.Call != 600 || rep.Current.Impression != 600 {
+			t.Fatalf("calls %d, impressions %d; want 600 each", rep.Current.Call, rep.Current.Impression)
+		}
+		// 7 addresses, each a unique caller per replica.
+		if rep.Uniques.Call != 14 {
+			t.Errorf("unique callers %d, want 7 per replica (14)", rep.Uniques.Call)
+		}
+		if got := rep.Series[6].Call; got != 600 || rep.Series[6].Day != "2026-03-15" {
+			t.Errorf("today's series %+v", rep.Series[6])
+		}
+		dem, err := DemandReport(ctx, b, nil, 30, day0)
+		must(t, err)
+		if dem.Searches != 600 || dem.ZeroResults != 300 || len(dem.Cells) != 1 {
+			t.Fatalf("demand %+v", dem)
+		}
+		if c := dem.Cells[0]; c.Latitude != 40.71 || c.Longitude != -74.01 {
+			t.Errorf("cell %+v, want the 0.01 degree cell 40.71,-74.01", c)
+		}
+		if len(dem.Filters) != 1 || dem.Filters[0] != (FilterUse{"is_open_now", 600}) {
+			t.Errorf("filters %+v", dem.Filters)
+		}
+		if dem.Visitors != 14 {
+			t.Errorf("visitors %d, want 14", dem.Visitors)
+		}
+	})
+}
+
+// Stop (the SIGTERM path of serve) writes what was counted since the last
+// flush.
+func TestStopFlushes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		s := newAt(d, day0)
+		s.Count(s.VisitorOf("192.0.2.1", "ua"), 7, Directions)
+		ctx2, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { s.Run(ctx2, time.Hour); close(done) }()
+		cancel()
+		<-done
+		must(t, s.Stop(5*time.Second))
+		rep, err := ReadStoreReport(ctx, d, 7, 7, day0)
+		must(t, err)
+		if rep.Current.Directions != 1 {
+			t.Fatalf("directions %d after Stop, want 1", rep.Current.Directions)
+		}
+	})
+}
+
+// A flush that fails keeps its sums for the next one.
+func TestFailedFlushKeepsCounts(t *testing.T) {
+	d := dbtest.SQLite(t)
+	ctx := context.Background()
+	s := newAt(d, day0)
+	s.Count(0, 9, Website)
+	dead, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := s.Flush(dead); err == nil {
+		t.Fatal("a flush with a cancelled context succeeded")
+	}
+	must(t, s.Flush(ctx))
+	rep, err := ReadStoreReport(ctx, d, 9, 7, day0)
+	must(t, err)
+	if rep.Current.Website != 1 {
+		t.Fatalf("website %d, want 1 (kept across the failed flush)", rep.Current.Website)
+	}
+}
+
+// Counts from a known address and user agent leave neither in any table.
+func TestNoAddressOrUserAgentStored(t *testing.T) {
+	const ip, ua = "203.0.113.77", "CanaryBrowser/9.9 (insights test)"
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		s := newAt(d, day0)
+		v := s.VisitorOf(ip, ua)
+		for _, k := range Kinds {
+			s.Count(v, 5, k)
+		}
+		s.CountSearch(v, Search{Latitude: 1, Longitude: 2, FirstPage: []int64{5}})
+		must(t, s.Flush(ctx))
+		insightstest.AssertNoneHolds(t, d, ip, ua, fmt.Sprint(uint64(v)))
+	})
+}
+
+// The counts past 25 months are deleted.
+func TestRetention(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		old := newAt(d, day0.AddDate(0, -Retention, -1))
+		old.Count(0, 1, Call)
+		old.CountSearch(0, Search{})
+		must(t, old.Flush(ctx))
+		s := newAt(d, day0)
+		s.Count(0, 1, Call)
+		must(t, s.Flush(ctx)) // the first flush of the day prunes
+		var n int
+		must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM insight_store_days").Scan(&n))
+		if n != 1 {
+			t.Fatalf("%d store rows, want only today's", n)
+		}
+		must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM insight_search_days").Scan(&n))
+		if n != 0 {
+			t.Fatalf("%d search rows past retention", n)
+		}
+	})
+}
+
+// The monthly summary goes once (two replicas), to owners who did not
+// switch it off and whose stores were counted.
+func TestMonthlyMail(t *testing.T) {
+	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
+		ctx := context.Background()
+		var store, on, off int64
+		must(t, a.QueryRow(ctx, `INSERT INTO stores (name, latitude, longitude, created_at, updated_at) VALUES ('Corner Shop', 1, 2, $1, $1) RETURNING id`, day0).Scan(&store))
+		for i, id := range []*int64{&on, &off} {
+			must(t, a.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, created_at, email_verified_at)
+				VALUES ($1, 'x', '', 'x', $2, $2) RETURNING id`, fmt.Sprintf("owner%d@example.com", i), day0).Scan(id))
+			_, err := a.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by) VALUES ($1, $2, $3, 'test')`, *id, store, day0)
+			must(t, err)
+		}
+		must(t, SetMailEnabled(ctx, a, off, false))
+		if en, err := MailEnabled(ctx, a, off); err != nil || en {
+			t.Fatalf("switched off: %v %v", en, err)
+		}
+		march := newAt(a, day0)
+		march.Count(0, store, Call)
+		march.Count(0, store, Call)
+		must(t, march.Flush(ctx))
+		april := day0.AddDate(0, 1, -10) // 5 April
+		ra, rb := newAt(a, april), newAt(b, april)
+		must(t, ra.Flush(ctx))
+		must(t, rb.Flush(ctx))
+		rows, err := a.Query(ctx, `SELECT to_addr, subject, text_body FROM outbox`)
+		must(t, err)
+		defer rows.Close()
+		var got []string
+		for rows.Next() {
+			var to, subject, text string
+			must(t, rows.Scan(&to, &subject, &text))
+			got = append(got, to)
+			if subject != "Your listings in March 2026" || !strings.Contains(text, "Calls: 2 (0)") || !strings.Contains(text, "Corner Shop") {
+				t.Errorf("mail %q: %s", subject, text)
+			}
+		}
+		if len(got) != 1 || got[0] != "owner0@example.com" {
+			t.Fatalf("mail went to %v, want owner0 once", got)
+		}
+	})
+}
+
+func TestParseKindAndBadPeriod(t *testing.T) {
+	for _, k := range Kinds {
+		if p, ok := ParseKind(k.String()); !ok || p != k {
+			t.Errorf("kind %v round trip", k)
+		}
+	}
+	if _, ok := ParseKind("hover"); ok {
+		t.Error("hover parsed")
+	}
+	if _, err := ReadStoreReport(context.Background(), nil, 1, 8, day0); err == nil {
+		t.Error("8 days accepted")
+	}
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

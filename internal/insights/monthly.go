@@ -1,0 +1,156 @@
+package insights
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"html"
+	"strings"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+	"locator/internal/mail"
+)
+
+// MonthlyMail writes, once for all replicas, the summary of the month
+// before now's to every owner with a proven mailbox who has not switched it
+// off and whose stores were counted that month. The month's row in
+// insight_mail_months, written in the same transaction as the mail, makes
+// exactly one replica do it.
+func (s *Service) MonthlyMail(ctx context.Context, now time.Time) error {
+	now = now.UTC()
+	start := time.Date(now.Year(), now.Month()-1, 1, 0, 0, 0, 0, time.UTC)
+	end := start.AddDate(0, 1, 0)
+	before := start.AddDate(0, -1, 0)
+	month := start.Format("2006-01")
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, `INSERT INTO insight_mail_months (month, written_at) VALUES ($1, $2) ON CONFLICT (month) DO NOTHING`, month, now)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // another replica wrote it
+		}
+		type line struct {
+			name      string
+			cur, prev Counts
+		}
+		type owner struct {
+			email  string
+			stores []*line
+		}
+		owners := map[int64]*owner{}
+		var order []int64
+		lines := map[[2]int64]*line{}
+		rows, err := tx.Query(ctx, `SELECT a.id, a.email, s.id, s.name, i.day, i.kind, SUM(i.events)
+			FROM business_accounts a
+			JOIN business_stores bs ON bs.business_id = a.id
+			JOIN stores s ON s.id = bs.store_id
+			JOIN insight_store_days i ON i.store_id = s.id
+			WHERE a.insights_mail AND a.email_verified_at IS NOT NULL AND i.day >= $1 AND i.day < $2
+			GROUP BY a.id, a.email, s.id, s.name, i.day, i.kind
+			ORDER BY a.id, s.name, s.id`, before.Format(time.DateOnly), end.Format(time.DateOnly))
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		startDay := start.Format(time.DateOnly)
+		for rows.Next() {
+			var acc, store int64
+			var email, name, d, kind string
+			var n int64
+			if err := rows.Scan(&acc, &email, &store, &name, &d, &kind, &n); err != nil {
+				return err
+			}
+			k, ok := ParseKind(kind)
+			if !ok {
+				continue
+			}
+			o := owners[acc]
+			if o == nil {
+				o = &owner{email: email}
+				owners[acc] = o
+				order = append(order, acc)
+			}
+			l := lines[[2]int64{acc, store}]
+			if l == nil {
+				l = &line{name: name}
+				lines[[2]int64{acc, store}] = l
+				o.stores = append(o.stores, l)
+			}
+			if d >= startDay {
+				l.cur.add(k, n)
+			} else {
+				l.prev.add(k, n)
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		label := start.Format("January 2006")
+		for _, id := range order {
+			o := owners[id]
+			var text, htm strings.Builder
+			any := false
+			fmt.Fprintf(&text, "What your listings got from the locator in %s (the month before in brackets):\n", label)
+			fmt.Fprintf(&htm, "<p>What your listings got from the locator in %s (the month before in brackets):</p>", html.EscapeString(label))
+			for _, l := range o.stores {
+				if l.cur == (Counts{}) {
+					continue
+				}
+				any = true
+				items := summaryItems(l.cur, l.prev)
+				fmt.Fprintf(&text, "\n%s\n", l.name)
+				fmt.Fprintf(&htm, "<h3>%s</h3><ul>", html.EscapeString(l.name))
+				for _, it := range items {
+					fmt.Fprintf(&text, "  %s\n", it)
+					fmt.Fprintf(&htm, "<li>%s</li>", html.EscapeString(it))
+				}
+				htm.WriteString("</ul>")
+			}
+			if !any {
+				continue
+			}
+			link := s.PublicURL + "/business"
+			fmt.Fprintf(&text, "\nDetails by day: %s\nTo stop these monthly mails, switch them off on that page.\n", link)
+			fmt.Fprintf(&htm, `<p>Details by day: <a href="%[1]s">%[1]s</a>. To stop these monthly mails, switch them off on that page.</p>`, html.EscapeString(link))
+			if err := mail.Enqueue(ctx, tx, mail.Message{To: o.email, Subject: "Your listings in " + label, Text: text.String(), HTML: htm.String()}); err != nil {
+				if apperr.CodeOf(err) == apperr.Invalid {
+					continue // an address mail refuses: skip that owner
+				}
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func summaryItems(cur, prev Counts) []string {
+	f := func(label string, c, p int64) string { return fmt.Sprintf("%s: %d (%d)", label, c, p) }
+	return []string{
+		f("Appearances in searches", cur.Impression, prev.Impression),
+		f("Views (panel and page)", cur.Panel+cur.Page, prev.Panel+prev.Page),
+		f("Calls", cur.Call, prev.Call),
+		f("Directions", cur.Directions, prev.Directions),
+		f("Website visits", cur.Website, prev.Website),
+		f("Online store visits", cur.OnlineStore, prev.OnlineStore),
+	}
+}
+
+// MailEnabled reads whether a business account gets the monthly summary.
+func MailEnabled(ctx context.Context, q db.Querier, account int64) (bool, error) {
+	var on bool
+	err := q.QueryRow(ctx, `SELECT insights_mail FROM business_accounts WHERE id = $1`, account).Scan(&on)
+	if err == sql.ErrNoRows {
+		return false, apperr.New(apperr.NotFound, "Account not found")
+	}
+	return on, err
+}
+
+// SetMailEnabled switches the monthly summary on or off for an account.
+func SetMailEnabled(ctx context.Context, q db.Querier, account int64, on bool) error {
+	_, err := q.Exec(ctx, `UPDATE business_accounts SET insights_mail = $1 WHERE id = $2`, on, account)
+	return err
+}
