@@ -21,6 +21,7 @@ import (
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
 	"locator/internal/importer"
+	"locator/internal/insights"
 	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/maptiles"
@@ -264,7 +265,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url", "pmtiles",
-		"log-format", "log-level", "sync-interval", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
+		"log-format", "log-level", "sync-interval", "insights-flush", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
 		"mail-retention", "log-reset-links", "photo-memory", "metrics-addr", "metrics-token")
 	demoStores := fs.Int("demo-stores", 20000, "number of demo stores written into an empty database")
@@ -356,6 +357,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	}
 	lic.ZoneAt = zones.ZoneAt
 	claimSvc.Licences = lic // a claim's licence number is checked on approval
+	counts := insights.New(d, log)
+	counts.PublicURL = publicURL
 	handler := httpapi.New(httpapi.Deps{
 		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
@@ -364,6 +367,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claimSvc, Business: biz, DBTimeout: cfg.DBTimeout,
 		Photos: photos.New(d, sr), Reports: reports.New(d, sr), Licences: lic, MetricsToken: cfg.MetricsToken,
+		Insights: counts,
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
 	var pending unread
@@ -374,6 +378,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
 	go worker.Run(syncCtx)
 	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
+	go counts.Run(syncCtx, cfg.InsightsFlush)
 
 	if cfg.MetricsAddr != "" {
 		// Scrapes go on while draining; the process's end closes it.
@@ -426,6 +431,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	syncer.Wait()
 	acc.Wait() // reset requests answered but not yet mailed
 	biz.Wait()
+	flushInsights(counts, log)
 	log.Info("stopped")
 	return nil
 }

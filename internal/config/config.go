@@ -31,6 +31,7 @@ type Config struct {
 	LogFormat       string        // LOCATOR_LOG_FORMAT: text or json
 	LogLevel        string        // LOCATOR_LOG_LEVEL: debug, info, warn, error
 	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
+	InsightsFlush   time.Duration // LOCATOR_INSIGHTS_FLUSH: how often a replica writes its insight counts
 	ShutdownTimeout time.Duration // LOCATOR_SHUTDOWN_TIMEOUT
 	DrainPeriod     time.Duration // LOCATOR_DRAIN_PERIOD: /readyz answers 503 this long before the listener closes
 	DBTimeout       time.Duration // LOCATOR_DB_TIMEOUT: the most a request waits for one PostgreSQL call
@@ -77,6 +78,7 @@ var all = map[string]setting{
 	"log-level":        {"log-level", "LOCATOR_LOG_LEVEL", "log level: debug, info, warn or error"},
 	"sync-interval":    {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
 	"shutdown-timeout": {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
+	"insights-flush":   {"insights-flush", "LOCATOR_INSIGHTS_FLUSH", "how often each replica writes its insight counts to the database (a crashed replica loses at most this much; docs/insights.md)"},
 	"drain-period":     {"drain-period", "LOCATOR_DRAIN_PERIOD", "on SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (longer than the load balancer's health-check interval; 0: close at once)"},
 	"db-timeout":       {"db-timeout", "LOCATOR_DB_TIMEOUT", "the most a request waits for one PostgreSQL call (connection, statement, begin or commit) before answering 503"},
 	"photo-memory":     {"photo-memory", "LOCATOR_PHOTO_MEMORY", "memory, in MB, that all photo uploads being decoded may hold at once; a photo needing more alone is refused with 413"},
@@ -107,6 +109,7 @@ var defaults = map[string]string{
 	"log-level":        "info",
 	"sync-interval":    "1s",
 	"shutdown-timeout": "20s",
+	"insights-flush":   "5s",
 	"drain-period":     "5s",
 	"db-timeout":       "1500ms",
 	"photo-memory":     "256",
@@ -167,7 +170,7 @@ func (b boolFlag) IsBoolFlag() bool   { return true }
 func (s *Settings) Config() (Config, error) {
 	var c Config
 	// The settings that share a rule, by name.
-	durations := map[string]*time.Duration{"sync-interval": &c.SyncInterval, "shutdown-timeout": &c.ShutdownTimeout}
+	durations := map[string]*time.Duration{"sync-interval": &c.SyncInterval, "shutdown-timeout": &c.ShutdownTimeout, "insights-flush": &c.InsightsFlush}
 	switches := map[string]*bool{"no-seed": &c.NoSeed, "log-reset-links": &c.LogResetLinks}
 	for n, st := range s.used {
 		v := strings.TrimSpace(*s.raw[n])
@@ -225,7 +228,7 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad("want debug, info, warn or error")
 			}
 			c.LogLevel = v
-		case "sync-interval", "shutdown-timeout":
+		case "sync-interval", "shutdown-timeout", "insights-flush":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 || d > time.Hour {
 				return c, bad("want a positive duration up to 1h, e.g. 1s")

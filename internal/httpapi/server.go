@@ -20,6 +20,7 @@ import (
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/favorites"
+	"locator/internal/insights"
 	"locator/internal/licences"
 	"locator/internal/maptiles"
 	"locator/internal/metrics"
@@ -53,6 +54,7 @@ type Deps struct {
 	Reports       *reports.Service // shoppers' reports; nil: refused
 	Business      *business.Service
 	Licences      *licences.Registry
+	Insights      *insights.Service // counts and reports (docs/insights.md); nil: nothing counted
 	IPLimits      *ratelimit.Memory // per-IP limits; nil: a fresh one
 	SecureCookies bool              // served over HTTPS: Secure, __Host- session cookie
 	Web           fs.FS             // the built web app; nil or without index.html: a placeholder page
@@ -154,6 +156,10 @@ func (s *Server) mountPages(root *http.ServeMux) {
 		opt.Stores = s.Stores // permanently closed stores keep their page
 	}
 	opt.Report = s.pageReport
+	if s.counter().Enabled() {
+		opt.Viewed = s.pageViewed
+		opt.PingPath = "/insights/ping/"
+	}
 	pages := storepages.New(ix, opt)
 	s.static.canonical = func(r *http.Request) string {
 		id, err := strconv.ParseInt(r.URL.Query().Get("store"), 10, 64)
@@ -169,6 +175,9 @@ func (s *Server) mountPages(root *http.ServeMux) {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Cross-origin request refused", http.StatusForbidden)
 	}))
+	if opt.PingPath != "" {
+		root.Handle("POST /insights/ping/{id}/{kind}", csrf.Handler(s.handle(s.pagePing)))
+	}
 	policy := pagePolicy(storepages.StyleHash())
 	page := func(h http.HandlerFunc) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -272,6 +281,14 @@ func (s *Server) routes() {
 		"POST /api/admin/licences/rows/{id}/store":     s.forLicenceRow(s.adminLicencePick),
 		"POST /api/admin/licences/rows/{id}/new-store": s.forLicenceRow(s.adminLicenceCreateStore),
 		"POST /api/business/stores/{id}/licence":       s.forBusinessStore(s.businessLicenceNumber),
+
+		// Insights (docs/insights.md).
+		"POST /api/events":                       s.postEvent,
+		"GET /api/business/stores/{id}/insights": s.forBusinessStore(s.businessStoreInsights),
+		"GET /api/business/insights-mail":        s.forBusiness(s.businessInsightsMail),
+		"PUT /api/business/insights-mail":        s.forBusiness(s.businessSetInsightsMail),
+		"GET /api/admin/insights/demand":         s.forModerator(s.adminDemand),
+		"GET /api/admin/insights/demand.csv":     s.forModerator(s.adminDemandCSV),
 	} {
 		s.api.HandleFunc(pattern, s.handle(h))
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"locator/internal/apperr"
+	"locator/internal/insights"
 	"locator/internal/jsonbody"
 	"locator/internal/search"
 )
@@ -18,8 +19,10 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	bp := bufPool.Get().(*[]byte)
-	body := s.Index.AppendJSON((*bp)[:0], q)
+	var first [insights.FirstPage]int64
+	body, ids := s.Index.AppendJSONFirst((*bp)[:0], q, first[:0], insights.FirstPage)
 	jsonbody.Write(w, r, body)
+	s.countSearch(r, &q, ids)
 	*bp = body
 	if cap(body) <= 1<<20 { // don't keep rare huge buffers
 		bufPool.Put(bp)

@@ -166,6 +166,9 @@ func NewCounter() *Counter {
 // counts nothing too).
 func (c *Counter) Off() { c.off = true }
 
+// Enabled says whether counting is on (a nil Counter counts nothing).
+func (c *Counter) Enabled() bool { return c != nil && !c.off }
+
 func (s *shard) reset() {
 	s.stores = map[storeKey]sums{}
 	s.cells = map[cellKey]cellSums{}

@@ -157,6 +157,13 @@ func (ix *Index) Nearest(q Query) (hits []Hit, hasMore bool) {
 // stores.Schedule.AppendLive at q.Now (or now) and "distance" in miles...],"has_more":bool}.
 // q must be validated.
 func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
+	dst, _ = ix.AppendJSONFirst(dst, q, nil, 0)
+	return dst
+}
+
+// AppendJSONFirst is AppendJSON that also appends to ids the ids of the
+// first n stores of the answer (insights counts them as impressions).
+func (ix *Index) AppendJSONFirst(dst []byte, q Query, ids []int64, first int) ([]byte, []int64) {
 	dst = append(dst, `{"physical_stores":[`...)
 	n, hasMore := 0, false
 	now := q.Now
@@ -172,6 +179,9 @@ func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 		if n > 0 {
 			dst = append(dst, ',')
 		}
+		if n < first {
+			ids = append(ids, r.id)
+		}
 		n++
 		dst = append(dst, r.doc...)
 		dst = append(dst, ',')
@@ -186,5 +196,5 @@ func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 	ix.mu.RUnlock()
 	dst = append(dst, `],"has_more":`...)
 	dst = strconv.AppendBool(dst, hasMore)
-	return append(dst, '}')
+	return append(dst, '}'), ids
 }

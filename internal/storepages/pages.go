@@ -55,6 +55,12 @@ type Options struct {
 	// Report records a report posted from a store page's form; nil: the
 	// pages have no form.
 	Report ReportFunc
+	// Viewed counts a store page served (insights); nil: not counted.
+	Viewed func(r *http.Request, id int64)
+	// PingPath, when set, gives the page's call, directions and online
+	// store links a ping attribute ({PingPath}{id}/{kind}): the browser
+	// reports the click without a script or a redirect (docs/insights.md).
+	PingPath string
 }
 
 // StoreGetter reads one store from the database (stores.Repo.Get).

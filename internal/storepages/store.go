@@ -36,6 +36,7 @@ type storePage struct {
 	Licence                          *licenceView
 	Srcset                           string // the slots of an uploaded photo, or ""
 	Report                           *reportForm
+	Ping                             string // the ping path of the links, ending in "/" (Options.PingPath)
 	Zone                             string
 	Nearby                           []nearbyStore
 }
@@ -81,6 +82,9 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		redirect(w, canonical)
 		return
 	}
+	if p.opt.Viewed != nil {
+		p.opt.Viewed(r, id)
+	}
 	base := p.base(r)
 	now := p.opt.Now()
 	st := storeStatus(sd.Schedule, sd.Zone, now, v.UpdatedAt)
@@ -105,6 +109,9 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		image = *v.Image
 		sp.Image = template.URL(image) //nolint:gosec // http(s) or a path on this site, checked by safeImage
 		sp.Srcset = photoSrcset(image)
+	}
+	if p.opt.PingPath != "" {
+		sp.Ping = p.opt.PingPath + strconv.FormatInt(v.ID, 10) + "/"
 	}
 	if p.opt.Report != nil {
 		sp.Report = &reportForm{Action: canonical + "/report", Reasons: reportReasons}
