@@ -21,6 +21,7 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/insights"
 	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
@@ -36,6 +37,7 @@ type fixture struct {
 	nearID, farID, hiddenID, lateID  int64
 	deliveryID, curbsideID, allDayID int64
 	holidayID, goneID                int64 // in Boston: closed today by special hours; closed for good
+	ins                              *insights.Service
 }
 
 func allWeek(start, end string) []stores.WorkingHour {
@@ -113,11 +115,12 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	biz := business.New(d, sr, "http://locator.test", func(float64, float64) string { return "America/Chicago" }, log)
 	biz.Hasher = acc.Hasher
 	t.Cleanup(biz.Wait)
-	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web,
+	ins := insights.New(d, log)
+	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web, Insights: ins,
 		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), Business: biz, Reports: reports.New(d, sr),
 		StorefrontURL: "https://shop.example", Version: "test"})
 	return &fixture{srv: srv, biz: biz, sy: sy, ix: ix, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
-		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID}
+		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID, ins: ins}
 }
 
 // storeList is the typed reply of the store search.

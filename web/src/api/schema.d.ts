@@ -1154,6 +1154,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts one shopper action on a store (the app's beacon)
+         * @description Sent with navigator.sendBeacon when a shopper opens a store's panel
+         *     or presses call, directions, website, "Go to online store", share or
+         *     favourite. Only sums per store, day and kind are kept: no address,
+         *     user agent or cookie (docs/insights.md). Limited per network
+         *     (an IPv4 /24 or IPv6 /64): 429 past 120 a minute.
+         */
+        post: operations["postEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stores/{id}/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What one of the owner's stores got from the locator over 7, 30 or 90 days
+         * @description Each day of the period (UTC, ending today), the period's totals, the
+         *     totals of the period before it and the unique visitors per kind
+         *     (estimated: docs/insights.md). Counts arrive within a flush interval
+         *     (LOCATOR_INSIGHTS_FLUSH, 5 s by default).
+         */
+        get: operations["businessStoreInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/insights-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the owner gets the monthly summary mail */
+        get: operations["businessInsightsMail"];
+        /** Switches the monthly summary mail on or off */
+        put: operations["businessSetInsightsMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/insights/demand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where shoppers searched, and where they found nothing, over the last days
+         * @description Searches per ~1 km cell (the busiest 5000), the places and US ZIP
+         *     codes nearest the busiest zero-result cells, and the filters most
+         *     used, over the last `days` days (UTC, ending today).
+         */
+        get: operations["adminDemand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/insights/demand.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The demand as CSV (cells, places, postal codes, filters) */
+        get: operations["adminDemandCSV"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config": {
         parameters: {
             query?: never;
@@ -1178,6 +1282,64 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        InsightCounts: {
+            impression: number;
+            panel: number;
+            page: number;
+            call: number;
+            directions: number;
+            website: number;
+            online_store: number;
+            share: number;
+            favourite: number;
+        };
+        StoreInsights: {
+            store_id: number;
+            /** @enum {integer} */
+            days: 7 | 30 | 90;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            series: (components["schemas"]["InsightCounts"] & {
+                /** Format: date */
+                day: string;
+            })[];
+            current: components["schemas"]["InsightCounts"];
+            previous: components["schemas"]["InsightCounts"];
+            uniques: components["schemas"]["InsightCounts"];
+        };
+        DemandArea: {
+            name: string;
+            region?: string;
+            latitude: number;
+            longitude: number;
+            searches: number;
+            zero_results: number;
+        };
+        Demand: {
+            days: number;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            searches: number;
+            zero_results: number;
+            /** @description Unique visitors per day (estimated) summed over the period */
+            visitors: number;
+            cells: {
+                latitude: number;
+                longitude: number;
+                searches: number;
+                zero_results: number;
+            }[];
+            places: components["schemas"]["DemandArea"][];
+            postal_codes: components["schemas"]["DemandArea"][];
+            filters: {
+                filter: string;
+                searches: number;
+            }[];
+        };
         /**
          * Format: int64
          * @description A row id (stores, claims, change requests, business accounts).
@@ -1871,6 +2033,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description The monthly summary mail's switch */
+        InsightsMail: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
         /** @description The business account */
         BusinessAccount: {
             headers: {
@@ -3438,6 +3611,156 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "panel" | "call" | "directions" | "website" | "online_store" | "share" | "favourite";
+                    store_id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Counted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    businessStoreInsights: {
+        parameters: {
+            query?: {
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreInsights"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessInsightsMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["InsightsMail"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessSetInsightsMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["InsightsMail"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDemand: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The demand */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Demand"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDemandCSV: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Columns kind (cell, place, postal_code, filter), name, region, latitude, longitude, searches, zero_results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
