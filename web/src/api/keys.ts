@@ -44,10 +44,16 @@ export const adminKeys = {
   changes: ["admin", "change-requests"] as const,
   /** Registry licences: sources' status, doubtful matches, rows without a store (docs/licences.md). */
   licences: ["admin", "licences"] as const,
+  /** Searches and zero-result searches by place over a period (docs/insights.md). */
+  demand: (days: number) => ["admin", "demand", days] as const,
 };
 
 /** The store dashboard: the signed-in business account (null when signed out) and its stores. */
 export const businessKeys = {
   me: ["business", "me"] as const,
   stores: ["business", "stores"] as const,
+  /** A store's insights over 7, 30 or 90 days (docs/insights.md). */
+  insights: (id: number, days: number) => ["business", "insights", id, days] as const,
+  /** Whether the account gets the monthly summary mail. */
+  insightsMail: ["business", "insights-mail"] as const,
 };

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ApiError, failureText } from "../../api/client";
 import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
@@ -21,7 +21,10 @@ import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
 import { Notice } from "../../components/ui/outcome";
 
-const VIEW_TITLES = { claims: "Claims moderation", reports: "Store reports", licences: "Licences" } as const;
+const VIEW_TITLES = { claims: "Claims moderation", reports: "Store reports", licences: "Licences", demand: "Demand" } as const;
+
+// Demand (charts, the heat map) is its own chunk: loaded when the view opens.
+const DemandPanel = lazy(async () => ({ default: (await import("./demand/DemandPanel")).DemandPanel }));
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -41,7 +44,7 @@ export function AdminPage() {
 
 function Moderation({ moderator }: { moderator: Moderator }) {
   const queryClient = useQueryClient();
-  const [view, setView] = useState<"claims" | "reports" | "licences">("claims");
+  const [view, setView] = useState<keyof typeof VIEW_TITLES>("claims");
   const [filter, setFilter] = useState<ClaimFilter>("pending");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState("");
@@ -56,6 +59,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
     queryClient.removeQueries({ queryKey: adminKeys.reports });
     queryClient.removeQueries({ queryKey: adminKeys.changes });
     queryClient.removeQueries({ queryKey: adminKeys.licences });
+    queryClient.removeQueries({ queryKey: ["admin", "demand"] });
     queryClient.setQueryData(adminKeys.me, null);
   };
 
@@ -105,9 +109,18 @@ function Moderation({ moderator }: { moderator: Moderator }) {
           <Button variant="chip" aria-pressed={view === "licences"} onClick={() => setView("licences")}>
             Licences
           </Button>
+          <Button variant="chip" aria-pressed={view === "demand"} onClick={() => setView("demand")}>
+            Demand
+          </Button>
         </nav>
       </SignedInBar>
-      {view === "licences" ? (
+      {view === "demand" ? (
+        <div className="mx-auto max-w-5xl px-4 py-4">
+          <Suspense fallback={null}>
+            <DemandPanel onUnauthorized={signedOut} />
+          </Suspense>
+        </div>
+      ) : view === "licences" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">
           <LicencesPanel onUnauthorized={signedOut} />
         </div>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../api/client";
 import { businessKeys } from "../../api/keys";
@@ -13,6 +13,9 @@ import { ConfirmEmailState } from "./ConfirmEmail";
 import { SignInForm } from "./SignInForm";
 import { StoreEditor } from "./StoreEditor";
 import type { BusinessAccount, BusinessStore } from "./types";
+
+// The insights chart is its own chunk: loaded once a store is selected.
+const StoreInsights = lazy(async () => ({ default: (await import("./insights/StoreInsights")).StoreInsights }));
 
 // The reset and confirmation pages ride in the dashboard's chunk: one lazy chunk for the whole business area.
 export { BusinessResetPasswordPage } from "./ResetPasswordPage";
@@ -106,6 +109,9 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
             <div className="flex flex-col gap-6">
               <StoreEditor key={selected.id} store={selected} onSaved={saved} now={now} />
               <CoOwners key={`owners-${selected.id}`} store={selected} onChanged={saved} />
+              <Suspense fallback={null}>
+                <StoreInsights key={`insights-${selected.id}`} storeId={selected.id} />
+              </Suspense>
             </div>
           ) : (
             list.length > 0 && <p className="text-gray-700">Select a store to change its details.</p>

@@ -4,6 +4,7 @@ import type { PhysicalStore } from "../../api/types";
 import { Stars } from "../../components/Stars";
 import { StoreImage } from "../../components/StoreImage";
 import { StoreStatus } from "../../components/StoreStatus";
+import { sendEvent } from "../../lib/beacon";
 import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
 import { formatDistance } from "../../lib/distance";
@@ -36,13 +37,16 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
 
   useEffect(() => {
     heading.current?.focus();
+    sendEvent("panel", store.id);
   }, [store.id]);
 
   const onFavorite = () => {
+    if (!favorite) sendEvent("favourite", store.id);
     if (toggleFavorite(store) === "sign-in") onBack();
   };
 
   const onShare = async () => {
+    sendEvent("share", store.id);
     const result = await shareStore(store);
     setShareNote(result === "copied" ? "Link copied" : result === "failed" ? "Could not share the link" : "");
   };
@@ -80,14 +84,20 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
 
       <div className="grid grid-cols-4 gap-1 border-y border-gray-200 py-2">
         {store.phone_number ? (
-          <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} className={action}>
+          <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} onClick={() => sendEvent("call", store.id)} className={action}>
             <Phone aria-hidden="true" className="size-5" />
             Call
           </a>
         ) : (
           <span aria-hidden="true" />
         )}
-        <a href={directionsUrl(store.latitude, store.longitude)} target="_blank" rel="noopener noreferrer" className={action}>
+        <a
+          href={directionsUrl(store.latitude, store.longitude)}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => sendEvent("directions", store.id)}
+          className={action}
+        >
           <Navigation aria-hidden="true" className="size-5" />
           Directions
         </a>
@@ -114,13 +124,16 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
       <WorkingHoursTable store={store} now={now} />
       {store.phone_number && (
         <p className="text-sm text-gray-800">
-          Phone: <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} className="underline">{store.phone_number}</a>
+          Phone:{" "}
+          <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} onClick={() => sendEvent("call", store.id)} className="underline">
+            {store.phone_number}
+          </a>
         </p>
       )}
       {store.website && /^https?:\/\//.test(store.website) && (
         <p className="text-sm text-gray-800">
           Website:{" "}
-          <a href={store.website} target="_blank" rel="noopener noreferrer" className="break-all underline">
+          <a href={store.website} target="_blank" rel="noopener noreferrer" onClick={() => sendEvent("website", store.id)} className="break-all underline">
             {store.website.replace(/^https?:\/\//, "")}
           </a>
         </p>
@@ -129,6 +142,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
         href={`${storefrontUrl()}/store/${encodeURIComponent(store.store_id)}`}
         target="_blank"
         rel="noopener noreferrer"
+        onClick={() => sendEvent("online_store", store.id)}
         className="inline-flex items-center gap-1 self-start rounded-md bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800"
       >
         Go to online store
