@@ -7,18 +7,14 @@ export type BeaconKind = paths["/events"]["post"]["requestBody"]["content"]["app
 /**
  * Counts one shopper action on a store: POST /api/events with navigator.sendBeacon, which the
  * browser delivers even when the action leaves the page (a call, the directions tab). Nothing is
- * awaited and a failure is ignored: a lost count must never cost the shopper anything. The
- * body holds only the kind and the store; no identifier of the shopper is sent or stored.
+ * awaited, and a browser without beacons (or one that refuses it) is simply not counted: a lost
+ * count must never cost the shopper anything. The body holds only the kind and the store.
  */
 export function sendEvent(kind: BeaconKind, storeId: number): void {
-  const url = `${apiBase}/events`;
-  const body = JSON.stringify({ kind, store_id: storeId });
+  if (typeof navigator.sendBeacon !== "function") return;
   try {
-    if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, new Blob([body], { type: "application/json" }))) return;
-    void globalThis
-      .fetch(url, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true, credentials: "omit" })
-      .catch(() => undefined);
+    navigator.sendBeacon(`${apiBase}/events`, new Blob([JSON.stringify({ kind, store_id: storeId })], { type: "application/json" }));
   } catch {
-    // A browser that refuses the beacon: not counted.
+    // Refused (e.g. a page being torn down): not counted.
   }
 }
