@@ -12,6 +12,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -147,8 +148,9 @@ type salt struct {
 // concurrent use.
 type Counter struct {
 	shards [shards]shard
-	saltMu sync.RWMutex
-	salt   salt
+	imps   impressions
+	saltMu sync.Mutex // held to replace the salt
+	salt   atomic.Pointer[salt]
 	now    func() time.Time
 	off    bool
 }
@@ -182,15 +184,13 @@ func (c *Counter) VisitorOf(addr, userAgent string) Visitor {
 		return 0
 	}
 	today := dayOf(c.now())
-	c.saltMu.RLock()
-	s := c.salt
-	c.saltMu.RUnlock()
-	if s.day != today {
+	s := c.salt.Load()
+	if s == nil || s.day != today {
 		c.saltMu.Lock()
-		if c.salt.day != today {
-			c.salt = salt{day: today, seed: maphash.MakeSeed()}
+		if s = c.salt.Load(); s == nil || s.day != today {
+			s = &salt{day: today, seed: maphash.MakeSeed()}
+			c.salt.Store(s)
 		}
-		s = c.salt
 		c.saltMu.Unlock()
 	}
 	var h maphash.Hash
@@ -275,7 +275,13 @@ func (c *Counter) CountSearch(v Visitor, s Search) {
 	}
 	sh.cells[key] = cs
 	sh.visitor(today, v)
+	var big []int64
 	for _, id := range s.FirstPage {
+		if !c.imps.add(id) {
+			big = append(big, id)
+		}
+	}
+	for _, id := range big {
 		sh.add(today, v, id, Impression)
 	}
 	sh.mu.Unlock()
@@ -332,9 +338,17 @@ func (b *batch) merge(stores map[storeKey]sums, cells map[cellKey]cellSums, days
 	}
 }
 
-// take empties the shards into one batch.
+// take empties the shards into one batch. Impressions counted since the
+// last take are given the day of now.
 func (c *Counter) take() *batch {
 	b := newBatch()
+	today := dayOf(c.now())
+	c.imps.drain(func(id int64, n uint32) {
+		k := storeKey{today, id, Impression}
+		sm := b.stores[k]
+		sm.events += int64(n)
+		b.stores[k] = sm
+	})
 	for i := range c.shards {
 		sh := &c.shards[i]
 		sh.mu.Lock()

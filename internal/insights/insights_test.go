@@ -3,8 +3,10 @@ package insights
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -217,4 +219,25 @@ func must(t testing.TB, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// BenchmarkCountSearch is what counting adds to one search: the visitor's
+// hash and the search with a first page of 10 impressions, from all cores
+// at once (docs/performance.md, "Insights").
+//
+//	go test -run '^$' -bench CountSearch ./internal/insights/
+func BenchmarkCountSearch(b *testing.B) {
+	c := NewCounter()
+	var n atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		first := make([]int64, FirstPage)
+		for pb.Next() {
+			i := n.Add(1)
+			for j := range first {
+				first[j] = i%5000 + int64(j)
+			}
+			v := c.VisitorOf("198.51.100."+strconv.Itoa(int(i%250)), "Mozilla/5.0 (bench)")
+			c.CountSearch(v, Search{Latitude: 40 + float64(i%100)/100, Longitude: -74, Results: 10, FirstPage: first})
+		}
+	})
 }
