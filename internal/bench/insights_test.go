@@ -3,6 +3,7 @@
 package bench_test
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"locator/internal/bench"
+	"locator/internal/db/dbtest"
 	"locator/internal/httpapi"
 	"locator/internal/insights"
 )
@@ -29,7 +31,8 @@ import (
 // time: on this shared machine other processes' load moved wall-time
 // figures by +-12% between two identical handlers, while CPU time only
 // counts the work of the request. It reports the CPU time per request of
-// each handler and the cost of counting in percent:
+// each handler, the cost of counting in the request in percent, and what
+// the flush of the run's counts costs per search:
 //
 //	SLB_SIZE=M go test -run '^$' -bench InsightsCounting -benchtime 40000x -count 5 ./internal/bench/
 func BenchmarkInsightsCounting(b *testing.B) {
@@ -39,9 +42,10 @@ func BenchmarkInsightsCounting(b *testing.B) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	off := insights.New(nil, log)
 	off.Off()
+	on := insights.New(dbtest.SQLite(b), log)
 	handlers := [2]http.Handler{
 		httpapi.New(httpapi.Deps{Log: log, Index: l.Index, Insights: off}),
-		httpapi.New(httpapi.Deps{Log: log, Index: l.Index, Insights: insights.New(nil, log)}),
+		httpapi.New(httpapi.Deps{Log: log, Index: l.Index, Insights: on}),
 	}
 	var next atomic.Int64
 	var cpu, count [2]atomic.Int64
@@ -79,6 +83,28 @@ func BenchmarkInsightsCounting(b *testing.B) {
 	b.ReportMetric(mean(0), "off-cpu-us")
 	b.ReportMetric(mean(1), "on-cpu-us")
 	b.ReportMetric((mean(1)/mean(0)-1)*100, "cost-%")
+	// The flush of everything counted (adding up, one upsert per table into
+	// SQLite, in process): its CPU per search counted, and the rows written
+	// per search. One flush for the whole run: every row is new, the worst
+	// case (docs/performance.md, "Insights").
+	runtime.LockOSThread()
+	start := threadCPU(b)
+	if err := on.Flush(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	flush := threadCPU(b) - start
+	runtime.UnlockOSThread()
+	var rows int64
+	for _, t := range []string{"insight_store_days", "insight_search_days"} {
+		var n int64
+		if err := on.DB.QueryRow(context.Background(), "SELECT COUNT(*) FROM "+t).Scan(&n); err != nil {
+			b.Fatal(err)
+		}
+		rows += n
+	}
+	searches := float64(max(count[1].Load(), 1))
+	b.ReportMetric(float64(flush.Nanoseconds())/searches/1e3, "flush-cpu-us/search")
+	b.ReportMetric(float64(rows)/searches, "rows/search")
 }
 
 // threadCPU is the CPU time the calling thread has used.

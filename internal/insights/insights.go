@@ -77,7 +77,7 @@ var FilterNames = [numFilters]string{"is_delivery_available", "is_order_online_a
 
 // FirstPage is how many results of a search count as an impression: the
 // first page the app shows.
-const FirstPage = 10
+const FirstPage = 20
 
 // CellScale rounds a search's place to a cell: degrees times 100, about
 // 1.1 km north-south (less east-west away from the equator).
@@ -128,13 +128,14 @@ const shards = 32
 
 type shard struct {
 	mu      sync.Mutex
+	imps    []int64 // impressions since the last flush (impressions.go)
 	stores  map[storeKey]sums
 	cells   map[cellKey]cellSums
 	days    map[day]int64 // visitors
 	seen    map[seenKey]struct{}
 	seenDay day
 	full    bool
-	_       [40]byte // keep shards on their own cache lines
+	_       [16]byte // keep shards on their own cache lines
 }
 
 // salt is the day's hash seed: random, in memory only, replaced on the
@@ -275,15 +276,11 @@ func (c *Counter) CountSearch(v Visitor, s Search) {
 	}
 	sh.cells[key] = cs
 	sh.visitor(today, v)
-	var big []int64
-	for _, id := range s.FirstPage {
-		if !c.imps.add(id) {
-			big = append(big, id)
-		}
+	if len(sh.imps)+len(s.FirstPage) > impBuf {
+		c.imps.hand(sh.imps)
+		sh.imps = make([]int64, 0, impBuf)
 	}
-	for _, id := range big {
-		sh.add(today, v, id, Impression)
-	}
+	sh.imps = append(sh.imps, s.FirstPage...)
 	sh.mu.Unlock()
 }
 
@@ -342,22 +339,27 @@ func (b *batch) merge(stores map[storeKey]sums, cells map[cellKey]cellSums, days
 // last take are given the day of now.
 func (c *Counter) take() *batch {
 	b := newBatch()
-	today := dayOf(c.now())
-	c.imps.drain(func(id int64, n uint32) {
-		k := storeKey{today, id, Impression}
-		sm := b.stores[k]
-		sm.events += int64(n)
-		b.stores[k] = sm
-	})
+	var imps [][]int64
 	for i := range c.shards {
 		sh := &c.shards[i]
 		sh.mu.Lock()
 		st, ce, da := sh.stores, sh.cells, sh.days
+		if len(sh.imps) > 0 {
+			imps = append(imps, sh.imps)
+			sh.imps = make([]int64, 0, impBuf)
+		}
 		b.full = b.full || sh.full
 		sh.reset()
 		sh.mu.Unlock()
 		b.merge(st, ce, da)
 	}
+	today := dayOf(c.now())
+	c.imps.count(imps, func(id, n int64) {
+		k := storeKey{today, id, Impression}
+		sm := b.stores[k]
+		sm.events += n
+		b.stores[k] = sm
+	})
 	return b
 }
 
