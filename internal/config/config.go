@@ -32,6 +32,7 @@ type Config struct {
 	LogLevel        string        // LOCATOR_LOG_LEVEL: debug, info, warn, error
 	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
 	InsightsFlush   time.Duration // LOCATOR_INSIGHTS_FLUSH: how often a replica writes its insight counts
+	InsightsSearch  time.Duration // LOCATOR_INSIGHTS_SEARCH_FLUSH: how often it writes searches by place and impressions
 	ShutdownTimeout time.Duration // LOCATOR_SHUTDOWN_TIMEOUT
 	DrainPeriod     time.Duration // LOCATOR_DRAIN_PERIOD: /readyz answers 503 this long before the listener closes
 	DBTimeout       time.Duration // LOCATOR_DB_TIMEOUT: the most a request waits for one PostgreSQL call
@@ -68,65 +69,67 @@ type Settings struct {
 }
 
 var all = map[string]setting{
-	"addr":             {"addr", "LOCATOR_ADDR", "listen address host:port"},
-	"database-url":     {"database-url", "LOCATOR_DATABASE_URL", "database: sqlite:PATH (default " + DefaultDatabaseURL + ") or postgres://..."},
-	"public-url":       {"public-url", "LOCATOR_PUBLIC_URL", "public base URL of the app, used in emailed links"},
-	"storefront-url":   {"storefront-url", "LOCATOR_STOREFRONT_URL", "base URL of the online storefront (\"Go to online store\" opens {base}/store/{store_id})"},
-	"map-style-url":    {"map-style-url", "LOCATOR_MAP_STYLE_URL", "optional MapLibre style URL for a full street map"},
-	"pmtiles":          {"pmtiles", "LOCATOR_PMTILES", "optional PMTiles v3 archive of OpenStreetMap vector tiles (a Protomaps extract): the binary serves it as a street map (LOCATOR_MAP_STYLE_URL still wins)"},
-	"log-format":       {"log-format", "LOCATOR_LOG_FORMAT", "log format: text or json"},
-	"log-level":        {"log-level", "LOCATOR_LOG_LEVEL", "log level: debug, info, warn or error"},
-	"sync-interval":    {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
-	"shutdown-timeout": {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
-	"insights-flush":   {"insights-flush", "LOCATOR_INSIGHTS_FLUSH", "how often each replica writes its insight counts to the database (a crashed replica loses at most this much; docs/insights.md)"},
-	"drain-period":     {"drain-period", "LOCATOR_DRAIN_PERIOD", "on SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (longer than the load balancer's health-check interval; 0: close at once)"},
-	"db-timeout":       {"db-timeout", "LOCATOR_DB_TIMEOUT", "the most a request waits for one PostgreSQL call (connection, statement, begin or commit) before answering 503"},
-	"photo-memory":     {"photo-memory", "LOCATOR_PHOTO_MEMORY", "memory, in MB, that all photo uploads being decoded may hold at once; a photo needing more alone is refused with 413"},
-	"no-seed":          {"no-seed", "LOCATOR_NO_SEED", "do not write demo data into an empty database"},
-	"search-snapshots": {"search-snapshots", "LOCATOR_SEARCH_SNAPSHOTS", "start the search index from a snapshot kept in the database: auto (write them for 50,000 stores or more), always, or off (read every store at start)"},
-	"smtp-url":         {"smtp-url", "LOCATOR_SMTP_URL", "SMTP server for mail: smtp://user:pass@host:587 (STARTTLS), smtps://...:465; empty: write .eml files"},
-	"mail-from":        {"mail-from", "LOCATOR_MAIL_FROM", "From address of outgoing mail"},
-	"mail-dir":         {"mail-dir", "LOCATOR_MAIL_DIR", "folder for .eml files when no SMTP server is configured"},
-	"mail-retention":   {"mail-retention", "LOCATOR_MAIL_RETENTION", "how long sent mail (reset links included) stays in the outbox table before it is deleted"},
-	"log-reset-links":  {"log-reset-links", "LOCATOR_LOG_RESET_LINKS", "log password-reset links at info level (development only: a link lets anyone set the password)"},
-	"metrics-addr":     {"metrics-addr", "LOCATOR_METRICS_ADDR", "listen address host:port of a listener serving only /metrics (Prometheus), without a token: keep it on a private network (empty: none)"},
-	"metrics-token":    {"metrics-token", "LOCATOR_METRICS_TOKEN", "bearer token that opens /metrics on the main listener, at least 16 characters (empty: /metrics is not served there)"},
-	"geocoder-url":     {"geocoder-url", "LOCATOR_GEOCODER_URL", "optional Nominatim- or Photon-compatible search endpoint for street addresses (e.g. https://nominatim.example/search)"},
-	"geocoder-kind":    {"geocoder-kind", "LOCATOR_GEOCODER_KIND", "protocol of the geocoder: auto, nominatim or photon"},
-	"geoip-db":         {"geoip-db", "LOCATOR_GEOIP_DB", "optional MaxMind-format IP database file (e.g. GeoLite2-City.mmdb) for /api/geo/ip-location"},
-	"trusted-proxies":  {"trusted-proxies", "LOCATOR_TRUSTED_PROXIES", "comma-separated CIDRs or IPs of proxies whose X-Forwarded-For and location headers are trusted"},
-	"location-headers": {"location-headers", "LOCATOR_LOCATION_HEADERS", "latitude and longitude headers set by a CDN, e.g. CloudFront-Viewer-Latitude,CloudFront-Viewer-Longitude"},
+	"addr":                  {"addr", "LOCATOR_ADDR", "listen address host:port"},
+	"database-url":          {"database-url", "LOCATOR_DATABASE_URL", "database: sqlite:PATH (default " + DefaultDatabaseURL + ") or postgres://..."},
+	"public-url":            {"public-url", "LOCATOR_PUBLIC_URL", "public base URL of the app, used in emailed links"},
+	"storefront-url":        {"storefront-url", "LOCATOR_STOREFRONT_URL", "base URL of the online storefront (\"Go to online store\" opens {base}/store/{store_id})"},
+	"map-style-url":         {"map-style-url", "LOCATOR_MAP_STYLE_URL", "optional MapLibre style URL for a full street map"},
+	"pmtiles":               {"pmtiles", "LOCATOR_PMTILES", "optional PMTiles v3 archive of OpenStreetMap vector tiles (a Protomaps extract): the binary serves it as a street map (LOCATOR_MAP_STYLE_URL still wins)"},
+	"log-format":            {"log-format", "LOCATOR_LOG_FORMAT", "log format: text or json"},
+	"log-level":             {"log-level", "LOCATOR_LOG_LEVEL", "log level: debug, info, warn or error"},
+	"sync-interval":         {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
+	"shutdown-timeout":      {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
+	"insights-flush":        {"insights-flush", "LOCATOR_INSIGHTS_FLUSH", "how often each replica writes its insight counts to the database (a crashed replica loses at most this much; docs/insights.md)"},
+	"insights-search-flush": {"insights-search-flush", "LOCATOR_INSIGHTS_SEARCH_FLUSH", "how often each replica writes its searches by place and its stores' appearances in answers (at a flush; SIGTERM writes them too; docs/insights.md)"},
+	"drain-period":          {"drain-period", "LOCATOR_DRAIN_PERIOD", "on SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (longer than the load balancer's health-check interval; 0: close at once)"},
+	"db-timeout":            {"db-timeout", "LOCATOR_DB_TIMEOUT", "the most a request waits for one PostgreSQL call (connection, statement, begin or commit) before answering 503"},
+	"photo-memory":          {"photo-memory", "LOCATOR_PHOTO_MEMORY", "memory, in MB, that all photo uploads being decoded may hold at once; a photo needing more alone is refused with 413"},
+	"no-seed":               {"no-seed", "LOCATOR_NO_SEED", "do not write demo data into an empty database"},
+	"search-snapshots":      {"search-snapshots", "LOCATOR_SEARCH_SNAPSHOTS", "start the search index from a snapshot kept in the database: auto (write them for 50,000 stores or more), always, or off (read every store at start)"},
+	"smtp-url":              {"smtp-url", "LOCATOR_SMTP_URL", "SMTP server for mail: smtp://user:pass@host:587 (STARTTLS), smtps://...:465; empty: write .eml files"},
+	"mail-from":             {"mail-from", "LOCATOR_MAIL_FROM", "From address of outgoing mail"},
+	"mail-dir":              {"mail-dir", "LOCATOR_MAIL_DIR", "folder for .eml files when no SMTP server is configured"},
+	"mail-retention":        {"mail-retention", "LOCATOR_MAIL_RETENTION", "how long sent mail (reset links included) stays in the outbox table before it is deleted"},
+	"log-reset-links":       {"log-reset-links", "LOCATOR_LOG_RESET_LINKS", "log password-reset links at info level (development only: a link lets anyone set the password)"},
+	"metrics-addr":          {"metrics-addr", "LOCATOR_METRICS_ADDR", "listen address host:port of a listener serving only /metrics (Prometheus), without a token: keep it on a private network (empty: none)"},
+	"metrics-token":         {"metrics-token", "LOCATOR_METRICS_TOKEN", "bearer token that opens /metrics on the main listener, at least 16 characters (empty: /metrics is not served there)"},
+	"geocoder-url":          {"geocoder-url", "LOCATOR_GEOCODER_URL", "optional Nominatim- or Photon-compatible search endpoint for street addresses (e.g. https://nominatim.example/search)"},
+	"geocoder-kind":         {"geocoder-kind", "LOCATOR_GEOCODER_KIND", "protocol of the geocoder: auto, nominatim or photon"},
+	"geoip-db":              {"geoip-db", "LOCATOR_GEOIP_DB", "optional MaxMind-format IP database file (e.g. GeoLite2-City.mmdb) for /api/geo/ip-location"},
+	"trusted-proxies":       {"trusted-proxies", "LOCATOR_TRUSTED_PROXIES", "comma-separated CIDRs or IPs of proxies whose X-Forwarded-For and location headers are trusted"},
+	"location-headers":      {"location-headers", "LOCATOR_LOCATION_HEADERS", "latitude and longitude headers set by a CDN, e.g. CloudFront-Viewer-Latitude,CloudFront-Viewer-Longitude"},
 }
 
 var defaults = map[string]string{
-	"addr":             "127.0.0.1:8080",
-	"database-url":     DefaultDatabaseURL,
-	"public-url":       "",
-	"storefront-url":   "https://example.com",
-	"map-style-url":    "",
-	"pmtiles":          "",
-	"log-format":       "text",
-	"log-level":        "info",
-	"sync-interval":    "1s",
-	"shutdown-timeout": "20s",
-	"insights-flush":   "5s",
-	"drain-period":     "5s",
-	"db-timeout":       "1500ms",
-	"photo-memory":     "256",
-	"no-seed":          "false",
-	"search-snapshots": "auto",
-	"smtp-url":         "",
-	"mail-from":        "Locator <no-reply@locator.local>",
-	"mail-dir":         "data/mail",
-	"mail-retention":   "168h",
-	"log-reset-links":  "false",
-	"metrics-addr":     "",
-	"metrics-token":    "",
-	"geocoder-url":     "",
-	"geocoder-kind":    "auto",
-	"geoip-db":         "",
-	"trusted-proxies":  "",
-	"location-headers": "",
+	"addr":                  "127.0.0.1:8080",
+	"database-url":          DefaultDatabaseURL,
+	"public-url":            "",
+	"storefront-url":        "https://example.com",
+	"map-style-url":         "",
+	"pmtiles":               "",
+	"log-format":            "text",
+	"log-level":             "info",
+	"sync-interval":         "1s",
+	"shutdown-timeout":      "20s",
+	"insights-flush":        "5s",
+	"insights-search-flush": "1m",
+	"drain-period":          "5s",
+	"db-timeout":            "1500ms",
+	"photo-memory":          "256",
+	"no-seed":               "false",
+	"search-snapshots":      "auto",
+	"smtp-url":              "",
+	"mail-from":             "Locator <no-reply@locator.local>",
+	"mail-dir":              "data/mail",
+	"mail-retention":        "168h",
+	"log-reset-links":       "false",
+	"metrics-addr":          "",
+	"metrics-token":         "",
+	"geocoder-url":          "",
+	"geocoder-kind":         "auto",
+	"geoip-db":              "",
+	"trusted-proxies":       "",
+	"location-headers":      "",
 }
 
 // Register adds the named settings to fs.
@@ -170,7 +173,7 @@ func (b boolFlag) IsBoolFlag() bool   { return true }
 func (s *Settings) Config() (Config, error) {
 	var c Config
 	// The settings that share a rule, by name.
-	durations := map[string]*time.Duration{"sync-interval": &c.SyncInterval, "shutdown-timeout": &c.ShutdownTimeout, "insights-flush": &c.InsightsFlush}
+	durations := map[string]*time.Duration{"sync-interval": &c.SyncInterval, "shutdown-timeout": &c.ShutdownTimeout, "insights-flush": &c.InsightsFlush, "insights-search-flush": &c.InsightsSearch}
 	switches := map[string]*bool{"no-seed": &c.NoSeed, "log-reset-links": &c.LogResetLinks}
 	for n, st := range s.used {
 		v := strings.TrimSpace(*s.raw[n])
@@ -228,7 +231,7 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad("want debug, info, warn or error")
 			}
 			c.LogLevel = v
-		case "sync-interval", "shutdown-timeout", "insights-flush":
+		case "sync-interval", "shutdown-timeout", "insights-flush", "insights-search-flush":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 || d > time.Hour {
 				return c, bad("want a positive duration up to 1h, e.g. 1s")

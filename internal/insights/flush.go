@@ -26,9 +26,17 @@ type Service struct {
 	Log *slog.Logger
 	// PublicURL starts the links of the monthly mail.
 	PublicURL string
+	// SearchEvery is how often the search side (searches by cell and
+	// impressions) is written, a multiple of the flush interval in effect
+	// (LOCATOR_INSIGHTS_SEARCH_FLUSH); 0: at every flush. Its rows grow
+	// with the stores and places searched, not with the shoppers' actions,
+	// so writing them every few seconds cost a saturated replica more
+	// than the 3% counting may cost (docs/performance.md, "Insights").
+	SearchEvery time.Duration
 
-	flushMu   sync.Mutex // one flush at a time
-	prunedDay day
+	flushMu    sync.Mutex // one flush at a time
+	prunedDay  day
+	searchedAt time.Time // the last flush that wrote the search side
 }
 
 // New returns a service writing to d.
@@ -44,14 +52,23 @@ func New(d *db.DB, log *slog.Logger) *Service {
 // table unless a table has more rows than this.
 const rowsPerStatement = 2000
 
-// Flush writes every sum counted since the last flush, in one transaction
+// Flush writes every sum counted since the last flush (the search side
+// only every SearchEvery), in one transaction
 // (one upsert per table), so replicas' counts add up; on failure the sums
 // stay in memory for the next flush. Once a day it also deletes the rows
 // past retention and writes the month's owner summaries (monthly.go).
-func (s *Service) Flush(ctx context.Context) error {
+func (s *Service) Flush(ctx context.Context) error { return s.flush(ctx, false) }
+
+// flush writes the counts; the search side too when all, or when
+// SearchEvery has passed.
+func (s *Service) flush(ctx context.Context, all bool) error {
 	s.flushMu.Lock()
 	defer s.flushMu.Unlock()
-	b := s.take()
+	searches := all || s.SearchEvery <= 0 || time.Since(s.searchedAt) >= s.SearchEvery
+	if searches {
+		s.searchedAt = time.Now()
+	}
+	b := s.take(searches)
 	if b.full {
 		s.Log.Warn("insights: too many visitors today for the in-memory set; uniques undercounted on this replica", "max", MaxSeen*shards)
 	}
@@ -121,7 +138,7 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 func (s *Service) Stop(timeout time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	return s.Flush(ctx)
+	return s.flush(ctx, true)
 }
 
 // write upserts a batch: one statement per table (per rowsPerStatement rows).

@@ -337,21 +337,32 @@ func (b *batch) merge(stores map[storeKey]sums, cells map[cellKey]cellSums, days
 
 // take empties the shards into one batch. Impressions counted since the
 // last take are given the day of now.
-func (c *Counter) take() *batch {
+//
+// searches says whether the search side (cells and impressions) is taken
+// too: it is written on a slower cadence (Service.SearchEvery).
+func (c *Counter) take(searches bool) *batch {
 	b := newBatch()
 	var imps [][]int64
 	for i := range c.shards {
 		sh := &c.shards[i]
 		sh.mu.Lock()
-		st, ce, da := sh.stores, sh.cells, sh.days
-		if len(sh.imps) > 0 {
-			imps = append(imps, sh.imps)
-			sh.imps = make([]int64, 0, impBuf)
+		st, da := sh.stores, sh.days
+		sh.stores, sh.days = map[storeKey]sums{}, map[day]int64{}
+		var ce map[cellKey]cellSums
+		if searches {
+			ce = sh.cells
+			sh.cells = map[cellKey]cellSums{}
+			if len(sh.imps) > 0 {
+				imps = append(imps, sh.imps)
+				sh.imps = make([]int64, 0, impBuf)
+			}
 		}
 		b.full = b.full || sh.full
-		sh.reset()
 		sh.mu.Unlock()
 		b.merge(st, ce, da)
+	}
+	if !searches {
+		return b
 	}
 	today := dayOf(c.now())
 	c.imps.count(imps, func(id, n int64) {

@@ -241,3 +241,29 @@ func BenchmarkCountSearch(b *testing.B) {
 		}
 	})
 }
+
+// The search side (cells, impressions) waits for SearchEvery; actions do
+// not; Stop writes everything.
+func TestSearchSideOnItsOwnCadence(t *testing.T) {
+	d := dbtest.SQLite(t)
+	ctx := context.Background()
+	s := newAt(d, day0)
+	s.SearchEvery = time.Hour
+	must(t, s.Flush(ctx)) // the first flush writes the search side (nothing yet) and starts the hour
+	s.CountSearch(0, Search{Latitude: 1, Longitude: 2, FirstPage: []int64{3}})
+	s.Count(0, 3, Call)
+	must(t, s.Flush(ctx))
+	rep, err := ReadStoreReport(ctx, d, 3, 7, day0)
+	must(t, err)
+	if rep.Current.Call != 1 || rep.Current.Impression != 0 {
+		t.Fatalf("after a flush within the hour: %+v, want the call only", rep.Current)
+	}
+	must(t, s.Stop(5*time.Second))
+	rep, err = ReadStoreReport(ctx, d, 3, 7, day0)
+	must(t, err)
+	dem, err := DemandReport(ctx, d, nil, 7, day0)
+	must(t, err)
+	if rep.Current.Call != 1 || rep.Current.Impression != 1 || dem.Searches != 1 {
+		t.Fatalf("after Stop: %+v, %d searches", rep.Current, dem.Searches)
+	}
+}

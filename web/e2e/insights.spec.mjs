@@ -9,7 +9,7 @@ import { withSink } from "./sink.mjs";
 
 const MODERATOR = { email: "moderator@example.com", password: "correct horse battery staple" };
 const test = base.extend(
-  withSink({ stores: 200, prepare: addModerator(MODERATOR.email, MODERATOR.password), env: { LOCATOR_INSIGHTS_FLUSH: "300ms" } }),
+  withSink({ stores: 200, prepare: addModerator(MODERATOR.email, MODERATOR.password), env: { LOCATOR_INSIGHTS_FLUSH: "300ms", LOCATOR_INSIGHTS_SEARCH_FLUSH: "300ms" } }),
 );
 
 const owner = { name: `E2E Insights Books ${Date.now()}`, email: `insights-${Date.now()}@example.com`, password: "insight-tulip-7" };
