@@ -222,7 +222,7 @@ func must(t testing.TB, err error) {
 }
 
 // BenchmarkCountSearch is what counting adds to one search: the visitor's
-// hash and the search with a first page of 10 impressions, from all cores
+// hash and the search with a first page of 20 impressions, from all cores
 // at once (docs/performance.md, "Insights").
 //
 //	go test -run '^$' -bench CountSearch ./internal/insights/
