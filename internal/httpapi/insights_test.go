@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -56,7 +57,7 @@ func TestInsightsOverHTTP(t *testing.T) {
 			rec = httptest.NewRecorder()
 			s.srv.ServeHTTP(rec, asShopper("GET", loc, ""))
 		}
-		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `ping="/insights/ping/`+strconvI(store)+`/directions"`) {
+		if rec.Code != 200 || !regexp.MustCompile(`ping="https?://[^"/]+/insights/ping/`+strconvI(store)+`/directions"`).MatchString(rec.Body.String()) {
 			t.Fatalf("store page: %d, no directions ping", rec.Code)
 		}
 		ping := asShopper("POST", "/insights/ping/"+strconvI(store)+"/directions", "PING")

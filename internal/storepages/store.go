@@ -111,7 +111,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		sp.Srcset = photoSrcset(image)
 	}
 	if p.opt.PingPath != "" {
-		sp.Ping = p.opt.PingPath + strconv.FormatInt(v.ID, 10) + "/"
+		sp.Ping = base + p.opt.PingPath + strconv.FormatInt(v.ID, 10) + "/" // absolute: HTML allows only http(s) URLs in ping
 	}
 	if p.opt.Report != nil {
 		sp.Report = &reportForm{Action: canonical + "/report", Reasons: reportReasons}
