@@ -39,16 +39,24 @@ func insightsScenario(t *testing.T, dbURL string) {
 	var lat, lon float64
 	dbtest.Must(t, d.QueryRow(ctx, `SELECT id, latitude, longitude FROM stores WHERE status = 'published' ORDER BY id LIMIT 1`).Scan(&id, &lat, &lon), "a store")
 
-	srv := startServe(t, e, "--insights-flush", "1h")
-	res, err := http.Get(fmt.Sprintf("%s/api/store/physical-store/list-physical-store/?latitude=%f&longitude=%f&radius=1&limit=1", srv.base, lat, lon))
-	dbtest.Must(t, err, "search")
-	res.Body.Close()
-	res, err = http.Get(srv.base + "/api/store/physical-store/list-physical-store/?latitude=0.5&longitude=-30&radius=1")
-	dbtest.Must(t, err, "search at sea")
-	res.Body.Close()
-	res, err = http.Post(srv.base+"/api/events", "application/json", strings.NewReader(fmt.Sprintf(`{"kind":"call","store_id":%d}`, id)))
-	dbtest.Must(t, err, "event")
-	res.Body.Close()
+	srv := startServe(t, e, "--insights-flush", "1h", "--log-level", "debug")
+	const ua = "CanaryBrowser/7.0 (cmd insights test)"
+	do := func(method, target, body string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(method, srv.base+target, strings.NewReader(body))
+		dbtest.Must(t, err, "request")
+		req.Header.Set("User-Agent", ua)
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		res, err := http.DefaultClient.Do(req)
+		dbtest.Must(t, err, "%s %s", method, target)
+		res.Body.Close()
+		return res
+	}
+	do("GET", fmt.Sprintf("/api/store/physical-store/list-physical-store/?latitude=%f&longitude=%f&radius=1&limit=1", lat, lon), "")
+	do("GET", "/api/store/physical-store/list-physical-store/?latitude=0.5&longitude=-30&radius=1", "")
+	res := do("POST", "/api/events", fmt.Sprintf(`{"kind":"call","store_id":%d}`, id))
 	if res.StatusCode != http.StatusNoContent {
 		t.Fatalf("event: %d", res.StatusCode)
 	}
@@ -62,6 +70,9 @@ func insightsScenario(t *testing.T, dbURL string) {
 	}
 	if !strings.Contains(srv.logs.String(), "insights flushed") {
 		t.Errorf("no last flush logged:\n%s", srv.logs.String())
+	}
+	if strings.Contains(srv.logs.String(), "CanaryBrowser") {
+		t.Errorf("the log holds the user agent:\n%s", srv.logs.String())
 	}
 	rep, err = insights.ReadStoreReport(ctx, d, id, 7, time.Now())
 	dbtest.Must(t, err, "report")
