@@ -255,7 +255,7 @@ func (s *shard) add(today day, v Visitor, store int64, k Kind) {
 type Search struct {
 	Latitude, Longitude float64
 	Filters             uint8
-	Results             int     // how many stores the answer holds
+	Results             int     // how many stores the answer holds (0: none; counting needs no more)
 	FirstPage           []int64 // the stores of its first page (impressions)
 }
 
@@ -316,7 +316,7 @@ func newBatch() *batch {
 
 func (b *batch) empty() bool { return len(b.stores) == 0 && len(b.cells) == 0 && len(b.days) == 0 }
 
-// merge adds o into b.
+// merge adds the sums into b.
 func (b *batch) merge(stores map[storeKey]sums, cells map[cellKey]cellSums, days map[day]int64) {
 	for k, v := range stores {
 		s := b.stores[k]
