@@ -1258,6 +1258,8 @@ export interface components {
         ServiceSettings: {
             /** @description The service's own week; null when it follows the store's hours */
             hours: null | components["schemas"]["WorkingHour"][];
+            /** @description The service's own special dates (over its week, or the store's), by date */
+            special_hours: components["schemas"]["SpecialHour"][];
             last_order_minutes: number;
             /** Format: date-time */
             paused_until: string | null;
@@ -1266,15 +1268,27 @@ export interface components {
         /**
          * @description Changes one service's settings; absent fields stay. hours replaces
          *     its own week (an empty list follows the store's hours);
+         *     special_hours replaces its own special dates (the store's rules and
+         *     messages: StorePatch's special_hours);
          *     paused_until pauses it: an RFC 3339 instant, a date (YYYY-MM-DD,
          *     through that local date), "closing" (until the store next closes)
          *     or "" to resume; note is shown while paused.
          */
         ServicePatch: {
             hours?: components["schemas"]["WorkingHour"][];
+            special_hours?: components["schemas"]["SpecialHourPatch"][];
             last_order_minutes?: number;
             paused_until?: string;
             note?: string;
+        };
+        /** @description A special date as an owner sends it (SpecialHour's shape; closed, times and note optional) */
+        SpecialHourPatch: {
+            /** @description YYYY-MM-DD, local to the store */
+            date: string;
+            closed?: boolean;
+            startTime?: string | null;
+            endTime?: string | null;
+            note?: string | null;
         };
         StoreOwner: {
             /** @description The business account's id */
@@ -1305,14 +1319,7 @@ export interface components {
                 curbside_pickup?: components["schemas"]["ServicePatch"];
                 online_order?: components["schemas"]["ServicePatch"];
             };
-            special_hours?: {
-                /** @description YYYY-MM-DD, local to the store */
-                date: string;
-                closed?: boolean;
-                startTime?: string | null;
-                endTime?: string | null;
-                note?: string | null;
-            }[];
+            special_hours?: components["schemas"]["SpecialHourPatch"][];
             temporarily_closed?: null | {
                 from: string;
                 until?: string | null;
