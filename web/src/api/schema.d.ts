@@ -1468,6 +1468,8 @@ export interface components {
          *     pickup also need the store open, online ordering may keep its own
          *     hours while the store is closed. Times are RFC 3339 in the store's
          *     offset and name a last minute, inclusive (as `workingHours` ends).
+         *     A field without a value is left out (a service that is not offered
+         *     is `{"offered": false, "available_now": false}`).
          */
         ServiceState: {
             /** @description The store offers the service (its is_*_available flag) */
@@ -1476,30 +1478,30 @@ export interface components {
             available_now: boolean;
             /**
              * Format: date-time
-             * @description In hours now: the last minute of the current span; null otherwise or when it does not end within 8 days
+             * @description In hours now: the last minute of the current span; absent otherwise or when it does not end within 8 days
              */
-            until: string | null;
+            until?: string;
             /**
              * Format: date-time
              * @description Not available now: when orders are next taken, looking 8 days ahead
              */
-            next_start: string | null;
+            next_start?: string;
             /**
              * Format: date-time
              * @description With a last-order offset: the last minute orders are taken in the current span
              */
-            last_order_at: string | null;
+            last_order_at?: string;
             /**
              * Format: date-time
              * @description While paused by the owner: when the pause ends
              */
-            paused_until: string | null;
+            paused_until?: string;
             /** @description The pause's note, while paused */
-            note: string | null;
-            /** @description Orders stop this many minutes before each span ends */
-            last_order_minutes: number;
-            /** @description The service's own weekly hours; null when it follows the store's */
-            hours: null | components["schemas"]["WorkingHour"][];
+            note?: string;
+            /** @description Orders stop this many minutes before each span ends; absent for none */
+            last_order_minutes?: number;
+            /** @description The service's own weekly hours; absent when it follows the store's */
+            hours?: components["schemas"]["WorkingHour"][];
         };
         PhysicalStore: {
             id: number;
