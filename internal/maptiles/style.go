@@ -38,10 +38,9 @@ func widthByZoom(z0, w0, z1, w1 float64) []any {
 	return []any{"interpolate", []any{"linear"}, []any{"zoom"}, z0, w0, z1, w1}
 }
 
-// BasemapStyle is the MapLibre style of the offline basemap: water, land, finer water from
-// WaterMinZoom on,
-// county, state and country lines and place labels (text-allow-overlap: the
-// tiles hold only labels that do not collide, see labels.go).
+// BasemapStyle is the MapLibre style of the offline basemap: water, land, the finer
+// OpenStreetMap water from WaterMinZoom on, county, state and country lines and place labels
+// (text-allow-overlap: the tiles hold only labels that do not collide, see labels.go).
 func BasemapStyle() []byte {
 	style := obj{
 		"version": 8,

@@ -15,7 +15,7 @@ export const BASEMAP_SOURCES: readonly { name: string; license: string; url: str
   { name: "Natural Earth", license: "Public domain", url: "https://www.naturalearthdata.com/" },
   { name: "US Census Bureau", license: "Public domain", url: "https://www.census.gov/geographies/mapping-files.html" },
   // The seas, bays and tidal rivers drawn at street zooms (@geo-maps/earth-seas-10m): ODbL asks for this credit.
-  { name: "© OpenStreetMap contributors", license: "ODbL", url: "https://www.openstreetmap.org/copyright" },
+  { name: "© OpenStreetMap contributors", license: "ODbL 1.0", url: "https://www.openstreetmap.org/copyright" },
 ];
 
 /** The basemap's water, shown under the preview before its first drawing. */
