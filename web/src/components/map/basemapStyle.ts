@@ -10,12 +10,14 @@ export const MAP_STYLE_URL = "/map/style.json";
 /** The offline basemap's style, always; the preview draws it. */
 export const BASEMAP_STYLE_URL = "/map/basemap.json";
 
-/** Credits for the offline basemap's boundaries and water; GeoNames comes from /api/attribution. */
+/**
+ * Credits for the offline basemap's boundaries (both public domain). GeoNames and OpenStreetMap
+ * (the basemap's water at street zooms, ODbL) come from /api/attribution: drawn a moment later,
+ * they make the credits' first paint one line, smaller than the locator's heading (the LCP).
+ */
 export const BASEMAP_SOURCES: readonly { name: string; license: string; url: string }[] = [
   { name: "Natural Earth", license: "Public domain", url: "https://www.naturalearthdata.com/" },
   { name: "US Census Bureau", license: "Public domain", url: "https://www.census.gov/geographies/mapping-files.html" },
-  // The seas, bays and tidal rivers drawn at street zooms (@geo-maps/earth-seas-10m): ODbL asks for this credit.
-  { name: "© OpenStreetMap contributors", license: "ODbL 1.0", url: "https://www.openstreetmap.org/copyright" },
 ];
 
 /** The basemap's water, shown under the preview before its first drawing. */
