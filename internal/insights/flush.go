@@ -1,9 +1,11 @@
 package insights
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -141,10 +143,16 @@ func (s *Service) Stop(timeout time.Duration) error {
 	return s.flush(ctx, true)
 }
 
-// write upserts a batch: one statement per table (per rowsPerStatement rows).
+// write upserts a batch: one statement per table (per rowsPerStatement
+// rows). Rows go in the order of their key: two replicas flushing the same
+// rows at once then lock them in the same order, where map order made
+// PostgreSQL find a deadlock and refuse one flush.
 func write(ctx context.Context, tx *db.Tx, b *batch) error {
 	var rows [][]any
-	for k, v := range b.stores {
+	for _, k := range sortedKeys(b.stores, func(a, b storeKey) int {
+		return cmp.Or(cmp.Compare(a.store, b.store), cmp.Compare(a.day, b.day), cmp.Compare(a.kind.String(), b.kind.String()))
+	}) {
+		v := b.stores[k]
 		rows = append(rows, []any{k.day.String(), k.store, k.kind.String(), v.events, v.uniques})
 	}
 	if err := upsert(ctx, tx, "insight_store_days (day, store_id, kind, events, uniques)", "store_id, day, kind",
@@ -152,7 +160,10 @@ func write(ctx context.Context, tx *db.Tx, b *batch) error {
 		return err
 	}
 	rows = rows[:0]
-	for k, v := range b.cells {
+	for _, k := range sortedKeys(b.cells, func(a, b cellKey) int {
+		return cmp.Or(cmp.Compare(a.day, b.day), cmp.Compare(a.lat, b.lat), cmp.Compare(a.lon, b.lon), cmp.Compare(a.filters, b.filters))
+	}) {
+		v := b.cells[k]
 		rows = append(rows, []any{k.day.String(), int64(k.lat), int64(k.lon), int64(k.filters), v.searches, v.zero})
 	}
 	if err := upsert(ctx, tx, "insight_search_days (day, cell_lat, cell_lon, filters, searches, zero_results)", "day, cell_lat, cell_lon, filters",
@@ -160,10 +171,20 @@ func write(ctx context.Context, tx *db.Tx, b *batch) error {
 		return err
 	}
 	rows = rows[:0]
-	for k, v := range b.days {
-		rows = append(rows, []any{k.String(), v})
+	for _, k := range sortedKeys(b.days, func(a, b day) int { return cmp.Compare(a, b) }) {
+		rows = append(rows, []any{k.String(), b.days[k]})
 	}
 	return upsert(ctx, tx, "insight_days (day, visitors)", "day", "visitors = insight_days.visitors + excluded.visitors", rows)
+}
+
+// sortedKeys is m's keys in the order of compare.
+func sortedKeys[K comparable, V any](m map[K]V, compare func(a, b K) int) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compare)
+	return keys
 }
 
 // upsert inserts rows into target, adding to the rows that exist. The
