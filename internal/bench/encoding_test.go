@@ -1,0 +1,109 @@
+package bench_test
+
+import (
+	"bytes"
+	stdgzip "compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+
+	"locator/internal/bench"
+	"locator/internal/httpbody"
+	"locator/internal/search"
+)
+
+// BenchmarkAnswerEncoding is the limit-50 list answer rendered and then
+// encoded each way the server could send it, with the bytes per answer:
+// the figures behind httpbody's choices (docs/performance.md, series F).
+//
+//	go test -run '^$' -bench AnswerEncoding -benchtime 5000x ./internal/bench/
+func BenchmarkAnswerEncoding(b *testing.B) {
+	var buf, out []byte
+	var zb bytes.Buffer
+	std1, _ := stdgzip.NewWriterLevel(&zb, stdgzip.BestSpeed)
+	std6, _ := stdgzip.NewWriterLevel(&zb, stdgzip.DefaultCompression)
+	kp1, _ := gzip.NewWriterLevel(&zb, gzip.BestSpeed)
+	kps, _ := gzip.NewWriterLevel(&zb, gzip.StatelessCompression)
+	kph, _ := gzip.NewWriterLevel(&zb, gzip.HuffmanOnly)
+	zf1, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithWindowSize(1<<20), zstd.WithEncoderConcurrency(1))
+	zfnc, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithWindowSize(1<<20), zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false))
+	zdef, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithWindowSize(1<<20), zstd.WithEncoderConcurrency(1))
+	stream := func(w interface {
+		io.Writer
+		Reset(io.Writer)
+		Close() error
+	}) func([]byte) int {
+		return func(p []byte) int {
+			zb.Reset()
+			w.Reset(&zb)
+			_, _ = w.Write(p)
+			_ = w.Close()
+			return zb.Len()
+		}
+	}
+	for _, c := range []struct {
+		name string
+		enc  func([]byte) int
+	}{
+		{"plain", func(p []byte) int { return len(p) }},
+		{"stdgzip-1", stream(std1)},
+		{"stdgzip-6", stream(std6)},
+		{"gzip-1", stream(kp1)},
+		{"gzip-stateless", stream(kps)},
+		{"gzip-huffman", stream(kph)},
+		{"zstd-fastest-1", func(p []byte) int { out = zf1.EncodeAll(p, out[:0]); return len(out) }},
+		{"zstd-fastest-nocrc", func(p []byte) int { out = zfnc.EncodeAll(p, out[:0]); return len(out) }},
+		{"httpbody-gzip", func(p []byte) int { out = httpbody.Encode(out[:0], httpbody.Gzip, p); return len(out) }},
+		{"httpbody-zstd", func(p []byte) int { out = httpbody.Encode(out[:0], httpbody.Zstd, p); return len(out) }},
+		{"zstd-default", func(p []byte) int { out = zdef.EncodeAll(p, out[:0]); return len(out) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			total, n := 0, 0
+			benchMix(b, 50, func(ix *search.Index, q search.Query) {
+				buf = ix.AppendJSON(buf[:0], q)
+				total += c.enc(buf)
+				n++
+			})
+			b.ReportMetric(float64(total)/float64(max(n, 1)), "bytes/answer")
+		})
+	}
+}
+
+// nopWriter is a ResponseWriter that keeps the headers and drops the body.
+type nopWriter struct{ h http.Header }
+
+func (w *nopWriter) Header() http.Header         { return w.h }
+func (w *nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (w *nopWriter) WriteHeader(int)             {}
+
+// BenchmarkAnswerWrite is the answer path after the index: the limit-50
+// answer rendered and sent with httpbody.Write, as a plain client and as a
+// browser (Accept-Encoding: gzip, deflate, br, zstd) and a gzip-only
+// client ask.
+func BenchmarkAnswerWrite(b *testing.B) {
+	var buf []byte
+	for _, c := range []struct{ name, accept string }{
+		{"plain", ""},
+		{"browser", "gzip, deflate, br, zstd"},
+		{"gzip", "gzip"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			r := httptest.NewRequest(http.MethodGet, "/api/store/physical-store/list-physical-store/", nil)
+			if c.accept != "" {
+				r.Header.Set("Accept-Encoding", c.accept)
+			}
+			w := &nopWriter{h: http.Header{}}
+			benchMix(b, 50, func(ix *search.Index, q search.Query) {
+				buf = ix.AppendJSON(buf[:0], q)
+				clear(w.h)
+				httpbody.Write(w, r, "application/json", buf)
+			})
+		})
+	}
+}
+
+var _ = bench.SizeS
