@@ -4,6 +4,7 @@ import (
 	"bytes"
 	stdgzip "compress/gzip"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"syscall"
@@ -13,6 +14,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 
+	"locator/internal/bench"
+	"locator/internal/httpapi"
 	"locator/internal/httpbody"
 	"locator/internal/search"
 )
@@ -114,4 +117,45 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkListHandler is the whole list call through the server's
+// handler (middleware, routing, query parsing, search, answer), limit 50,
+// as wrk sends it and as a browser does, with the CPU time per request:
+//
+//	go test -run '^$' -bench ListHandler -benchtime 5000x ./internal/bench/
+func BenchmarkListHandler(b *testing.B) {
+	l := load(b)
+	h := httpapi.New(httpapi.Deps{Log: slog.New(slog.DiscardHandler), Index: l.Index, AccessLog: httpapi.AccessLogOff})
+	rs := bench.WithLimit(bench.Valid(l.Mix), 50)
+	for _, c := range []struct {
+		name   string
+		header [][2]string
+	}{
+		{"plain", nil},
+		{"browser", [][2]string{
+			{"Accept", "*/*"}, {"Sec-Fetch-Site", "same-origin"}, {"Sec-Fetch-Mode", "cors"}, {"Sec-Fetch-Dest", "empty"},
+			{"User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"},
+			{"Accept-Encoding", "gzip, deflate, br, zstd"}, {"Accept-Language", "en-US,en;q=0.9"},
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			reqs := make([]*http.Request, 0, 1000)
+			for _, r := range rs[:1000] {
+				req := httptest.NewRequest(http.MethodGet, r.RawURL, nil)
+				for _, kv := range c.header {
+					req.Header.Set(kv[0], kv[1])
+				}
+				reqs = append(reqs, req)
+			}
+			w := &nopWriter{h: http.Header{}}
+			c0 := cpuTime()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				clear(w.h)
+				h.ServeHTTP(w, reqs[i%len(reqs)])
+			}
+			b.ReportMetric((cpuTime()-c0).Seconds()*1e6/float64(b.N), "cpu-us/req")
+		})
+	}
 }

@@ -164,12 +164,13 @@ var gzipWriters = func() chan *gzip.Writer {
 }()
 
 // zstdEncoder serves EncodeAll from any goroutine, with one encoder per
-// core (as above). Its default level costs no more CPU than the fastest on
-// these answers and makes them 8% smaller. A 1 MB window keeps within what RFC 9659 asks
+// core (as above). The fastest level: ~10% less CPU per list answer than
+// the default level for 9% more bytes (still 1.2x of gzip -6), and no
+// checksum (RFC 9659 asks for none; TCP and TLS guard the bytes). A 1 MB window keeps within what RFC 9659 asks
 // browsers to decode (8 MB) and bounds memory.
 var zstdEncoder = sync.OnceValue(func() *zstd.Encoder {
-	e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithWindowSize(1<<20),
-		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)))
+	e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithWindowSize(1<<20),
+		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)), zstd.WithEncoderCRC(false))
 	if err != nil {
 		panic(err) // only for invalid options
 	}
