@@ -1,4 +1,5 @@
-// Package httpbody sends a whole answer held in memory: compressed with
+// Package httpbody sends a whole answer held in memory (the HTTP API and
+// the PostGIS baseline of tools/slb send theirs the same way): compressed with
 // the content coding the client prefers among the ones that pay (zstd,
 // gzip), with its Content-Length, in one write. The store search answers
 // tens of kilobytes of JSON from memory; the store pages and directories
@@ -215,6 +216,11 @@ func For(r *http.Request, body []byte) Encoding {
 		return Identity
 	}
 	return Negotiate(r.Header.Get("Accept-Encoding"))
+}
+
+// JSON sends a pre-rendered JSON body as a 200 answer (Write).
+func JSON(w http.ResponseWriter, r *http.Request, body []byte) {
+	Write(w, r, "application/json", body)
 }
 
 // Write sends body as a 200 answer with the given Content-Type, compressed when the client accepts a coding and the
