@@ -135,8 +135,12 @@ func cmdSeries(ctx context.Context, args []string) error {
 		}
 		defer s.stop()
 		builds = append(builds, &build{bin: b, srv: s, points: map[string]*point{"floor": {}, "plain": {}, "browser": {}}})
-		if bad, err := verify(s.url, vs["mix"]); err != nil || bad > 0 {
-			return fmt.Errorf("%s: verification: %d wrong answers (%v)", b, bad, err)
+		bad, err := verify(s.url, vs["mix"])
+		if err != nil {
+			return fmt.Errorf("%s: verification: %w", b, err)
+		}
+		if bad > 0 {
+			return fmt.Errorf("%s: verification: %d wrong answers", b, bad)
 		}
 		enc, err := codingOf(s.url + vs["l50"][0].RawURL)
 		if err != nil {
