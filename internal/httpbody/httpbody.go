@@ -207,6 +207,7 @@ var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &
 // allocates nothing.
 var (
 	varyValue   = []string{"Accept-Encoding"}
+	jsonType    = []string{"application/json"}
 	codingValue = map[Encoding][]string{Gzip: {"gzip"}, Zstd: {"zstd"}}
 )
 
@@ -233,7 +234,11 @@ func Write(w http.ResponseWriter, r *http.Request, contentType string, body []by
 // WriteStatus is Write with a status.
 func WriteStatus(w http.ResponseWriter, r *http.Request, status int, contentType string, body []byte) {
 	h := w.Header()
-	if contentType != "" {
+	switch contentType {
+	case "":
+	case "application/json":
+		h["Content-Type"] = jsonType
+	default:
 		h["Content-Type"] = []string{contentType}
 	}
 	h["Vary"] = varyValue
