@@ -30,6 +30,7 @@ type Config struct {
 	PMTiles         string        // LOCATOR_PMTILES: optional PMTiles v3 archive of street map tiles
 	LogFormat       string        // LOCATOR_LOG_FORMAT: text or json
 	LogLevel        string        // LOCATOR_LOG_LEVEL: debug, info, warn, error
+	AccessLog       string        // LOCATOR_ACCESS_LOG: all, sample or off
 	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
 	ShutdownTimeout time.Duration // LOCATOR_SHUTDOWN_TIMEOUT
 	DrainPeriod     time.Duration // LOCATOR_DRAIN_PERIOD: /readyz answers 503 this long before the listener closes
@@ -75,6 +76,7 @@ var all = map[string]setting{
 	"pmtiles":          {"pmtiles", "LOCATOR_PMTILES", "optional PMTiles v3 archive of OpenStreetMap vector tiles (a Protomaps extract): the binary serves it as a street map (LOCATOR_MAP_STYLE_URL still wins)"},
 	"log-format":       {"log-format", "LOCATOR_LOG_FORMAT", "log format: text or json"},
 	"log-level":        {"log-level", "LOCATOR_LOG_LEVEL", "log level: debug, info, warn or error"},
+	"access-log":       {"access-log", "LOCATOR_ACCESS_LOG", "which requests get an info log line: all, sample (every 5xx and every request slower than 1 s, and 1 in 100 of the others) or off (5xx and slow requests only); the metrics count every request"},
 	"sync-interval":    {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
 	"shutdown-timeout": {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
 	"drain-period":     {"drain-period", "LOCATOR_DRAIN_PERIOD", "on SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (longer than the load balancer's health-check interval; 0: close at once)"},
@@ -105,6 +107,7 @@ var defaults = map[string]string{
 	"pmtiles":          "",
 	"log-format":       "text",
 	"log-level":        "info",
+	"access-log":       "sample",
 	"sync-interval":    "1s",
 	"shutdown-timeout": "20s",
 	"drain-period":     "5s",
@@ -225,6 +228,13 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad("want debug, info, warn or error")
 			}
 			c.LogLevel = v
+		case "access-log":
+			switch v {
+			case "all", "sample", "off":
+			default:
+				return c, bad("want all, sample or off")
+			}
+			c.AccessLog = v
 		case "sync-interval", "shutdown-timeout":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 || d > time.Hour {

@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"locator/internal/apperr"
-	"locator/internal/jsonbody"
+	"locator/internal/httpbody"
 	"locator/internal/search"
 )
 
@@ -19,7 +19,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	}
 	bp := bufPool.Get().(*[]byte)
 	body := s.Index.AppendJSON((*bp)[:0], q)
-	jsonbody.Write(w, r, body)
+	httpbody.JSON(w, r, body)
 	*bp = body
 	if cap(body) <= 1<<20 { // don't keep rare huge buffers
 		bufPool.Put(bp)
@@ -47,6 +47,6 @@ func (s *Server) getStore(w http.ResponseWriter, r *http.Request, id int64) erro
 	if err != nil {
 		return err
 	}
-	jsonbody.Write(w, r, doc)
+	httpbody.JSON(w, r, doc)
 	return nil
 }
