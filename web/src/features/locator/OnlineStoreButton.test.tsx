@@ -45,7 +45,7 @@ describe("OnlineStoreButton", () => {
     const opened = vi.spyOn(window, "open").mockReturnValue(null);
     const user = userEvent.setup();
     renderAt(<OnlineStoreButton store={makeStore({ store_id: "st-1" })} />);
-    await user.click(screen.getByRole("link", { name: "Go to online store" }));
+    await user.click(await screen.findByRole("link", { name: "Go to online store" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm your age" });
     expect(opened).not.toHaveBeenCalled();
     const birth = screen.getByLabelText("Date of birth");
@@ -61,7 +61,7 @@ describe("OnlineStoreButton", () => {
     const opened = vi.spyOn(window, "open").mockReturnValue(null);
     const user = userEvent.setup();
     renderAt(<OnlineStoreButton store={makeStore()} />);
-    await user.click(screen.getByRole("link", { name: "Go to online store" }));
+    await user.click(await screen.findByRole("link", { name: "Go to online store" }));
     await user.type(await screen.findByLabelText("Date of birth"), `${new Date().getFullYear() - 19}-01-01`);
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("You need to be 21 or older");

@@ -43,6 +43,9 @@ export function OnlineStoreButton({ store }: { store: PhysicalStore }) {
     else setAsking(true);
   };
   const open = () => void window.open(href, "_blank", "noopener,noreferrer");
+  // Until the place's rules answer, no button: it would change under the pointer where the law
+  // bans shipping. A failed answer falls back to the federal minimum age, shipping allowed.
+  if (place.isPending) return null;
 
   return (
     <div className="space-y-2">
