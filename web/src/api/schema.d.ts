@@ -1317,7 +1317,7 @@ export interface components {
          *     neither per entry), hours (free text, at most 1000 characters),
          *     phone_number (at most 32: digits, spaces, + - ( ) .), website (http(s),
          *     at most 2048; a bare example.com becomes https://example.com) and the
-         *     three flags, special_hours (replaces the list: at most 100 entries,
+         *     three flags and adult_only, special_hours (replaces the list: at most 100 entries,
          *     a date either closed with one entry or open in spans that do not
          *     overlap, notes at most 100 characters) and temporarily_closed (from
          *     and until inclusive, until null for until further notice; null
