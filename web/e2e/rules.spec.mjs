@@ -11,6 +11,7 @@ import { axe, expect, LIST_PATH, test as base } from "./fixtures.mjs";
 
 const NAME = "E2E Boston Vapes";
 const BOSTON = { latitude: 42.3576, longitude: -71.0605 };
+const BROOKLYN = { name: "E2E Brooklyn Vapes", latitude: 40.7181, longitude: -73.9571 };
 const SUMMARY = "Flavoured vapes aren't sold in stores in Massachusetts";
 const CITATION = "Mass. G.L. c.270 §28";
 
@@ -23,7 +24,8 @@ const test = base.extend({
         writeFileSync(
           file,
           "store_id,name,state,city,postal_code,address,latitude,longitude,curbside_pickup\n" +
-            `e2e-boston,${NAME},MA,Boston,02108,1 Tremont St,${BOSTON.latitude},${BOSTON.longitude},true\n`,
+            `e2e-boston,${NAME},MA,Boston,02108,1 Tremont St,${BOSTON.latitude},${BOSTON.longitude},true\n` +
+            `e2e-brooklyn,${BROOKLYN.name},NY,Brooklyn,11211,1 Bedford Ave,${BROOKLYN.latitude},${BROOKLYN.longitude},true\n`,
         );
         execFileSync(bin, ["import", "--database-url", db, file], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
       },
@@ -125,4 +127,20 @@ test("a store page is the same bytes for a crawler and a browser, shows the rule
   expect(html).toContain(SUMMARY.replace("'", "&#39;"));
   expect(html).toContain(CITATION);
   expect(html).not.toContain("Go to online store");
+});
+
+test("where New York bans shipping to consumers, the panel offers pickup instead of the shop", async ({ page, server }) => {
+  const api = await httpRequest.newContext({ baseURL: server.url });
+  const res = await api.get(`${LIST_PATH}?latitude=${BROOKLYN.latitude}&longitude=${BROOKLYN.longitude}&radius=1&limit=5`);
+  const store = (await res.json()).physical_stores.find((s) => s.name === BROOKLYN.name);
+  expect(store.rules.map((r) => r.id)).toEqual(["ny-flavoured-vapes", "nyc-flavoured-e-cigarettes"]);
+  await api.dispose();
+  await page.goto(`/?lat=${BROOKLYN.latitude}&lon=${BROOKLYN.longitude}&store=${store.id}`);
+  await expect(page.getByRole("heading", { level: 2, name: BROOKLYN.name })).toBeVisible();
+  await expect(page.getByTestId("shipping-ban")).toContainText("NY Public Health Law 1399-ll");
+  await expect(page.getByTestId("shipping-ban")).toContainText("You can order online and pick up at this store.");
+  await expect(page.getByRole("link", { name: "Order for pickup" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to online store" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Order for pickup" }).click();
+  await expect(page.getByRole("dialog", { name: "Confirm your age" })).toBeVisible();
 });
