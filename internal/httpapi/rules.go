@@ -42,12 +42,10 @@ func (s *Server) placeRules(w http.ResponseWriter, r *http.Request) error {
 		return apperr.Invalidf("latitude (from -90 to 90) and longitude (from -180 to 180) are required numbers")
 	}
 	out := rulesAnswer{Rules: []rules.Public{}}
-	zone := "UTC"
 	var in []*rules.Rule
 	if p, ok := ruleLocator.PlaceAt(lat, lon); ok {
 		out.Place = &rulePlaceDTO{Country: p.Country, State: p.State, City: p.City, PostalCode: p.ZIP}
-		zone = ruleLocator.TimeZone(lat, lon)
-		loc, err := time.LoadLocation(zone)
+		loc, err := time.LoadLocation(ruleLocator.TimeZone(lat, lon))
 		if err != nil {
 			loc = time.UTC
 		}

@@ -271,7 +271,7 @@ func (r *Rule) InForce(day int) bool { return r.from <= day && day <= r.until }
 
 // Binds reports whether the rule applies to a store of that kind.
 func (r *Rule) Binds(adultOnly bool) bool {
-	return !(adultOnly && slices.Contains(r.Exempt, AdultOnly))
+	return !adultOnly || !slices.Contains(r.Exempt, AdultOnly)
 }
 
 // Has reports whether the rule covers channel c.
