@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -196,5 +198,52 @@ func TestPlaceAt(t *testing.T) {
 	}
 	if tz := l.TimeZone(42.3601, -71.0589); tz != "America/New_York" {
 		t.Errorf("Boston's zone %s", tz)
+	}
+}
+
+func BenchmarkPlaceAndZone(b *testing.B) {
+	var l Locator
+	l.PlaceAt(0, 0)
+	for b.Loop() {
+		l.PlaceAt(42.3601, -71.0589)
+		l.TimeZone(42.3601, -71.0589)
+	}
+}
+
+// The grid finds what a scan of every ZIP code and place finds.
+func TestLocatorMatchesAScan(t *testing.T) {
+	var l Locator
+	l.load()
+	scan := func(n int, at func(i int) (float64, float64), lat, lon float64) int {
+		k, best, bestD := math.Cos(lat*math.Pi/180), -1, math.Inf(1)
+		for i := range n {
+			plat, plon := at(i)
+			if d := math.Pow(plat-lat, 2) + math.Pow((plon-lon)*k, 2); d < bestD {
+				best, bestD = i, d
+			}
+		}
+		return best
+	}
+	rng := rand.New(rand.NewPCG(28, 28))
+	for range 300 {
+		lat, lon := 25+rng.Float64()*24, -125+rng.Float64()*58
+		z := scan(len(l.zips), func(i int) (float64, float64) {
+			if l.zips[i].State == "" {
+				return 1e9, 1e9
+			}
+			return l.zips[i].Lat, l.zips[i].Lon
+		}, lat, lon)
+		if p, ok := l.PlaceAt(lat, lon); ok && p.ZIP != l.zips[z].Code {
+			t.Errorf("%v,%v: ZIP %s, a scan finds %s", lat, lon, p.ZIP, l.zips[z].Code)
+		}
+		pl := scan(len(l.places), func(i int) (float64, float64) {
+			if l.places[i].TimeZone == "" {
+				return 1e9, 1e9
+			}
+			return l.places[i].Lat, l.places[i].Lon
+		}, lat, lon)
+		if got := l.TimeZone(lat, lon); got != l.places[pl].TimeZone {
+			t.Errorf("%v,%v: zone %s, a scan finds %s", lat, lon, got, l.places[pl].TimeZone)
+		}
 	}
 }
