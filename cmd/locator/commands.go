@@ -374,6 +374,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
 	go worker.Run(syncCtx)
 	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
+	go recheckLicences(syncCtx, lic, licenceRecheckEvery, log)
 
 	if cfg.MetricsAddr != "" {
 		// Scrapes go on while draining; the process's end closes it.
@@ -477,6 +478,31 @@ func housekeeping(ctx context.Context, acc *accounts.Service, biz *business.Serv
 			log.Warn("housekeeping failed", "err", err)
 		} else if n > 0 {
 			log.Info("sent mail pruned", "messages", n, "retention", mailRetention)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// licenceRecheckEvery is how often a replica looks for licences whose
+// dates passed: an index probe when none did.
+const licenceRecheckEvery = 5 * time.Minute
+
+// recheckLicences keeps the search flags of licences in step with the
+// calendar (docs/licences.md, "Dates"): every replica runs it, writing
+// through the change feed, and whichever comes first after midnight (UTC)
+// does the day's work.
+func recheckLicences(ctx context.Context, lic *licences.Registry, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if n, err := lic.Recheck(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("licence recheck failed", "err", err)
+		} else if n > 0 {
+			log.Info("licence flags judged again by date", "stores", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -1,6 +1,7 @@
 package business
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -9,22 +10,27 @@ import (
 )
 
 // An owner's settings of each service (docs/product-rules.md, "Services"):
-// own weekly hours, the last-order offset and a pause, published at once
+// own weekly hours and special dates, the last-order offset and a pause, published at once
 // and audited like the other direct fields.
 
 // ServiceView is one service's settings as the dashboard shows them.
 type ServiceView struct {
-	Hours            []Hour     `json:"hours"` // null: follows the store's hours
-	LastOrderMinutes int        `json:"last_order_minutes"`
-	PausedUntil      *time.Time `json:"paused_until"`
-	Note             *string    `json:"note"`
+	Hours []Hour `json:"hours"` // null: follows the store's hours
+	// The service's own special dates, over its week (or the store's).
+	SpecialHours     []SpecialHour `json:"special_hours"`
+	LastOrderMinutes int           `json:"last_order_minutes"`
+	PausedUntil      *time.Time    `json:"paused_until"`
+	Note             *string       `json:"note"`
 }
 
 // ServicePatch replaces one service's settings; nil fields stay.
 type ServicePatch struct {
 	// Hours is the service's own week; an empty list follows the store's.
-	Hours            *[]Hour `json:"hours"`
-	LastOrderMinutes *int    `json:"last_order_minutes"`
+	Hours *[]Hour `json:"hours"`
+	// SpecialHours replaces the service's special dates (the store's rules
+	// and messages: special_hours in StorePatch).
+	SpecialHours     *[]SpecialHour `json:"special_hours"`
+	LastOrderMinutes *int           `json:"last_order_minutes"`
 	// PausedUntil pauses the service: an RFC 3339 instant, a date
 	// (YYYY-MM-DD: through that local date), "closing" (until the store
 	// next closes), or "" to resume.
@@ -36,7 +42,8 @@ func servicesView(st *stores.Store) map[string]ServiceView {
 	out := make(map[string]ServiceView, stores.NumServices)
 	for k := stores.Service(0); k < stores.NumServices; k++ {
 		h := st.Services[k]
-		v := ServiceView{LastOrderMinutes: h.LastOrder, PausedUntil: h.PausedUntil, Note: optString(h.PauseNote)}
+		v := ServiceView{SpecialHours: specialView(h.SpecialHours), LastOrderMinutes: h.LastOrder, PausedUntil: h.PausedUntil,
+			Note: optString(h.PauseNote)}
 		if len(h.Hours) > 0 {
 			v.Hours = HoursView(h.Hours)
 		}
@@ -54,6 +61,11 @@ func validateServices(m map[string]ServicePatch) error {
 		}
 		if sp.Hours != nil {
 			if _, err := ParseHours(*sp.Hours); err != nil {
+				return err
+			}
+		}
+		if sp.SpecialHours != nil {
+			if _, err := parseSpecial(*sp.SpecialHours); err != nil {
 				return err
 			}
 		}
@@ -77,6 +89,9 @@ func applyServices(st *stores.Store, m map[string]ServicePatch, now time.Time, d
 		if sp.Hours != nil {
 			hs, _ := ParseHours(*sp.Hours) // validated
 			h.Hours = hs
+		}
+		if sp.SpecialHours != nil {
+			h.SpecialHours, _ = parseSpecial(*sp.SpecialHours) // validated
 		}
 		if sp.LastOrderMinutes != nil {
 			h.LastOrder = *sp.LastOrderMinutes
@@ -111,7 +126,7 @@ func applyServices(st *stores.Store, m map[string]ServicePatch, now time.Time, d
 func sameService(a, b ServiceView) bool {
 	if a.LastOrderMinutes != b.LastOrderMinutes || derefString(a.Note) != derefString(b.Note) ||
 		(a.PausedUntil == nil) != (b.PausedUntil == nil) || (a.PausedUntil != nil && !a.PausedUntil.Equal(*b.PausedUntil)) ||
-		len(a.Hours) != len(b.Hours) {
+		len(a.Hours) != len(b.Hours) || !slices.EqualFunc(a.SpecialHours, b.SpecialHours, sameSpecial) {
 		return false
 	}
 	for i := range a.Hours {
@@ -153,4 +168,9 @@ func pauseEnd(st *stores.Store, v string, now time.Time) (*time.Time, error) {
 	}
 	t = t.UTC()
 	return &t, nil
+}
+
+func sameSpecial(a, b SpecialHour) bool {
+	return a.Date == b.Date && a.Closed == b.Closed && derefString(a.StartTime) == derefString(b.StartTime) &&
+		derefString(a.EndTime) == derefString(b.EndTime) && derefString(a.Note) == derefString(b.Note)
 }

@@ -68,6 +68,19 @@ func specialView(hs []stores.SpecialHour) []SpecialHour {
 	return out
 }
 
+// parseSpecial reads special dates as the API sends them, checked and
+// normalised with the store's rules and messages (the store's own dates
+// and each service's).
+func parseSpecial(in []SpecialHour) ([]stores.SpecialHour, error) {
+	hs := make([]stores.SpecialHour, 0, len(in))
+	for _, h := range in {
+		hs = append(hs, stores.SpecialHour{Date: h.Date, Closed: h.Closed, Start: strings.TrimSpace(derefString(h.StartTime)),
+			End: strings.TrimSpace(derefString(h.EndTime)), Note: derefString(h.Note)})
+	}
+	out, _, err := stores.ValidateExceptions(hs, nil)
+	return out, err
+}
+
 func closureView(c *stores.Closure) *Closure {
 	if c == nil {
 		return nil
@@ -289,12 +302,7 @@ func (p *Patch) validate() error {
 		}
 	}
 	if p.SpecialHours != nil {
-		in := make([]stores.SpecialHour, 0, len(*p.SpecialHours))
-		for _, h := range *p.SpecialHours {
-			in = append(in, stores.SpecialHour{Date: h.Date, Closed: h.Closed, Start: strings.TrimSpace(derefString(h.StartTime)),
-				End: strings.TrimSpace(derefString(h.EndTime)), Note: derefString(h.Note)})
-		}
-		hs, _, err := stores.ValidateExceptions(in, nil)
+		hs, err := parseSpecial(*p.SpecialHours)
 		if err != nil {
 			return err
 		}

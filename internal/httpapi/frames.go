@@ -5,17 +5,23 @@ import (
 	"embed"
 	"encoding/json"
 	"html"
+	"html/template"
+	"math"
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
+
+	"locator/internal/reviews"
+	"locator/internal/storepages"
 )
 
 // frameFiles are the first frames of the app's routes: the product header, the screen's heading
 // and intro text and a skeleton of its form, in the markup and classes the React screen draws
 // (web/src/index.css generates their classes too). The server writes a route's frame into
 // index.html's #root, so the browser paints the screen's largest text from HTML and CSS before
-// the entry script has run; React then replaces it (web/src/app/firstFrame.ts keeps it on screen
+// the entry script has run; React then replaces it (web/src/lib/firstFrame.ts keeps it on screen
 // until the route's lazy chunk has rendered). Nothing in a frame is interactive but its links.
 //
 //go:embed frames/*.html
@@ -35,6 +41,7 @@ var routeFrames = map[string]routeFrame{
 	"/profile":  {files: []string{"locator.html", "signin.html"}, signedIn: "locator_session_hint"},
 	"/claim":    {files: []string{"claim.html"}},
 	"/business": {files: []string{"business.html"}, signedIn: "locator_business_hint"},
+	"/reviews":  {}, // drawn from the store's data: reviewsFrame
 }
 
 // rootDiv is the app's mount point in web/index.html, where a frame goes.
@@ -81,13 +88,21 @@ func deferScripts(page []byte) []byte {
 }
 
 // framed answers page with the route's first frame in #root and the app loaded after the
-// frame's paint, or page itself when the route has none for this visitor.
-func framed(page []byte, route string, r *http.Request) []byte {
+// frame's paint, or page itself when the route has none for this visitor. store reads what
+// /reviews's frame shows of a store (nil: the generic frame).
+func framed(page []byte, route string, r *http.Request, store storeFrameData) []byte {
 	f, ok := routeFrames[route]
 	if !ok || (f.signedIn != "" && hintSet(r, f.signedIn)) {
 		return page
 	}
 	out := []byte(`<div id="root">`)
+	if route == "/reviews" {
+		var b bytes.Buffer
+		if reviewsFrame.Execute(&b, reviewsView(r, store)) != nil {
+			return page
+		}
+		out = append(out, bytes.TrimSpace(b.Bytes())...)
+	}
 	for _, name := range f.files {
 		frame, err := frameFiles.ReadFile("frames/" + name)
 		if err != nil {
@@ -98,6 +113,66 @@ func framed(page []byte, route string, r *http.Request) []byte {
 	// The locator's heading names the place of the query (the only variable text of a frame).
 	out = bytes.ReplaceAll(out, []byte("{{place}}"), []byte(html.EscapeString(placeLabel(r.URL.Query()))))
 	return deferScripts(bytes.Replace(page, rootDiv, append(out, "</div>"...), 1))
+}
+
+// storeFrameData answers a store's heading (from the search index) and review summary for
+// /reviews's frame; false when either is not to be had.
+type storeFrameData func(r *http.Request, id int64) (storepages.Heading, reviews.Summary, bool)
+
+// reviewsFrame is /reviews's first frame: the store's name, address, status and review summary
+// in the markup web/src/features/reviews/ReviewsPage.tsx draws (its largest text, the LCP, is
+// the summary's "N% of reviewers recommend this store"), or the page's generic heading for a
+// missing or unknown store. html/template escapes the store's data.
+var reviewsFrame = func() *template.Template {
+	src, err := frameFiles.ReadFile("frames/reviews.html")
+	if err != nil {
+		panic(err)
+	}
+	// The markup is one line in the app: no whitespace text between its elements.
+	return template.Must(template.New("reviews").Parse(strings.ReplaceAll(string(src), "\n", "")))
+}()
+
+type reviewsFrameView struct {
+	Store       *storepages.Heading
+	NoStore     bool // no store id at all (the app says so)
+	Average     string
+	Count       int
+	Stars       [5]bool
+	Bars        []reviewBar
+	Recommended int
+}
+
+type reviewBar struct {
+	Rating, Count int
+	Width         string // a Tailwind class: the share of the largest count, in 5 % steps
+}
+
+// reviewsView is what /reviews's frame shows for r's ?store= (digits only, as the app reads it).
+func reviewsView(r *http.Request, store storeFrameData) reviewsFrameView {
+	raw := r.URL.Query().Get("store")
+	if strings.Trim(raw, "0123456789") != "" || strings.Trim(raw, "0") == "" {
+		return reviewsFrameView{NoStore: true}
+	}
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || store == nil {
+		return reviewsFrameView{}
+	}
+	h, sum, ok := store(r, id)
+	if !ok {
+		return reviewsFrameView{}
+	}
+	v := reviewsFrameView{Store: &h, Average: strconv.FormatFloat(sum.Average, 'f', 1, 64), Count: sum.Count, Recommended: sum.Recommended}
+	for i := range v.Stars {
+		v.Stars[i] = float64(i+1) <= math.Round(sum.Average)
+	}
+	most := 1
+	for _, n := range sum.Counts {
+		most = max(most, n)
+	}
+	for i, n := range sum.Counts { // index 0 is 5 stars
+		v.Bars = append(v.Bars, reviewBar{Rating: 5 - i, Count: n, Width: "w-[" + strconv.Itoa(int(math.Round(float64(n)*20/float64(most)))*5) + "%]"})
+	}
+	return v
 }
 
 // placeLabel is the place the locator's heading names for these query parameters, as

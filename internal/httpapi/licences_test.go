@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
@@ -57,6 +58,8 @@ func TestLicencesAPI(t *testing.T) {
 		sr := stores.NewRepo(d)
 		g, err := licences.New(sr)
 		dbtest.Must(t, err, "registry")
+		// The registry file's day: the fixture's licences run to 2026-12-31.
+		g.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
 		f.srv.Licences = g
 		// Two of the fixture's stores at the addresses of the NYC fixture's rows.
 		near, err := sr.Get(ctx, f.nearID)
@@ -141,6 +144,33 @@ func TestLicencesAPI(t *testing.T) {
 				if len(l.Stores) != 2 {
 					t.Errorf("filtered after accept: %+v", l)
 				}
+			})},
+		})
+
+		// Both licences expire on Dec 31 and no newer file comes: the
+		// next day's recheck takes them out of the filter on every
+		// replica (through the change feed), and the search still lists
+		// them, their records unchanged.
+		g.Now = func() time.Time { return time.Date(2027, 1, 1, 0, 5, 0, 0, time.UTC) }
+		n, err := g.Recheck(ctx)
+		dbtest.Must(t, err, "recheck")
+		if n != 3 { // and the unpublished store created from a row
+			t.Fatalf("recheck changed %d stores, want 3", n)
+		}
+		dbtest.Must(t, f.sy.Poll(ctx), "poll")
+		mod.run([]step{
+			{name: "expired by date", method: "GET", target: search + "&is_licence_verified=1", status: 200, reply: reply(func(t *testing.T, l licensedList) {
+				if len(l.Stores) != 0 {
+					t.Errorf("filtered after the expiry: %+v", l)
+				}
+			})},
+			{name: "still listed", method: "GET", target: search, status: 200, reply: reply(func(t *testing.T, l licensedList) {
+				for _, s := range l.Stores {
+					if s.ID == f.nearID && s.Licence != nil && s.Licence.Number == "2091234" {
+						return
+					}
+				}
+				t.Errorf("the expired store left the list: %+v", l)
 			})},
 		})
 	})

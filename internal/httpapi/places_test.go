@@ -197,7 +197,8 @@ func TestAttributionAPI(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil || rec.Code != 200 {
 		t.Fatalf("%d %s", rec.Code, rec.Body.String())
 	}
-	if len(a.Sources) != 1 || a.Sources[0].Name != "GeoNames" || a.Sources[0].License != "CC BY 4.0" {
+	if len(a.Sources) != 2 || a.Sources[0].Name != "GeoNames" || a.Sources[0].License != "CC BY 4.0" ||
+		a.Sources[1].Name != "© OpenStreetMap contributors" || a.Sources[1].License != "ODbL 1.0" {
 		t.Errorf("offline sources: %+v", a.Sources)
 	}
 	rec = do(t, placesServer(t, httpapi.Deps{MapStyleURL: "https://tiles.example/style.json"}), http.MethodGet, "/api/attribution", nil, true)

@@ -163,6 +163,14 @@ func (s *Server) mountPages(root *http.ServeMux) {
 		u, _ := pages.StoreURL(r, id)
 		return u
 	}
+	s.static.store = func(r *http.Request, id int64) (storepages.Heading, reviews.Summary, bool) {
+		h, ok := pages.Heading(id)
+		if !ok || s.Reviews == nil {
+			return h, reviews.Summary{}, false
+		}
+		sum, err := s.Reviews.Summarize(r.Context(), id)
+		return h, sum, err == nil
+	}
 	// The report form posts to the pages: the same cross-origin refusal
 	// as the API's, answered as text (the form's page is HTML, not JSON).
 	csrf := http.NewCrossOriginProtection()

@@ -28,8 +28,10 @@ type static struct {
 	// (?store=N on / or /reviews), or "": the shell then names that page
 	// as its canonical address, for crawlers that run no script.
 	canonical func(r *http.Request) string
-	cfg       runtimeConfig
-	gz        sync.Map // file name -> gzipped bytes ([]byte), made on first request
+	// store reads what /reviews's first frame shows of a store (frames.go).
+	store storeFrameData
+	cfg   runtimeConfig
+	gz    sync.Map // file name -> gzipped bytes ([]byte), made on first request
 }
 
 // compressible files are sent gzipped to clients that accept it: the
@@ -229,7 +231,7 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			page = s.index
 		}
 		if status == http.StatusOK {
-			page = framed(page, route, r)
+			page = framed(page, route, r, s.store)
 		}
 		if (p == "/" || p == "/reviews") && s.canonical != nil && status == http.StatusOK {
 			if u := s.canonical(r); u != "" {

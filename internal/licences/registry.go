@@ -46,6 +46,14 @@ func (g *Registry) Source(name string) (*Source, error) {
 
 func (g *Registry) today() string { return g.Now().UTC().Format(time.DateOnly) }
 
+// Recheck judges again, on today's date, the search flags of the stores
+// whose licence expired or whose No-Tobacco-Sale Order started or ended
+// since they were last written (stores.Repo.RecheckLicences), and returns
+// how many changed. The server runs it every few minutes on every replica.
+func (g *Registry) Recheck(ctx context.Context) (int, error) {
+	return g.repo.RecheckLicences(ctx, g.today())
+}
+
 // Report says what an import did.
 type Report struct {
 	Source        string     `json:"source"`

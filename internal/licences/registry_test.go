@@ -318,3 +318,78 @@ func TestPickCreateAndOwnerNumber(t *testing.T) {
 		}
 	})
 }
+
+// The search flags follow the calendar without a new file: a No-Tobacco-
+// Sale Order that ends stops demoting the store, an active licence whose
+// expiry passed stops being verified and is demoted, each written through
+// the change feed by Recheck; a second run (another replica) finds nothing.
+func TestRecheckFollowsDates(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		g, repo, ids := importedNYC(t, d)
+		importFile(t, g, "fda-compliance-checks", "fda-compliance-checks.csv", "2026-11-20")
+		flagsSince := func(v int64) map[int64]uint8 {
+			flags := map[int64]uint8{}
+			_, err := repo.ScanChanges(ctx, v, 100, func(cs []stores.Change) error {
+				for _, c := range cs {
+					flags[c.ID] = c.Licence
+				}
+				return nil
+			})
+			dbtest.Must(t, err, "scan")
+			return flags
+		}
+		recheck := func(date string, want int) int64 {
+			t.Helper()
+			day, err := time.Parse(time.DateOnly, date)
+			dbtest.Must(t, err, "date")
+			g.Now = func() time.Time { return day.Add(30 * time.Minute) }
+			before, err := repo.Version(ctx)
+			dbtest.Must(t, err, "version")
+			n, err := g.Recheck(ctx)
+			dbtest.Must(t, err, "recheck %s", date)
+			if n != want {
+				t.Fatalf("recheck on %s changed %d stores, want %d", date, n, want)
+			}
+			return before
+		}
+		cloud, golden, empire := ids["Cloud Nine Vapes"], ids["Golden Hub Tobacco"], ids["Empire Smoke Shop"]
+		if f := flagsSince(-1); f[cloud] != stores.LicenceVerified || f[golden] != stores.LicenceDemoted || f[empire] != stores.LicenceDemoted {
+			t.Fatalf("on import: %v", f)
+		}
+
+		// Nothing passed yet on the import's day: no write, no version.
+		before := recheck("2026-11-24", 0)
+		if v, _ := repo.Version(ctx); v != before {
+			t.Fatalf("a recheck with nothing due bumped the version %d -> %d", before, v)
+		}
+		// The order ran through Nov 30 (30 days from its decision).
+		before = recheck("2026-12-01", 1)
+		if f := flagsSince(before); len(f) != 1 || f[golden] != 0 {
+			t.Fatalf("after the order: %v", f)
+		}
+		if doc := docOf(t, d, golden); len(doc.Enforcement) != 1 {
+			t.Fatalf("the order's record is kept: %+v", doc.Enforcement)
+		}
+		recheck("2026-12-01", 0)
+		recheck("2026-12-31", 0) // the last day of the licence
+		// The licence expired on Dec 31 and no newer file came.
+		before = recheck("2027-01-01", 1)
+		if f := flagsSince(before); len(f) != 1 || f[cloud] != stores.LicenceDemoted {
+			t.Fatalf("after the expiry: %v", f)
+		}
+		if l := docOf(t, d, cloud).Licence; l == nil || l.Status != "active" || l.StatusOn("2027-01-01") != "expired" {
+			t.Fatalf("the registry's record stays, judged by date: %+v", l)
+		}
+		// Another replica at once, or the next run: nothing left.
+		before = recheck("2027-01-01", 0)
+		if v, _ := repo.Version(ctx); v != before {
+			t.Fatalf("a second recheck bumped the version %d -> %d", before, v)
+		}
+		var due int
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM stores WHERE licence_recheck_on <> ''").Scan(&due), "due")
+		if due != 0 {
+			t.Fatalf("%d stores still wait for a recheck after every date passed", due)
+		}
+	})
+}

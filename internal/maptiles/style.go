@@ -38,9 +38,9 @@ func widthByZoom(z0, w0, z1, w1 float64) []any {
 	return []any{"interpolate", []any{"linear"}, []any{"zoom"}, z0, w0, z1, w1}
 }
 
-// BasemapStyle is the MapLibre style of the offline basemap: water, land,
-// county, state and country lines and place labels (text-allow-overlap: the
-// tiles hold only labels that do not collide, see labels.go).
+// BasemapStyle is the MapLibre style of the offline basemap: water, land, the finer
+// OpenStreetMap water from WaterMinZoom on, county, state and country lines and place labels
+// (text-allow-overlap: the tiles hold only labels that do not collide, see labels.go).
 func BasemapStyle() []byte {
 	style := obj{
 		"version": 8,
@@ -48,12 +48,13 @@ func BasemapStyle() []byte {
 		"sources": obj{
 			"basemap": obj{
 				"type": "vector", "tiles": []string{BasemapTilesURL}, "minzoom": 0, "maxzoom": MaxLabelZoom,
-				"attribution": "Natural Earth, US Census Bureau, GeoNames",
+				"attribution": "Natural Earth, US Census Bureau, © OpenStreetMap contributors, GeoNames",
 			},
 		},
 		"layers": []obj{
 			{"id": "water", "type": "background", "paint": obj{"background-color": colorWater}},
 			{"id": "land", "type": "fill", "source": "basemap", "source-layer": "land", "paint": obj{"fill-color": colorLand}},
+			{"id": "water-fine", "type": "fill", "source": "basemap", "source-layer": "water", "minzoom": WaterMinZoom, "paint": obj{"fill-color": colorWater}},
 			{"id": "county", "type": "line", "source": "basemap", "source-layer": "county", "minzoom": countyMinZoom,
 				"paint": obj{"line-color": colorCountyLine, "line-width": widthByZoom(6, 0.4, 12, 1.2)}},
 			{"id": "state", "type": "line", "source": "basemap", "source-layer": "state",

@@ -36,7 +36,12 @@ const (
 const countyMinZoom = 6
 
 // layerMinZoom is the first zoom whose tiles hold a layer (0 if missing).
-var layerMinZoom = map[string]int{"state": 2, "county": countyMinZoom}
+var layerMinZoom = map[string]int{"state": 2, "county": countyMinZoom, "water": WaterMinZoom}
+
+// WaterMinZoom is the first zoom of the "water" layer (OpenStreetMap's seas, bays and tidal
+// rivers around the United States, tools/basemap water.go), drawn over the land: from here on the
+// 1:10m shoreline is coarser than a few pixels (it draws the Hudson as land).
+const WaterMinZoom = 8
 
 // ErrNoTile is the answer for coordinates outside the tile pyramid.
 var ErrNoTile = errors.New("maptiles: no such tile")

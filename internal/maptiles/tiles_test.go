@@ -7,6 +7,7 @@ import (
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/encoding/mvt"
+	"github.com/paulmach/orb/planar"
 
 	"locator/internal/places"
 )
@@ -317,6 +318,79 @@ func checkWinding(t *testing.T, g orb.Geometry) {
 			if r.Orientation() != want {
 				t.Fatalf("ring %d of a polygon wound %v", i, r.Orientation())
 			}
+		}
+	}
+}
+
+// drawnAs is what the basemap's style paints at a point in tile z: the "water" layer over the
+// "land" layer over the water background.
+func drawnAs(t *testing.T, b *Basemap, z int, lon, lat float64) string {
+	t.Helper()
+	x, y := tileAt(z, lon, lat)
+	data, err := b.Tile(z, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers, err := mvt.UnmarshalGzipped(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := worldPoint(lon, lat)
+	n := math.Exp2(float64(z))
+	p := orb.Point{(w[0]*n - float64(x)) * extent, (w[1]*n - float64(y)) * extent}
+	in := func(name string) bool {
+		for _, l := range layers {
+			if l.Name != name {
+				continue
+			}
+			for _, f := range l.Features {
+				switch g := f.Geometry.(type) {
+				case orb.Polygon:
+					if planar.PolygonContains(g, p) {
+						return true
+					}
+				case orb.MultiPolygon:
+					if planar.MultiPolygonContains(g, p) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	switch {
+	case in("water"):
+		return "water"
+	case in("land"):
+		return "land"
+	}
+	return "water"
+}
+
+// At street zoom (14, the tiles' last; MapLibre overzooms them) the Hudson and the East River are water and Manhattan is an island (the 1:10m
+// land alone draws both rivers as land); at zoom 7 the water layer is not drawn yet.
+func TestNewYorkRivers(t *testing.T) {
+	b := mustBasemap(t)
+	for _, c := range []struct {
+		name     string
+		z        int
+		lat, lon float64
+		want     string
+	}{
+		// The lead's (40.75, -74.01) lies on the Chelsea piers in OpenStreetMap's coastline;
+		// mid-river is a kilometre further west.
+		{"the Hudson off Midtown", 14, 40.75, -74.02, "water"},
+		{"the Hudson off Midtown", 12, 40.75, -74.02, "water"},
+		{"the East River at 42nd Street", 14, 40.7485, -73.9665, "water"},
+		{"Upper New York Bay", 14, 40.67, -74.04, "water"},
+		{"Manhattan (Upper East Side)", 14, 40.78, -73.97, "land"},
+		{"Manhattan (Midtown)", 14, 40.754, -73.984, "land"},
+		{"Jersey City", 14, 40.728, -74.077, "land"},
+		{"Brooklyn", 14, 40.678, -73.944, "land"},
+		{"the Hudson at zoom 7 (coarse land only)", 7, 40.75, -74.02, "land"},
+	} {
+		if got := drawnAs(t, b, c.z, c.lon, c.lat); got != c.want {
+			t.Errorf("%s (%v, %v) at zoom %d: drawn as %s, want %s", c.name, c.lat, c.lon, c.z, got, c.want)
 		}
 	}
 }

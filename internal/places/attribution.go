@@ -17,16 +17,16 @@ type AttributionOptions struct {
 	IPDatabaseType   string // IPLocator.DatabaseType
 }
 
-// Attribution lists the sources to credit: GeoNames always (the embedded
-// gazetteer), OpenStreetMap when an upstream geocoder or a street map style
-// is configured, and the IP database when it asks for credit.
+// Attribution lists the sources to credit: GeoNames (the embedded gazetteer)
+// and OpenStreetMap (the offline basemap's seas and rivers, internal/maptiles;
+// also an upstream geocoder's and a street map style's data) always, and the
+// IP database when it asks for credit. The options say which optional sources
+// are in use.
 func Attribution(o AttributionOptions) []Source {
 	out := []Source{{Name: "GeoNames", License: "CC BY 4.0", URL: "https://www.geonames.org/",
-		LicenseURL: "https://creativecommons.org/licenses/by/4.0/"}}
-	if o.UpstreamGeocoder || o.MapStyle {
-		out = append(out, Source{Name: "© OpenStreetMap contributors", License: "ODbL 1.0",
-			URL: "https://www.openstreetmap.org/copyright", LicenseURL: "https://opendatacommons.org/licenses/odbl/1-0/"})
-	}
+		LicenseURL: "https://creativecommons.org/licenses/by/4.0/"},
+		{Name: "© OpenStreetMap contributors", License: "ODbL 1.0",
+			URL: "https://www.openstreetmap.org/copyright", LicenseURL: "https://opendatacommons.org/licenses/odbl/1-0/"}}
 	switch t := strings.ToLower(o.IPDatabaseType); {
 	case strings.Contains(t, "geolite"):
 		out = append(out, Source{Name: "GeoLite2 data created by MaxMind", License: "GeoLite2 EULA",

@@ -483,7 +483,8 @@ func TestAttribution(t *testing.T) {
 		}
 		return out
 	}
-	if got := names(AttributionOptions{}); len(got) != 1 || got[0] != "GeoNames" {
+	// OpenStreetMap always: the embedded basemap draws its seas and rivers.
+	if got := names(AttributionOptions{}); len(got) != 2 || got[0] != "GeoNames" || !strings.Contains(got[1], "OpenStreetMap") {
 		t.Errorf("offline: %v", got)
 	}
 	if got := names(AttributionOptions{UpstreamGeocoder: true, IPDatabaseType: "GeoLite2-City"}); len(got) != 3 || !strings.Contains(got[1], "OpenStreetMap") {

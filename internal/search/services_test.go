@@ -66,6 +66,16 @@ func TestAvailableNowOnTwoReplicas(t *testing.T) {
 			if got := ids(answer(t, ix, curbsideNow)); len(got) != 3 {
 				t.Fatalf("replica %d, curbside is not paused: %v", i+1, got)
 			}
+			// With Open now on too (as the web app sends it): a service of
+			// its own is still tested, one following the store is open now.
+			both, curbsideBoth := deliveryNow, curbsideNow
+			both.OpenNow, curbsideBoth.OpenNow = true, true
+			if got := ids(answer(t, ix, both)); len(got) != 1 || got[0] != b.ID {
+				t.Fatalf("replica %d, delivery now and open now while a's is paused: %v", i+1, got)
+			}
+			if got := ids(answer(t, ix, curbsideBoth)); len(got) != 3 {
+				t.Fatalf("replica %d, curbside now and open now: %v", i+1, got)
+			}
 			// The pause is over an hour later.
 			later := deliveryNow
 			later.Now = pause.Add(time.Minute)

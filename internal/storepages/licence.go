@@ -46,7 +46,7 @@ func licenceOf(rec stores.LicenceRecord, today string) *licenceView {
 		what := l.Kind + " #" + l.Number
 		checked := "source checked " + registryDate(l.CheckedAt)
 		var parts []string
-		switch l.Status {
+		switch l.StatusOn(today) {
 		case "active":
 			v.Active = true
 			parts = []string{"Licence verified", what}
@@ -99,11 +99,11 @@ type ldAuthority struct {
 	Name string `json:"name"`
 }
 
-// credentialLD is the store's active licence as schema.org's hasCredential,
-// nil otherwise (an expired or revoked licence is no credential).
-func credentialLD(rec stores.LicenceRecord) *ldCredential {
+// credentialLD is the store's active licence on date today as schema.org's
+// hasCredential, nil otherwise (an expired or revoked licence is no credential).
+func credentialLD(rec stores.LicenceRecord, today string) *ldCredential {
 	l := rec.Licence
-	if l == nil || l.Status != "active" {
+	if l == nil || l.StatusOn(today) != "active" {
 		return nil
 	}
 	c := &ldCredential{Type: "EducationalOccupationalCredential", Category: "license", Name: l.Kind, Identifier: l.Number,
@@ -117,10 +117,11 @@ func credentialLD(rec stores.LicenceRecord) *ldCredential {
 	return c
 }
 
-// key tells page versions apart in the cache: the warning ends on a date.
+// key tells page versions apart in the cache: the warning ends on a date,
+// and the line changes when the licence's expiry passes.
 func (v *licenceView) key() string {
 	if v == nil {
 		return ""
 	}
-	return v.Warning
+	return v.Warning + "\x00" + v.Line
 }

@@ -164,7 +164,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		Hours:  hoursLD(v.WorkingHours),
 		HasMap: directionsLink(v),
 	}
-	ld.Credential = credentialLD(v.LicenceRecord)
+	ld.Credential = credentialLD(v.LicenceRecord, now.UTC().Format(time.DateOnly))
 	if st.Permanent {
 		ld.Hours = nil
 	} else {

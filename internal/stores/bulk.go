@@ -89,7 +89,7 @@ func prepareBulk(s *Store, id, countryID, v int64, now time.Time) ([]any, error)
 		s.CreatedAt = now
 	}
 	s.UpdatedAt = now
-	s.SpecialHours = PruneSpecialHours(s.SpecialHours, now)
+	s.pruneSpecial(now)
 	doc, err := RenderDoc(s)
 	if err != nil {
 		return nil, err

@@ -107,8 +107,22 @@ func (s *Schedule) OpenAt(t time.Time) bool {
 	if s == nil {
 		return false
 	}
-	y, m, d := t.Date()
-	return s.openAt(civilDay(y, m, d), int16(t.Hour()*60+t.Minute()))
+	day, minute := wallClock(t)
+	return s.openAt(day, minute)
+}
+
+// wallClock is t's local civil day (days since 1970-01-01, as civilDay)
+// and minute of the day, read with one zone lookup where t.Date, t.Hour
+// and t.Minute make one each: the search runs it on every store it pops
+// with is_open_now.
+func wallClock(t time.Time) (int32, int16) {
+	_, off := t.Zone()
+	sec := t.Unix() + int64(off)
+	day := sec / 86400
+	if sec%86400 < 0 {
+		day--
+	}
+	return int32(day), int16((sec - day*86400) / 60)
 }
 
 // Empty reports whether no day has weekly hours.

@@ -105,3 +105,34 @@ func TestParseWeekday(t *testing.T) {
 		t.Error("xx parsed")
 	}
 }
+
+// wallClock reads the same civil day and minute as t.Date, t.Hour and
+// t.Minute, across zones, DST changes both ways and before 1970.
+func TestWallClockMatchesDate(t *testing.T) {
+	var zones []*time.Location
+	for _, name := range []string{"UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns"} {
+		loc, err := time.LoadLocation(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zones = append(zones, loc)
+	}
+	starts := []time.Time{
+		time.Date(2026, 3, 8, 6, 0, 0, 0, time.UTC),  // New York springs forward at 07:00 UTC
+		time.Date(2026, 11, 1, 5, 0, 0, 0, time.UTC), // and falls back at 06:00 UTC
+		time.Date(1969, 12, 31, 20, 0, 0, 0, time.UTC),
+		time.Date(1900, 2, 28, 22, 0, 0, 0, time.UTC),
+	}
+	for _, loc := range zones {
+		for _, start := range starts {
+			for m := 0; m < 8*60; m += 7 {
+				lt := start.Add(time.Duration(m)*time.Minute + 13*time.Second).In(loc)
+				day, minute := wallClock(lt)
+				y, mo, d := lt.Date()
+				if day != civilDay(y, mo, d) || int(minute) != lt.Hour()*60+lt.Minute() {
+					t.Fatalf("%v: wallClock %d %d, Date %d %d", lt, day, minute, civilDay(y, mo, d), lt.Hour()*60+lt.Minute())
+				}
+			}
+		}
+	}
+}

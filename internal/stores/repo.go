@@ -80,7 +80,7 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 		s.CreatedAt = now
 	}
 	s.UpdatedAt = now
-	s.SpecialHours = PruneSpecialHours(s.SpecialHours, now)
+	s.pruneSpecial(now)
 	sched := EncodeStoreSchedule(s)
 	from, until, note := closureColumns(s.TemporarilyClosed)
 	args := []any{s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryID, s.State, s.City,

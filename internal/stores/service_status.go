@@ -237,7 +237,9 @@ func (st *ServiceStatus) validUntil() int64 {
 }
 
 // appendServiceJSON renders one offered service's object of the API's
-// services (see AppendLive).
+// services (see AppendLive). Fields without a value are left out rather
+// than written as null: three services per document in a 50-store answer
+// made a third of its bytes when every field was spelled out.
 func (s *Schedule) appendServiceJSON(dst []byte, k Service, st ServiceStatus) []byte {
 	dst = append(dst, `{"offered":true,"available_now":`...)
 	dst = strconv.AppendBool(dst, st.Available)
@@ -245,31 +247,33 @@ func (s *Schedule) appendServiceJSON(dst []byte, k Service, st ServiceStatus) []
 		name string
 		t    time.Time
 	}{{"until", st.Until}, {"next_start", st.NextStart}, {"last_order_at", st.LastOrderAt}, {"paused_until", st.PausedUntil}} {
+		if f.t.IsZero() {
+			continue
+		}
 		dst = append(dst, `,"`...)
 		dst = append(dst, f.name...)
 		dst = append(dst, `":`...)
 		dst = appendOptTime(dst, f.t)
 	}
-	dst = append(dst, `,"note":`...)
-	dst = appendOptString(dst, st.Note)
-	r := s.rule(k)
-	dst = append(dst, `,"last_order_minutes":`...)
-	if r == nil {
-		dst = append(dst, '0')
-	} else {
-		dst = strconv.AppendInt(dst, int64(r.lastOrder), 10)
+	if st.Note != "" {
+		dst = append(dst, `,"note":`...)
+		dst = appendOptString(dst, st.Note)
 	}
-	dst = append(dst, `,"hours":`...)
-	if r == nil || r.hours == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, r.hours...)
+	if r := s.rule(k); r != nil {
+		if r.lastOrder > 0 {
+			dst = append(dst, `,"last_order_minutes":`...)
+			dst = strconv.AppendInt(dst, int64(r.lastOrder), 10)
+		}
+		if r.hours != nil {
+			dst = append(dst, `,"hours":`...)
+			dst = append(dst, r.hours...)
+		}
 	}
 	return append(dst, '}')
 }
 
 // notOffered is a service's object for a store that does not offer it.
-const notOffered = `{"offered":false,"available_now":false,"until":null,"next_start":null,"last_order_at":null,"paused_until":null,"note":null,"last_order_minutes":0,"hours":null}`
+const notOffered = `{"offered":false,"available_now":false}`
 
 func appendOptTime(dst []byte, t time.Time) []byte {
 	if t.IsZero() {

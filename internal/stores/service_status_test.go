@@ -198,8 +198,13 @@ func TestServiceLive(t *testing.T) {
 			t.Fatalf("services: %s", out)
 		}
 	}
+	// Fields without a value are left out, not written as null.
+	out := FinishDoc(nil, []byte(`{"id":1}`), s, at, ny, OfferedOf(true, true, false))
+	if !contains(out, `"curbside_pickup":{"offered":true,"available_now":false,"next_start":"2099-11-25T14:00:00-05:00","paused_until":"2099-11-25T14:00:00-05:00","note":"Back soon"},"online_order":{"offered":false,"available_now":false}}`) {
+		t.Fatalf("absent fields: %s", out)
+	}
 	// Past the last order the cached fragment is not reused.
-	out := FinishDoc(nil, []byte(`{"id":1}`), s, nyAt(t, "2099-11-25 19:31"), ny, OfferedOf(true, true, false))
+	out = FinishDoc(nil, []byte(`{"id":1}`), s, nyAt(t, "2099-11-25 19:31"), ny, OfferedOf(true, true, false))
 	if !contains(out, `"delivery":{"offered":true,"available_now":false,"until":"2099-11-25T20:00:00-05:00","next_start":"2099-11-26T11:00:00-05:00"`) {
 		t.Fatalf("after last order: %s", out)
 	}

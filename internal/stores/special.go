@@ -204,6 +204,14 @@ func PruneSpecialHours(hs []SpecialHour, now time.Time) []SpecialHour {
 	})
 }
 
+// pruneSpecial drops the store's and its services' old special dates.
+func (s *Store) pruneSpecial(now time.Time) {
+	s.SpecialHours = PruneSpecialHours(s.SpecialHours, now)
+	for k := range s.Services {
+		s.Services[k].SpecialHours = PruneSpecialHours(s.Services[k].SpecialHours, now)
+	}
+}
+
 // exceptions is the JSON appended to the compact schedule (see
 // EncodeSchedule) when a store has exceptions.
 type exceptions struct {

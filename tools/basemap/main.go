@@ -78,6 +78,12 @@ func Build(dir string) ([]byte, error) {
 		})},
 	)
 
+	seas, err := readSeas(filepath.Join(dir, "@geo-maps", "earth-seas-10m", "map.geo.json"))
+	if err != nil {
+		return nil, err
+	}
+	f.Layers = append(f.Layers, waterLayer(seas))
+
 	var raw bytes.Buffer
 	if err := gob.NewEncoder(&raw).Encode(&f); err != nil {
 		return nil, fmt.Errorf("encode: %w", err)

@@ -39,7 +39,7 @@ test("loads the stores near New York with the map", async ({ page }) => {
   await expect(page.getByText("Showing results 1-20")).toBeVisible();
   expect(await listedNames(page)).toHaveLength(20);
   await page.locator(MARKERS).first().waitFor();
-  for (const source of ["Natural Earth", "US Census Bureau", "GeoNames"]) {
+  for (const source of ["Natural Earth", "US Census Bureau", "© OpenStreetMap contributors", "GeoNames"]) {
     await expect(page.getByRole("link", { name: source })).toBeVisible();
   }
   await previewDrawn(page);

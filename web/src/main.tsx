@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { keepFirstFrame } from "./app/firstFrame";
+import { keepFirstFrame } from "./lib/firstFrame";
 import "./index.css";
 
 const root = document.getElementById("root");

@@ -1284,6 +1284,8 @@ export interface components {
         ServiceSettings: {
             /** @description The service's own week; null when it follows the store's hours */
             hours: null | components["schemas"]["WorkingHour"][];
+            /** @description The service's own special dates (over its week, or the store's), by date */
+            special_hours: components["schemas"]["SpecialHour"][];
             last_order_minutes: number;
             /** Format: date-time */
             paused_until: string | null;
@@ -1292,15 +1294,27 @@ export interface components {
         /**
          * @description Changes one service's settings; absent fields stay. hours replaces
          *     its own week (an empty list follows the store's hours);
+         *     special_hours replaces its own special dates (the store's rules and
+         *     messages: StorePatch's special_hours);
          *     paused_until pauses it: an RFC 3339 instant, a date (YYYY-MM-DD,
          *     through that local date), "closing" (until the store next closes)
          *     or "" to resume; note is shown while paused.
          */
         ServicePatch: {
             hours?: components["schemas"]["WorkingHour"][];
+            special_hours?: components["schemas"]["SpecialHourPatch"][];
             last_order_minutes?: number;
             paused_until?: string;
             note?: string;
+        };
+        /** @description A special date as an owner sends it (SpecialHour's shape; closed, times and note optional) */
+        SpecialHourPatch: {
+            /** @description YYYY-MM-DD, local to the store */
+            date: string;
+            closed?: boolean;
+            startTime?: string | null;
+            endTime?: string | null;
+            note?: string | null;
         };
         StoreOwner: {
             /** @description The business account's id */
@@ -1331,14 +1345,7 @@ export interface components {
                 curbside_pickup?: components["schemas"]["ServicePatch"];
                 online_order?: components["schemas"]["ServicePatch"];
             };
-            special_hours?: {
-                /** @description YYYY-MM-DD, local to the store */
-                date: string;
-                closed?: boolean;
-                startTime?: string | null;
-                endTime?: string | null;
-                note?: string | null;
-            }[];
+            special_hours?: components["schemas"]["SpecialHourPatch"][];
             temporarily_closed?: null | {
                 from: string;
                 until?: string | null;
@@ -1489,6 +1496,8 @@ export interface components {
          *     pickup also need the store open, online ordering may keep its own
          *     hours while the store is closed. Times are RFC 3339 in the store's
          *     offset and name a last minute, inclusive (as `workingHours` ends).
+         *     A field without a value is left out (a service that is not offered
+         *     is `{"offered": false, "available_now": false}`).
          */
         ServiceState: {
             /** @description The store offers the service (its is_*_available flag) */
@@ -1497,30 +1506,30 @@ export interface components {
             available_now: boolean;
             /**
              * Format: date-time
-             * @description In hours now: the last minute of the current span; null otherwise or when it does not end within 8 days
+             * @description In hours now: the last minute of the current span; absent otherwise or when it does not end within 8 days
              */
-            until: string | null;
+            until?: string;
             /**
              * Format: date-time
              * @description Not available now: when orders are next taken, looking 8 days ahead
              */
-            next_start: string | null;
+            next_start?: string;
             /**
              * Format: date-time
              * @description With a last-order offset: the last minute orders are taken in the current span
              */
-            last_order_at: string | null;
+            last_order_at?: string;
             /**
              * Format: date-time
              * @description While paused by the owner: when the pause ends
              */
-            paused_until: string | null;
+            paused_until?: string;
             /** @description The pause's note, while paused */
-            note: string | null;
-            /** @description Orders stop this many minutes before each span ends */
-            last_order_minutes: number;
-            /** @description The service's own weekly hours; null when it follows the store's */
-            hours: null | components["schemas"]["WorkingHour"][];
+            note?: string;
+            /** @description Orders stop this many minutes before each span ends; absent for none */
+            last_order_minutes?: number;
+            /** @description The service's own weekly hours; absent when it follows the store's */
+            hours?: components["schemas"]["WorkingHour"][];
         };
         PhysicalStore: {
             id: number;

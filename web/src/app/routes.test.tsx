@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../test/render";
-import { firstFrame, keepFirstFrame } from "./firstFrame";
+import { firstFrame, keepFirstFrame } from "../lib/firstFrame";
 import { AppRoutes } from "./routes";
 
 describe("AppRoutes", () => {
@@ -23,9 +23,10 @@ describe("AppRoutes", () => {
   it("shows the server's first frame of its own path while the lazy screen loads, then the screen", async () => {
     const root = document.createElement("div");
     root.innerHTML = '<div class="min-h-dvh"><h1>Store dashboard</h1><p>from the server</p></div>';
-    keepFirstFrame(root, "/business");
-    expect(firstFrame("/business")).toContain("from the server");
-    expect(firstFrame("/claim")).toBeNull();
+    keepFirstFrame(root, "/business", "");
+    expect(firstFrame("/business", "")).toContain("from the server");
+    expect(firstFrame("/claim", "")).toBeNull();
+    expect(firstFrame("/business", "?other=1")).toBeNull(); // written for another query
     // A screen not loaded by an earlier test, so its chunk is still to load.
     renderAt(<AppRoutes />, "/business");
     expect(screen.getByText("from the server")).toBeInTheDocument();
@@ -38,10 +39,10 @@ describe("AppRoutes", () => {
   it("shows Loading… for a path the frame was not written for", () => {
     const root = document.createElement("div");
     root.innerHTML = "<div><h1>Stores in New York</h1></div>";
-    keepFirstFrame(root, "/");
+    keepFirstFrame(root, "/", "");
     renderAt(<AppRoutes />, "/admin");
     expect(screen.getByText("Loading…")).toBeInTheDocument();
-    keepFirstFrame(document.createElement("div"), "/admin"); // an empty #root keeps nothing
-    expect(firstFrame("/admin")).toBeNull();
+    keepFirstFrame(document.createElement("div"), "/admin", ""); // an empty #root keeps nothing
+    expect(firstFrame("/admin", "")).toBeNull();
   });
 });

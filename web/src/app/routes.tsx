@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { LocatorPage } from "../features/locator/LocatorPage";
 import { NotFoundPage } from "../features/notfound/NotFoundPage";
-import { firstFrame } from "./firstFrame";
+import { firstFrame } from "../lib/firstFrame";
 
 // Screens other than the locator and not-found are split into their own chunks to keep the
 // initial JavaScript small (budget: 120 KB gzip before the map chunk).
@@ -43,7 +43,8 @@ export function AppRoutes() {
 
 /** While a lazy screen loads: the server's first frame of this path, else "Loading…". */
 function RouteFallback() {
-  const html = firstFrame(useLocation().pathname);
+  const { pathname, search } = useLocation();
+  const html = firstFrame(pathname, search);
   if (html === null) return <p className="p-6 text-gray-500">Loading…</p>;
   // The server's own markup (internal/httpapi/frames), already on screen before React ran.
   return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;

@@ -11,15 +11,27 @@ export function formatRegistryDate(date: string): string {
   return Number.isNaN(at.getTime()) ? date : dateFormat.format(at);
 }
 
+/** The UTC calendar date of `now`, YYYY-MM-DD. */
+const isoDate = (now: Date) => now.toISOString().slice(0, 10);
+
 /**
- * The licence line shoppers see (docs/licences.md, "What shoppers see"): what the registry records,
- * never our own judgement. Null when no registry we read lists the store: nothing is shown then.
+ * The licence's status on `now`: the registry's, except that an active licence past its expiry
+ * date is expired (the file may be older than the expiry; stores.Licence.StatusOn).
  */
-export function licenceLine(licence: StoreLicence | null | undefined): string | null {
+export function licenceStatusOn(licence: StoreLicence, now: Date): StoreLicence["status"] {
+  return licence.status === "active" && licence.expires_on !== null && licence.expires_on < isoDate(now) ? "expired" : licence.status;
+}
+
+/**
+ * The licence line shoppers see on `now` (docs/licences.md, "What shoppers see"): what the registry
+ * records, never our own judgement, its expiry date included. Null when no registry we read lists
+ * the store: nothing is shown then.
+ */
+export function licenceLine(licence: StoreLicence | null | undefined, now: Date): string | null {
   if (!licence) return null;
   const what = `${licence.kind} #${licence.number}`;
   const checked = `source checked ${formatRegistryDate(licence.checked_at)}`;
-  switch (licence.status) {
+  switch (licenceStatusOn(licence, now)) {
     case "active":
       return ["Licence verified", what, licence.expires_on && `expires ${formatRegistryDate(licence.expires_on)}`, checked]
         .filter(Boolean)
@@ -38,9 +50,6 @@ const ACTION_NAMES: Record<Enforcement["kind"], string> = {
   civil_money_penalty: "Civil money penalty",
   warning_letter: "Warning letter",
 };
-
-/** The UTC calendar date of `now`, YYYY-MM-DD. */
-const isoDate = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The warning for a No-Tobacco-Sale Order in force on `now`, with its dates; null when none is. */
 export function saleOrderWarning(enforcement: Enforcement[] | undefined, now: Date): string | null {

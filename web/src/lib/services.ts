@@ -26,9 +26,9 @@ export function serviceAvailable(state: ServiceState | undefined, now: Date = ne
   const t = now.getTime();
   if (state.available_now) {
     const last = state.last_order_at ?? state.until;
-    return last === null || t < Date.parse(last) + MINUTE;
+    return last === undefined || t < Date.parse(last) + MINUTE;
   }
-  return state.next_start !== null && t >= Date.parse(state.next_start);
+  return state.next_start !== undefined && t >= Date.parse(state.next_start);
 }
 
 /** "2:00 PM" today, "Sat 9:00 AM" another day, in the store's zone. */
@@ -47,7 +47,7 @@ export function serviceLine(name: ServiceName, state: ServiceState | undefined, 
   if (!state?.offered) return null;
   const label = SERVICE_LABELS[name];
   const t = now.getTime();
-  if (state.paused_until !== null && t < Date.parse(state.paused_until)) {
+  if (state.paused_until !== undefined && t < Date.parse(state.paused_until)) {
     const back = state.next_start ?? state.paused_until;
     const b = when(back, timeZone, now);
     const p = when(state.paused_until, timeZone, now);
@@ -56,15 +56,15 @@ export function serviceLine(name: ServiceName, state: ServiceState | undefined, 
     return state.note ? `${line} · ${state.note}` : line;
   }
   if (serviceAvailable(state, now)) {
-    if (state.until === null) return `${label} available now`;
+    if (state.until === undefined) return `${label} available now`;
     const until = `${label} until ${when(state.until, timeZone, now).text}`;
-    return state.last_order_at === null ? until : `${until} · order by ${when(state.last_order_at, timeZone, now).text}`;
+    return state.last_order_at === undefined ? until : `${until} · order by ${when(state.last_order_at, timeZone, now).text}`;
   }
-  if (state.until !== null && state.last_order_at !== null && t < Date.parse(state.until) + MINUTE) {
+  if (state.until !== undefined && state.last_order_at !== undefined && t < Date.parse(state.until) + MINUTE) {
     const last = `${label} · last orders taken ${when(state.last_order_at, timeZone, now).text}`;
-    return state.next_start === null ? last : `${last} · next ${when(state.next_start, timeZone, now).text}`;
+    return state.next_start === undefined ? last : `${last} · next ${when(state.next_start, timeZone, now).text}`;
   }
-  if (state.next_start === null) return `${label} unavailable`;
+  if (state.next_start === undefined) return `${label} unavailable`;
   return `${label} from ${when(state.next_start, timeZone, now).text}`;
 }
 

@@ -60,13 +60,6 @@ export function makeService(overrides: Partial<ServiceState> = {}): ServiceState
   return {
     offered: false,
     available_now: false,
-    until: null,
-    next_start: null,
-    last_order_at: null,
-    paused_until: null,
-    note: null,
-    last_order_minutes: 0,
-    hours: null,
     ...overrides,
   };
 }

@@ -14,13 +14,14 @@ import {
   type ServicePatch,
   type ServiceValues,
 } from "./servicesForm";
+import { SpecialDatesFields } from "./SpecialDatesFields";
 import type { Errors } from "./storeForm";
 import type { BusinessStore, StorePatch } from "./types";
 import { WeekFields } from "./WeekFields";
 
 type Submit = (patch: StorePatch) => Promise<void>;
 
-/** "Service hours": each service's own week, last order and a one-click pause, published at once. */
+/** "Service hours": each service's own week and special dates, last order and a one-click pause, published at once. */
 export function ServicesForm({ store, busy, onSubmit }: { store: BusinessStore; busy: boolean; onSubmit: Submit }) {
   return (
     <section aria-label="Service hours" className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
@@ -101,6 +102,12 @@ function ServiceSettings({ store, service, busy, onSubmit }: { store: BusinessSt
           label={(day, edge) => `${title} ${day} ${edge}`}
         />
       )}
+      <SpecialDatesFields
+        legend={`${title} special dates`}
+        name={title}
+        list={values.special}
+        onChange={(special) => setValues((v) => ({ ...v, special }))}
+      />
       <Field
         label={`${title}: last order, minutes before closing`}
         inputMode="numeric"

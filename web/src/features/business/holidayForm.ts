@@ -3,6 +3,7 @@ import type { BusinessStore, StorePatch } from "./types";
 
 // The "Holiday hours and closures" part of the dashboard: the store's special dates and its
 // temporary closure, checked in the browser with the server's limits (internal/stores/special.go).
+// Each service's special dates (servicesForm.ts) are edited and checked the same way.
 
 export type SpecialEntry = BusinessStore["special_hours"][number];
 
@@ -61,7 +62,12 @@ export function validateClosure(c: ClosureValues): Partial<Record<"from" | "unti
   return errors;
 }
 
-const sameEntries = (a: SpecialEntry[], b: SpecialEntry[]) =>
+/** "2026-12-25: closed · Christmas", "2026-12-24: 10:00–14:00". */
+export const describeEntry = (e: SpecialEntry) =>
+  `${e.date}: ${e.closed ? "closed" : `${e.startTime ?? ""}–${e.endTime ?? ""}`}${e.note ? ` · ${e.note}` : ""}`;
+
+/** Whether two lists of special dates say the same. */
+export const sameEntries = (a: SpecialEntry[], b: SpecialEntry[]) =>
   a.length === b.length &&
   a.every((x, i) => {
     const y = b[i];

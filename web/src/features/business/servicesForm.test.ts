@@ -20,6 +20,22 @@ describe("service settings form", () => {
     expect(servicePatch(withOwn, "delivery", { ...serviceValuesOf(withOwn, "delivery"), own: false })).toEqual({ hours: [] });
   });
 
+  it("sends the service's special dates when they change, as the store's list", () => {
+    const closed = { date: "2026-11-27", closed: true, startTime: null, endTime: null, note: "Van in the garage" };
+    const v = serviceValuesOf(store, "delivery");
+    expect(v.special).toEqual([]);
+    expect(servicePatch(store, "delivery", { ...v, special: [closed] })).toEqual({ special_hours: [closed] });
+    const withDates = makeBusinessStore({ services: { ...store.services, delivery: { ...store.services.delivery, special_hours: [closed] } } });
+    const w = serviceValuesOf(withDates, "delivery");
+    expect(w.special).toEqual([closed]);
+    // The same dates (a copy): nothing to send; none left: an empty list; other services untouched.
+    expect(servicePatch(withDates, "delivery", { ...w, special: [{ ...closed }] })).toBeNull();
+    expect(servicePatch(withDates, "delivery", { ...w, special: [] })).toEqual({ special_hours: [] });
+    expect(serviceValuesOf(withDates, "curbside_pickup").special).toEqual([]);
+    // Dates over the store's week: the service keeps following the store's hours.
+    expect(servicePatch(store, "delivery", { ...v, special: [closed] })).not.toHaveProperty("hours");
+  });
+
   it("checks the last order and the service's week", () => {
     const v = serviceValuesOf(store, "online_order");
     expect(validateService({ ...v, lastOrder: "300" })).toEqual({ lastOrder: LAST_ORDER_RANGE });

@@ -1,8 +1,9 @@
+import { sameEntries, type SpecialEntry } from "./holidayForm";
 import type { BusinessStore, StorePatch } from "./types";
 import { sameWeek, validateWeek, weekEntries, weekOf, type Day, type DayHours, type Errors } from "./storeForm";
 
 // The service settings of the dashboard (internal/business/services.go): each service's own week,
-// last order and pause, as plain values, their checks and the PATCH body each sends.
+// special dates, last order and pause, as plain values, their checks and the PATCH body each sends.
 
 export type ServiceKey = keyof BusinessStore["services"];
 export type ServicePatch = NonNullable<NonNullable<StorePatch["services"]>[ServiceKey]>;
@@ -16,13 +17,15 @@ export interface ServiceValues {
   /** Own hours; otherwise the service follows the store's hours. */
   own: boolean;
   week: Record<Day, DayHours>;
+  /** The service's own special dates, over its week or the store's (checked as the store's). */
+  special: SpecialEntry[];
   lastOrder: string;
 }
 
 export function serviceValuesOf(store: BusinessStore, key: ServiceKey): ServiceValues {
   const s = store.services[key];
   const own = (s.hours?.length ?? 0) > 0;
-  return { own, week: weekOf(own && s.hours ? s.hours : store.workingHours), lastOrder: String(s.last_order_minutes) };
+  return { own, week: weekOf(own && s.hours ? s.hours : store.workingHours), special: s.special_hours, lastOrder: String(s.last_order_minutes) };
 }
 
 export type ServiceField = `week.${Day}` | "lastOrder";
@@ -39,6 +42,7 @@ export function servicePatch(store: BusinessStore, key: ServiceKey, v: ServiceVa
   const was = serviceValuesOf(store, key);
   const patch: ServicePatch = {};
   if (v.own !== was.own || (v.own && !sameWeek(v.week, was.week))) patch.hours = v.own ? weekEntries(v.week) : [];
+  if (!sameEntries(v.special, was.special)) patch.special_hours = v.special;
   const n = Number(v.lastOrder.trim() || "0");
   if (n !== store.services[key].last_order_minutes) patch.last_order_minutes = n;
   return Object.keys(patch).length === 0 ? null : patch;

@@ -34,9 +34,9 @@ export function makeBusinessStore(overrides: Partial<BusinessStore> = {}): Busin
     pending_change_request: null,
     owners: [{ id: 1, email: "owner@example.com", since: "2026-11-01T10:00:00Z", you: true, removable: false }],
     services: {
-      delivery: { hours: null, last_order_minutes: 0, paused_until: null, note: null },
-      curbside_pickup: { hours: null, last_order_minutes: 0, paused_until: null, note: null },
-      online_order: { hours: null, last_order_minutes: 0, paused_until: null, note: null },
+      delivery: { hours: null, special_hours: [], last_order_minutes: 0, paused_until: null, note: null },
+      curbside_pickup: { hours: null, special_hours: [], last_order_minutes: 0, paused_until: null, note: null },
+      online_order: { hours: null, special_hours: [], last_order_minutes: 0, paused_until: null, note: null },
     },
     ...overrides,
   };

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { PhysicalStore } from "../../api/types";
-import { addressLine, truncateAddress } from "./address";
+import { addressLine, truncateAddress } from "../../lib/address";
 
 /** The address line, cut at 80 characters plus "..." with an expand toggle. */
 export function AddressLine({ store }: { store: Pick<PhysicalStore, "country" | "state" | "address"> }) {

@@ -1,17 +1,17 @@
 import { AlertTriangle, ExternalLink, ShieldCheck } from "lucide-react";
 import type { PhysicalStore } from "../../api/types";
-import { enforcementHistory, licenceLine, saleOrderWarning } from "../../lib/licence";
+import { enforcementHistory, licenceLine, licenceStatusOn, saleOrderWarning } from "../../lib/licence";
 
 /**
  * What public registries record about the store (docs/licences.md): its licence, a No-Tobacco-Sale
  * Order in force as a warning, earlier enforcement actions. Nothing where no registry lists it.
  */
 export function LicenceLines({ store, now }: { store: PhysicalStore; now: Date }) {
-  const line = licenceLine(store.licence);
+  const line = licenceLine(store.licence, now);
   const warning = saleOrderWarning(store.enforcement, now);
   const history = enforcementHistory(store.enforcement, now);
   if (!line && !warning && history.length === 0) return null;
-  const active = store.licence?.status === "active";
+  const active = !!store.licence && licenceStatusOn(store.licence, now) === "active";
   return (
     <div className="space-y-1 text-sm" data-testid="licence">
       {warning && (

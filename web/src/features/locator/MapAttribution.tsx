@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { attributionOptions, mapAttribution } from "./api/attribution";
 
 /**
- * Credits for the offline basemap (Natural Earth, US Census Bureau) and the server's data
+ * Credits for the offline basemap (Natural Earth, US Census Bureau, OpenStreetMap) and the server's data
  * (GeoNames, from /api/attribution), drawn over the map from the first paint.
  */
 export function MapAttribution() {

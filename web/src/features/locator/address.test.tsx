@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { makeStore } from "../../test/fixtures";
-import { addressLine, truncateAddress } from "./address";
+import { addressLine, truncateAddress } from "../../lib/address";
 import { AddressLine } from "./AddressLine";
 
 describe("address line", () => {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { makeStore } from "../../test/fixtures";
 import { stubApi } from "../../test/fetch";
+import { keepFirstFrame } from "../../lib/firstFrame";
 import { renderAt } from "../../test/render";
 import { ReviewsPage } from "./ReviewsPage";
 
@@ -34,6 +35,25 @@ const review = (id: number, day: number) => ({
 
 
 describe("ReviewsPage", { timeout: 20_000 }, () => {
+  it("keeps the server's first frame of this address until the store and its reviews have answered", async () => {
+    stubApi({
+      "GET /api/store/physical-store/9": { body: makeStore({ id: 9, name: "Frame Vapes", address: "9 Main St" }) },
+      "GET /api/store/physical-store/9/reviews": { body: { store_id: 9, summary, reviews: [], page: 1, limit: 10, has_more: false } },
+    });
+    const root = document.createElement("div");
+    root.innerHTML = '<main><h1>Frame Vapes</h1><p>75% of reviewers recommend this store (from the server)</p></main>';
+    keepFirstFrame(root, "/reviews", "?store=9");
+    renderAt(<ReviewsPage />, "/reviews?store=9");
+    // No "Reviews" heading and spinner in between: the frame until both answers are in.
+    expect(screen.getByText("75% of reviewers recommend this store (from the server)")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(await screen.findByText("75% of reviewers recommend this store")).toBeInTheDocument();
+    expect(screen.queryByText(/from the server/)).toBeNull();
+    expect(screen.getByRole("heading", { level: 1, name: "Frame Vapes" })).toBeInTheDocument();
+    expect(screen.getByText(/9 Main St$/)).toBeInTheDocument(); // the address line, as the frame has it
+    keepFirstFrame(document.createElement("div"), "/", "");
+  });
+
   it("shows the store's status beside its name, in its zone, at a fixed clock", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-23T12:00:00-05:00"));

@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { physicalStoreOptions } from "../../api/endpoints/physical-store";
 import { reviewPagesOptions } from "../../api/endpoints/store-reviews";
 import type { ReviewList } from "../../api/types";
+import { firstFrame } from "../../lib/firstFrame";
 import { RatingsBreakdown } from "../../components/RatingsBreakdown";
 import { Stars } from "../../components/Stars";
 import { StoreStatus } from "../../components/StoreStatus";
@@ -11,6 +12,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useMinuteTick } from "../../lib/useMinuteTick";
 import { useTitle } from "../../lib/documentMeta";
+import { addressLine } from "../../lib/address";
 
 type Review = ReviewList["reviews"][number];
 
@@ -49,9 +51,18 @@ function StoreReviews({ id }: { id: number }) {
   const first = reviews.data?.pages[0];
   const list = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
   const now = useMinuteTick();
+  const { pathname, search } = useLocation();
+  // Until both answers are in, the server's first frame of this address (the store's heading
+  // and summary, internal/httpapi/frames/reviews.html) stays: no "Reviews" and spinner between
+  // it and the same text drawn again.
+  const frame = firstFrame(pathname, search);
+  if ((store.isPending || reviews.isPending) && frame !== null) {
+    return <div className="contents" dangerouslySetInnerHTML={{ __html: frame }} />;
+  }
 
   return (
     <Shell title={title}>
+      {store.data && <p className="mt-1 text-sm text-gray-700">{addressLine(store.data)}</p>}
       {store.data && <StoreStatus store={store.data} now={now} className="mt-1" />}
       {store.isError && <p className="mt-2 text-gray-700">This store could not be found.</p>}
       {reviews.isPending ? (

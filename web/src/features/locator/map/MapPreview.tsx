@@ -1,6 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
-import Supercluster, { type ClusterProperties } from "supercluster";
+import type Supercluster from "supercluster";
+import type { ClusterProperties } from "supercluster";
 import type { PhysicalStore } from "../../../api/types";
 import markerIcon from "../../../assets/marker.svg";
 import { MARKER_SIZE, MAX_ZOOM } from "../../../lib/constants";
@@ -36,6 +37,14 @@ interface Size {
 const PAN_STEP = 100;
 
 type StoreFeature = GeoJSON.Feature<GeoJSON.Point, { id: number; name: string }>;
+
+// Supercluster (with kdbush, ~4 KB gzip) is not needed for the first paint (the server's frame)
+// nor before the stores' answer: asked for when this module loads, in its own chunk, it is in
+// long before the list answers, and the markers wait for it only if it is not.
+let Cluster: typeof Supercluster | null = null;
+const clusterLoaded = import("supercluster").then((m) => {
+  Cluster = m.default;
+});
 
 /**
  * A static preview of the map, shown until the user interacts with it: the offline basemap drawn
@@ -195,16 +204,26 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
   // their own, after the results list's.
   const shown = useDeferredValue(stores);
   const selectedId = selected?.id ?? null;
+  const [clusterReady, setClusterReady] = useState(Cluster !== null);
+  useEffect(() => {
+    if (clusterReady) return;
+    let live = true;
+    void clusterLoaded.then(() => live && setClusterReady(true));
+    return () => {
+      live = false;
+    };
+  }, [clusterReady]);
   const index = useMemo(() => {
-    const sc = new Supercluster<{ id: number; name: string }>({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2, extent: 512 });
+    if (!clusterReady || Cluster === null) return null;
+    const sc = new Cluster<{ id: number; name: string }>({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2, extent: 512 });
     sc.load(
       shown.filter((s) => s.id !== selectedId).map(
         (s): StoreFeature => ({ type: "Feature", geometry: { type: "Point", coordinates: [s.longitude, s.latitude] }, properties: { id: s.id, name: s.name } }),
       ),
     );
     return sc;
-  }, [shown, selectedId]);
-  const points = size && size.width > 0 ? index.getClusters(bounds(camera, size.width, size.height, 48), Math.floor(camera.zoom)) : [];
+  }, [shown, selectedId, clusterReady]);
+  const points = index && size && size.width > 0 ? index.getClusters(bounds(camera, size.width, size.height, 48), Math.floor(camera.zoom)) : [];
 
   const lit = useHighlighted();
   const selectedAt = selected && size ? toScreen(camera, size.width, size.height, selected.longitude, selected.latitude) : null;
@@ -259,7 +278,7 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
                     aria-label={`${count} stores here, zoom in`}
                     onClick={() => {
                       onActivate();
-                      const zoom = Math.min(index.getClusterExpansionZoom(clusterId), MAX_ZOOM);
+                      const zoom = Math.min(index?.getClusterExpansionZoom(clusterId) ?? camera.zoom + 1, MAX_ZOOM);
                       onCameraChange({ latitude: lat, longitude: lon, zoom }, true);
                     }}
                   >

@@ -1,5 +1,5 @@
-import type { PhysicalStore } from "../../api/types";
-import { ADDRESS_MAX_LENGTH } from "../../lib/constants";
+import type { PhysicalStore } from "../api/types";
+import { ADDRESS_MAX_LENGTH } from "./constants";
 
 /** Country display name, state and address, joined by ", " (empty parts left out). */
 export function addressLine(store: Pick<PhysicalStore, "country" | "state" | "address">): string {
