@@ -230,6 +230,7 @@ func (s *Server) routes() {
 		"GET /api/store/physical-store/search-places": s.searchPlaces,
 		"GET /api/geo/ip-location":                    s.ipLocation,
 		"GET /api/attribution":                        s.attribution,
+		"GET /api/rules":                              s.placeRules,
 		"POST /api/store/physical-store/{id}/reports": s.submitReport,
 		"DELETE /api/store/auth":                      s.signOut,
 		"GET /api/store/customers/me":                 s.forMember(s.me),

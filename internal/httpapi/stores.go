@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"sync"
+	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/httpbody"
@@ -47,6 +48,6 @@ func (s *Server) getStore(w http.ResponseWriter, r *http.Request, id int64) erro
 	if err != nil {
 		return err
 	}
-	httpbody.JSON(w, r, doc)
+	httpbody.JSON(w, r, search.WithRules(doc, time.Now()))
 	return nil
 }

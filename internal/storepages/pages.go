@@ -42,8 +42,8 @@ type Options struct {
 	// base of canonical URLs, JSON-LD and sitemaps. Empty: the request's
 	// own host over http (development).
 	PublicURL string
-	// StorefrontURL is the marketplace: "Go to online store" opens
-	// {StorefrontURL}/store/{store_id}.
+	// StorefrontURL is the marketplace. Pages do not link it: "Go to online
+	// store" is behind the app's age check (rules.go, docs/rules.md).
 	StorefrontURL string
 	Log           *slog.Logger
 	// Now is the clock of the status line (tests); nil: time.Now.

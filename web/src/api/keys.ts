@@ -51,3 +51,8 @@ export const businessKeys = {
   me: ["business", "me"] as const,
   stores: ["business", "stores"] as const,
 };
+
+/** The rulebook's rules at a place (GET /rules), by position rounded to 0.01 degree. */
+export const ruleKeys = {
+  place: (latitude: number, longitude: number) => ["rules", latitude, longitude] as const,
+};
