@@ -5,6 +5,7 @@
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
 #   make build  npm packages, web app, Go binary at bin/locator
+#   make bench  SLB-1's floor, plain and browser-shaped search side by side (SLB_SIZE=S|M; docs/performance.md)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -20,7 +21,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build run test test-go test-fuzz test-web test-deploy check-format lint vulncheck web geodata basemap clean
+.PHONY: build bench run test test-go test-fuzz test-web test-deploy check-format lint vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -56,6 +57,18 @@ basemap: $(BASEMAP_DEPS)
 build: web
 	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/locator ./cmd/locator
 	@echo "built bin/locator ($(VERSION))"
+
+# SLB-1 side by side: the floor (/healthz), the plain search and the search as a
+# browser asks (its Accept-Encoding and headers), interleaved, medians and ratios.
+# Loads the data set into $(SLB_DB) the first time (S: ~20 s, M: ~5 min).
+SLB_SIZE ?= S
+SLB_DB   ?= data/slb-$(SLB_SIZE).db
+bench:
+	$(GO) build -o bin/locator ./cmd/locator
+	$(GO) build -o bin/slb ./tools/slb
+	mkdir -p $(dir $(SLB_DB))
+	test -f $(SLB_DB) || { ./bin/slb load -size $(SLB_SIZE) -database-url sqlite:$(SLB_DB).part && mv $(SLB_DB).part $(SLB_DB); }
+	./bin/slb series -size $(SLB_SIZE) -database-url sqlite:$(SLB_DB)
 
 run: build
 	LOCATOR_ADDR=$${LOCATOR_ADDR:-$(ADDR)} ./bin/locator serve

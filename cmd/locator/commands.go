@@ -265,7 +265,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url", "pmtiles",
-		"log-format", "log-level", "sync-interval", "insights-flush", "insights-search-flush", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
+		"log-format", "log-level", "access-log", "sync-interval", "insights-flush", "insights-search-flush", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
 		"mail-retention", "log-reset-links", "photo-memory", "metrics-addr", "metrics-token")
 	demoStores := fs.Int("demo-stores", 20000, "number of demo stores written into an empty database")
@@ -361,7 +361,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	counts.PublicURL = publicURL
 	counts.SearchEvery = cfg.InsightsSearch
 	handler := httpapi.New(httpapi.Deps{
-		Log: log, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
+		Log: log, AccessLog: cfg.AccessLog, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version, PublicURL: publicURL,
 		Basemap: basemap, Streets: streets,

@@ -39,7 +39,7 @@ var layers = map[string]int{
 	"internal/places/fold":   leaf,
 	"internal/slug":          leaf,
 	"internal/mail/smtptest": leaf,
-	"internal/jsonbody":      leaf,
+	"internal/httpbody":      leaf,
 	"internal/golden":        leaf,
 	"internal/metrics":       leaf,
 	"web":                    leaf,

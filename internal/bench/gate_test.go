@@ -1,15 +1,21 @@
 package bench_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 
 	"locator/internal/bench"
 	"locator/internal/httpapi"
+	"locator/internal/httpbody"
 )
 
 // TestGate is the SLB-1 correctness gate on the S data set (100k clustered
@@ -72,5 +78,85 @@ func TestGate(t *testing.T) {
 	}
 	if valid == 0 {
 		t.Fatal("no valid request checked over HTTP")
+	}
+	checkEncodings(t, h, l.Mix)
+}
+
+// checkEncodings: for the first 1,000 valid queries of the mix, the answer
+// sent with each coding the server offers decodes to exactly the plain
+// answer (fetched before and after it, since the live fields may change
+// on the minute between two requests).
+func checkEncodings(t *testing.T, h http.Handler, mix []bench.Request) {
+	t.Helper()
+	get := func(url, accept string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, url, nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s (%q): status %d", url, accept, rec.Code)
+		}
+		return rec
+	}
+	zr, err := zstd.NewReader(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	decode := func(coding string, b []byte) []byte {
+		switch coding {
+		case "":
+			return b
+		case "gzip":
+			gr, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := io.ReadAll(gr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		case "zstd":
+			out, err := zr.DecodeAll(b, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		t.Fatalf("unexpected coding %q", coding)
+		return nil
+	}
+	n, compressed := 0, map[string]int{}
+	for _, r := range bench.Valid(mix) {
+		if n == 1000 {
+			break
+		}
+		n++
+		for _, c := range httpbody.Offered {
+			before := get(r.RawURL, "").Body.Bytes()
+			rec := get(r.RawURL, c.String())
+			got := rec.Header().Get("Content-Encoding")
+			if want := c.String(); len(before) >= httpbody.MinSize && got != want {
+				t.Fatalf("%s: asked for %s, got %q", r.RawURL, want, got)
+			}
+			if cl := rec.Header().Get("Content-Length"); cl != strconv.Itoa(rec.Body.Len()) {
+				t.Fatalf("%s (%s): Content-Length %s for %d bytes", r.RawURL, c, cl, rec.Body.Len())
+			}
+			plain := decode(got, rec.Body.Bytes())
+			if !bytes.Equal(plain, before) && !bytes.Equal(plain, get(r.RawURL, "").Body.Bytes()) {
+				t.Fatalf("%s: the %s answer decodes to %d bytes that differ from the plain answer (%d bytes)", r.RawURL, c, len(plain), len(before))
+			}
+			if got != "" {
+				compressed[got]++
+			}
+		}
+	}
+	for _, c := range httpbody.Offered {
+		if compressed[c.String()] == 0 {
+			t.Errorf("no answer of the %d was sent with %s", n, c)
+		}
 	}
 }

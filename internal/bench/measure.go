@@ -1,11 +1,10 @@
 package bench
 
 import (
-	"bytes"
-	"compress/gzip"
 	"slices"
 	"time"
 
+	"locator/internal/httpbody"
 	"locator/internal/search"
 )
 
@@ -51,26 +50,25 @@ func TimeQueries(rs []Request, passes int, fn func(q search.Query)) []time.Durat
 type Sizes struct {
 	IdentityMean, IdentityP50, IdentityMax int
 	GzipMean, GzipP50, GzipMax             int
+	ZstdMean, ZstdP50, ZstdMax             int
 }
 
 // ResponseSizes renders every valid request of rs and measures the body as
-// sent without and with gzip (BestSpeed, as the server compresses).
+// sent without and with each coding (httpbody.Encode, as the server
+// compresses).
 func ResponseSizes(ix *search.Index, rs []Request) Sizes {
-	var id, gz []int
-	var buf []byte
-	var zb bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&zb, gzip.BestSpeed)
+	var id, gz, zs []int
+	var buf, out []byte
 	for _, r := range rs {
 		if r.Invalid {
 			continue
 		}
 		buf = ix.AppendJSON(buf[:0], r.Query)
-		zb.Reset()
-		w.Reset(&zb)
-		_, _ = w.Write(buf)
-		_ = w.Close()
 		id = append(id, len(buf))
-		gz = append(gz, zb.Len())
+		out = httpbody.Encode(out[:0], httpbody.Gzip, buf)
+		gz = append(gz, len(out))
+		out = httpbody.Encode(out[:0], httpbody.Zstd, buf)
+		zs = append(zs, len(out))
 	}
 	stat := func(v []int) (mean, p50, mx int) {
 		if len(v) == 0 {
@@ -86,5 +84,6 @@ func ResponseSizes(ix *search.Index, rs []Request) Sizes {
 	var s Sizes
 	s.IdentityMean, s.IdentityP50, s.IdentityMax = stat(id)
 	s.GzipMean, s.GzipP50, s.GzipMax = stat(gz)
+	s.ZstdMean, s.ZstdP50, s.ZstdMax = stat(zs)
 	return s
 }

@@ -109,6 +109,7 @@ type StoreView struct {
 	Delivery       bool       `json:"is_delivery_available"`
 	OrderOnline    bool       `json:"is_order_online_available"`
 	Curbside       bool       `json:"is_curbside_pickup_available"`
+	AdultOnly      bool       `json:"adult_only"`
 	Status         string     `json:"status"`
 	LastVerifiedAt *time.Time `json:"last_verified_at"`
 	// Every special date the store keeps (past ones for SpecialKeepDays),
@@ -129,7 +130,7 @@ func storeView(st *stores.Store) StoreView {
 	return StoreView{ID: st.ID, StoreID: st.StoreID, Name: st.Name, Address: st.Address, City: st.City, State: st.State,
 		PostalCode: st.PostalCode, Country: st.CountryName, Latitude: st.Latitude, Longitude: st.Longitude, TimeZone: st.TimeZone,
 		PhoneNumber: st.PhoneNumber, Website: st.Website, Hours: st.Hours, Image: st.Image, WorkingHours: HoursView(st.WorkingHours),
-		Delivery: st.Delivery, OrderOnline: st.OrderOnline, Curbside: st.Curbside, Status: string(st.Status), LastVerifiedAt: st.VerifiedAt,
+		Delivery: st.Delivery, OrderOnline: st.OrderOnline, Curbside: st.Curbside, AdultOnly: st.AdultOnly, Status: string(st.Status), LastVerifiedAt: st.VerifiedAt,
 		SpecialHours: specialView(st.SpecialHours), TemporarilyClosed: closureView(st.TemporarilyClosed), Services: servicesView(st)}
 }
 
@@ -227,6 +228,7 @@ type Patch struct {
 	Delivery     *bool
 	OrderOnline  *bool
 	Curbside     *bool
+	AdultOnly    *bool // the store's kind (docs/rules.md)
 	// Special hours replace the whole list; a temporary closure is set or
 	// (nil Closure) lifted.
 	SpecialHours      *[]SpecialHour
@@ -259,7 +261,7 @@ const (
 // dashboard's, in the spirit of the web app's forms.
 func (p *Patch) validate() error {
 	if p.WorkingHours == nil && p.PhoneNumber == nil && p.Website == nil && p.Hours == nil &&
-		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.SpecialHours == nil && p.TemporarilyClosed == nil && p.Services == nil && p.Empty() {
+		p.Delivery == nil && p.OrderOnline == nil && p.Curbside == nil && p.AdultOnly == nil && p.SpecialHours == nil && p.TemporarilyClosed == nil && p.Services == nil && p.Empty() {
 		return apperr.Invalidf("Nothing to change: send at least one field")
 	}
 	if p.PhoneNumber != nil {
@@ -417,6 +419,7 @@ func applyDirect(st *stores.Store, p *Patch) map[string]change {
 	flag("is_delivery_available", &st.Delivery, p.Delivery)
 	flag("is_order_online_available", &st.OrderOnline, p.OrderOnline)
 	flag("is_curbside_pickup_available", &st.Curbside, p.Curbside)
+	flag("adult_only", &st.AdultOnly, p.AdultOnly)
 	if p.WorkingHours != nil {
 		hs, _ := ParseHours(*p.WorkingHours) // validated
 		if !sameHours(hs, st.WorkingHours) {

@@ -73,6 +73,9 @@ type Input struct {
 	DeliveryHours       string `json:"delivery_hours"`
 	CurbsidePickupHours string `json:"curbside_pickup_hours"`
 	OnlineOrderHours    string `json:"online_order_hours"`
+	// AdultOnly: the store admits adults only (docs/rules.md); an approval
+	// sets it on the store, never clears it (the owner does, in /business).
+	AdultOnly bool `json:"adult_only"`
 }
 
 // ServiceTexts are the claim's free-text hours of each service, indexed
@@ -222,12 +225,12 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO claims (business_name, email, phone, country, state, address1, city, postal_code,
 			website, working_hours, category, duplicate_of_store_id, dedupe_key, client_ip, created_at, updated_at,
-			licence_number, delivery_hours, curbside_pickup_hours, online_order_hours)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15,$16,$17,$18,$19)
+			licence_number, delivery_hours, curbside_pickup_hours, online_order_hours, adult_only)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15,$16,$17,$18,$19,$20)
 			ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
 			in.BusinessName, in.Email, in.Phone, in.Country, in.State, in.Address1, in.City, in.PostalCode,
 			in.Website, in.WorkingHours, in.Category, dup, dedupeKey(in, t), clientIP, t,
-			in.LicenceNumber, in.DeliveryHours, in.CurbsidePickupHours, in.OnlineOrderHours).Scan(&id)
+			in.LicenceNumber, in.DeliveryHours, in.CurbsidePickupHours, in.OnlineOrderHours, in.AdultOnly).Scan(&id)
 		if err != nil {
 			return err
 		}
@@ -284,7 +287,7 @@ func (s *Service) lookalike(ctx context.Context, in Input) (any, error) {
 
 const claimColumns = `id, business_name, email, phone, country, state, address1, city, postal_code, website, working_hours,
 	category, status, reject_reason, COALESCE(duplicate_of_store_id, 0), COALESCE(store_id, 0), created_at, updated_at,
-	decided_at, decided_by, licence_number, licence_check, delivery_hours, curbside_pickup_hours, online_order_hours,
+	decided_at, decided_by, licence_number, licence_check, delivery_hours, curbside_pickup_hours, online_order_hours, adult_only,
 	CASE WHEN status = 'approved' AND NOT EXISTS (SELECT 1 FROM business_accounts b
 		WHERE b.email = claims.email AND b.email_verified_at IS NOT NULL) THEN 1 ELSE 0 END`
 
@@ -295,7 +298,7 @@ func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 	if err := row.Scan(&c.ID, &c.BusinessName, &c.Email, &c.Phone, &c.Country, &c.State, &c.Address1, &c.City, &c.PostalCode,
 		&c.Website, &c.WorkingHours, &c.Category, &status, &c.RejectReason, &c.DuplicateOfStoreID, &c.StoreID,
 		&c.CreatedAt, &c.UpdatedAt, &decided, &c.DecidedBy, &c.LicenceNumber, &check,
-		&c.DeliveryHours, &c.CurbsidePickupHours, &c.OnlineOrderHours, &c.WaitingForEmail); err != nil {
+		&c.DeliveryHours, &c.CurbsidePickupHours, &c.OnlineOrderHours, &c.AdultOnly, &c.WaitingForEmail); err != nil {
 		return nil, err
 	}
 	c.Status, c.LicenceCheck = Status(status), LicenceCheck(check)

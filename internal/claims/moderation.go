@@ -115,7 +115,7 @@ func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approva
 	}
 	st := &stores.Store{Name: c.BusinessName, PhoneNumber: c.Phone, CountryCode: countryCode(c.Country), CountryName: countryName(c.Country),
 		State: c.State, City: c.City, PostalCode: c.PostalCode, Address: c.Address1, Website: c.Website,
-		StoreID: fmt.Sprintf("claim_%06d", c.ID), Status: stores.Published}
+		StoreID: fmt.Sprintf("claim_%06d", c.ID), Status: stores.Published, AdultOnly: c.AdultOnly}
 	applyHours(st, c.WorkingHours, s.now())
 	var services []string
 	for k, text := range c.ServiceTexts() {
@@ -168,6 +168,10 @@ func (s *Service) approveExisting(ctx context.Context, tx *db.Tx, c *Claim, a Ap
 		}
 		now := s.now()
 		diff = applyPicked(st, c, picked, now)
+		if c.AdultOnly && !st.AdultOnly {
+			diff["adult_only"] = valueChange{false, true}
+			st.AdultOnly = true
+		}
 		if a.Latitude != nil && (*a.Latitude != st.Latitude || *a.Longitude != st.Longitude || st.GeoPrecision != "exact") {
 			diff["position"] = valueChange{[]float64{st.Latitude, st.Longitude}, []float64{*a.Latitude, *a.Longitude}}
 			st.Latitude, st.Longitude, st.GeoPrecision = *a.Latitude, *a.Longitude, "exact"

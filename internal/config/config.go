@@ -30,6 +30,7 @@ type Config struct {
 	PMTiles         string        // LOCATOR_PMTILES: optional PMTiles v3 archive of street map tiles
 	LogFormat       string        // LOCATOR_LOG_FORMAT: text or json
 	LogLevel        string        // LOCATOR_LOG_LEVEL: debug, info, warn, error
+	AccessLog       string        // LOCATOR_ACCESS_LOG: all, sample or off
 	SyncInterval    time.Duration // LOCATOR_SYNC_INTERVAL: how often replicas poll for store changes
 	InsightsFlush   time.Duration // LOCATOR_INSIGHTS_FLUSH: how often a replica writes its insight counts
 	InsightsSearch  time.Duration // LOCATOR_INSIGHTS_SEARCH_FLUSH: how often it writes searches by place and impressions
@@ -77,6 +78,7 @@ var all = map[string]setting{
 	"pmtiles":               {"pmtiles", "LOCATOR_PMTILES", "optional PMTiles v3 archive of OpenStreetMap vector tiles (a Protomaps extract): the binary serves it as a street map (LOCATOR_MAP_STYLE_URL still wins)"},
 	"log-format":            {"log-format", "LOCATOR_LOG_FORMAT", "log format: text or json"},
 	"log-level":             {"log-level", "LOCATOR_LOG_LEVEL", "log level: debug, info, warn or error"},
+	"access-log":            {"access-log", "LOCATOR_ACCESS_LOG", "which requests get an info log line: all, sample (every 5xx and every request slower than 1 s, and 1 in 100 of the others) or off (5xx and slow requests only); the metrics count every request"},
 	"sync-interval":         {"sync-interval", "LOCATOR_SYNC_INTERVAL", "how often the search index polls the database for store changes"},
 	"shutdown-timeout":      {"shutdown-timeout", "LOCATOR_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests"},
 	"insights-flush":        {"insights-flush", "LOCATOR_INSIGHTS_FLUSH", "how often each replica writes its insight counts to the database (a crashed replica loses at most this much; docs/insights.md)"},
@@ -109,6 +111,7 @@ var defaults = map[string]string{
 	"pmtiles":               "",
 	"log-format":            "text",
 	"log-level":             "info",
+	"access-log":            "sample",
 	"sync-interval":         "1s",
 	"shutdown-timeout":      "20s",
 	"insights-flush":        "5s",
@@ -231,6 +234,13 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad("want debug, info, warn or error")
 			}
 			c.LogLevel = v
+		case "access-log":
+			switch v {
+			case "all", "sample", "off":
+			default:
+				return c, bad("want all, sample or off")
+			}
+			c.AccessLog = v
 		case "sync-interval", "shutdown-timeout", "insights-flush", "insights-search-flush":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 || d > time.Hour {

@@ -8,6 +8,7 @@ import (
 
 	"locator/internal/accounts"
 	"locator/internal/apperr"
+	"locator/internal/search"
 )
 
 // Per-IP limits, in process (see ratelimit): generous for people, tight
@@ -67,6 +68,10 @@ func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (custom
 	favs, err := s.Favorites.Docs(ctx, c.ID)
 	if err != nil {
 		return customerBody{}, err
+	}
+	now := time.Now()
+	for i := range favs {
+		favs[i] = search.WithRules(favs[i], now)
 	}
 	return customerBody{Customer: customerDTO{ID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, Favorites: favs, EmailVerified: c.EmailVerified}}, nil
 }

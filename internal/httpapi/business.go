@@ -211,6 +211,7 @@ type storePatchRequest struct {
 	Delivery          *bool                            `json:"is_delivery_available"`
 	OrderOnline       *bool                            `json:"is_order_online_available"`
 	Curbside          *bool                            `json:"is_curbside_pickup_available"`
+	AdultOnly         *bool                            `json:"adult_only"`
 	Services          map[string]business.ServicePatch `json:"services"`
 	business.Details
 }
@@ -238,7 +239,7 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request, a *b
 	res, err := s.Business.Update(r.Context(), a, id, business.Patch{
 		SpecialHours: in.SpecialHours, TemporarilyClosed: closure, Services: in.Services,
 		WorkingHours: in.WorkingHours, PhoneNumber: in.PhoneNumber, Website: in.Website, Hours: in.Hours,
-		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside,
+		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside, AdultOnly: in.AdultOnly,
 		Details: in.Details,
 	})
 	if err != nil {

@@ -72,45 +72,56 @@ const permissionsPolicy = "geolocation=(self), web-share=(self), clipboard-write
 // hstsHeader keeps browsers on HTTPS for two years once they have seen it.
 const hstsHeader = "max-age=63072000; includeSubDomains"
 
+// Header values built once: a header set to a shared one-element slice
+// allocates nothing (an Add to it appends to a new array: cap is 1).
+var (
+	nosniffValue     = []string{"nosniff"}
+	referrerValue    = []string{"strict-origin-when-cross-origin"}
+	frameValue       = []string{"DENY"}
+	openerValue      = []string{"same-origin"}
+	permissionsValue = []string{permissionsPolicy}
+	apiPolicyValue   = []string{apiPolicy}
+	hstsValue        = []string{hstsHeader}
+)
+
 // securityHeaders sets the headers every answer carries: the content
 // policy (the API's or the app's; a handler serving inline scripts sets its
 // own with contentPolicy.header), HSTS when served over HTTPS, and
 // no-store on every answer that read or set a session cookie.
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
-	appPolicy := s.policy.header()
+	appPolicy := []string{s.policy.header()}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
+		h["X-Content-Type-Options"] = nosniffValue
+		h["Referrer-Policy"] = referrerValue
+		h["X-Frame-Options"] = frameValue
 		// A window this site opens or is opened by shares no browsing
 		// context group with another origin (no window.opener handle).
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Permissions-Policy", permissionsPolicy)
+		h["Cross-Origin-Opener-Policy"] = openerValue
+		h["Permissions-Policy"] = permissionsValue
 		if strings.HasPrefix(r.URL.Path, "/api/") {
-			h.Set("Content-Security-Policy", apiPolicy)
+			h["Content-Security-Policy"] = apiPolicyValue
 		} else {
-			h.Set("Content-Security-Policy", appPolicy)
+			h["Content-Security-Policy"] = appPolicy
 		}
 		if s.SecureCookies {
-			h.Set("Strict-Transport-Security", hstsHeader)
+			h["Strict-Transport-Security"] = hstsValue
 		}
-		use := new(sessionUse)
-		next.ServeHTTP(&privateWriter{ResponseWriter: w, use: use}, r.WithContext(context.WithValue(r.Context(), sessionUseKey, use)))
+		rq := requestOf(r.Context())
+		if rq == nil { // not under observe (a test of this layer alone)
+			rq = &request{}
+			r = r.WithContext(context.WithValue(r.Context(), requestKey, rq))
+		}
+		next.ServeHTTP(&privateWriter{ResponseWriter: w, use: rq}, r)
 	})
 }
 
-// sessionUse records that a handler read a session cookie: its answer
-// depends on who asks, so no cache may keep it.
-type sessionUse struct{ read bool }
-
-const sessionUseKey ctxKey = 2
-
 // sessionCookie is the value of the named session cookie ("" when absent).
-// Every session cookie is read here, so the answer gets no-store.
+// Every session cookie is read here, so the answer gets no-store (the
+// answer depends on who asks, so no cache may keep it).
 func sessionCookie(r *http.Request, name string) string {
-	if u, ok := r.Context().Value(sessionUseKey).(*sessionUse); ok {
-		u.read = true
+	if rq := requestOf(r.Context()); rq != nil {
+		rq.sessionRead = true
 	}
 	c, err := r.Cookie(name)
 	if err != nil {
@@ -123,14 +134,14 @@ func sessionCookie(r *http.Request, name string) string {
 // session cookie or sets a cookie, whatever the handler set.
 type privateWriter struct {
 	http.ResponseWriter
-	use   *sessionUse
+	use   *request
 	wrote bool
 }
 
 func (p *privateWriter) WriteHeader(code int) {
 	if !p.wrote && code >= 200 {
 		p.wrote = true
-		if p.use.read || len(p.Header().Values("Set-Cookie")) > 0 {
+		if p.use.sessionRead || len(p.Header().Values("Set-Cookie")) > 0 {
 			p.Header().Set("Cache-Control", "no-store")
 		}
 	}

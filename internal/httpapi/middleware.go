@@ -17,14 +17,25 @@ type ctxKey int
 
 const requestKey ctxKey = 1
 
-// request is what observe keeps of a request in its context: the id, and
-// the route pattern that served it (noteRoute), for the metrics.
+// request is what observe keeps of a request, in one allocation: the id,
+// the route pattern that served it (noteRoute), for the metrics, whether a
+// session cookie was read (sessionCookie), and the status and size written
+// (it is the ResponseWriter the handlers below observe write to).
 type request struct {
-	id, route string
+	http.ResponseWriter
+	id, route   string
+	sessionRead bool
+	status      int
+	bytes       int
+}
+
+func requestOf(ctx context.Context) *request {
+	rq, _ := ctx.Value(requestKey).(*request)
+	return rq
 }
 
 func requestID(ctx context.Context) string {
-	if rq, ok := ctx.Value(requestKey).(*request); ok {
+	if rq := requestOf(ctx); rq != nil {
 		return rq.id
 	}
 	return ""
@@ -36,7 +47,7 @@ func requestID(ctx context.Context) string {
 func noteRoute(mux http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
-			if rq, ok := r.Context().Value(requestKey).(*request); ok {
+			if rq := requestOf(r.Context()); rq != nil {
 				rq.route = r.Pattern
 			}
 		}()
@@ -44,21 +55,14 @@ func noteRoute(mux http.Handler) http.Handler {
 	})
 }
 
-// statusRecorder remembers the status and size written.
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
+func (s *request) WriteHeader(code int) {
 	if s.status == 0 {
 		s.status = code
 	}
 	s.ResponseWriter.WriteHeader(code)
 }
 
-func (s *statusRecorder) Write(b []byte) (int, error) {
+func (s *request) Write(b []byte) (int, error) {
 	if s.status == 0 {
 		s.status = http.StatusOK
 	}
@@ -67,12 +71,37 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+func (s *request) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// Access logs (LOCATOR_ACCESS_LOG): the metrics count every request
+// whatever the setting; the log line per request costs ~8% of a search's
+// CPU, so by default only a sample of them is logged.
+const (
+	AccessLogAll    = "all"    // a line per request
+	AccessLogSample = "sample" // every error (5xx), every slow request, 1 in accessLogEvery of the others
+	AccessLogOff    = "off"    // errors (5xx) and slow requests only
+)
+
+const (
+	accessLogEvery = 100
+	accessLogSlow  = time.Second
+)
+
+// logged says whether the access log keeps this request.
+func (s *Server) logged(status int, elapsed time.Duration) bool {
+	switch {
+	case s.AccessLog == AccessLogAll, s.AccessLog == "", status >= 500, elapsed >= accessLogSlow:
+		return true
+	case s.AccessLog == AccessLogOff:
+		return false
+	}
+	return s.accessCount.Add(1)%accessLogEvery == 1
+}
 
 // observe gives every request an id (kept from X-Request-Id when sane),
-// logs method, path, status, duration and id, counts it in the metrics by
-// route pattern, and turns a panic into a 500 JSON answer instead of a
-// dropped connection.
+// logs method, path, status, duration and id (see logged), counts it in
+// the metrics by route pattern, and turns a panic into a 500 JSON answer
+// instead of a dropped connection.
 func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -80,11 +109,12 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		if len(id) == 0 || len(id) > 64 || !printable(id) {
 			var b [8]byte
 			_, _ = rand.Read(b[:])
-			id = hex.EncodeToString(b[:])
+			var x [16]byte
+			hex.Encode(x[:], b[:])
+			id = string(x[:])
 		}
-		w.Header().Set("X-Request-Id", id)
-		rec := &statusRecorder{ResponseWriter: w}
-		rq := &request{id: id}
+		w.Header()["X-Request-Id"] = []string{id}
+		rq := &request{ResponseWriter: w, id: id}
 		r = r.WithContext(context.WithValue(r.Context(), requestKey, rq))
 		defer func() {
 			if v := recover(); v != nil {
@@ -92,19 +122,22 @@ func (s *Server) observe(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.Error("panic", "value", v, "request_id", id, "path", r.URL.Path, "stack", string(debug.Stack()))
-				if rec.status == 0 {
-					writeMessage(rec, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
+				if rq.status == 0 {
+					writeMessage(rq, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
 				}
 			}
 			elapsed := time.Since(start)
-			// The path only: query strings may carry tokens.
-			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-				slog.String("method", r.Method), slog.String("path", r.URL.Path),
-				slog.Int("status", rec.status), slog.Int("bytes", rec.bytes),
-				slog.Duration("duration", elapsed), slog.String("request_id", id))
-			s.metrics.ObserveHTTP(rq.route, cmp.Or(rec.status, http.StatusOK), elapsed)
+			status := cmp.Or(rq.status, http.StatusOK)
+			if s.logged(status, elapsed) {
+				// The path only: query strings may carry tokens.
+				s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+					slog.String("method", r.Method), slog.String("path", r.URL.Path),
+					slog.Int("status", rq.status), slog.Int("bytes", rq.bytes),
+					slog.Duration("duration", elapsed), slog.String("request_id", id))
+			}
+			s.metrics.ObserveHTTP(rq.route, status, elapsed)
 		}()
-		next.ServeHTTP(rec, r)
+		next.ServeHTTP(rq, r)
 	})
 }
 

@@ -81,6 +81,10 @@ type Deps struct {
 	// MetricsToken (LOCATOR_METRICS_TOKEN): /metrics answers callers that
 	// send it as a bearer token; empty: no /metrics here (see Metrics).
 	MetricsToken string
+
+	// AccessLog (LOCATOR_ACCESS_LOG): which requests get a log line:
+	// AccessLogAll (also when empty), AccessLogSample or AccessLogOff.
+	AccessLog string
 }
 
 // DefaultDBTimeout keeps a request that meets a hanging database under 2 s.
@@ -98,7 +102,8 @@ type Server struct {
 
 	streetStyle func() ([]byte, error)
 
-	draining atomic.Bool // see Drain
+	draining    atomic.Bool   // see Drain
+	accessCount atomic.Uint64 // requests seen by the sampled access log
 }
 
 // MaxBodyBytes bounds every request body.
@@ -234,6 +239,7 @@ func (s *Server) routes() {
 		"GET /api/store/physical-store/search-places": s.searchPlaces,
 		"GET /api/geo/ip-location":                    s.ipLocation,
 		"GET /api/attribution":                        s.attribution,
+		"GET /api/rules":                              s.placeRules,
 		"POST /api/store/physical-store/{id}/reports": s.submitReport,
 		"DELETE /api/store/auth":                      s.signOut,
 		"GET /api/store/customers/me":                 s.forMember(s.me),

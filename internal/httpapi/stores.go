@@ -3,10 +3,11 @@ package httpapi
 import (
 	"net/http"
 	"sync"
+	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/httpbody"
 	"locator/internal/insights"
-	"locator/internal/jsonbody"
 	"locator/internal/search"
 )
 
@@ -21,7 +22,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	bp := bufPool.Get().(*[]byte)
 	var first [insights.FirstPage]int64
 	body, ids := s.Index.AppendJSONFirst((*bp)[:0], q, first[:0], insights.FirstPage)
-	jsonbody.Write(w, r, body)
+	httpbody.JSON(w, r, body)
 	s.countSearch(r, &q, ids)
 	*bp = body
 	if cap(body) <= 1<<20 { // don't keep rare huge buffers
@@ -50,6 +51,6 @@ func (s *Server) getStore(w http.ResponseWriter, r *http.Request, id int64) erro
 	if err != nil {
 		return err
 	}
-	jsonbody.Write(w, r, doc)
+	httpbody.JSON(w, r, search.WithRules(doc, time.Now()))
 	return nil
 }

@@ -23,7 +23,7 @@ import (
 var Columns = []string{"store_id", "name", "image", "phone_number", "hours", "country", "state", "city",
 	"postal_code", "address", "latitude", "longitude", "time_zone", "delivery", "order_online", "curbside_pickup",
 	"status", "working_hours", "special_hours", "temporarily_closed_from", "temporarily_closed_until",
-	"temporarily_closed_note", "permanently_closed", "delivery_hours", "curbside_pickup_hours", "online_order_hours"}
+	"temporarily_closed_note", "permanently_closed", "delivery_hours", "curbside_pickup_hours", "online_order_hours", "adult_only"}
 
 // Geocoder finds coordinates for a row without them.
 type Geocoder interface {
@@ -187,7 +187,7 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 	for _, b := range []struct {
 		col string
 		dst *bool
-	}{{"delivery", &s.Delivery}, {"order_online", &s.OrderOnline}, {"curbside_pickup", &s.Curbside}} {
+	}{{"delivery", &s.Delivery}, {"order_online", &s.OrderOnline}, {"curbside_pickup", &s.Curbside}, {"adult_only", &s.AdultOnly}} {
 		if *b.dst, err = parseBool(f[b.col]); err != nil {
 			return nil, "", apperr.Invalidf("%s: %v", b.col, err)
 		}
@@ -267,6 +267,9 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 			}
 			if !row.has["permanently_closed"] {
 				s.PermanentlyClosed = old.PermanentlyClosed
+			}
+			if !row.has["adult_only"] {
+				s.AdultOnly = old.AdultOnly // the owner's, from /business
 			}
 			if !hasServices(row) {
 				s.Services = old.Services

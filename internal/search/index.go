@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"locator/internal/rules"
 	"locator/internal/stores"
 )
 
@@ -30,6 +31,9 @@ type Index struct {
 	arena arena
 	zones map[string]*time.Location
 	sched map[string]*stores.Schedule // interned: most stores share a few patterns (and the live fields cached on each, see AppendJSON)
+	// The rulebook's sets of rules (rules.go), numbered: a record holds its number.
+	ruleSets []*rules.Set
+	ruleAt   map[*rules.Set]uint16
 	// While deferTree is set (a bulk load under one lock), new slots wait
 	// in pending and enter the tree together: into an empty index as a
 	// freshly packed tree, otherwise as one batch of additions.
@@ -51,6 +55,7 @@ type record struct {
 	updated  int64 // the store's last change, Unix seconds (store pages, sitemaps)
 	flags    uint8
 	live     bool
+	rules    uint16 // its rules.Set in ruleSets (rules.go)
 }
 
 const (
@@ -327,6 +332,7 @@ func (ix *Index) remove(id int64) {
 
 func (ix *Index) put(e stores.Entry) {
 	ix.remove(e.ID)
+	set := ruleSetOf(e.Doc)
 	var flags uint8
 	if e.Delivery {
 		flags |= flagDelivery
@@ -355,6 +361,7 @@ func (ix *Index) put(e stores.Entry) {
 		updated: unixOrZero(e.UpdatedAt),
 		flags:   flags,
 		live:    true,
+		rules:   ix.internRules(set),
 	}
 	ix.gen++
 	var slot uint32

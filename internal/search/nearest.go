@@ -170,6 +170,7 @@ func (ix *Index) AppendJSONFirst(dst []byte, q Query, ids []int64, first int) ([
 	if now.IsZero() {
 		now = time.Now()
 	}
+	days := ruleDay{now: now}
 	ix.mu.RLock()
 	ix.visitRanked(&q, func(r *record, miles float64) bool {
 		if n == q.Limit {
@@ -184,6 +185,8 @@ func (ix *Index) AppendJSONFirst(dst []byte, q Query, ids []int64, first int) ([
 		}
 		n++
 		dst = append(dst, r.doc...)
+		dst = append(dst, ',')
+		dst = ix.appendRules(dst, r, &days)
 		dst = append(dst, ',')
 		// open_now, next_change_at, ...: cached on the interned schedule
 		// until they can change, so most hits copy a few bytes.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"locator/internal/rules"
 	"locator/internal/slug"
 	"locator/internal/stores"
 )
@@ -26,15 +27,16 @@ type StoreDoc struct {
 	Latitude, Longitude float64
 	Zone                *time.Location
 	Schedule            *stores.Schedule
+	Rules               *rules.Set // the rulebook's rules of its place and kind (rules.go)
 }
 
-func (r *record) storeDoc(doc []byte) StoreDoc {
+func (ix *Index) storeDoc(r *record, doc []byte) StoreDoc {
 	var updated time.Time // zero: unknown (an entry built without it)
 	if r.updated != 0 {
 		updated = time.Unix(r.updated, 0).UTC()
 	}
 	return StoreDoc{ID: r.id, Doc: doc, UpdatedAt: updated,
-		Latitude: r.lat, Longitude: r.lon, Zone: r.loc, Schedule: r.sched}
+		Latitude: r.lat, Longitude: r.lon, Zone: r.loc, Schedule: r.sched, Rules: ix.rulesOf(r)}
 }
 
 // Get returns published store id, its document copied (the caller may keep it).
@@ -49,7 +51,7 @@ func (ix *Index) Get(id int64) (StoreDoc, bool) {
 	doc := make([]byte, len(r.doc)+1)
 	copy(doc, r.doc)
 	doc[len(r.doc)] = '}'
-	return r.storeDoc(doc), true
+	return ix.storeDoc(r, doc), true
 }
 
 // Docs calls fn with each of ids that is published, in order, under one
@@ -62,7 +64,7 @@ func (ix *Index) Docs(ids []int64, fn func(d StoreDoc)) {
 	for _, id := range ids {
 		if slot, ok := ix.slots[id]; ok {
 			r := &ix.recs[slot]
-			fn(r.storeDoc(r.doc))
+			fn(ix.storeDoc(r, r.doc))
 		}
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/sync/errgroup"
 
+	"locator/internal/rules"
 	"locator/internal/stores"
 )
 
@@ -34,7 +35,8 @@ import (
 // and sitemaps show.
 // Format 4: documents carry "licence" and "enforcement", records the
 // licence flags (flagLicensed, flagDemoted).
-const snapshotFormat = 4
+// Format 5: documents carry "adult_only" (the rulebook's store kind).
+const snapshotFormat = 5
 
 // SnapshotMode says when a replica writes search snapshots.
 type SnapshotMode int
@@ -327,11 +329,18 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 		return decodedPart{}, errCorrupt
 	}
 	off := 0
+	sets := make([]*rules.Set, len(p.recs))
 	for i := range p.recs {
 		end := off + lens[i]
 		p.recs[i].doc = docs[off:end:end]
+		sets[i] = ruleSetOf(p.recs[i].doc)
 		off = end
 	}
+	st.mu.Lock()
+	for i, s := range sets {
+		p.recs[i].rules = st.internRules(s)
+	}
+	st.mu.Unlock()
 	return p, nil
 }
 
@@ -498,6 +507,7 @@ func (ix *Index) adopt(st *Index) error {
 	ix.tree, ix.recs, ix.slots, ix.free = st.tree, st.recs, st.slots, nil
 	ix.arena = arena{} // later documents go to new chunks, never into a part's
 	ix.zones, ix.sched = st.zones, st.sched
+	ix.ruleSets, ix.ruleAt = st.ruleSets, st.ruleAt
 	ix.gen++
 	return nil
 }

@@ -16,11 +16,11 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"locator/internal/httpbody"
 	"locator/internal/search"
 	"locator/internal/stores"
 )
@@ -42,8 +42,8 @@ type Options struct {
 	// base of canonical URLs, JSON-LD and sitemaps. Empty: the request's
 	// own host over http (development).
 	PublicURL string
-	// StorefrontURL is the marketplace: "Go to online store" opens
-	// {StorefrontURL}/store/{store_id}.
+	// StorefrontURL is the marketplace. Pages do not link it: "Go to online
+	// store" is behind the app's age check (rules.go, docs/rules.md).
 	StorefrontURL string
 	Log           *slog.Logger
 	// Now is the clock of the status line (tests); nil: time.Now.
@@ -251,22 +251,25 @@ func serve(w http.ResponseWriter, r *http.Request, status int, body []byte, etag
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding")
 	if etag != "" {
+		// Each coding is its own representation: its own strong validator;
+		// a validator of any of them still holds (the page is the same).
+		base := etag
+		if e := httpbody.For(r, body); e != httpbody.Identity {
+			etag = etag[:len(etag)-1] + "-" + e.String() + `"`
+		}
 		h.Set("ETag", etag)
 		if !modified.IsZero() {
 			h.Set("Last-Modified", modified.UTC().Format(http.TimeFormat))
 		}
-		if notModified(r, etag, modified) {
+		if notModified(r, etag, modified) || notModified(r, base, modified) {
 			h.Del("Content-Type")
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
-	}
+	httpbody.WriteStatus(w, r, status, "", body)
 }
 
 // notModified applies RFC 9110's order: If-None-Match when present,

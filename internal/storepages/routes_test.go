@@ -1,11 +1,15 @@
 package storepages
 
 import (
+	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/klauspost/compress/zstd"
 
 	"locator/internal/stores"
 )
@@ -309,5 +313,40 @@ func TestReportPageRoutes(t *testing.T) {
 	h.ServeHTTP(rec, req)
 	if rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("POST to the store page: %d", rec.Code)
+	}
+}
+
+// Pages and directories go out compressed to a browser, each coding with
+// its own ETag; any of the page's ETags still answers 304.
+func TestCompressedPages(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	zr, err := zstd.NewReader(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	for _, path := range []string{"/stores/ny/new-york/manhattan-vape-shop-3613", "/stores", "/stores/ny"} {
+		plain := get(t, h, path)
+		zst := get(t, h, path, "Accept-Encoding", "gzip, deflate, br, zstd")
+		if zst.Code != http.StatusOK || zst.Header().Get("Content-Encoding") != "zstd" || zst.Header().Get("Vary") != "Accept-Encoding" {
+			t.Fatalf("%s: %d %v", path, zst.Code, zst.Header())
+		}
+		if zst.Header().Get("Content-Length") != strconv.Itoa(zst.Body.Len()) || zst.Body.Len() >= plain.Body.Len() {
+			t.Fatalf("%s: Content-Length %s, %d bytes compressed, %d plain", path, zst.Header().Get("Content-Length"), zst.Body.Len(), plain.Body.Len())
+		}
+		body, err := zr.DecodeAll(zst.Body.Bytes(), nil)
+		if err != nil || !bytes.Equal(body, plain.Body.Bytes()) {
+			t.Fatalf("%s: decodes to %d bytes (%v), plain %d", path, len(body), err, plain.Body.Len())
+		}
+		etag, zetag := plain.Header().Get("ETag"), zst.Header().Get("ETag")
+		if zetag == etag || zetag != strings.TrimSuffix(etag, `"`)+`-zstd"` {
+			t.Fatalf("%s: ETag %s compressed, %s plain", path, zetag, etag)
+		}
+		for _, tag := range []string{etag, zetag} {
+			if rec := get(t, h, path, "Accept-Encoding", "zstd", "If-None-Match", tag); rec.Code != http.StatusNotModified {
+				t.Errorf("%s If-None-Match %s: %d", path, tag, rec.Code)
+			}
+		}
 	}
 }

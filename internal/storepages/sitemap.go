@@ -2,12 +2,13 @@ package storepages
 
 import (
 	"bufio"
-	"compress/gzip"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 
 	"locator/internal/search"
 )

@@ -5,7 +5,6 @@ import (
 	"context"
 	"html/template"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,27 +17,28 @@ import (
 
 // storePage is what the store template shows.
 type storePage struct {
-	Name, Address, Phone             string
-	Image                            template.URL
-	PhoneHref                        template.URL
-	Directions, Locator, OnlineStore string
-	ReviewsLink                      string
-	Rating                           string
-	ReviewCount                      int64
-	Delivery, OrderOnline, Curbside  bool
-	Status                           status
-	HoursNote                        string
-	HoursRows                        []hoursRow
-	ServiceWeeks                     []serviceWeek // the offered services with hours of their own
-	Special                          []specialRow
-	Closure                          string // an upcoming or current temporary closure, in words
-	Verified                         string // "Verified Nov 3, 2026" or "Not verified recently"
-	Licence                          *licenceView
-	Srcset                           string // the slots of an uploaded photo, or ""
-	Report                           *reportForm
-	Ping                             string // the ping path of the links, ending in "/" (Options.PingPath)
-	Zone                             string
-	Nearby                           []nearbyStore
+	Name, Address, Phone            string
+	Image                           template.URL
+	PhoneHref                       template.URL
+	Directions, Locator             string
+	ReviewsLink                     string
+	Rating                          string
+	ReviewCount                     int64
+	Delivery, OrderOnline, Curbside bool
+	Status                          status
+	HoursNote                       string
+	HoursRows                       []hoursRow
+	ServiceWeeks                    []serviceWeek // the offered services with hours of their own
+	Special                         []specialRow
+	Closure                         string // an upcoming or current temporary closure, in words
+	Verified                        string // "Verified Nov 3, 2026" or "Not verified recently"
+	Licence                         *licenceView
+	Rules                           []ruleLine // the rulebook's lines (rules.go)
+	Srcset                          string     // the slots of an uploaded photo, or ""
+	Report                          *reportForm
+	Ping                            string // the ping URL of the links, ending in "/" (Options.PingPath)
+	Zone                            string
+	Nearby                          []nearbyStore
 }
 
 type hoursRow struct {
@@ -91,7 +91,8 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	verified, verifiedSince := verifiedLabel(v.LastVerifiedAt, now)
 	st.Since = maxTime(st.Since, verifiedSince)
 	lic := licenceOf(v.LicenceRecord, now.UTC().Format(time.DateOnly))
-	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified + "\x00" + lic.key(), since: st.Since.Unix(), open: st.Open}
+	ruled := ruleLines(sd, now)
+	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified + "\x00" + lic.key() + "\x00" + rulesKey(ruled), since: st.Since.Unix(), open: st.Open}
 	if c, ok := p.cache.get(gen, key); ok && cache {
 		serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
 		return
@@ -102,7 +103,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		ReviewsLink: "/reviews?store=" + strconv.FormatInt(v.ID, 10),
 		Rating:      strconv.FormatFloat(v.AverageRating, 'f', 1, 64), ReviewCount: v.ReviewCount,
 		Delivery: v.IsDeliveryAvailable, OrderOnline: v.IsOrderOnlineAvailable, Curbside: v.IsCurbsidePickupAvailable,
-		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(), Verified: verified, Licence: lic,
+		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(), Verified: verified, Licence: lic, Rules: ruled,
 	}
 	image := ""
 	if v.Image != nil && safeImage(*v.Image) {
@@ -118,9 +119,6 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	}
 	if v.PhoneNumber != nil && *v.PhoneNumber != "" {
 		sp.Phone, sp.PhoneHref = *v.PhoneNumber, phoneHref(*v.PhoneNumber)
-	}
-	if p.opt.StorefrontURL != "" && v.StoreID != "" {
-		sp.OnlineStore = p.opt.StorefrontURL + "/store/" + url.PathEscape(v.StoreID)
 	}
 	local := now.In(sd.Zone)
 	special := sd.Schedule.SpecialDates(local, specialDays)

@@ -20,7 +20,7 @@ var bulkColumns = []string{"id", "store_id", "name", "image", "phone_number", "h
 	"postal_code", "address", "latitude", "longitude", "geo_precision", "time_zone",
 	"is_delivery_available", "is_order_online_available", "is_curbside_pickup_available", "status",
 	"rating_sum", "review_count", "schedule", "version", "updated_at", "created_at", "search_doc",
-	"temp_closed_from", "temp_closed_until", "temp_closed_note", "permanently_closed", "services"}
+	"temp_closed_from", "temp_closed_until", "temp_closed_note", "permanently_closed", "services", "adult_only"}
 
 var hoursColumns = []string{"store_id", "position", "week_day", "start_time", "end_time"}
 
@@ -98,7 +98,7 @@ func prepareBulk(s *Store, id, countryID, v int64, now time.Time) ([]any, error)
 	return []any{s.ID, s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryID, s.State, s.City,
 		s.PostalCode, s.Address, s.Latitude, s.Longitude, s.GeoPrecision, s.TimeZone,
 		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount,
-		EncodeStoreSchedule(s), v, s.UpdatedAt, s.CreatedAt, string(doc), from, until, note, s.PermanentlyClosed, servicesColumn(s)}, nil
+		EncodeStoreSchedule(s), v, s.UpdatedAt, s.CreatedAt, string(doc), from, until, note, s.PermanentlyClosed, servicesColumn(s), s.AdultOnly}, nil
 }
 
 func placeholders(n, from int) string {

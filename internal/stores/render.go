@@ -46,6 +46,7 @@ type Doc struct {
 	IsDeliveryAvailable       bool       `json:"is_delivery_available"`
 	IsOrderOnlineAvailable    bool       `json:"is_order_online_available"`
 	IsCurbsidePickupAvailable bool       `json:"is_curbside_pickup_available"`
+	AdultOnly                 bool       `json:"adult_only"`
 	AverageRating             float64    `json:"average_rating"`
 	ReviewCount               int64      `json:"review_count"`
 	TimeZone                  string     `json:"time_zone"`
@@ -92,6 +93,7 @@ func RenderDoc(s *Store) ([]byte, error) {
 		IsDeliveryAvailable:       s.Delivery,
 		IsOrderOnlineAvailable:    s.OrderOnline,
 		IsCurbsidePickupAvailable: s.Curbside,
+		AdultOnly:                 s.AdultOnly,
 		AverageRating:             s.AverageRating(),
 		ReviewCount:               s.ReviewCount,
 		TimeZone:                  s.TimeZone,

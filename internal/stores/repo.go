@@ -86,14 +86,14 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 	args := []any{s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryID, s.State, s.City,
 		s.PostalCode, s.Address, s.Latitude, s.Longitude, s.GeoPrecision, s.TimeZone,
 		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount, sched, v, s.UpdatedAt,
-		from, until, note, s.PermanentlyClosed, s.Website, s.VerifiedAt, servicesColumn(s)}
+		from, until, note, s.PermanentlyClosed, s.Website, s.VerifiedAt, servicesColumn(s), s.AdultOnly}
 	if s.ID == 0 {
 		err = tx.QueryRow(ctx, `INSERT INTO stores (store_id, name, image, phone_number, hours, country_id, state, city,
 			postal_code, address, latitude, longitude, geo_precision, time_zone,
 			is_delivery_available, is_order_online_available, is_curbside_pickup_available, status,
 			rating_sum, review_count, schedule, version, updated_at,
-			temp_closed_from, temp_closed_until, temp_closed_note, permanently_closed, website, last_verified_at, services, created_at)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31)
+			temp_closed_from, temp_closed_until, temp_closed_note, permanently_closed, website, last_verified_at, services, adult_only, created_at)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31,$32)
 			RETURNING id`, append(args, s.CreatedAt)...).Scan(&s.ID)
 		if err != nil {
 			return storeIDTaken(s, fmt.Errorf("insert store %q: %w", s.Name, err))
@@ -104,7 +104,7 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 			geo_precision=$13, time_zone=$14, is_delivery_available=$15, is_order_online_available=$16,
 			is_curbside_pickup_available=$17, status=$18, rating_sum=$19, review_count=$20, schedule=$21,
 			version=$22, updated_at=$23, temp_closed_from=$24, temp_closed_until=$25, temp_closed_note=$26,
-			permanently_closed=$27, website=$28, last_verified_at=$29, services=$30 WHERE id=$31`, append(args, s.ID)...)
+			permanently_closed=$27, website=$28, last_verified_at=$29, services=$30, adult_only=$31 WHERE id=$32`, append(args, s.ID)...)
 		if err != nil {
 			return storeIDTaken(s, fmt.Errorf("update store %d: %w", s.ID, err))
 		}
@@ -222,7 +222,7 @@ const storeColumns = `s.id, s.store_id, s.name, s.image, s.phone_number, s.hours
 	s.state, s.city, s.postal_code, s.address, s.latitude, s.longitude, s.geo_precision, s.time_zone,
 	s.is_delivery_available, s.is_order_online_available, s.is_curbside_pickup_available, s.status,
 	s.rating_sum, s.review_count, s.schedule, s.created_at, s.updated_at,
-	s.temp_closed_from, s.temp_closed_until, s.temp_closed_note, s.permanently_closed, s.website, s.last_verified_at, s.licence_doc, s.services`
+	s.temp_closed_from, s.temp_closed_until, s.temp_closed_note, s.permanently_closed, s.website, s.last_verified_at, s.licence_doc, s.services, s.adult_only`
 
 // Get returns one store with its hours, or a NotFound error.
 func (r *Repo) Get(ctx context.Context, id int64) (*Store, error) {
@@ -241,7 +241,7 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 		&s.ID, &s.StoreID, &s.Name, &s.Image, &s.PhoneNumber, &s.Hours, &s.CountryID, &s.CountryCode, &s.CountryName,
 		&s.State, &s.City, &s.PostalCode, &s.Address, &s.Latitude, &s.Longitude, &s.GeoPrecision, &s.TimeZone,
 		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt,
-		&from, &until, &note, &s.PermanentlyClosed, &s.Website, &s.VerifiedAt, &licence, &services)
+		&from, &until, &note, &s.PermanentlyClosed, &s.Website, &s.VerifiedAt, &licence, &services, &s.AdultOnly)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 	}

@@ -43,6 +43,7 @@ type Store struct {
 	Delivery     bool
 	OrderOnline  bool
 	Curbside     bool
+	AdultOnly    bool // admits no one under the minimum age: some rules exempt such stores (internal/rules)
 	Status       Status
 	RatingSum    int64
 	ReviewCount  int64

@@ -89,8 +89,8 @@ func cmdInproc(_ context.Context, args []string) error {
 	}
 	for _, v := range variants {
 		s := bench.ResponseSizes(ix, v.rs)
-		fmt.Printf("%-8s answer bytes: identity mean %d p50 %d max %d; gzip (BestSpeed) mean %d p50 %d max %d\n",
-			v.name, s.IdentityMean, s.IdentityP50, s.IdentityMax, s.GzipMean, s.GzipP50, s.GzipMax)
+		fmt.Printf("%-8s answer bytes: identity mean %d p50 %d max %d; gzip (as sent) mean %d p50 %d max %d; zstd (as sent) mean %d p50 %d max %d\n",
+			v.name, s.IdentityMean, s.IdentityP50, s.IdentityMax, s.GzipMean, s.GzipP50, s.GzipMax, s.ZstdMean, s.ZstdP50, s.ZstdMax)
 	}
 	runtime.KeepAlive(ix)
 	return nil

@@ -6,6 +6,7 @@
 //	go run ./tools/slb load    -size M -database-url URL    # bulk-load a fresh database
 //	go run ./tools/slb startup -database-url URL            # start-up time and RSS of bin/locator
 //	go run ./tools/slb http    -database-url URL -size M    # wrk against bin/locator
+//	go run ./tools/slb series  -database-url URL -size S    # floor, plain and browser-shaped search side by side
 //	go run ./tools/slb floor                                # one-connection floor: bare net/http under wrk
 //	go run ./tools/slb postgis-setup -database-url URL      # PostGIS table from the loaded stores
 //	go run ./tools/slb http    -postgis -database-url URL -size M   # wrk against the PostGIS server
@@ -25,7 +26,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: slb inproc|load|startup|http|floor|postgis-setup|postgis-serve|lua [flags]")
+		fmt.Fprintln(os.Stderr, "usage: slb inproc|load|startup|http|series|floor|postgis-setup|postgis-serve|lua [flags]")
 		os.Exit(2)
 	}
 	cmds := map[string]func(context.Context, []string) error{
@@ -37,6 +38,7 @@ func main() {
 		"postgis-setup": cmdPostGISSetup,
 		"postgis-serve": cmdPostGISServe,
 		"lua":           cmdLua,
+		"series":        cmdSeries,
 	}
 	fn, ok := cmds[os.Args[1]]
 	if !ok {

@@ -16,7 +16,7 @@ import (
 
 	"locator/internal/bench"
 	"locator/internal/db"
-	"locator/internal/jsonbody"
+	"locator/internal/httpbody"
 	"locator/internal/search"
 )
 
@@ -95,7 +95,7 @@ func cmdPostGISServe(ctx context.Context, args []string) error {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		jsonbody.Write(w, r, body)
+		httpbody.JSON(w, r, body)
 		*bp = body
 		bufPool.Put(bp)
 	})

@@ -57,3 +57,8 @@ export const businessKeys = {
   /** Whether the account gets the monthly summary mail. */
   insightsMail: ["business", "insights-mail"] as const,
 };
+
+/** The rulebook's rules at a place (GET /rules), by position rounded to 0.01 degree. */
+export const ruleKeys = {
+  place: (latitude: number, longitude: number) => ["rules", latitude, longitude] as const,
+};

@@ -115,6 +115,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rulebook's rules in force at a place
+         * @description The rules of the curated rulebook (docs/rules.md) in force today at
+         *     a position, for a store open to all: flavour bans, the minimum age
+         *     and whether tobacco and vapes may be shipped to consumers there. The
+         *     position is placed in its nearest US ZIP code (40 km at most);
+         *     elsewhere no rule applies and min_age is the house default, 18.
+         */
+        get: operations["getPlaceRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/physical-store/{id}": {
         parameters: {
             query?: never;
@@ -1392,6 +1416,8 @@ export interface components {
             is_delivery_available: boolean;
             is_order_online_available: boolean;
             is_curbside_pickup_available: boolean;
+            /** @description An adult-only store (docs/rules.md): some rules exempt such stores */
+            adult_only: boolean;
             /** @enum {string} */
             status: "published" | "pending" | "hidden";
             /** Format: date-time */
@@ -1467,7 +1493,7 @@ export interface components {
          *     neither per entry), hours (free text, at most 1000 characters),
          *     phone_number (at most 32: digits, spaces, + - ( ) .), website (http(s),
          *     at most 2048; a bare example.com becomes https://example.com) and the
-         *     three flags, special_hours (replaces the list: at most 100 entries,
+         *     three flags and adult_only, special_hours (replaces the list: at most 100 entries,
          *     a date either closed with one entry or open in spans that do not
          *     overlap, notes at most 100 characters) and temporarily_closed (from
          *     and until inclusive, until null for until further notice; null
@@ -1500,6 +1526,8 @@ export interface components {
             is_delivery_available?: boolean;
             is_order_online_available?: boolean;
             is_curbside_pickup_available?: boolean;
+            /** @description An adult-only store (docs/rules.md): some rules exempt such stores */
+            adult_only?: boolean;
             name?: string;
             address?: string;
             city?: string;
@@ -1729,6 +1757,47 @@ export interface components {
             licence?: null | components["schemas"]["StoreLicence"];
             /** @description Enforcement actions against the store in public registries, newest first (at most 5). Left out (empty) by documents rendered before the field existed. */
             enforcement?: components["schemas"]["Enforcement"][];
+            /** @description An adult-only store (no one under the minimum age enters); some rules exempt such stores. Left out (false) by documents rendered before the field existed. */
+            adult_only?: boolean;
+            /** @description The rulebook's rules in force today on what stores of its place and kind may sell (docs/rules.md); empty where none applies. Search answers, one store and favourites carry it. */
+            rules?: components["schemas"]["Rule"][];
+        };
+        Rule: {
+            /** @description The row's id in the rulebook, e.g. "ma-flavoured-tobacco" */
+            id: string;
+            /** @description The neutral line shoppers read */
+            summary: string;
+            /** @description The statute or ordinance, e.g. "NY Public Health Law 1399-mm-1" */
+            citation: string;
+            /** @description The law's public text */
+            url: string;
+            /**
+             * Format: date
+             * @description When the row was last checked against the law's text
+             */
+            checked_on: string;
+        };
+        PlaceRules: {
+            /** @description The position's nearest ZIP code; null outside every one */
+            place: null | {
+                country: string;
+                state: string;
+                city: string;
+                postal_code: string;
+            };
+            /**
+             * Format: date
+             * @description The day the rules were judged on, in the place's zone
+             */
+            on: string;
+            /** @description Every rule in force there for a store open to all, the age and shipping rules included */
+            rules: components["schemas"]["Rule"][];
+            /** @description The highest minimum age of those rules (18 where none names one) */
+            min_age: number;
+            /** @description Whether tobacco and vapes may be shipped to consumers there */
+            shipping_to_consumers: boolean;
+            /** @description The rule that forbids it, null when allowed */
+            shipping_ban: null | components["schemas"]["Rule"];
         };
         StoreLicence: {
             /** @enum {string} */
@@ -1933,6 +2002,8 @@ export interface components {
             delivery_hours?: components["schemas"]["ClaimServiceHours"];
             curbside_pickup_hours?: components["schemas"]["ClaimServiceHours"];
             online_order_hours?: components["schemas"]["ClaimServiceHours"];
+            /** @description The store admits adults only (docs/rules.md); an approval sets it on the store, never clears it */
+            adult_only?: boolean;
         };
         /**
          * @description A field of the comparison of a claim with the store it matches; the service hours' rows appear only for the services the claim gives hours for
@@ -1964,6 +2035,7 @@ export interface components {
             delivery_hours: string;
             curbside_pickup_hours: string;
             online_order_hours: string;
+            adult_only?: boolean;
             /** @description How each service's hours text given reads (services without text are left out); an approval publishes only a text that reads */
             service_hours_read: {
                 /** @enum {string} */
@@ -2277,6 +2349,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Attribution"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    getPlaceRules: {
+        parameters: {
+            query: {
+                latitude: number;
+                longitude: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The place and its rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceRules"];
                 };
             };
             400: components["responses"]["Error"];

@@ -13,3 +13,6 @@ export type StoreWithDistance = PhysicalStore & { distance: number };
 export type ReviewList = components["schemas"]["ReviewList"];
 export type Customer = components["schemas"]["Customer"];
 export type AttributionSource = components["schemas"]["Source"];
+/** A rule of the rulebook as a store or a place carries it (docs/rules.md). */
+export type Rule = components["schemas"]["Rule"];
+export type PlaceRules = components["schemas"]["PlaceRules"];

@@ -90,6 +90,7 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
           <ServiceHoursRows key={read.service} claim={claim} read={read} />
         ))}
         <Row label="Licence number">{licenceText(claim)}</Row>
+        {claim.adult_only && <Row label="Store kind">Adult-only store (set on the store when approved; docs/rules.md)</Row>}
         {claim.status === "pending" && (
           <Row label="Geocoded location">
             {suggested

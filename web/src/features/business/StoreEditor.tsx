@@ -163,6 +163,13 @@ function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
           </label>
         ))}
       </fieldset>
+      <label className="flex items-start gap-2 text-sm text-gray-900">
+        <input type="checkbox" className="mt-1" checked={values.adult_only} onChange={(e) => set("adult_only", e.target.checked)} />
+        <span>
+          Adult-only store
+          <span className="block text-gray-700">No one under the minimum age may enter. Some local rules exempt such stores.</span>
+        </span>
+      </label>
       <Button type="submit" disabled={busy} className="self-start">
         Save and publish
       </Button>

@@ -33,6 +33,13 @@ describe("the details form", () => {
     expect(patch.workingHours?.[1]).toEqual({ weekDay: "Tuesday", startTime: null, endTime: null });
   });
 
+  it("sends the store's kind when the owner changes it", () => {
+    const v = detailsOf(store);
+    expect(v.adult_only).toBe(false);
+    v.adult_only = true;
+    expect(detailsPatch(store, v)).toEqual({ adult_only: true });
+  });
+
   it("checks every field with the server's messages", () => {
     const v = detailsOf(store);
     v.phone_number = "1".repeat(33);

@@ -39,6 +39,8 @@ export interface DetailsValues {
   is_delivery_available: boolean;
   is_order_online_available: boolean;
   is_curbside_pickup_available: boolean;
+  /** The store's kind (docs/rules.md): some rules exempt adult-only stores. */
+  adult_only: boolean;
   week: Record<Day, DayHours>;
 }
 
@@ -74,6 +76,7 @@ export function detailsOf(store: BusinessStore): DetailsValues {
     is_delivery_available: store.is_delivery_available,
     is_order_online_available: store.is_order_online_available,
     is_curbside_pickup_available: store.is_curbside_pickup_available,
+    adult_only: store.adult_only,
     week: weekOf(store.workingHours),
   };
 }
@@ -147,7 +150,7 @@ export function detailsPatch(store: BusinessStore, v: DetailsValues): StorePatch
   if (v.phone_number.trim() !== was.phone_number) patch.phone_number = v.phone_number.trim();
   if (normalizeWebsite(v.website) !== was.website) patch.website = normalizeWebsite(v.website);
   if (v.hours.trim() !== was.hours) patch.hours = v.hours.trim();
-  for (const flag of ["is_delivery_available", "is_order_online_available", "is_curbside_pickup_available"] as const) {
+  for (const flag of ["is_delivery_available", "is_order_online_available", "is_curbside_pickup_available", "adult_only"] as const) {
     if (v[flag] !== was[flag]) patch[flag] = v[flag];
   }
   if (!sameWeek(v.week, was.week)) patch.workingHours = weekEntries(v.week);

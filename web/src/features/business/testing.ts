@@ -26,6 +26,7 @@ export function makeBusinessStore(overrides: Partial<BusinessStore> = {}): Busin
     is_delivery_available: false,
     is_order_online_available: false,
     is_curbside_pickup_available: false,
+    adult_only: false,
     status: "published",
     last_verified_at: "2026-11-01T10:00:00Z",
     special_hours: [],

@@ -168,6 +168,7 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
           delivery_hours: "",
           curbside_pickup_hours: "",
           online_order_hours: "",
+          adult_only: false,
         },
       ],
       [
@@ -245,6 +246,7 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
     await fill(user, "Delivery hours (optional)", "Mon-Fri 11am-8pm");
     await fill(user, "Online ordering hours (optional)", "Daily 8am-10pm");
     expect(screen.getByLabelText("Curbside pickup hours (optional)")).toHaveValue("");
+    await user.selectOptions(screen.getByLabelText("Who may enter"), "yes");
     await stepFour(user);
     await fill(user, "Password", "dash-secret");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -254,6 +256,7 @@ describe("ClaimPage", { timeout: 20_000 }, () => {
       delivery_hours: "Mon-Fri 11am-8pm",
       curbside_pickup_hours: "",
       online_order_hours: "Daily 8am-10pm",
+      adult_only: true,
     });
   });
 

@@ -208,7 +208,7 @@ function trimmed(values: ClaimValues): ClaimValues {
 }
 
 function claimPayload(v: ClaimValues): ClaimPayload {
-  const { password: _password, ...payload } = v;
+  const { password: _password, adult_only, ...payload } = v;
   void _password;
-  return payload;
+  return { ...payload, adult_only: adult_only === "yes" };
 }

@@ -57,6 +57,19 @@ export function BusinessStep({ register }: { register: Register }) {
         />
       </div>
       <Field label="Licence number (optional)" hint={LICENCE_HINT} maxLength={64} {...register("licence_number")} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="claim-adult-only" className="text-sm font-medium text-gray-900">
+          Who may enter
+        </label>
+        <select
+          id="claim-adult-only"
+          className="rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-700"
+          {...register("adult_only")}
+        >
+          <option value="">Everyone</option>
+          <option value="yes">Adults only (an adult-only store)</option>
+        </select>
+      </div>
       <ServiceHours register={register} />
       <p className="text-sm text-gray-700 sm:col-span-2">
         By clicking Add business you confirm that you are authorised to represent this business and agree to the Terms of

@@ -30,6 +30,8 @@ export interface ClaimValues {
   delivery_hours: string;
   curbside_pickup_hours: string;
   online_order_hours: string;
+  /** "yes": an adult-only store (docs/rules.md); a string like every value of the wizard. */
+  adult_only: string;
   password: string;
 }
 
@@ -49,6 +51,7 @@ export const EMPTY_VALUES: ClaimValues = {
   delivery_hours: "",
   curbside_pickup_hours: "",
   online_order_hours: "",
+  adult_only: "",
   password: "",
 };
 

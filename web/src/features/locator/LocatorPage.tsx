@@ -20,6 +20,7 @@ import { MapArea } from "./MapArea";
 import { clampPage, pageBounds, Pagination } from "./Pagination";
 import { PlaceSearch } from "./PlaceSearch";
 import { ResultsList } from "./ResultsList";
+import { RulesNote } from "./RulesNote";
 import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
 import type { MapView } from "./map/types";
 import { useTitle } from "../../lib/documentMeta";
@@ -328,6 +329,7 @@ export function LocatorPage() {
               </div>
             ) : (
               <>
+                <RulesNote stores={stores} />
                 <ResultsList stores={pageStores} first={first} onSelect={select} now={now} />
                 <Pagination page={page} total={stores.length} onPage={goToPage} />
               </>

@@ -1,11 +1,10 @@
-import { ArrowLeft, ExternalLink, Heart, Navigation, Phone, Share2 } from "lucide-react";
+import { ArrowLeft, Heart, Navigation, Phone, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { PhysicalStore } from "../../api/types";
 import { Stars } from "../../components/Stars";
 import { StoreImage } from "../../components/StoreImage";
 import { StoreStatus } from "../../components/StoreStatus";
 import { sendEvent } from "../../lib/beacon";
-import { storefrontUrl } from "../../lib/config";
 import { cn } from "../../lib/cn";
 import { formatDistance } from "../../lib/distance";
 import { useDocumentMeta } from "../../lib/documentMeta";
@@ -14,8 +13,10 @@ import { verifiedLabel } from "../../lib/verified";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
 import { LicenceLines } from "./LicenceLines";
+import { OnlineStoreButton } from "./OnlineStoreButton";
 import { ReportProblem } from "./report/ReportProblem";
 import { ReviewsSummary } from "./ReviewsSummary";
+import { RuleLines } from "./RuleLines";
 import { ServiceLines } from "./ServiceLines";
 import { shareStore } from "./share";
 import { WorkingHoursTable } from "./WorkingHoursTable";
@@ -81,6 +82,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
         <ServiceLines store={store} now={now} />
       </div>
       <LicenceLines store={store} now={now} />
+      <RuleLines rules={store.rules} />
 
       <div className="grid grid-cols-4 gap-1 border-y border-gray-200 py-2">
         {store.phone_number ? (
@@ -138,16 +140,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
           </a>
         </p>
       )}
-      <a
-        href={`${storefrontUrl()}/store/${encodeURIComponent(store.store_id)}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={() => sendEvent("online_store", store.id)}
-        className="inline-flex items-center gap-1 self-start rounded-md bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800"
-      >
-        Go to online store
-        <ExternalLink aria-hidden="true" className="size-4" />
-      </a>
+      <OnlineStoreButton store={store} />
       <ReviewsSummary storeId={store.id} />
       <ReportProblem storeId={store.id} storeName={store.name} />
     </article>

@@ -1,0 +1,99 @@
+package search
+
+import (
+	"bytes"
+	"time"
+
+	"locator/internal/rules"
+	"locator/internal/stores"
+)
+
+// Each store's document carries "rules": the rulebook's rules on what
+// stores of its place and kind may sell (internal/rules, docs/rules.md).
+// They depend on the date, so they are not rendered into the stored
+// document; stores share a handful of combinations of jurisdictions and
+// kind, so the index keeps one rules.Set per combination (ruleSets, a
+// 16-bit number in the record's padding) and each set caches its JSON per
+// day.
+
+var book = rules.MustLoad()
+
+// ruleSetOf is the set of a store's document (its country, state, city,
+// ZIP code and kind). It reads the index's nothing: call it without the lock.
+func ruleSetOf(doc []byte) *rules.Set {
+	var buf [128]byte
+	var p rules.Place
+	b, _ := appendDocStringFrom(buf[:0], doc, "code", 0)
+	p.Country = string(b)
+	b, at := appendDocStringFrom(buf[:0], doc, "state", 0)
+	p.State = string(b)
+	b, at = appendDocStringFrom(buf[:0], doc, "city", at)
+	p.City = string(b)
+	b, _ = appendDocStringFrom(buf[:0], doc, "postal_code", at)
+	p.ZIP = string(b)
+	return book.Set(p, bytes.Contains(doc, []byte(`"adult_only":true`)))
+}
+
+// internRules numbers set in the index's table. The caller holds the write lock.
+func (ix *Index) internRules(s *rules.Set) uint16 {
+	if n, ok := ix.ruleAt[s]; ok {
+		return n
+	}
+	if ix.ruleAt == nil {
+		ix.ruleAt = map[*rules.Set]uint16{}
+	}
+	n := uint16(len(ix.ruleSets))
+	ix.ruleSets = append(ix.ruleSets, s)
+	ix.ruleAt[s] = n
+	return n
+}
+
+// rulesOf is the record's set. The caller holds the lock.
+func (ix *Index) rulesOf(r *record) *rules.Set {
+	if int(r.rules) < len(ix.ruleSets) {
+		return ix.ruleSets[r.rules]
+	}
+	return nil
+}
+
+// ruleDay is the calendar day a rule is judged on in a store's zone; one
+// answer's stores mostly share a zone, so the last one is remembered.
+type ruleDay struct {
+	now time.Time
+	loc *time.Location
+	day int
+}
+
+func (d *ruleDay) of(loc *time.Location) int {
+	if loc != d.loc || d.day == 0 {
+		d.loc, d.day = loc, rules.DayOf(d.now.In(loc))
+	}
+	return d.day
+}
+
+// appendRules appends `"rules":[...]` for record r.
+func (ix *Index) appendRules(dst []byte, r *record, d *ruleDay) []byte {
+	dst = append(dst, `"rules":`...)
+	if s := ix.rulesOf(r); s != nil {
+		return s.AppendJSON(dst, d.of(r.loc))
+	}
+	return append(dst, "[]"...)
+}
+
+// WithRules returns doc, a complete store document read from the database
+// (stores.Repo.PublishedDoc), with its "rules" on instant now, in the
+// store's own zone, as the list answer carries them.
+func WithRules(doc []byte, now time.Time) []byte {
+	n := len(doc)
+	if n < 2 || doc[n-1] != '}' {
+		return doc
+	}
+	var zb [64]byte
+	zone, _ := appendDocStringFrom(zb[:0], doc, "time_zone", 0)
+	d := ruleDay{now: now}
+	out := make([]byte, 0, n+256)
+	out = append(out, doc[:n-1]...)
+	out = append(out, `,"rules":`...)
+	out = ruleSetOf(doc).AppendJSON(out, d.of(stores.Zone(string(zone))))
+	return append(out, '}')
+}

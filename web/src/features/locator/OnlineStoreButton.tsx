@@ -1,0 +1,89 @@
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import type { PhysicalStore } from "../../api/types";
+import { keptVerdict } from "../../lib/agecheck";
+import { sendEvent } from "../../lib/beacon";
+import { storefrontUrl } from "../../lib/config";
+import { placeRulesOptions } from "./api/place-rules";
+
+// The dialog and its logic load on the first click only (the first screen's budget).
+const AgeDialog = lazy(() => import("../../components/AgeDialog"));
+
+/** The federal minimum, used until the place's rules have answered. */
+const FALLBACK_MIN_AGE = 21;
+
+/** The shopper's place: the searched centre in the address, else the store's own position. */
+function shopperPosition(store: PhysicalStore): [number, number] {
+  const q = new URLSearchParams(window.location.search);
+  const lat = Number(q.get("lat"));
+  const lon = Number(q.get("lon"));
+  return q.get("lat") && q.get("lon") && Number.isFinite(lat) && Number.isFinite(lon) ? [lat, lon] : [store.latitude, store.longitude];
+}
+
+/**
+ * "Go to online store", behind the age check (docs/rules.md). Where the law of the shopper's place
+ * allows no shipping to consumers, it says so and offers pickup at this store instead, when the
+ * store takes orders for pickup; otherwise no link to a checkout that would refuse them.
+ */
+export function OnlineStoreButton({ store }: { store: PhysicalStore }) {
+  const [lat, lon] = shopperPosition(store);
+  const place = useQuery(placeRulesOptions(lat, lon));
+  const [asking, setAsking] = useState(false);
+  const [under, setUnder] = useState(false);
+  const minAge = place.data?.min_age ?? FALLBACK_MIN_AGE;
+  const ban = place.data?.shipping_ban ?? null;
+  const pickup = store.is_curbside_pickup_available || store.is_order_online_available;
+  const href = `${storefrontUrl()}/store/${encodeURIComponent(store.store_id)}`;
+
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    const kept = keptVerdict(document.cookie, minAge);
+    if (kept === "ok") {
+      sendEvent("online_store", store.id); // insights (docs/insights.md)
+      return; // the link opens as any link
+    }
+    event.preventDefault();
+    if (kept === "under") setUnder(true);
+    else setAsking(true);
+  };
+  const open = () => {
+    sendEvent("online_store", store.id);
+    window.open(href, "_blank", "noopener,noreferrer");
+  };
+  // Until the place's rules answer, no button: it would change under the pointer where the law
+  // bans shipping. A failed answer falls back to the federal minimum age, shipping allowed.
+  if (place.isPending) return null;
+
+  return (
+    <div className="space-y-2">
+      {ban && (
+        <p className="text-sm text-gray-800" data-testid="shipping-ban">
+          {ban.summary} ({ban.citation}), so the online store can&apos;t ship to you.{" "}
+          {pickup ? "You can order online and pick up at this store." : "You can buy in person at this store."}
+        </p>
+      )}
+      {(!ban || pickup) && (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onClick}
+          className="inline-flex items-center gap-1 self-start rounded-md bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800"
+        >
+          {ban ? "Order for pickup" : "Go to online store"}
+          <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      )}
+      {under && (
+        <p role="status" className="text-sm text-gray-800">
+          You need to be {minAge} or older to buy tobacco or vape products here. The store&apos;s details stay open to you.
+        </p>
+      )}
+      {asking && (
+        <Suspense fallback={null}>
+          <AgeDialog minAge={minAge} onPass={open} onClose={() => setAsking(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
