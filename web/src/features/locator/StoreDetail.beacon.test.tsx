@@ -9,6 +9,7 @@ const follow = (e: Event) => e.preventDefault();
 afterEach(() => {
   vi.unstubAllGlobals();
   document.removeEventListener("click", follow, true);
+  document.cookie = "locator_age=; max-age=0; path=/";
 });
 
 /** The kinds the panel sent with sendBeacon, in order. */
@@ -23,13 +24,15 @@ describe("StoreDetail beacons (docs/insights.md)", () => {
     vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response("{}", { status: 404 }))));
     // Links are not followed in jsdom: only the click handlers run.
     document.addEventListener("click", follow, true);
+    // An age already checked (21 and over): "Go to online store" opens the store at once.
+    document.cookie = "locator_age=ok:21; path=/";
     renderAt(<StoreDetail store={makeStore({ id: 7, name: "Cloud Nine", store_id: "st_7" })} onBack={() => {}} now={new Date()} />);
     expect(await sentKinds(beacon)).toEqual(["panel"]);
     const user = userEvent.setup();
     await user.click(screen.getByRole("link", { name: "Call" }));
     await user.click(screen.getByRole("link", { name: "Directions" }));
     await user.click(screen.getByRole("button", { name: "Share" }));
-    await user.click(screen.getByRole("link", { name: "Go to online store" }));
+    await user.click(await screen.findByRole("link", { name: "Go to online store" }));
     expect(await sentKinds(beacon)).toEqual(["panel", "call", "directions", "share", "online_store"]);
     for (const [url, blob] of beacon.mock.calls) {
       expect(url).toMatch(/\/api\/events$/);
