@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"locator/internal/places"
 	"locator/internal/search"
 	"locator/internal/slug"
 	"locator/internal/stores"
@@ -103,24 +104,10 @@ func (v *storeView) addressLine() string {
 	return strings.Join(parts, ", ")
 }
 
-var usStates = map[string]string{
-	"AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
-	"CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia", "FL": "Florida", "GA": "Georgia",
-	"HI": "Hawaii", "ID": "Idaho", "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas",
-	"KY": "Kentucky", "LA": "Louisiana", "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts",
-	"MI": "Michigan", "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri", "MT": "Montana",
-	"NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico",
-	"NY": "New York", "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma",
-	"OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota",
-	"TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont", "VA": "Virginia", "WA": "Washington",
-	"WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming", "PR": "Puerto Rico", "GU": "Guam",
-	"VI": "U.S. Virgin Islands", "AS": "American Samoa", "MP": "Northern Mariana Islands",
-}
-
 // stateName is how pages name a state: US codes spelled out, anything
 // else as the stores write it.
 func stateName(s string) string {
-	if n, ok := usStates[strings.ToUpper(strings.TrimSpace(s))]; ok {
+	if n, ok := places.USStates[strings.ToUpper(strings.TrimSpace(s))]; ok {
 		return n
 	}
 	if s == "" || s == search.OtherSlug {

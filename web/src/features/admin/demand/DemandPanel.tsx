@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ApiError } from "../../../api/client";
 import { Loaded } from "../../../components/Loaded";
+import { PeriodHeading } from "../../../components/PeriodHeading";
 import { Button } from "../../../components/ui/button";
 import { demandCsvUrl, demandOptions, type Demand } from "../api/demand";
 import type { HeatField } from "./heat";
@@ -30,18 +31,7 @@ export function DemandPanel({ onUnauthorized }: { onUnauthorized: () => void }) 
   });
   return (
     <section aria-labelledby="demand-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="demand-heading" className="text-base font-semibold text-gray-900">
-          Demand
-        </h2>
-        <div role="group" aria-label="Period" className="flex gap-1">
-          {PERIODS.map((d) => (
-            <Button key={d} variant="chip" aria-pressed={days === d} onClick={() => setDays(d)}>
-              {d} days
-            </Button>
-          ))}
-        </div>
-      </div>
+      <PeriodHeading id="demand-heading" title="Demand" periods={PERIODS} days={days} onDays={setDays} />
       <Loaded query={demand} loading="Loading demand…" failed="Could not load the demand">
         {(data) => <DemandView data={data} field={field} onField={setField} />}
       </Loaded>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { failureText } from "../../../api/client";
 import { businessKeys } from "../../../api/keys";
 import { Loaded } from "../../../components/Loaded";
-import { Button } from "../../../components/ui/button";
+import { PeriodHeading } from "../../../components/PeriodHeading";
 import { FormError } from "../../../components/ui/field";
 import { insightsMailOptions, setInsightsMail, storeInsightsOptions, type InsightPeriod, type StoreInsights as Report } from "../api/store-insights";
 import { bars, changeLabel, METRICS, valueOf, type Metric } from "./metrics";
@@ -19,18 +19,7 @@ export function StoreInsights({ storeId }: { storeId: number }) {
   const report = useQuery(storeInsightsOptions(storeId, days));
   return (
     <section aria-labelledby="insights-heading" className="flex flex-col gap-3 rounded-md border border-gray-200 bg-white p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="insights-heading" className="text-base font-semibold text-gray-900">
-          Insights
-        </h2>
-        <div role="group" aria-label="Period" className="flex gap-1">
-          {PERIODS.map((d) => (
-            <Button key={d} variant="chip" aria-pressed={days === d} onClick={() => setDays(d)}>
-              {d} days
-            </Button>
-          ))}
-        </div>
-      </div>
+      <PeriodHeading id="insights-heading" title="Insights" periods={PERIODS} days={days} onDays={setDays} />
       <Loaded query={report} loading="Loading insights…" failed="Could not load the insights">
         {(data) => <ReportView report={data} metric={metric} onMetric={setMetric} />}
       </Loaded>
