@@ -236,7 +236,7 @@ func upsert(ctx context.Context, tx *db.Tx, target, conflict, set string, rows [
 // kind name (digits, lower-case letters, '-' and '_').
 func literal(s string) bool {
 	for _, r := range s {
-		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r == '-' || r == '_') {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'z') && r != '-' && r != '_' {
 			return false
 		}
 	}

@@ -93,14 +93,14 @@ func (s *Service) MonthlyMail(ctx context.Context, now time.Time) error {
 		for _, id := range order {
 			o := owners[id]
 			var text, htm strings.Builder
-			any := false
+			active := false
 			fmt.Fprintf(&text, "What your listings got from the locator in %s (the month before in brackets):\n", label)
 			fmt.Fprintf(&htm, "<p>What your listings got from the locator in %s (the month before in brackets):</p>", html.EscapeString(label))
 			for _, l := range o.stores {
 				if l.cur == (Counts{}) {
 					continue
 				}
-				any = true
+				active = true
 				items := summaryItems(l.cur, l.prev)
 				fmt.Fprintf(&text, "\n%s\n", l.name)
 				fmt.Fprintf(&htm, "<h3>%s</h3><ul>", html.EscapeString(l.name))
@@ -110,7 +110,7 @@ func (s *Service) MonthlyMail(ctx context.Context, now time.Time) error {
 				}
 				htm.WriteString("</ul>")
 			}
-			if !any {
+			if !active {
 				continue
 			}
 			link := s.PublicURL + "/business"

@@ -218,8 +218,8 @@ func TestLocatorMatchesAScan(t *testing.T) {
 		k, best, bestD := math.Cos(lat*math.Pi/180), -1, math.Inf(1)
 		for i := range n {
 			plat, plon := at(i)
-			if d := math.Pow(plat-lat, 2) + math.Pow((plon-lon)*k, 2); d < bestD {
-				best, bestD = i, d
+			if dy, dx := plat-lat, (plon-lon)*k; dy*dy+dx*dx < bestD {
+				best, bestD = i, dy*dy+dx*dx
 			}
 		}
 		return best
