@@ -5,6 +5,9 @@ import { attributionOptions, mapAttribution } from "./api/attribution";
  * Credits for the offline basemap (Natural Earth, US Census Bureau, OpenStreetMap) and the server's data
  * (GeoNames, from /api/attribution), drawn over the map from the first paint.
  */
+/** Licences that ask for no notice: named in the link's title, not in the line over the map. */
+const PUBLIC_DOMAIN = /^public domain$/i;
+
 export function MapAttribution() {
   const server = useQuery(attributionOptions());
   const sources = mapAttribution(server.data ?? [], true);
@@ -13,10 +16,10 @@ export function MapAttribution() {
       {sources.map((s, i) => (
         <span key={s.name}>
           {i > 0 && " | "}
-          <a href={s.url} target="_blank" rel="noopener noreferrer" className="underline">
+          <a href={s.url} target="_blank" rel="noopener noreferrer" className="underline" title={s.license ?? undefined}>
             {s.name}
           </a>
-          {s.license && ` (${s.license})`}
+          {s.license && !PUBLIC_DOMAIN.test(s.license) && ` (${s.license})`}
         </span>
       ))}
     </p>
