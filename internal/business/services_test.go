@@ -20,13 +20,7 @@ func TestOwnerServiceSettings(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, a, id := setup(t, d)
-		week := []business.Hour{}
-		for _, day := range []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"} {
-			week = append(week, business.Hour{WeekDay: day, StartTime: ptr("00:00"), EndTime: ptr("00:00")})
-		}
-		yes := true
-		_, err := svc.Update(ctx, a, id, business.Patch{WorkingHours: &week, Delivery: &yes})
-		dbtest.Must(t, err, "store hours")
+		openAllDayWithDelivery(t, svc, a, id)
 
 		own := []business.Hour{{WeekDay: "Monday", StartTime: ptr("11:00"), EndTime: ptr("20:00")}}
 		thirty := 30
@@ -99,6 +93,19 @@ func ptr(s string) *string { return &s }
 
 func ptrInt(n int) *int { return &n }
 
+// openAllDayWithDelivery makes the store open around the clock every day
+// and offer delivery, so only the service's own settings decide it.
+func openAllDayWithDelivery(t *testing.T, svc *business.Service, a *business.Account, id int64) {
+	t.Helper()
+	week := []business.Hour{}
+	for _, day := range []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"} {
+		week = append(week, business.Hour{WeekDay: day, StartTime: ptr("00:00"), EndTime: ptr("00:00")})
+	}
+	yes := true
+	_, err := svc.Update(context.Background(), a, id, business.Patch{WorkingHours: &week, Delivery: &yes})
+	dbtest.Must(t, err, "store hours")
+}
+
 // An owner gives delivery special dates of its own (closed today): they
 // are published at once (the document's delivery is not available now
 // while the store is open), audited, and checked with the store's special
@@ -107,13 +114,7 @@ func TestOwnerServiceSpecialDates(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, a, id := setup(t, d)
-		week := []business.Hour{}
-		for _, day := range []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"} {
-			week = append(week, business.Hour{WeekDay: day, StartTime: ptr("00:00"), EndTime: ptr("00:00")})
-		}
-		yes := true
-		_, err := svc.Update(ctx, a, id, business.Patch{WorkingHours: &week, Delivery: &yes})
-		dbtest.Must(t, err, "store hours")
+		openAllDayWithDelivery(t, svc, a, id)
 
 		ny, _ := time.LoadLocation("America/New_York")
 		today := time.Now().In(ny).Format("2006-01-02")
