@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"locator/internal/accounts"
+	"locator/internal/answercache"
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/config"
@@ -267,7 +268,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url", "pmtiles",
 		"log-format", "log-level", "access-log", "sync-interval", "insights-flush", "insights-search-flush", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
-		"mail-retention", "log-reset-links", "photo-memory", "metrics-addr", "metrics-token")
+		"mail-retention", "log-reset-links", "photo-memory", "answer-cache", "metrics-addr", "metrics-token")
 	demoStores := fs.Int("demo-stores", 20000, "number of demo stores written into an empty database")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
@@ -368,7 +369,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claimSvc, Business: biz, DBTimeout: cfg.DBTimeout,
 		Photos: photos.New(d, sr), Reports: reports.New(d, sr), Licences: lic, MetricsToken: cfg.MetricsToken,
-		Insights: counts,
+		Insights: counts, Answers: answercache.New(cfg.AnswerCache),
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
 	var pending unread

@@ -38,6 +38,7 @@ type Config struct {
 	DrainPeriod     time.Duration // LOCATOR_DRAIN_PERIOD: /readyz answers 503 this long before the listener closes
 	DBTimeout       time.Duration // LOCATOR_DB_TIMEOUT: the most a request waits for one PostgreSQL call
 	PhotoMemory     int64         // LOCATOR_PHOTO_MEMORY: bytes all photo decodes may hold at once
+	AnswerCache     int64         // LOCATOR_ANSWER_CACHE: bytes of compressed search answers kept per minute; 0: none
 	NoSeed          bool          // LOCATOR_NO_SEED: serve does not seed an empty database
 	SearchSnapshots string        // LOCATOR_SEARCH_SNAPSHOTS: auto, always or off
 	SMTPURL         string        // LOCATOR_SMTP_URL: smtp://user:pass@host:587; empty: .eml files in MailDir
@@ -86,6 +87,7 @@ var all = map[string]setting{
 	"drain-period":          {"drain-period", "LOCATOR_DRAIN_PERIOD", "on SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (longer than the load balancer's health-check interval; 0: close at once)"},
 	"db-timeout":            {"db-timeout", "LOCATOR_DB_TIMEOUT", "the most a request waits for one PostgreSQL call (connection, statement, begin or commit) before answering 503"},
 	"photo-memory":          {"photo-memory", "LOCATOR_PHOTO_MEMORY", "memory, in MB, that all photo uploads being decoded may hold at once; a photo needing more alone is refused with 413"},
+	"answer-cache":          {"answer-cache", "LOCATOR_ANSWER_CACHE", "memory, in MB, for compressed search answers kept until the minute turns or a store changes, so shoppers who search the same place get a copy (0: no cache; docs/performance.md)"},
 	"no-seed":               {"no-seed", "LOCATOR_NO_SEED", "do not write demo data into an empty database"},
 	"search-snapshots":      {"search-snapshots", "LOCATOR_SEARCH_SNAPSHOTS", "start the search index from a snapshot kept in the database: auto (write them for 50,000 stores or more), always, or off (read every store at start)"},
 	"smtp-url":              {"smtp-url", "LOCATOR_SMTP_URL", "SMTP server for mail: smtp://user:pass@host:587 (STARTTLS), smtps://...:465; empty: write .eml files"},
@@ -119,6 +121,7 @@ var defaults = map[string]string{
 	"drain-period":          "5s",
 	"db-timeout":            "1500ms",
 	"photo-memory":          "256",
+	"answer-cache":          "32",
 	"no-seed":               "false",
 	"search-snapshots":      "auto",
 	"smtp-url":              "",
@@ -265,6 +268,12 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad("want a whole number of megabytes from 16 to 65536, e.g. 256")
 			}
 			c.PhotoMemory = mb << 20
+		case "answer-cache":
+			mb, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || mb < 0 || mb > 65536 || v[0] == '+' {
+				return c, bad("want a whole number of megabytes from 0 to 65536, e.g. 32")
+			}
+			c.AnswerCache = mb << 20
 		case "smtp-url":
 			if v != "" && !absoluteURL(v, "smtp", "smtps") {
 				return c, bad("want smtp://[user:pass@]host:port or smtps://...")

@@ -17,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/klauspost/compress/zstd"
 )
 
 var (
@@ -80,20 +81,37 @@ func checkContract(t testing.TB, req *http.Request, reqBody []byte, rec *httptes
 		Header:                 rec.Header(),
 		Options:                &openapi3filter.Options{IncludeResponseStatus: true},
 	}
-	body := rec.Body.Bytes()
-	if rec.Header().Get("Content-Encoding") == "gzip" {
-		zr, err := gzip.NewReader(bytes.NewReader(body))
-		if err != nil {
-			t.Fatalf("gzip answer to %s: %v", req.URL, err)
-		}
-		if body, err = io.ReadAll(zr); err != nil {
-			t.Fatalf("gzip answer to %s: %v", req.URL, err)
-		}
-	}
-	out.SetBodyBytes(body)
+	out.SetBodyBytes(decoded(t, rec.Header().Get("Content-Encoding"), rec.Body.Bytes()))
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		t.Errorf("response %d to %s does not match the contract: %v\n%s", rec.Code, req.URL, err, truncate(rec.Body.String()))
 	}
+}
+
+// decoded is an answer's body without its Content-Encoding (gzip or zstd).
+func decoded(t testing.TB, coding string, body []byte) []byte {
+	t.Helper()
+	var err error
+	switch coding {
+	case "":
+		return body
+	case "gzip":
+		var zr *gzip.Reader
+		if zr, err = gzip.NewReader(bytes.NewReader(body)); err == nil {
+			body, err = io.ReadAll(zr)
+		}
+	case "zstd":
+		var zr *zstd.Decoder
+		if zr, err = zstd.NewReader(nil); err == nil {
+			body, err = zr.DecodeAll(body, nil)
+			zr.Close()
+		}
+	default:
+		t.Fatalf("unexpected Content-Encoding %q", coding)
+	}
+	if err != nil {
+		t.Fatalf("%s answer: %v", coding, err)
+	}
+	return body
 }
 
 func truncate(s string) string {

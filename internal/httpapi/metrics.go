@@ -29,6 +29,12 @@ func (s *Server) metricSources() metrics.Sources {
 			return metrics.TileCache{Hits: st.Hits, Misses: st.Misses, Bytes: st.Bytes}
 		}
 	}
+	if s.Answers != nil {
+		src.Answers = func() metrics.AnswerCache {
+			st := s.Answers.Stats()
+			return metrics.AnswerCache{Hits: st.Hits, Misses: st.Misses, Bytes: st.Bytes}
+		}
+	}
 	return src
 }
 

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"locator/internal/accounts"
+	"locator/internal/answercache"
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/favorites"
@@ -54,10 +55,11 @@ type Deps struct {
 	Reports       *reports.Service // shoppers' reports; nil: refused
 	Business      *business.Service
 	Licences      *licences.Registry
-	Insights      *insights.Service // counts and reports (docs/insights.md); nil: nothing counted
-	IPLimits      *ratelimit.Memory // per-IP limits; nil: a fresh one
-	SecureCookies bool              // served over HTTPS: Secure, __Host- session cookie
-	Web           fs.FS             // the built web app; nil or without index.html: a placeholder page
+	Insights      *insights.Service  // counts and reports (docs/insights.md); nil: nothing counted
+	Answers       *answercache.Cache // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
+	IPLimits      *ratelimit.Memory  // per-IP limits; nil: a fresh one
+	SecureCookies bool               // served over HTTPS: Secure, __Host- session cookie
+	Web           fs.FS              // the built web app; nil or without index.html: a placeholder page
 	StorefrontURL string
 	MapStyleURL   string
 	Version       string

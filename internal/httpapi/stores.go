@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"locator/internal/answercache"
 	"locator/internal/apperr"
 	"locator/internal/httpbody"
 	"locator/internal/insights"
@@ -14,21 +15,53 @@ import (
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
 // listStores answers the nearest published stores from the in-memory index.
+// A compressed answer is kept for the rest of its minute (Answers, see
+// internal/answercache): shoppers who pick the same place get a copy.
 func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	q, err := search.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		return err
 	}
+	coding := httpbody.Negotiate(r.Header.Get("Accept-Encoding"))
+	q.Now = time.Now()
+	epoch := answercache.Epoch{Minute: q.Now.Unix() / 60, Gen: s.Index.Gen()}
+	cacheable := s.Answers != nil && coding != httpbody.Identity
+	if cacheable {
+		if e, ok := s.Answers.Get(epoch, r.URL.RawQuery, uint8(coding)); ok {
+			httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", coding, e.Body)
+			s.countSearch(r, &q, e.IDs)
+			return nil
+		}
+	}
 	bp := bufPool.Get().(*[]byte)
 	var first [insights.FirstPage]int64
 	body, ids := s.Index.AppendJSONFirst((*bp)[:0], q, first[:0], insights.FirstPage)
-	httpbody.JSON(w, r, body)
+	if !cacheable || len(body) < httpbody.MinSize {
+		httpbody.JSON(w, r, body)
+	} else {
+		ep := encPool.Get().(*[]byte)
+		out := httpbody.Encode((*ep)[:0], coding, body)
+		if s.Index.Gen() == epoch.Gen { // no store changed while the answer was built
+			s.Answers.Put(epoch, r.URL.RawQuery, uint8(coding), out, ids)
+		}
+		httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", coding, out)
+		*ep = out
+		putBuf(&encPool, ep)
+	}
 	s.countSearch(r, &q, ids)
 	*bp = body
-	if cap(body) <= 1<<20 { // don't keep rare huge buffers
-		bufPool.Put(bp)
-	}
+	putBuf(&bufPool, bp)
 	return nil
+}
+
+var encPool = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
+// putBuf returns a buffer to its pool unless it grew huge (a rare answer
+// should not keep its memory).
+func putBuf(p *sync.Pool, bp *[]byte) {
+	if cap(*bp) <= 1<<20 {
+		p.Put(bp)
+	}
 }
 
 // withID adapts a handler of one store: it runs h with the path's store id.

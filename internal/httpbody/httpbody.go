@@ -233,6 +233,23 @@ func Write(w http.ResponseWriter, r *http.Request, contentType string, body []by
 
 // WriteStatus is Write with a status.
 func WriteStatus(w http.ResponseWriter, r *http.Request, status int, contentType string, body []byte) {
+	e := For(r, body)
+	if e == Identity {
+		WriteEncoded(w, r, status, contentType, Identity, body)
+		return
+	}
+	bp := buffers.Get().(*[]byte)
+	out := Encode((*bp)[:0], e, body)
+	WriteEncoded(w, r, status, contentType, e, out)
+	*bp = out
+	if cap(out) <= 1<<20 { // don't keep rare huge buffers
+		buffers.Put(bp)
+	}
+}
+
+// WriteEncoded sends a body already encoded with e (Encode, or a cached
+// copy of its output) with the headers Write gives it, in one write.
+func WriteEncoded(w http.ResponseWriter, r *http.Request, status int, contentType string, e Encoding, encoded []byte) {
 	h := w.Header()
 	switch contentType {
 	case "":
@@ -242,25 +259,12 @@ func WriteStatus(w http.ResponseWriter, r *http.Request, status int, contentType
 		h["Content-Type"] = []string{contentType}
 	}
 	h["Vary"] = varyValue
-	e := For(r, body)
-	if e == Identity {
-		h["Content-Length"] = []string{strconv.Itoa(len(body))}
-		w.WriteHeader(status)
-		if r.Method != http.MethodHead {
-			_, _ = w.Write(body)
-		}
-		return
+	if e != Identity {
+		h["Content-Encoding"] = codingValue[e]
 	}
-	bp := buffers.Get().(*[]byte)
-	out := Encode((*bp)[:0], e, body)
-	h["Content-Encoding"] = codingValue[e]
-	h["Content-Length"] = []string{strconv.Itoa(len(out))}
+	h["Content-Length"] = []string{strconv.Itoa(len(encoded))}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(out)
-	}
-	*bp = out
-	if cap(out) <= 1<<20 { // don't keep rare huge buffers
-		buffers.Put(bp)
+		_, _ = w.Write(encoded)
 	}
 }

@@ -96,13 +96,21 @@ type TileCache struct {
 	Bytes        int
 }
 
+// AnswerCache is the cache of compressed search answers (internal/answercache).
+type AnswerCache struct {
+	Hits, Misses uint64
+	Bytes        int64
+}
+
 // Sources are read at each scrape; a nil one is left out.
 type Sources struct {
 	Search func(ctx context.Context) Search
 	Outbox func(ctx context.Context) (Outbox, error)
 	Photos func() PhotoQueue
 	Tiles  func() TileCache
-	DB     *sql.DB // its connection pool's statistics
+	// Answers is the search answer cache; nil when it is off.
+	Answers func() AnswerCache
+	DB      *sql.DB // its connection pool's statistics
 }
 
 // scrapeTimeout bounds the database reads of one scrape.
@@ -206,6 +214,12 @@ var (
 		"Map tiles built because the tile cache did not hold them.", nil, nil)
 	descTileBytes = prometheus.NewDesc("locator_map_tile_cache_bytes",
 		"Bytes held by the map tile cache.", nil, nil)
+	descAnswerHits = prometheus.NewDesc("locator_search_answer_cache_hits_total",
+		"Compressed search answers sent from the answer cache.", nil, nil)
+	descAnswerMisses = prometheus.NewDesc("locator_search_answer_cache_misses_total",
+		"Compressed search answers built because the cache had none for the query this minute.", nil, nil)
+	descAnswerBytes = prometheus.NewDesc("locator_search_answer_cache_bytes",
+		"Bytes the answer cache holds for the current minute and index generation.", nil, nil)
 	descSourceUp = prometheus.NewDesc("locator_metrics_source_up",
 		"Whether the scrape could read a source (search_version, search_snapshot, outbox): 1 yes, 0 no.", []string{"source"}, nil)
 )
@@ -213,7 +227,7 @@ var (
 func (c *state) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descStores, descApplied, descDBVersion, descLagVersions, descLagSeconds,
 		descSnapshotAge, descOutboxPending, descOutboxOldest, descPhotoWaiting, descPhotoHeld, descPhotoBudget,
-		descTileHits, descTileMisses, descTileBytes, descSourceUp} {
+		descTileHits, descTileMisses, descTileBytes, descAnswerHits, descAnswerMisses, descAnswerBytes, descSourceUp} {
 		ch <- d
 	}
 }
@@ -284,5 +298,11 @@ func (c *state) Collect(ch chan<- prometheus.Metric) {
 		counter(ch, descTileHits, float64(t.Hits))
 		counter(ch, descTileMisses, float64(t.Misses))
 		gauge(ch, descTileBytes, float64(t.Bytes))
+	}
+	if c.src.Answers != nil {
+		a := c.src.Answers()
+		counter(ch, descAnswerHits, float64(a.Hits))
+		counter(ch, descAnswerMisses, float64(a.Misses))
+		gauge(ch, descAnswerBytes, float64(a.Bytes))
 	}
 }

@@ -20,9 +20,10 @@ func names(t *testing.T) map[string]bool {
 		Search: func(context.Context) Search {
 			return Search{Stores: 3, Applied: 7, Database: 9, Synced: time.Now().Add(-time.Second), Snapshot: time.Now()}
 		},
-		Outbox: func(context.Context) (Outbox, error) { return Outbox{Pending: 1, Oldest: time.Now()}, nil },
-		Photos: func() PhotoQueue { return PhotoQueue{BudgetBytes: 1} },
-		Tiles:  func() TileCache { return TileCache{Hits: 1} },
+		Outbox:  func(context.Context) (Outbox, error) { return Outbox{Pending: 1, Oldest: time.Now()}, nil },
+		Photos:  func() PhotoQueue { return PhotoQueue{BudgetBytes: 1} },
+		Tiles:   func() TileCache { return TileCache{Hits: 1} },
+		Answers: func() AnswerCache { return AnswerCache{Misses: 1} },
 	})
 	r.ObserveHTTP("GET /api/config", 200, time.Millisecond)
 	RateLimited("signup:someone@example.com")
