@@ -11,7 +11,6 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"locator/internal/httpapi"
@@ -19,23 +18,22 @@ import (
 	"locator/internal/places/placestest"
 )
 
-var placeService = sync.OnceValues(func() (*places.Service, error) {
+// gazetteer is the embedded gazetteer with its name index (places.Load
+// and BuildIndex do the work once for the whole test binary).
+func gazetteer(t testing.TB) *places.Gazetteer {
+	t.Helper()
 	g, err := places.Load()
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
 	g.BuildIndex()
-	return &places.Service{Gazetteer: g}, nil
-})
+	return g
+}
 
 func placesServer(t testing.TB, d httpapi.Deps) *httpapi.Server {
 	t.Helper()
 	if d.Places == nil {
-		svc, err := placeService()
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.Places = svc
+		d.Places = &places.Service{Gazetteer: gazetteer(t)}
 	}
 	d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	return httpapi.New(d)
@@ -171,8 +169,7 @@ func TestSearchPlacesUpstream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _ := places.Load()
-	srv := placesServer(t, httpapi.Deps{Places: &places.Service{Gazetteer: g, Upstream: u}})
+	srv := placesServer(t, httpapi.Deps{Places: &places.Service{Gazetteer: gazetteer(t), Upstream: u}})
 	_, a, body := searchPlaces(t, srv, "350 5th Ave, New York")
 	if len(a.Data) != 1 || !strings.HasPrefix(a.Data[0].DisplayName, "Empire State Building") || hits != 1 || a.Note != "" {
 		t.Fatalf("upstream: %s (hits %d)", body, hits)
