@@ -7,7 +7,6 @@ import (
 	"html"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
@@ -15,6 +14,7 @@ import (
 	"locator/internal/mail"
 	"locator/internal/ownership"
 	"locator/internal/stores"
+	"locator/internal/textfield"
 )
 
 // Approval is a moderator's approval of a claim. Latitude and Longitude
@@ -209,11 +209,11 @@ func (s *Service) approveExisting(ctx context.Context, tx *db.Tx, c *Claim, a Ap
 
 // Reject records the reason; nothing is published.
 func (s *Service) Reject(ctx context.Context, id int64, actor, reason string) (*Claim, error) {
-	reason = strings.TrimSpace(reason)
+	reason, fits := textfield.Trim(reason, maxLong)
 	if reason == "" {
 		return nil, apperr.Invalidf("a reason is required to reject a claim")
 	}
-	if utf8.RuneCountInString(reason) > maxLong {
+	if !fits {
 		return nil, apperr.Invalidf("the reason must be at most %d characters", maxLong)
 	}
 	var out *Claim
