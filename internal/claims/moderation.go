@@ -279,23 +279,14 @@ func (s *Service) Audit(ctx context.Context, claimID int64) ([]AuditEntry, error
 		args = append(args, claimID)
 	}
 	rows, err := s.DB.Query(ctx, q+" ORDER BY id DESC LIMIT 500", args...)
-	if err != nil {
-		return nil, fmt.Errorf("read audit log: %w", err)
-	}
-	defer rows.Close()
-	var out []AuditEntry
-	for rows.Next() {
+	return db.Collect(rows, err, "read audit log", func(r db.Scanner) (*AuditEntry, error) {
 		var e AuditEntry
 		var at any
 		var details string
-		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.ClaimID, &details); err != nil {
-			return nil, fmt.Errorf("read audit log: %w", err)
-		}
-		e.At = fmt.Sprint(at)
-		e.Details = json.RawMessage(details)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		err := r.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.ClaimID, &details)
+		e.At, e.Details = fmt.Sprint(at), json.RawMessage(details)
+		return &e, err
+	})
 }
 
 // approvedMail tells the claimant, with the way to the store dashboard
