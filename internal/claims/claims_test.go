@@ -142,15 +142,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 			t.Fatalf("%d stores after a rejection", n)
 		}
 		// The owners were emailed through the outbox, and every action audited.
-		rows, err := d.Query(ctx, "SELECT to_addr, subject FROM outbox ORDER BY id")
-		dbtest.Must(t, err, "outbox")
-		var mails []string
-		for rows.Next() {
-			var to, subj string
-			_ = rows.Scan(&to, &subj)
-			mails = append(mails, to+": "+subj)
-		}
-		rows.Close()
+		mails := dbtest.Texts(t, d, ": ", "SELECT to_addr, subject FROM outbox ORDER BY id")
 		// The owner also heard of the look-alike claim when it came and when it was decided.
 		if len(mails) != 4 || mails[0] != "owner@example.com: Your store claim was approved" || mails[1] != "owner@example.com: Someone claimed a store you own" ||
 			mails[2] != "someone-else@example.com: Your store claim was not approved" || mails[3] != "owner@example.com: A claim on your store was rejected" {

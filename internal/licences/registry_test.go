@@ -243,16 +243,8 @@ func TestModeratorDecisionsSurviveReimport(t *testing.T) {
 		if l := docOf(t, d, ids["Cloud Nine Vapes"]).Licence; l != nil {
 			t.Fatalf("gone licence still shown: %+v", l)
 		}
-		var hist []string
-		rs, err := d.Query(ctx, `SELECT h.status FROM licence_row_history h JOIN licence_rows r ON r.id = h.row_id
+		hist := dbtest.Texts(t, d, "", `SELECT h.status FROM licence_row_history h JOIN licence_rows r ON r.id = h.row_id
 			WHERE r.number = '2091234' ORDER BY h.id`)
-		dbtest.Must(t, err, "history")
-		for rs.Next() {
-			var s string
-			dbtest.Must(t, rs.Scan(&s), "scan")
-			hist = append(hist, s)
-		}
-		rs.Close()
 		if strings.Join(hist, ",") != "active,gone" {
 			t.Fatalf("history: %v", hist)
 		}
