@@ -68,33 +68,15 @@ func TestSearchPlacesAPI(t *testing.T) {
 	c := &client{t: t, h: placesServer(t, httpapi.Deps{})}
 	const places = "/api/store/physical-store/search-places"
 	var steps []step
-	for _, p := range []struct {
-		class, q, want string
-		lat, lon       float64
-	}{
-		{"city", "brooklyn", "Brooklyn, New York, United States", 40.65, -73.95},
-		{"city with state code", "Austin, TX", "Austin, Texas, United States", 30.27, -97.74},
-		{"city state, no comma", "austin tx", "Austin, Texas, United States", 30.27, -97.74},
-		{"neighbourhood", "Williamsburg", "Williamsburg, New York, United States", 40.71, -73.95},
-		{"ZIP", "10001", "10001, New York, NY, United States", 40.75, -74.00},
-		{"ZIP prefix", "100", "10001, New York, NY, United States", 40.75, -74.00},
-		{"abbreviation", "NYC", "New York City, New York, United States", 40.71, -74.01},
-		{"abbreviation", "St. Louis", "St. Louis, Missouri, United States", 38.63, -90.20},
-		{"abbreviation", "Saint Louis", "St. Louis, Missouri, United States", 38.63, -90.20},
-		{"abbreviation", "Ft Worth", "Fort Worth, Texas, United States", 32.73, -97.32},
-		{"accent", "Munchen", "Munich, Bavaria, Germany", 48.14, 11.58},
-		{"accent", "München", "Munich, Bavaria, Germany", 48.14, 11.58},
-		{"US bias", "birmingham", "Birmingham, Alabama, United States", 33.52, -86.80},
-		{"street address without upstream", "350 5th Ave, New York, NY 10118", "10118, New York, NY, United States", 40.75, -73.99},
-	} {
-		steps = append(steps, step{name: p.class + ": " + p.q, method: "GET", target: places + "?q=" + url.QueryEscape(p.q), status: 200,
+	for _, p := range placestest.Queries {
+		steps = append(steps, step{name: p.Class + ": " + p.Q, method: "GET", target: places + "?q=" + url.QueryEscape(p.Q), status: 200,
 			reply: reply(func(t *testing.T, a placeAnswer) {
 				if a.Code != 200 || len(a.Data) == 0 || len(a.Data) > 10 {
-					t.Errorf("%s: q=%q: %+v", p.class, p.q, a)
+					t.Errorf("%s: q=%q: %+v", p.Class, p.Q, a)
 					return
 				}
-				if f := a.Data[0]; f.DisplayName != p.want || math.Abs(f.Lat-p.lat) > 0.05 || math.Abs(f.Lon-p.lon) > 0.05 {
-					t.Errorf("%s: q=%q first = %q (%.3f, %.3f), want %q near (%.2f, %.2f)", p.class, p.q, f.DisplayName, f.Lat, f.Lon, p.want, p.lat, p.lon)
+				if f := a.Data[0]; f.DisplayName != p.Want || math.Abs(f.Lat-p.Lat) > 0.05 || math.Abs(f.Lon-p.Lon) > 0.05 {
+					t.Errorf("%s: q=%q first = %q (%.3f, %.3f), want %q near (%.2f, %.2f)", p.Class, p.Q, f.DisplayName, f.Lat, f.Lon, p.Want, p.Lat, p.Lon)
 				}
 			})})
 	}
