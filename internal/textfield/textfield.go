@@ -10,8 +10,8 @@ import (
 )
 
 // Trim returns s without the space around it and whether that has at most
-// max characters.
-func Trim(s string, max int) (string, bool) {
+// limit characters.
+func Trim(s string, limit int) (string, bool) {
 	s = strings.TrimSpace(s)
-	return s, utf8.RuneCountInString(s) <= max
+	return s, utf8.RuneCountInString(s) <= limit
 }

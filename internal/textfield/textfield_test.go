@@ -4,10 +4,10 @@ import "testing"
 
 func TestTrim(t *testing.T) {
 	for _, c := range []struct {
-		in   string
-		max  int
-		want string
-		fits bool
+		in    string
+		limit int
+		want  string
+		fits  bool
 	}{
 		{"  café \n", 4, "café", true}, // four characters, five bytes
 		{"cafés", 4, "cafés", false},
@@ -15,8 +15,8 @@ func TestTrim(t *testing.T) {
 		{"", 0, "", true},
 		{"a b", 3, "a b", true},
 	} {
-		if got, fits := Trim(c.in, c.max); got != c.want || fits != c.fits {
-			t.Errorf("Trim(%q, %d) = %q, %v; want %q, %v", c.in, c.max, got, fits, c.want, c.fits)
+		if got, fits := Trim(c.in, c.limit); got != c.want || fits != c.fits {
+			t.Errorf("Trim(%q, %d) = %q, %v; want %q, %v", c.in, c.limit, got, fits, c.want, c.fits)
 		}
 	}
 }
