@@ -372,10 +372,7 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 			return err
 		}
 		if asJSON {
-			if entries == nil {
-				entries = []audit.Entry{}
-			}
-			return json.NewEncoder(stdout).Encode(entries)
+			return json.NewEncoder(stdout).Encode(entries) // none is [] (db.Collect), not null
 		}
 		w := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
 		fmt.Fprintln(w, "AT\tACTOR\tACTION\tDETAILS")

@@ -3,9 +3,9 @@ package accounts
 import (
 	"net/mail"
 	"strings"
-	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/textfield"
 )
 
 // Field limits (names 255, phone 12: docs/product-rules.md, "Members";
@@ -37,11 +37,11 @@ func validEmail(email string) error {
 
 // validName checks a first or last name: required, not blank, at most 255.
 func validName(v, requiredMsg, tooLongMsg string) (string, error) {
-	v = strings.TrimSpace(v)
+	v, fits := textfield.Trim(v, MaxNameLen)
 	if v == "" {
 		return "", apperr.Invalidf("%s", requiredMsg)
 	}
-	if utf8.RuneCountInString(v) > MaxNameLen {
+	if !fits {
 		return "", apperr.Invalidf("%s", tooLongMsg)
 	}
 	return v, nil

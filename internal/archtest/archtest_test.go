@@ -38,6 +38,7 @@ var layers = map[string]int{
 	"internal/config":        leaf,
 	"internal/places/fold":   leaf,
 	"internal/slug":          leaf,
+	"internal/textfield":     leaf,
 	"internal/mail/smtptest": leaf,
 	"internal/httpbody":      leaf,
 	"internal/golden":        leaf,

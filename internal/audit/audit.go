@@ -61,19 +61,11 @@ func Write(ctx context.Context, q db.Querier, at time.Time, actor, action string
 func ForStore(ctx context.Context, q db.Querier, storeID int64, limit int) ([]Entry, error) {
 	rows, err := q.Query(ctx, `SELECT id, at, actor, action, COALESCE(claim_id, 0), COALESCE(store_id, 0), details
 		FROM audit_log WHERE store_id = $1 ORDER BY id DESC LIMIT $2`, storeID, limit)
-	if err != nil {
-		return nil, fmt.Errorf("read audit log: %w", err)
-	}
-	defer rows.Close()
-	var out []Entry
-	for rows.Next() {
+	return db.Collect(rows, err, "read audit log", func(r db.Scanner) (*Entry, error) {
 		var e Entry
 		var details string
-		if err := rows.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.ClaimID, &e.StoreID, &details); err != nil {
-			return nil, fmt.Errorf("read audit log: %w", err)
-		}
+		err := r.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.ClaimID, &e.StoreID, &details)
 		e.Details = json.RawMessage(details)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return &e, err
+	})
 }

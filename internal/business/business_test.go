@@ -36,6 +36,16 @@ func setup(t *testing.T, d *db.DB) (*business.Service, *business.Account, int64)
 	return svc, a, st.ID
 }
 
+// eachOwner runs fn on each engine with setup's owner: one store linked to
+// one signed-in business account.
+func eachOwner(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, a *business.Account, id int64)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		svc, a, id := setup(t, d)
+		fn(t, context.Background(), d, svc, a, id)
+	})
+}
+
 // Concurrent patches of different fields, as from two browser tabs or two
 // replicas, never overwrite each other: each reads the store after the
 // search-version lock that orders store writers.
@@ -97,9 +107,7 @@ func TestConcurrentPatchesKeepEveryChange(t *testing.T) {
 }
 
 func TestPruneEndsExpiredSessionsOnly(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		svc, live, _ := setup(t, d)
+	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, live *business.Account, _ int64) {
 		svc.Now = func() time.Time { return time.Now().Add(-8 * 24 * time.Hour) }
 		_, oldToken, err := svc.SignIn(ctx, "owner@example.com", "tulip-lamp-7", "")
 		dbtest.Must(t, err, "old sign in")

@@ -7,15 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
 	mailbox "locator/internal/mail"
 	"locator/internal/stores"
+	"locator/internal/textfield"
 )
 
 // A change request holds an owner's new name, address or position of a
@@ -235,11 +234,11 @@ func (s *Service) ApproveChange(ctx context.Context, id int64, moderator string)
 
 // RejectChange records the reason; the store stays as it is.
 func (s *Service) RejectChange(ctx context.Context, id int64, moderator, reason string) (*ChangeRequestView, error) {
-	reason = strings.TrimSpace(reason)
+	reason, fits := textfield.Trim(reason, 1000)
 	if reason == "" {
 		return nil, apperr.Invalidf("a reason is required to reject a change request")
 	}
-	if utf8.RuneCountInString(reason) > 1000 {
+	if !fits {
 		return nil, apperr.Invalidf("the reason must be at most 1000 characters")
 	}
 	var out *ChangeRequestView

@@ -17,9 +17,7 @@ import (
 // hour, until closing, through a date) and resumes it; each change is
 // published at once and audited with its old and new settings.
 func TestOwnerServiceSettings(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		svc, a, id := setup(t, d)
+	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, a *business.Account, id int64) {
 		openAllDayWithDelivery(t, svc, a, id)
 
 		own := []business.Hour{{WeekDay: "Monday", StartTime: ptr("11:00"), EndTime: ptr("20:00")}}
@@ -111,9 +109,7 @@ func openAllDayWithDelivery(t *testing.T, svc *business.Service, a *business.Acc
 // while the store is open), audited, and checked with the store's special
 // dates' rules and messages.
 func TestOwnerServiceSpecialDates(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		svc, a, id := setup(t, d)
+	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, a *business.Account, id int64) {
 		openAllDayWithDelivery(t, svc, a, id)
 
 		ny, _ := time.LoadLocation("America/New_York")

@@ -10,12 +10,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/stores"
+	"locator/internal/textfield"
 )
 
 // Hour is one weekly-hours entry as the API sends it: the store
@@ -265,8 +265,8 @@ func (p *Patch) validate() error {
 		return apperr.Invalidf("Nothing to change: send at least one field")
 	}
 	if p.PhoneNumber != nil {
-		v := strings.TrimSpace(*p.PhoneNumber)
-		if utf8.RuneCountInString(v) > maxPhone {
+		v, fits := textfield.Trim(*p.PhoneNumber, maxPhone)
+		if !fits {
 			return apperr.Invalidf("Phone number must be less than %d symbols", maxPhone)
 		}
 		if strings.Trim(v, "0123456789+-() .") != "" {
@@ -290,8 +290,8 @@ func (p *Patch) validate() error {
 		p.Website = &v
 	}
 	if p.Hours != nil {
-		v := strings.TrimSpace(*p.Hours)
-		if utf8.RuneCountInString(v) > maxHours {
+		v, fits := textfield.Trim(*p.Hours, maxHours)
+		if !fits {
 			return apperr.Invalidf("Hours must be less than %d symbols", maxHours)
 		}
 		p.Hours = &v
@@ -337,11 +337,11 @@ func validateDetails(d *Details) error {
 		if *f.v == nil {
 			continue
 		}
-		v := strings.TrimSpace(**f.v)
+		v, fits := textfield.Trim(**f.v, f.max)
 		if v == "" && f.required {
 			return apperr.Invalidf("%s is required", f.label)
 		}
-		if utf8.RuneCountInString(v) > f.max {
+		if !fits {
 			return apperr.Invalidf("%s must be less than %d symbols", f.label, f.max)
 		}
 		*f.v = &v

@@ -65,13 +65,8 @@ var linkToken = regexp.MustCompile(`/business/verify\?token=([A-Za-z0-9_-]+)`)
 // links returns the confirmation links mailed to ownerEmail, oldest first.
 func (w *world) links(t *testing.T) []string {
 	t.Helper()
-	rows, err := w.d.Query(context.Background(), "SELECT text_body FROM outbox WHERE to_addr = $1 AND subject LIKE 'Confirm your email%' ORDER BY id", ownerEmail)
-	dbtest.Must(t, err, "outbox")
-	defer rows.Close()
 	var out []string
-	for rows.Next() {
-		var body string
-		dbtest.Must(t, rows.Scan(&body), "scan")
+	for _, body := range dbtest.Texts(t, w.d, "", "SELECT text_body FROM outbox WHERE to_addr = $1 AND subject LIKE 'Confirm your email%' ORDER BY id", ownerEmail) {
 		m := linkToken.FindStringSubmatch(body)
 		if m == nil {
 			t.Fatalf("no link in %q", body)

@@ -29,6 +29,14 @@ func newService(d *db.DB) *claims.Service {
 	return s
 }
 
+// eachService runs fn on each engine with newService's claims service.
+func eachService(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		fn(t, context.Background(), d, newService(d))
+	})
+}
+
 func form() claims.Input {
 	return claims.Input{BusinessName: "Lone Star Vapes", Email: "Owner@Example.com", Phone: "+1 512 555 0100", Country: "United States",
 		State: "TX", Address1: "100 Congress Ave", City: "Austin", PostalCode: "78701", Website: "lonestarvapes.example",
@@ -76,9 +84,7 @@ func TestSubmitValidation(t *testing.T) {
 }
 
 func TestClaimToPublishedStore(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
-		ctx := context.Background()
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		c, created, err := s.Submit(ctx, form(), "10.0.0.1")
 		dbtest.Must(t, err, "submit")
 		again, created2, err := s.Submit(ctx, form(), "10.0.0.1") // a retry
@@ -142,15 +148,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 			t.Fatalf("%d stores after a rejection", n)
 		}
 		// The owners were emailed through the outbox, and every action audited.
-		rows, err := d.Query(ctx, "SELECT to_addr, subject FROM outbox ORDER BY id")
-		dbtest.Must(t, err, "outbox")
-		var mails []string
-		for rows.Next() {
-			var to, subj string
-			_ = rows.Scan(&to, &subj)
-			mails = append(mails, to+": "+subj)
-		}
-		rows.Close()
+		mails := dbtest.Texts(t, d, ": ", "SELECT to_addr, subject FROM outbox ORDER BY id")
 		// The owner also heard of the look-alike claim when it came and when it was decided.
 		if len(mails) != 4 || mails[0] != "owner@example.com: Your store claim was approved" || mails[1] != "owner@example.com: Someone claimed a store you own" ||
 			mails[2] != "someone-else@example.com: Your store claim was not approved" || mails[3] != "owner@example.com: A claim on your store was rejected" {
@@ -172,9 +170,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 }
 
 func TestApproveNeedsAPlace(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
-		ctx := context.Background()
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		in := form()
 		in.PostalCode = "00000"
 		c, _, err := s.Submit(ctx, in, "")
@@ -196,9 +192,7 @@ func TestApproveNeedsAPlace(t *testing.T) {
 }
 
 func TestModerators(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
-		ctx := context.Background()
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		for pw, want := range map[string]string{"short": secret.MsgPasswordTooShort, "password123": secret.MsgPasswordCommon} {
 			if err := s.AddModerator(ctx, "mod@example.com", pw); err == nil || err.Error() != want {
 				t.Fatalf("password %q: %v, want %q", pw, err, want)
@@ -323,10 +317,8 @@ func TestParseFreeSchedule(t *testing.T) {
 // The approval keeps what the free-text hours say, and an approval that
 // updates an existing store keeps its other special dates.
 func TestApprovalKeepsSpecialHours(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		s.Now = func() time.Time { return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) }
-		ctx := context.Background()
 		in := form()
 		in.WorkingHours = "Mon-Sat 9am-9pm, Thanksgiving closed, Dec 24 9am-2pm"
 		c, _, err := s.Submit(ctx, in, "10.0.0.1")

@@ -7,7 +7,6 @@ import (
 	"html"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
@@ -15,6 +14,7 @@ import (
 	"locator/internal/mail"
 	"locator/internal/ownership"
 	"locator/internal/stores"
+	"locator/internal/textfield"
 )
 
 // Approval is a moderator's approval of a claim. Latitude and Longitude
@@ -209,11 +209,11 @@ func (s *Service) approveExisting(ctx context.Context, tx *db.Tx, c *Claim, a Ap
 
 // Reject records the reason; nothing is published.
 func (s *Service) Reject(ctx context.Context, id int64, actor, reason string) (*Claim, error) {
-	reason = strings.TrimSpace(reason)
+	reason, fits := textfield.Trim(reason, maxLong)
 	if reason == "" {
 		return nil, apperr.Invalidf("a reason is required to reject a claim")
 	}
-	if utf8.RuneCountInString(reason) > maxLong {
+	if !fits {
 		return nil, apperr.Invalidf("the reason must be at most %d characters", maxLong)
 	}
 	var out *Claim
@@ -279,23 +279,14 @@ func (s *Service) Audit(ctx context.Context, claimID int64) ([]AuditEntry, error
 		args = append(args, claimID)
 	}
 	rows, err := s.DB.Query(ctx, q+" ORDER BY id DESC LIMIT 500", args...)
-	if err != nil {
-		return nil, fmt.Errorf("read audit log: %w", err)
-	}
-	defer rows.Close()
-	var out []AuditEntry
-	for rows.Next() {
+	return db.Collect(rows, err, "read audit log", func(r db.Scanner) (*AuditEntry, error) {
 		var e AuditEntry
 		var at any
 		var details string
-		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.ClaimID, &details); err != nil {
-			return nil, fmt.Errorf("read audit log: %w", err)
-		}
-		e.At = fmt.Sprint(at)
-		e.Details = json.RawMessage(details)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		err := r.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.ClaimID, &details)
+		e.At, e.Details = fmt.Sprint(at), json.RawMessage(details)
+		return &e, err
+	})
 }
 
 // approvedMail tells the claimant, with the way to the store dashboard

@@ -57,16 +57,7 @@ func provenAccount(t *testing.T, d *db.DB, email, password string) {
 
 func outbox(t *testing.T, d *db.DB) []string {
 	t.Helper()
-	rows, err := d.Query(context.Background(), "SELECT to_addr, subject, text_body FROM outbox ORDER BY id")
-	dbtest.Must(t, err, "outbox")
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var to, subj, body string
-		dbtest.Must(t, rows.Scan(&to, &subj, &body), "outbox row")
-		out = append(out, to+": "+subj+": "+body)
-	}
-	return out
+	return dbtest.Texts(t, d, ": ", "SELECT to_addr, subject, text_body FROM outbox ORDER BY id")
 }
 
 func businessSignIn(t *testing.T, d *db.DB, email, password string) (*business.Service, *business.Account) {
@@ -179,15 +170,7 @@ func TestLookalikeClaimOnOwnedStore(t *testing.T) {
 			t.Fatalf("owners after the moderator's unlink: %+v", owners)
 		}
 		// The audit log has each step, with the store and the account that acted.
-		rows, err := d.Query(ctx, "SELECT actor, action, details FROM audit_log WHERE store_id = $1 ORDER BY id", o.storeID)
-		dbtest.Must(t, err, "audit")
-		var got []string
-		for rows.Next() {
-			var actor, action, details string
-			dbtest.Must(t, rows.Scan(&actor, &action, &details), "audit row")
-			got = append(got, actor+" "+action+" "+details)
-		}
-		rows.Close()
+		got := dbtest.Texts(t, d, " ", "SELECT actor, action, details FROM audit_log WHERE store_id = $1 ORDER BY id", o.storeID)
 		want := []string{
 			`cli:mod store.link {"business_id":1,"email":"owner@example.com"}`,
 			`cli:mod claim.approve `,

@@ -41,9 +41,7 @@ func withRegistry(t *testing.T, d *db.DB, s *claims.Service) {
 }
 
 func TestClaimLicenceAndServiceHours(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		s := newService(d)
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		s.Now = func() time.Time { return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) }
 		withRegistry(t, d, s)
 
@@ -134,9 +132,7 @@ func TestClaimLicenceAndServiceHours(t *testing.T) {
 // TestClaimServiceHoursOnListedStore: a look-alike claim's service hours
 // are rows of the comparison, applied only when picked.
 func TestClaimServiceHoursOnListedStore(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		s := newService(d)
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		first, _, err := s.Submit(ctx, form(), "10.0.0.1")
 		dbtest.Must(t, err, "first claim")
 		first, err = s.Approve(ctx, first.ID, "m", claims.Approval{})

@@ -181,6 +181,7 @@ func (s *Settings) Config() (Config, error) {
 	// The settings that share a rule, by name.
 	durations := map[string]*time.Duration{"sync-interval": &c.SyncInterval, "shutdown-timeout": &c.ShutdownTimeout, "insights-flush": &c.InsightsFlush, "insights-search-flush": &c.InsightsSearch}
 	switches := map[string]*bool{"no-seed": &c.NoSeed, "log-reset-links": &c.LogResetLinks}
+	words := map[string]*string{"log-format": &c.LogFormat, "log-level": &c.LogLevel, "access-log": &c.AccessLog, "geocoder-kind": &c.GeocoderKind}
 	for n, st := range s.used {
 		v := strings.TrimSpace(*s.raw[n])
 		bad := func(why string) error {
@@ -225,25 +226,11 @@ func (s *Settings) Config() (Config, error) {
 			default:
 				c.MapStyleURL = v
 			}
-		case "log-format":
-			if v != "text" && v != "json" {
-				return c, bad("want text or json")
+		case "log-format", "log-level", "access-log", "geocoder-kind":
+			if !slices.Contains(wordChoices[n], v) {
+				return c, bad("want " + orList(wordChoices[n]))
 			}
-			c.LogFormat = v
-		case "log-level":
-			switch v {
-			case "debug", "info", "warn", "error":
-			default:
-				return c, bad("want debug, info, warn or error")
-			}
-			c.LogLevel = v
-		case "access-log":
-			switch v {
-			case "all", "sample", "off":
-			default:
-				return c, bad("want all, sample or off")
-			}
-			c.AccessLog = v
+			*words[n] = v
 		case "sync-interval", "shutdown-timeout", "insights-flush", "insights-search-flush":
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 || d > time.Hour {
@@ -294,13 +281,6 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad("want an absolute http(s) URL of the search endpoint")
 			}
 			c.GeocoderURL = v
-		case "geocoder-kind":
-			switch v {
-			case "auto", "nominatim", "photon":
-			default:
-				return c, bad("want auto, nominatim or photon")
-			}
-			c.GeocoderKind = v
 		case "pmtiles":
 			// The archive itself is read and checked when serve starts
 			// (maptiles.OpenPMTiles), which names what is wrong with it.
@@ -423,4 +403,21 @@ func parseHeaderPair(v string) ([]string, error) {
 		return nil, fmt.Errorf("want two header names, latitude first then longitude")
 	}
 	return out, nil
+}
+
+// wordChoices are the settings that take one word of a few, with the words
+// in the order their error message names them.
+var wordChoices = map[string][]string{
+	"log-format":    {"text", "json"},
+	"log-level":     {"debug", "info", "warn", "error"},
+	"access-log":    {"all", "sample", "off"},
+	"geocoder-kind": {"auto", "nominatim", "photon"},
+}
+
+// orList writes words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

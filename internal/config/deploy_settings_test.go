@@ -51,3 +51,23 @@ func TestDeploySettingsFileIsValid(t *testing.T) {
 		t.Errorf("deploy/locator.env misses a production setting: %+v", c)
 	}
 }
+
+// The settings that take one word of a few keep a good word and name the
+// words in their error.
+func TestWordSettings(t *testing.T) {
+	names := []string{"log-format", "log-level", "access-log", "geocoder-kind"}
+	c, err := parseSettings(t, names, nil, "--log-format=json", "--log-level=warn", "--access-log=off", "--geocoder-kind=nominatim")
+	if err != nil || c.LogFormat != "json" || c.LogLevel != "warn" || c.AccessLog != "off" || c.GeocoderKind != "nominatim" {
+		t.Fatalf("config = %+v, %v", c, err)
+	}
+	for arg, want := range map[string]string{
+		"--log-format=xml":     "want text or json",
+		"--log-level=trace":    "want debug, info, warn or error",
+		"--access-log=some":    "want all, sample or off",
+		"--geocoder-kind=bing": "want auto, nominatim or photon",
+	} {
+		if _, err := parseSettings(t, names, nil, arg); err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%s: error %v, want it to end %q", arg, err, want)
+		}
+	}
+}

@@ -130,15 +130,7 @@ func TestLookalikeClaimOverHTTP(t *testing.T) {
 			t.Fatalf("remove twice: %d", rec.Code)
 		}
 
-		rows, err := d.Query(ctx, "SELECT actor, action FROM audit_log WHERE store_id = $1 AND action IN ('claim.approve', 'store.link', 'store.unlink') ORDER BY id", s.ownStore)
-		dbtest.Must(t, err, "audit")
-		var got []string
-		for rows.Next() {
-			var actor, action string
-			dbtest.Must(t, rows.Scan(&actor, &action), "audit row")
-			got = append(got, action+" "+actor)
-		}
-		rows.Close()
+		got := dbtest.Texts(t, d, " ", "SELECT action, actor FROM audit_log WHERE store_id = $1 AND action IN ('claim.approve', 'store.link', 'store.unlink') ORDER BY id", s.ownStore)
 		if len(got) != 6 || got[0] != "store.link cli:test" || got[1] != "claim.approve cli:test" ||
 			!strings.HasPrefix(got[2], "store.link moderator:") || !strings.HasPrefix(got[3], "claim.approve moderator:") ||
 			got[4] != fmt.Sprintf("store.unlink business:%d:owner@example.com", ownerID) || !strings.HasSuffix(got[5], ":mod@example.com") || !strings.HasPrefix(got[5], "store.unlink moderator:") {

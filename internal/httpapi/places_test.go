@@ -11,7 +11,6 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"locator/internal/httpapi"
@@ -19,23 +18,22 @@ import (
 	"locator/internal/places/placestest"
 )
 
-var placeService = sync.OnceValues(func() (*places.Service, error) {
+// gazetteer is the embedded gazetteer with its name index (places.Load
+// and BuildIndex do the work once for the whole test binary).
+func gazetteer(t testing.TB) *places.Gazetteer {
+	t.Helper()
 	g, err := places.Load()
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
 	g.BuildIndex()
-	return &places.Service{Gazetteer: g}, nil
-})
+	return g
+}
 
 func placesServer(t testing.TB, d httpapi.Deps) *httpapi.Server {
 	t.Helper()
 	if d.Places == nil {
-		svc, err := placeService()
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.Places = svc
+		d.Places = &places.Service{Gazetteer: gazetteer(t)}
 	}
 	d.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	return httpapi.New(d)
@@ -70,33 +68,15 @@ func TestSearchPlacesAPI(t *testing.T) {
 	c := &client{t: t, h: placesServer(t, httpapi.Deps{})}
 	const places = "/api/store/physical-store/search-places"
 	var steps []step
-	for _, p := range []struct {
-		class, q, want string
-		lat, lon       float64
-	}{
-		{"city", "brooklyn", "Brooklyn, New York, United States", 40.65, -73.95},
-		{"city with state code", "Austin, TX", "Austin, Texas, United States", 30.27, -97.74},
-		{"city state, no comma", "austin tx", "Austin, Texas, United States", 30.27, -97.74},
-		{"neighbourhood", "Williamsburg", "Williamsburg, New York, United States", 40.71, -73.95},
-		{"ZIP", "10001", "10001, New York, NY, United States", 40.75, -74.00},
-		{"ZIP prefix", "100", "10001, New York, NY, United States", 40.75, -74.00},
-		{"abbreviation", "NYC", "New York City, New York, United States", 40.71, -74.01},
-		{"abbreviation", "St. Louis", "St. Louis, Missouri, United States", 38.63, -90.20},
-		{"abbreviation", "Saint Louis", "St. Louis, Missouri, United States", 38.63, -90.20},
-		{"abbreviation", "Ft Worth", "Fort Worth, Texas, United States", 32.73, -97.32},
-		{"accent", "Munchen", "Munich, Bavaria, Germany", 48.14, 11.58},
-		{"accent", "München", "Munich, Bavaria, Germany", 48.14, 11.58},
-		{"US bias", "birmingham", "Birmingham, Alabama, United States", 33.52, -86.80},
-		{"street address without upstream", "350 5th Ave, New York, NY 10118", "10118, New York, NY, United States", 40.75, -73.99},
-	} {
-		steps = append(steps, step{name: p.class + ": " + p.q, method: "GET", target: places + "?q=" + url.QueryEscape(p.q), status: 200,
+	for _, p := range placestest.Queries {
+		steps = append(steps, step{name: p.Class + ": " + p.Q, method: "GET", target: places + "?q=" + url.QueryEscape(p.Q), status: 200,
 			reply: reply(func(t *testing.T, a placeAnswer) {
 				if a.Code != 200 || len(a.Data) == 0 || len(a.Data) > 10 {
-					t.Errorf("%s: q=%q: %+v", p.class, p.q, a)
+					t.Errorf("%s: q=%q: %+v", p.Class, p.Q, a)
 					return
 				}
-				if f := a.Data[0]; f.DisplayName != p.want || math.Abs(f.Lat-p.lat) > 0.05 || math.Abs(f.Lon-p.lon) > 0.05 {
-					t.Errorf("%s: q=%q first = %q (%.3f, %.3f), want %q near (%.2f, %.2f)", p.class, p.q, f.DisplayName, f.Lat, f.Lon, p.want, p.lat, p.lon)
+				if f := a.Data[0]; f.DisplayName != p.Want || math.Abs(f.Lat-p.Lat) > 0.05 || math.Abs(f.Lon-p.Lon) > 0.05 {
+					t.Errorf("%s: q=%q first = %q (%.3f, %.3f), want %q near (%.2f, %.2f)", p.Class, p.Q, f.DisplayName, f.Lat, f.Lon, p.Want, p.Lat, p.Lon)
 				}
 			})})
 	}
@@ -171,8 +151,7 @@ func TestSearchPlacesUpstream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _ := places.Load()
-	srv := placesServer(t, httpapi.Deps{Places: &places.Service{Gazetteer: g, Upstream: u}})
+	srv := placesServer(t, httpapi.Deps{Places: &places.Service{Gazetteer: gazetteer(t), Upstream: u}})
 	_, a, body := searchPlaces(t, srv, "350 5th Ave, New York")
 	if len(a.Data) != 1 || !strings.HasPrefix(a.Data[0].DisplayName, "Empire State Building") || hits != 1 || a.Note != "" {
 		t.Fatalf("upstream: %s (hits %d)", body, hits)

@@ -77,12 +77,7 @@ type Mailbox struct {
 	Now    func() time.Time
 }
 
-func (m *Mailbox) now() time.Time {
-	if m.Now != nil {
-		return m.Now().UTC().Truncate(time.Microsecond)
-	}
-	return time.Now().UTC().Truncate(time.Microsecond)
-}
+func (m *Mailbox) now() time.Time { return stamp(m.Now) }
 
 // Issue stores a new link for the account and enqueues its mail, in tx.
 // passwordHash is the password the link sets ("" for none).

@@ -33,12 +33,7 @@ type Resets struct {
 	Now    func() time.Time
 }
 
-func (r *Resets) now() time.Time {
-	if r.Now != nil {
-		return r.Now().UTC().Truncate(time.Microsecond)
-	}
-	return time.Now().UTC().Truncate(time.Microsecond)
-}
+func (r *Resets) now() time.Time { return stamp(r.Now) }
 
 // Issue makes a new link for the account, ending its older unused ones
 // (a mailbox read later holds no live older link), and queues the mail

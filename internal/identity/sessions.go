@@ -31,11 +31,15 @@ type Sessions struct {
 	Now func() time.Time
 }
 
-func (s *Sessions) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC().Truncate(time.Microsecond)
+func (s *Sessions) now() time.Time { return stamp(s.Now) }
+
+// stamp is the time from clock (time.Now when nil) as the database keeps
+// it: UTC, to the microsecond, which both engines keep.
+func stamp(clock func() time.Time) time.Time {
+	if clock == nil {
+		clock = time.Now
 	}
-	return time.Now().UTC().Truncate(time.Microsecond)
+	return clock().UTC().Truncate(time.Microsecond)
 }
 
 // Start starts a session of the account and returns its token. It ends

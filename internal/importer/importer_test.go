@@ -32,6 +32,24 @@ func zone(lat, lon float64) string {
 	return "America/New_York"
 }
 
+// importText imports in ("csv" or "json") with the test's time zones and
+// no geocoder; a file refused as a whole fails the test.
+func importText(t *testing.T, ctx context.Context, repo *stores.Repo, format, in string) *importer.Report {
+	t.Helper()
+	rep, err := importer.Import(ctx, repo, strings.NewReader(in), format, importer.Options{ZoneAt: zone})
+	dbtest.Must(t, err, "import %s", format)
+	return rep
+}
+
+// eachImport runs fn on each engine after importing in into the empty
+// store table, with the import's report.
+func eachImport(t *testing.T, format, in string, fn func(t *testing.T, ctx context.Context, repo *stores.Repo, rep *importer.Report)) {
+	t.Helper()
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		fn(t, ctx, repo, importText(t, ctx, repo, format, in))
+	})
+}
+
 const csvFile = `store_id,name,phone_number,country,state,city,postal_code,address,latitude,longitude,delivery,order_online,curbside_pickup,working_hours,hours
 A1,Cloud Nine,+12125550100,US,NY,New York,10001,1 Main St,40.71,-74.00,true,yes,0,Mon 09:00-17:00; Fri 18:00-02:00; Sun closed,Mon 9-5
 A2,No Coords By Zip,,US,NY,New York,10001,2 Main St,,,false,false,false,,
@@ -113,8 +131,7 @@ func TestImportJSON(t *testing.T) {
 		verified := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
 		s.Website, s.VerifiedAt = "https://json.example", &verified
 		dbtest.Must(t, repo.Update(ctx, s), "owner's changes")
-		rep, err = importer.Import(ctx, repo, strings.NewReader(`[{"store_id":"J1","name":"Json One Renamed","latitude":40.7,"longitude":-74}]`), "json", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "re-import")
+		rep = importText(t, ctx, repo, "json", `[{"store_id":"J1","name":"Json One Renamed","latitude":40.7,"longitude":-74}]`)
 		if s, _ = repo.Get(ctx, rep.Rows[0].ID); s.Name != "Json One Renamed" || s.Website != "https://json.example" || s.VerifiedAt == nil || !s.VerifiedAt.Equal(verified) {
 			t.Fatalf("re-imported store: %+v", s)
 		}
@@ -153,9 +170,7 @@ X10,Bad Flag,40.71,-74.00,,,,,,perhaps
 `
 
 func TestImportExceptions(t *testing.T) {
-	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
-		rep, err := importer.Import(ctx, repo, strings.NewReader(csvExceptions), "csv", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "import")
+	eachImport(t, "csv", csvExceptions, func(t *testing.T, ctx context.Context, repo *stores.Repo, rep *importer.Report) {
 		if rep.Created != 3 || rep.Failed != 7 {
 			t.Fatalf("report: %+v", rep)
 		}
@@ -194,8 +209,7 @@ func TestImportExceptions(t *testing.T) {
 
 		// A file without the exception columns keeps them; JSON in the
 		// API's shapes replaces them.
-		rep, err = importer.Import(ctx, repo, strings.NewReader("store_id,name,latitude,longitude\nX1,Holiday Hours Renamed,40.71,-74.00\n"), "csv", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "re-import")
+		rep = importText(t, ctx, repo, "csv", "store_id,name,latitude,longitude\nX1,Holiday Hours Renamed,40.71,-74.00\n")
 		if rep.Updated != 1 {
 			t.Fatalf("re-import: %+v", rep)
 		}
@@ -208,8 +222,7 @@ func TestImportExceptions(t *testing.T) {
 			"temporarily_closed": {"from": "2099-08-01", "until": null, "note": "Moving"}, "permanently_closed": false},
 			{"store_id": "X2", "name": "Renovating", "latitude": 40.71, "longitude": -74.0, "temporarily_closed": null},
 			{"name": "Bad JSON", "latitude": 40.71, "longitude": -74.0, "special_hours": [{"date": "2099-07-04", "closed": "yes"}]}]`
-		rep, err = importer.Import(ctx, repo, strings.NewReader(js), "json", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "json import")
+		rep = importText(t, ctx, repo, "json", js)
 		if rep.Updated != 2 || rep.Failed != 1 || !strings.Contains(rep.Rows[2].Message, "special_hours: entry 1: closed must be true or false") {
 			t.Fatalf("json import: %+v", rep)
 		}
@@ -227,10 +240,8 @@ func TestImportExceptions(t *testing.T) {
 // A row carrying U+0000 (which PostgreSQL cannot store) is that row's
 // error, in CSV and in JSON; the other rows are written.
 func TestImportRefusesNUL(t *testing.T) {
-	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
-		in := "store_id,name,address,latitude,longitude\nN1,Good,1 Main St,40.7,-74\nN2,Bad\x00Name,2 Main St,40.7,-74\nN3,Bad Address,3 Main\x00St,40.7,-74\n"
-		rep, err := importer.Import(ctx, repo, strings.NewReader(in), "csv", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "import csv")
+	in := "store_id,name,address,latitude,longitude\nN1,Good,1 Main St,40.7,-74\nN2,Bad\x00Name,2 Main St,40.7,-74\nN3,Bad Address,3 Main\x00St,40.7,-74\n"
+	eachImport(t, "csv", in, func(t *testing.T, ctx context.Context, repo *stores.Repo, rep *importer.Report) {
 		if rep.Created != 1 || rep.Failed != 2 {
 			t.Fatalf("csv report: %+v", rep)
 		}
@@ -239,8 +250,7 @@ func TestImportRefusesNUL(t *testing.T) {
 				t.Errorf("line %d: %q", r.Line, r.Message)
 			}
 		}
-		rep, err = importer.Import(ctx, repo, strings.NewReader(`[{"store_id":"J9","name":"J\u0000","latitude":40.7,"longitude":-74},{"store_id":"J8","name":"Fine","latitude":40.7,"longitude":-74}]`), "json", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "import json")
+		rep = importText(t, ctx, repo, "json", `[{"store_id":"J9","name":"J\u0000","latitude":40.7,"longitude":-74},{"store_id":"J8","name":"Fine","latitude":40.7,"longitude":-74}]`)
 		if rep.Created != 1 || rep.Failed != 1 || !strings.Contains(rep.Rows[0].Message, "U+0000") {
 			t.Fatalf("json report: %+v", rep)
 		}

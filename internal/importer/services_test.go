@@ -6,22 +6,18 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/db/dbtest"
 	"locator/internal/importer"
 	"locator/internal/stores"
-	"locator/internal/stores/storestest"
 )
 
 // Imports take service hours: a CSV column per service in the hours' text
 // form, a JSON services object shaped like the API's; a file without them
 // keeps what the owner set.
 func TestImportServices(t *testing.T) {
-	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
-		csv := "store_id,name,latitude,longitude,delivery,working_hours,delivery_hours,online_order_hours\n" +
-			"S1,Csv Services,40.7,-74,true,Mon 09:00-21:00,Mon 11:00-20:00,Mon 00:00-00:00\n" +
-			"S2,Bad Service Hours,40.7,-74,true,,Mon 11-20,\n"
-		rep, err := importer.Import(ctx, repo, strings.NewReader(csv), "csv", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "csv")
+	csv := "store_id,name,latitude,longitude,delivery,working_hours,delivery_hours,online_order_hours\n" +
+		"S1,Csv Services,40.7,-74,true,Mon 09:00-21:00,Mon 11:00-20:00,Mon 00:00-00:00\n" +
+		"S2,Bad Service Hours,40.7,-74,true,,Mon 11-20,\n"
+	eachImport(t, "csv", csv, func(t *testing.T, ctx context.Context, repo *stores.Repo, rep *importer.Report) {
 		if rep.Created != 1 || rep.Failed != 1 || !strings.Contains(rep.Rows[1].Message, "delivery_hours") {
 			t.Fatalf("csv report %+v", rep)
 		}
@@ -36,8 +32,7 @@ func TestImportServices(t *testing.T) {
               "delivery":{"hours":null}}},
  {"name":"Bad Service","latitude":1,"longitude":1,"services":{"teleport":{}}},
  {"name":"Bad Last Order","latitude":1,"longitude":1,"services":{"delivery":{"last_order_minutes":999}}}]`
-		rep, err = importer.Import(ctx, repo, strings.NewReader(in), "json", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "json")
+		rep = importText(t, ctx, repo, "json", in)
 		if rep.Created != 1 || rep.Failed != 2 {
 			t.Fatalf("json report %+v", rep)
 		}
@@ -47,8 +42,7 @@ func TestImportServices(t *testing.T) {
 		}
 
 		// A re-import without service columns keeps the settings.
-		rep, err = importer.Import(ctx, repo, strings.NewReader("store_id,name,latitude,longitude,delivery\nS1,Csv Renamed,40.7,-74,true\n"), "csv", importer.Options{ZoneAt: zone})
-		dbtest.Must(t, err, "re-import")
+		rep = importText(t, ctx, repo, "csv", "store_id,name,latitude,longitude,delivery\nS1,Csv Renamed,40.7,-74,true\n")
 		if s, _ = repo.Get(ctx, rep.Rows[0].ID); s.Name != "Csv Renamed" || len(s.Services[stores.Delivery].Hours) != 1 {
 			t.Fatalf("re-imported: %+v", s)
 		}

@@ -343,47 +343,26 @@ const rowColumns = `r.id, r.source, r.is_action, r.row_key, r.number, r.name, r.
 
 func loadRows(ctx context.Context, q db.Querier, where string, args ...any) ([]storedRow, error) {
 	rs, err := q.Query(ctx, "SELECT "+rowColumns+" FROM licence_rows r JOIN licence_files f ON f.id = r.file_id WHERE "+where+" ORDER BY r.id", args...)
-	if err != nil {
-		return nil, fmt.Errorf("read licence rows: %w", err)
-	}
-	defer rs.Close()
-	var out []storedRow
-	for rs.Next() {
+	return db.Collect(rs, err, "read licence rows", func(sc db.Scanner) (*storedRow, error) {
 		var r storedRow
 		var lat, lon sql.NullFloat64
-		if err := rs.Scan(&r.id, &r.source, &r.isAction, &r.Key, &r.Number, &r.Name, &r.TradeName, &r.Address, &r.City, &r.State,
+		if err := sc.Scan(&r.id, &r.source, &r.isAction, &r.Key, &r.Number, &r.Name, &r.TradeName, &r.Address, &r.City, &r.State,
 			&r.Zip, &lat, &lon, &r.Kind, &r.Status, &r.ExpiresOn, &r.DecidedOn, &r.Until, &r.present, &r.fileDate); err != nil {
-			return nil, fmt.Errorf("read licence rows: %w", err)
+			return nil, err
 		}
 		if lat.Valid && lon.Valid {
 			r.Lat, r.Lon = &lat.Float64, &lon.Float64
 		}
-		out = append(out, r)
-	}
-	if err := rs.Err(); err != nil {
-		return nil, fmt.Errorf("read licence rows: %w", err)
-	}
-	return out, nil
+		return &r, nil
+	})
 }
 
 func loadMatches(ctx context.Context, q db.Querier, where string, args ...any) ([]matchRow, error) {
 	rs, err := q.Query(ctx, "SELECT m.id, m.row_id, m.store_id, m.state FROM licence_matches m JOIN licence_rows r ON r.id = m.row_id WHERE "+where+" ORDER BY m.id", args...)
-	if err != nil {
-		return nil, fmt.Errorf("read licence matches: %w", err)
-	}
-	defer rs.Close()
-	var out []matchRow
-	for rs.Next() {
+	return db.Collect(rs, err, "read licence matches", func(sc db.Scanner) (*matchRow, error) {
 		var m matchRow
-		if err := rs.Scan(&m.id, &m.rowID, &m.storeID, &m.state); err != nil {
-			return nil, fmt.Errorf("read licence matches: %w", err)
-		}
-		out = append(out, m)
-	}
-	if err := rs.Err(); err != nil {
-		return nil, fmt.Errorf("read licence matches: %w", err)
-	}
-	return out, nil
+		return &m, sc.Scan(&m.id, &m.rowID, &m.storeID, &m.state)
+	})
 }
 
 // storeRefs reads the stores that may match rows: those at one of their

@@ -175,18 +175,20 @@ func TestImportMatchAndShow(t *testing.T) {
 	})
 }
 
-// importedNYC is a registry over the fixture stores with the NYC fixture imported.
-func importedNYC(t *testing.T, d *db.DB) (*licences.Registry, *stores.Repo, map[string]int64) {
-	g, repo := newRegistry(t, d)
-	ids := createStores(t, repo)
-	importFile(t, g, "nyc-dcwp", "nyc-dcwp.csv", "2026-11-24")
-	return g, repo, ids
+// eachNYC runs fn on each engine with a registry over the fixture stores and
+// the NYC fixture imported.
+func eachNYC(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB, g *licences.Registry, repo *stores.Repo, ids map[string]int64)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		g, repo := newRegistry(t, d)
+		ids := createStores(t, repo)
+		importFile(t, g, "nyc-dcwp", "nyc-dcwp.csv", "2026-11-24")
+		fn(t, context.Background(), d, g, repo, ids)
+	})
 }
 
 func TestModeratorDecisionsSurviveReimport(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		g, _, ids := importedNYC(t, d)
+	eachNYC(t, func(t *testing.T, ctx context.Context, d *db.DB, g *licences.Registry, _ *stores.Repo, ids map[string]int64) {
 
 		q, err := g.Queue(ctx)
 		dbtest.Must(t, err, "queue")
@@ -241,16 +243,8 @@ func TestModeratorDecisionsSurviveReimport(t *testing.T) {
 		if l := docOf(t, d, ids["Cloud Nine Vapes"]).Licence; l != nil {
 			t.Fatalf("gone licence still shown: %+v", l)
 		}
-		var hist []string
-		rs, err := d.Query(ctx, `SELECT h.status FROM licence_row_history h JOIN licence_rows r ON r.id = h.row_id
+		hist := dbtest.Texts(t, d, "", `SELECT h.status FROM licence_row_history h JOIN licence_rows r ON r.id = h.row_id
 			WHERE r.number = '2091234' ORDER BY h.id`)
-		dbtest.Must(t, err, "history")
-		for rs.Next() {
-			var s string
-			dbtest.Must(t, rs.Scan(&s), "scan")
-			hist = append(hist, s)
-		}
-		rs.Close()
 		if strings.Join(hist, ",") != "active,gone" {
 			t.Fatalf("history: %v", hist)
 		}
@@ -258,9 +252,7 @@ func TestModeratorDecisionsSurviveReimport(t *testing.T) {
 }
 
 func TestPickCreateAndOwnerNumber(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		g, repo, ids := importedNYC(t, d)
+	eachNYC(t, func(t *testing.T, ctx context.Context, d *db.DB, g *licences.Registry, repo *stores.Repo, ids map[string]int64) {
 
 		// The doubtful row belongs to another store, a moderator says.
 		q, err := g.Queue(ctx)
@@ -324,9 +316,7 @@ func TestPickCreateAndOwnerNumber(t *testing.T) {
 // expiry passed stops being verified and is demoted, each written through
 // the change feed by Recheck; a second run (another replica) finds nothing.
 func TestRecheckFollowsDates(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		g, repo, ids := importedNYC(t, d)
+	eachNYC(t, func(t *testing.T, ctx context.Context, d *db.DB, g *licences.Registry, repo *stores.Repo, ids map[string]int64) {
 		importFile(t, g, "fda-compliance-checks", "fda-compliance-checks.csv", "2026-11-20")
 		flagsSince := func(v int64) map[int64]uint8 {
 			flags := map[int64]uint8{}

@@ -186,15 +186,7 @@ func TestPruneSentMail(t *testing.T) {
 		set("UPDATE outbox SET failed_at = $1, created_at = $1 WHERE to_addr = 'failed@example.com'", now.Add(-30*24*time.Hour))
 		n, err := mail.Prune(ctx, d, 7*24*time.Hour, now)
 		dbtest.Must(t, err, "prune")
-		rows, err := d.Query(ctx, "SELECT to_addr FROM outbox ORDER BY to_addr")
-		dbtest.Must(t, err, "list")
-		defer rows.Close()
-		var left []string
-		for rows.Next() {
-			var to string
-			dbtest.Must(t, rows.Scan(&to), "scan")
-			left = append(left, to)
-		}
+		left := dbtest.Texts(t, d, "", "SELECT to_addr FROM outbox ORDER BY to_addr")
 		if n != 1 || strings.Join(left, " ") != "failed@example.com recent@example.com unsent@example.com" {
 			t.Fatalf("pruned %d, left %v", n, left)
 		}

@@ -42,6 +42,21 @@ type decoded struct {
 	names  map[string]orb.Point
 }
 
+// decodedTile is tile z/x/y of b, as served and decoded; a tile that
+// fails either way fails the test.
+func decodedTile(t *testing.T, b *Basemap, z, x, y int) ([]byte, mvt.Layers) {
+	t.Helper()
+	data, err := b.Tile(z, x, y)
+	if err != nil {
+		t.Fatalf("tile %d/%d/%d: %v", z, x, y, err)
+	}
+	layers, err := mvt.UnmarshalGzipped(data)
+	if err != nil {
+		t.Fatalf("tile %d/%d/%d does not decode: %v", z, x, y, err)
+	}
+	return data, layers
+}
+
 // around decodes the 3 x 3 tiles of zoom z centred on a point.
 func around(t *testing.T, b *Basemap, z int, lon, lat float64) decoded {
 	t.Helper()
@@ -49,14 +64,7 @@ func around(t *testing.T, b *Basemap, z int, lon, lat float64) decoded {
 	d := decoded{layers: map[string]int{}, names: map[string]orb.Point{}}
 	for x := cx - 1; x <= cx+1; x++ {
 		for y := cy - 1; y <= cy+1; y++ {
-			data, err := b.Tile(z, x, y)
-			if err != nil {
-				t.Fatalf("tile %d/%d/%d: %v", z, x, y, err)
-			}
-			layers, err := mvt.UnmarshalGzipped(data)
-			if err != nil {
-				t.Fatalf("tile %d/%d/%d does not decode: %v", z, x, y, err)
-			}
+			_, layers := decodedTile(t, b, z, x, y)
 			for _, l := range layers {
 				if l.Extent != extent {
 					t.Errorf("layer %s extent %d", l.Name, l.Extent)
@@ -125,14 +133,7 @@ func TestLowZooms(t *testing.T) {
 	b := mustBasemap(t)
 	for z := 0; z <= 4; z++ {
 		x, y := tileAt(z, nycLon, nycLat)
-		data, err := b.Tile(z, x, y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		layers, err := mvt.UnmarshalGzipped(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data, layers := decodedTile(t, b, z, x, y)
 		got := map[string]int{}
 		names := map[string]bool{}
 		for _, l := range layers {
@@ -327,14 +328,7 @@ func checkWinding(t *testing.T, g orb.Geometry) {
 func drawnAs(t *testing.T, b *Basemap, z int, lon, lat float64) string {
 	t.Helper()
 	x, y := tileAt(z, lon, lat)
-	data, err := b.Tile(z, x, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	layers, err := mvt.UnmarshalGzipped(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, layers := decodedTile(t, b, z, x, y)
 	w := worldPoint(lon, lat)
 	n := math.Exp2(float64(z))
 	p := orb.Point{(w[0]*n - float64(x)) * extent, (w[1]*n - float64(y)) * extent}

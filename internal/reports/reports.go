@@ -20,6 +20,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/ratelimit"
 	"locator/internal/stores"
+	"locator/internal/textfield"
 )
 
 // Reason is what a shopper says is wrong.
@@ -103,8 +104,8 @@ func (in *Input) Validate() error {
 	if !validReason(Reason(in.Reason)) {
 		return apperr.Invalidf(reasonMessage)
 	}
-	in.Note = strings.TrimSpace(in.Note)
-	if utf8.RuneCountInString(in.Note) > MaxNote {
+	var fits bool
+	if in.Note, fits = textfield.Trim(in.Note, MaxNote); !fits {
 		return apperr.Invalidf(noteLengthMessage)
 	}
 	if !utf8.ValidString(in.Note) || strings.ContainsRune(in.Note, 0) {

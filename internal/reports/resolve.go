@@ -6,13 +6,13 @@ import (
 	"html"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/stores"
+	"locator/internal/textfield"
 )
 
 // Action is a moderator's decision on a store's open reports.
@@ -68,8 +68,8 @@ type Decision struct {
 // follow within the sync interval), the reports' status, the audit entry and
 // the owner's mail commit together or not at all.
 func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, action Action, fix *Fix, note string) (*Decision, error) {
-	note = strings.TrimSpace(note)
-	if utf8.RuneCountInString(note) > MaxNote {
+	note, fits := textfield.Trim(note, MaxNote)
+	if !fits {
 		return nil, apperr.Invalidf("The note should be at most 500 characters")
 	}
 	switch action {

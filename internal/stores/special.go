@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/textfield"
 )
 
 // Exceptions to the weekly hours (docs/product-rules.md, "Opening hours and
@@ -83,8 +83,8 @@ func dayWeekday(d int32) time.Weekday {
 }
 
 func checkNote(field, note string) (string, error) {
-	note = strings.TrimSpace(note)
-	if utf8.RuneCountInString(note) > MaxNoteLen {
+	note, fits := textfield.Trim(note, MaxNoteLen)
+	if !fits {
 		return "", apperr.Invalidf("%s must be at most %d characters", field, MaxNoteLen)
 	}
 	if strings.IndexFunc(note, unicode.IsControl) >= 0 {

@@ -6,6 +6,17 @@ import { axe, expect, SHOTS, test } from "./fixtures.mjs";
 
 test.use({ serverOptions: { stores: 300 } });
 
+const storePageURL = /\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/;
+
+/** Opens a store page as a visitor does: the directory's first link, three times from /stores. Gives its URL. */
+async function openFirstStorePage(page) {
+  await page.goto("/stores");
+  const firstListed = page.locator("main ul.plain a").first();
+  for (let i = 0; i < 3; i++) await firstListed.click();
+  await expect(page).toHaveURL(storePageURL);
+  return page.url();
+}
+
 test("shares a store's page and comes back from it", async ({ page, context, server }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   // No Web Share API: Share copies the link.
@@ -56,7 +67,7 @@ test("directory pages lead to every store within three links", async ({ page }) 
   await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+$/);
   await axe(page, "city page", { all: true });
   await firstListed.click();
-  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/);
+  await expect(page).toHaveURL(storePageURL);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const missing = await page.goto("/stores/zz/nowhere/nothing-999999999");
   expect(missing.status()).toBe(404);
@@ -64,11 +75,7 @@ test("directory pages lead to every store within three links", async ({ page }) 
 });
 
 test("the app's address of a store names the store page as canonical", async ({ page }) => {
-  await page.goto("/stores");
-  const firstListed = page.locator("main ul.plain a").first();
-  for (let i = 0; i < 3; i++) await firstListed.click();
-  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/);
-  const storePage = page.url();
+  const storePage = await openFirstStorePage(page);
   const id = /-(\d+)$/.exec(storePage)[1];
   for (const path of [`/?store=${id}`, `/reviews?store=${id}`]) {
     await page.goto(path);
@@ -77,10 +84,7 @@ test("the app's address of a store names the store page as canonical", async ({ 
 });
 
 test("a store without a photo previews as a picture a share sheet can show", async ({ page }) => {
-  await page.goto("/stores");
-  const firstListed = page.locator("main ul.plain a").first();
-  for (let i = 0; i < 3; i++) await firstListed.click();
-  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/);
+  await openFirstStorePage(page);
   // The demo stores' photos are SVG, which previews do not show: the page offers its card.
   const image = await page.locator('meta[property="og:image"]').getAttribute("content");
   const alt = await page.locator('meta[property="og:image:alt"]').getAttribute("content");
@@ -101,11 +105,7 @@ test("a store without a photo previews as a picture a share sheet can show", asy
 });
 
 test("reports a problem from a store page without script", async ({ page }) => {
-  await page.goto("/stores");
-  const firstListed = page.locator("main ul.plain a").first();
-  for (let i = 0; i < 3; i++) await firstListed.click();
-  await expect(page).toHaveURL(/\/stores\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+-\d+$/);
-  const storeURL = page.url();
+  const storeURL = await openFirstStorePage(page);
   await page.getByText("Report a problem").click();
   await page.getByRole("radio", { name: "Wrong hours" }).check();
   await page.getByLabel("Note (optional)").fill("Closes at 8 now");

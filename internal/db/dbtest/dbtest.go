@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"locator/internal/db"
@@ -117,4 +118,27 @@ func Must(t testing.TB, err error, what string, args ...any) {
 	if err != nil {
 		t.Fatalf("%s: %v", fmt.Sprintf(what, args...), err)
 	}
+}
+
+// Texts reads every row of query as text, a row's columns joined by sep:
+// what a test compares (the outbox's mails, audit entries, a history).
+func Texts(t testing.TB, q db.Querier, sep, query string, args ...any) []string {
+	t.Helper()
+	rows, err := q.Query(context.Background(), query, args...)
+	Must(t, err, "query %s", query)
+	defer rows.Close()
+	cols, err := rows.Columns()
+	Must(t, err, "columns of %s", query)
+	var out []string
+	for rows.Next() {
+		vals := make([]string, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		Must(t, rows.Scan(ptrs...), "row of %s", query)
+		out = append(out, strings.Join(vals, sep))
+	}
+	Must(t, rows.Err(), "rows of %s", query)
+	return out
 }

@@ -22,6 +22,13 @@ import type { Claim, ClaimFilter, Moderator } from "./types";
 import { Notice } from "../../components/ui/outcome";
 
 const VIEW_TITLES = { claims: "Claims moderation", reports: "Store reports", licences: "Licences", demand: "Demand" } as const;
+/** The views' chips, in order, with their labels. */
+const VIEWS: [keyof typeof VIEW_TITLES, string][] = [
+  ["claims", "Claims"],
+  ["reports", "Reports"],
+  ["licences", "Licences"],
+  ["demand", "Demand"],
+];
 
 // Demand (charts, the heat map) is its own chunk: loaded when the view opens.
 const DemandPanel = lazy(async () => ({ default: (await import("./demand/DemandPanel")).DemandPanel }));
@@ -100,18 +107,11 @@ function Moderation({ moderator }: { moderator: Moderator }) {
         }}
       >
         <nav aria-label="Moderation" className="flex gap-2">
-          <Button variant="chip" aria-pressed={view === "claims"} onClick={() => setView("claims")}>
-            Claims
-          </Button>
-          <Button variant="chip" aria-pressed={view === "reports"} onClick={() => setView("reports")}>
-            Reports
-          </Button>
-          <Button variant="chip" aria-pressed={view === "licences"} onClick={() => setView("licences")}>
-            Licences
-          </Button>
-          <Button variant="chip" aria-pressed={view === "demand"} onClick={() => setView("demand")}>
-            Demand
-          </Button>
+          {VIEWS.map(([v, label]) => (
+            <Button key={v} variant="chip" aria-pressed={view === v} onClick={() => setView(v)}>
+              {label}
+            </Button>
+          ))}
         </nav>
       </SignedInBar>
       {view === "demand" ? (

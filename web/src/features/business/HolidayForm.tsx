@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { closureOf, holidayPatch, validateClosure, type ClosureValues, type SpecialEntry } from "./holidayForm";
+import { passes } from "./storeForm";
 import { SpecialDatesFields } from "./SpecialDatesFields";
 import type { BusinessStore, StorePatch } from "./types";
 
@@ -24,9 +25,7 @@ export function HolidayForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateClosure(closure);
-    setClosureErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!passes(validateClosure(closure), setClosureErrors)) return;
     const patch = holidayPatch(store, list, closure);
     if (Object.keys(patch).length === 0) return onNothing();
     void onSubmit(patch);

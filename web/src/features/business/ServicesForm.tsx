@@ -15,7 +15,7 @@ import {
   type ServiceValues,
 } from "./servicesForm";
 import { SpecialDatesFields } from "./SpecialDatesFields";
-import type { Errors } from "./storeForm";
+import { passes, type Errors } from "./storeForm";
 import type { BusinessStore, StorePatch } from "./types";
 import { WeekFields } from "./WeekFields";
 
@@ -49,9 +49,7 @@ function ServiceSettings({ store, service, busy, onSubmit }: { store: BusinessSt
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateService(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!passes(validateService(values), setErrors)) return;
     const patch = servicePatch(store, service, values);
     if (patch) send(patch);
   };

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { addEntry, describeEntry, emptyDate, entryOf, validateNewDate, type NewDate, type SpecialEntry } from "./holidayForm";
+import { passes } from "./storeForm";
 
 /**
  * Special dates being edited (the store's own, and each service's): the list with a Remove button
@@ -27,9 +28,7 @@ export function SpecialDatesFields({
   const label = (text: string) => (name ? `${name} ${text.toLowerCase()}` : text);
 
   const add = () => {
-    const found = validateNewDate(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!passes(validateNewDate(draft), setErrors)) return;
     onChange(addEntry(list, entryOf(draft)));
     setDraft(emptyDate);
   };

@@ -20,6 +20,7 @@ import {
   locationPatch,
   validateDetails,
   validateLocation,
+  passes,
   type DetailsField,
   type DetailsValues,
   type Errors,
@@ -130,9 +131,7 @@ function submitStoreForm<V, K extends string>(
 ) {
   return (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!passes(validate(values), setErrors)) return;
     const patch = patchOf(values);
     if (Object.keys(patch).length === 0) return onNothing();
     void onSubmit(patch);

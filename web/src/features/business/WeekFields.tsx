@@ -30,23 +30,9 @@ export function WeekFields({
             </label>
             {d.open ? (
               <>
-                <input
-                  type="time"
-                  aria-label={label(day, "opens")}
-                  value={d.start}
-                  aria-invalid={error ? true : undefined}
-                  onChange={(e) => setDay({ start: e.target.value })}
-                  className="rounded-md border border-gray-400 px-2 py-1 text-sm"
-                />
+                <TimeInput label={label(day, "opens")} value={d.start} invalid={!!error} onChange={(start) => setDay({ start })} />
                 <span aria-hidden="true">–</span>
-                <input
-                  type="time"
-                  aria-label={label(day, "closes")}
-                  value={d.end}
-                  aria-invalid={error ? true : undefined}
-                  onChange={(e) => setDay({ end: e.target.value })}
-                  className="rounded-md border border-gray-400 px-2 py-1 text-sm"
-                />
+                <TimeInput label={label(day, "closes")} value={d.end} invalid={!!error} onChange={(end) => setDay({ end })} />
               </>
             ) : (
               <span className="text-sm text-gray-600">Closed</span>
@@ -60,5 +46,18 @@ export function WeekFields({
         );
       })}
     </fieldset>
+  );
+}
+
+function TimeInput({ label, value, invalid, onChange }: { label: string; value: string; invalid: boolean; onChange: (value: string) => void }) {
+  return (
+    <input
+      type="time"
+      aria-label={label}
+      value={value}
+      aria-invalid={invalid || undefined}
+      onChange={(e) => onChange(e.target.value)}
+      className="rounded-md border border-gray-400 px-2 py-1 text-sm"
+    />
   );
 }

@@ -57,6 +57,12 @@ export interface LocationValues {
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
+/** Shows what a form's check found (an empty object: nothing); true when nothing was found and the form may go on. */
+export function passes<E extends object>(found: E, show: (found: E) => void): boolean {
+  show(found);
+  return Object.keys(found).length === 0;
+}
+
 /** The form's week from weekly entries (the first entry of a day; none: closed). */
 export function weekOf(hours: BusinessStore["workingHours"]): Record<Day, DayHours> {
   const week = {} as Record<Day, DayHours>;

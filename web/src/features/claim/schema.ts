@@ -1,4 +1,5 @@
 import { newPassword, z } from "../../lib/validation";
+import type { ClaimPayload } from "./api/submit-claim";
 
 const filled = z.string().refine((v) => v.trim() !== "");
 
@@ -14,26 +15,12 @@ export const stepSchemas = {
 export type FormStep = keyof typeof stepSchemas;
 export const FORM_STEPS = 5;
 
-export interface ClaimValues {
-  business_name: string;
-  email: string;
-  phone: string;
-  country: string;
-  state: string;
-  address1: string;
-  city: string;
-  postal_code: string;
-  website: string;
-  working_hours: string;
-  category: string;
-  licence_number: string;
-  delivery_hours: string;
-  curbside_pickup_hours: string;
-  online_order_hours: string;
-  /** "yes": an adult-only store (docs/rules.md); a string like every value of the wizard. */
-  adult_only: string;
-  password: string;
-}
+/**
+ * The wizard's values: every field of the claim request (ClaimPayload, from the API's contract) as
+ * the form keeps it, a string ("yes" for adult_only, an adult-only store: docs/rules.md), and the
+ * password of the business account the wizard creates.
+ */
+export type ClaimValues = Record<keyof ClaimPayload, string> & { password: string };
 
 export const EMPTY_VALUES: ClaimValues = {
   business_name: "",
