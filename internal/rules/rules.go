@@ -403,9 +403,42 @@ type Set struct {
 	cache atomic.Pointer[setDay]
 }
 
+// AppendIDs appends the ids of the store rules in force on day as a JSON
+// list of strings ("[]" for none): the search list names each store's
+// rules by id and carries each rule once (AppendUnion).
+func (s *Set) AppendIDs(dst []byte, day int) []byte {
+	return append(dst, s.day(day).ids...)
+}
+
+// AppendUnion appends the store rules in force for any of sets, each on its
+// day (days[i] for sets[i]), as one JSON list of Public, each rule once, in
+// the order first met ("[]" for none).
+func AppendUnion(dst []byte, sets []*Set, days []int) []byte {
+	if len(sets) == 1 {
+		return append(dst, sets[0].day(days[0]).json...)
+	}
+	dst = append(dst, '[')
+	var seen []*Rule
+	for i, s := range sets {
+		for _, r := range s.Rules(days[i]) {
+			if slices.Contains(seen, r) {
+				continue
+			}
+			if len(seen) > 0 {
+				dst = append(dst, ',')
+			}
+			seen = append(seen, r)
+			b, _ := json.Marshal(PublicOf(r)) // plain strings: cannot fail
+			dst = append(dst, b...)
+		}
+	}
+	return append(dst, ']')
+}
+
 type setDay struct {
 	day  int
 	json []byte
+	ids  []byte // the rules' ids as a JSON list (AppendIDs)
 }
 
 // Set returns the interned set of store p of that kind.
@@ -435,14 +468,23 @@ func (s *Set) Rules(day int) []*Rule {
 // AppendJSON appends the store rules in force on day as a JSON list of
 // Public ("[]" for none).
 func (s *Set) AppendJSON(dst []byte, day int) []byte {
+	return append(dst, s.day(day).json...)
+}
+
+// day is the set's rendering on day, cached for the last day asked.
+func (s *Set) day(day int) *setDay {
 	if c := s.cache.Load(); c != nil && c.day == day {
-		return append(dst, c.json...)
+		return c
 	}
 	pub := []Public{}
+	ids := []string{}
 	for _, r := range s.Rules(day) {
 		pub = append(pub, PublicOf(r))
+		ids = append(ids, r.ID)
 	}
-	b, _ := json.Marshal(pub) // plain strings: cannot fail
-	s.cache.Store(&setDay{day, b})
-	return append(dst, b...)
+	c := &setDay{day: day}
+	c.json, _ = json.Marshal(pub) // plain strings: cannot fail
+	c.ids, _ = json.Marshal(ids)
+	s.cache.Store(c)
+	return c
 }

@@ -56,6 +56,7 @@ type record struct {
 	flags    uint8
 	live     bool
 	rules    uint16 // its rules.Set in ruleSets (rules.go)
+	listEnd  uint32 // doc[:listEnd] is its list part (stores.ListEnd); in the padding, the record stays 80 bytes
 }
 
 const (
@@ -332,7 +333,6 @@ func (ix *Index) remove(id int64) {
 
 func (ix *Index) put(e stores.Entry) {
 	ix.remove(e.ID)
-	set := ruleSetOf(e.Doc)
 	var flags uint8
 	if e.Delivery {
 		flags |= flagDelivery
@@ -353,6 +353,7 @@ func (ix *Index) put(e stores.Entry) {
 	if n := len(doc); n > 0 && doc[n-1] == '}' {
 		doc = doc[:n-1]
 	}
+	set, listEnd := docLayout(doc)
 	rec := record{
 		id: e.ID, lat: e.Latitude, lon: e.Longitude,
 		doc:     ix.arena.copy(doc),
@@ -362,6 +363,7 @@ func (ix *Index) put(e stores.Entry) {
 		flags:   flags,
 		live:    true,
 		rules:   ix.internRules(set),
+		listEnd: listEnd,
 	}
 	ix.gen++
 	var slot uint32

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"locator/internal/rules"
 	"locator/internal/stores"
 )
 
@@ -153,9 +154,14 @@ func (ix *Index) Nearest(q Query) (hits []Hit, hasMore bool) {
 }
 
 // AppendJSON appends the search answer for q to dst:
-// {"physical_stores":[...nearest first, each with the live fields of
-// stores.Schedule.AppendLive at q.Now (or now) and "distance" in miles...],"has_more":bool}.
-// q must be validated.
+//
+//	{"physical_stores":[...nearest first...],"has_more":bool,"rules":[...]}
+//
+// Each store is its document's list part (stores.ListEnd) with
+// "rule_ids", the live fields of stores.Schedule.AppendLiveList at q.Now
+// (or now) and "distance" in miles; "rules" holds each rule the stores
+// name once (docs/api.md, "The list answer"). The one-store answer carries
+// the whole document. q must be validated.
 func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 	dst, _ = ix.AppendJSONFirst(dst, q, nil, 0)
 	return dst
@@ -171,6 +177,10 @@ func (ix *Index) AppendJSONFirst(dst []byte, q Query, ids []int64, first int) ([
 		now = time.Now()
 	}
 	days := ruleDay{now: now}
+	var ar answerRules
+	var arSets [4]*rules.Set
+	var arDays [4]int
+	ar.sets, ar.days = arSets[:0], arDays[:0]
 	ix.mu.RLock()
 	ix.visitRanked(&q, func(r *record, miles float64) bool {
 		if n == q.Limit {
@@ -184,13 +194,13 @@ func (ix *Index) AppendJSONFirst(dst []byte, q Query, ids []int64, first int) ([
 			ids = append(ids, r.id)
 		}
 		n++
-		dst = append(dst, r.doc...)
+		dst = append(dst, r.doc[:r.listEnd]...)
 		dst = append(dst, ',')
-		dst = ix.appendRules(dst, r, &days)
+		dst = ix.appendRuleIDs(dst, r, &days, &ar)
 		dst = append(dst, ',')
 		// open_now, next_change_at, ...: cached on the interned schedule
 		// until they can change, so most hits copy a few bytes.
-		dst = r.sched.AppendLive(dst, now, r.loc, r.offered())
+		dst = r.sched.AppendLiveList(dst, now, r.loc, r.offered())
 		dst = append(dst, `,"distance":`...)
 		dst = strconv.AppendFloat(dst, math.Round(miles*100)/100, 'f', -1, 64)
 		dst = append(dst, '}')
@@ -199,5 +209,7 @@ func (ix *Index) AppendJSONFirst(dst []byte, q Query, ids []int64, first int) ([
 	ix.mu.RUnlock()
 	dst = append(dst, `],"has_more":`...)
 	dst = strconv.AppendBool(dst, hasMore)
+	dst = append(dst, `,"rules":`...)
+	dst = ar.appendUnion(dst)
 	return append(dst, '}'), ids
 }

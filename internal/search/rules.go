@@ -21,6 +21,14 @@ var book = rules.MustLoad()
 // ruleSetOf is the set of a store's document (its country, state, city,
 // ZIP code and kind). It reads the index's nothing: call it without the lock.
 func ruleSetOf(doc []byte) *rules.Set {
+	s, _ := docLayout(doc)
+	return s
+}
+
+// docLayout reads what the index keeps of a store's document besides the
+// bytes: its rule set and where its list part ends (stores.ListEnd), which
+// is where "adult_only" starts.
+func docLayout(doc []byte) (*rules.Set, uint32) {
 	var buf [128]byte
 	var p rules.Place
 	b, _ := appendDocStringFrom(buf[:0], doc, "code", 0)
@@ -31,7 +39,11 @@ func ruleSetOf(doc []byte) *rules.Set {
 	p.City = string(b)
 	b, _ = appendDocStringFrom(buf[:0], doc, "postal_code", at)
 	p.ZIP = string(b)
-	return book.Set(p, bytes.Contains(doc, []byte(`"adult_only":true`)))
+	end := stores.ListEnd(doc)
+	const adult = `,"adult_only":true`
+	isAdult := bytes.HasPrefix(doc[end:], []byte(adult)) ||
+		(end == len(doc) && bytes.Contains(doc, []byte(adult[1:]))) // a document of the former layout
+	return book.Set(p, isAdult), uint32(end)
 }
 
 // internRules numbers set in the index's table. The caller holds the write lock.
@@ -71,13 +83,43 @@ func (d *ruleDay) of(loc *time.Location) int {
 	return d.day
 }
 
-// appendRules appends `"rules":[...]` for record r.
-func (ix *Index) appendRules(dst []byte, r *record, d *ruleDay) []byte {
-	dst = append(dst, `"rules":`...)
-	if s := ix.rulesOf(r); s != nil {
-		return s.AppendJSON(dst, d.of(r.loc))
+// answerRules gathers the rule sets of one list answer, each on its day,
+// to render each rule once after the stores (rules.AppendUnion). An answer
+// meets a handful of (set, day) pairs at most: a small list.
+type answerRules struct {
+	sets []*rules.Set
+	days []int
+	last int // index of the pair last met (neighbours mostly share one)
+}
+
+// appendRuleIDs appends `"rule_ids":[...]` for record r and notes its set
+// in a.
+func (ix *Index) appendRuleIDs(dst []byte, r *record, d *ruleDay, a *answerRules) []byte {
+	dst = append(dst, `"rule_ids":`...)
+	s := ix.rulesOf(r)
+	if s == nil {
+		return append(dst, "[]"...)
 	}
-	return append(dst, "[]"...)
+	day := d.of(r.loc)
+	if n := len(a.sets); n == 0 || a.sets[a.last] != s || a.days[a.last] != day {
+		i := 0
+		for i < n && (a.sets[i] != s || a.days[i] != day) {
+			i++
+		}
+		if i == n {
+			a.sets, a.days = append(a.sets, s), append(a.days, day)
+		}
+		a.last = i
+	}
+	return s.AppendIDs(dst, day)
+}
+
+// appendUnion appends the rules of the answer, each once: "[]" for none.
+func (a *answerRules) appendUnion(dst []byte) []byte {
+	if len(a.sets) == 0 {
+		return append(dst, "[]"...)
+	}
+	return rules.AppendUnion(dst, a.sets, a.days)
 }
 
 // WithRules returns doc, a complete store document read from the database

@@ -3,8 +3,10 @@ package search
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"locator/internal/stores"
 )
@@ -22,15 +24,17 @@ func ruleEntry(t *testing.T, id int64, city, state, zip string, lat, lon float64
 
 type ruleAnswer struct {
 	PhysicalStores []struct {
-		ID    int64 `json:"id"`
-		Rules []struct {
-			ID, Summary, Citation, URL, CheckedOn string
-		} `json:"rules"`
+		ID      int64    `json:"id"`
+		RuleIDs []string `json:"rule_ids"`
 	} `json:"physical_stores"`
+	Rules []struct {
+		ID, Summary, Citation, URL string
+		CheckedOn                  string `json:"checked_on"`
+	} `json:"rules"`
 }
 
-// The list answer carries each store's rules of its place; stores share
-// interned sets.
+// The list answer names each store's rules of its place by id and carries
+// each rule once, with its source; stores share interned sets.
 func TestAnswerCarriesRulesOfThePlace(t *testing.T) {
 	ix := NewIndex()
 	ix.PutAll([]stores.Entry{
@@ -47,14 +51,25 @@ func TestAnswerCarriesRulesOfThePlace(t *testing.T) {
 		if err := json.Unmarshal(ix.AppendJSON(nil, q), &a); err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range a.PhysicalStores {
-			got[s.ID] = []string{}
-			for _, r := range s.Rules {
-				if r.Citation == "" || r.URL == "" || r.Summary == "" {
-					t.Errorf("store %d: rule without its source %+v", s.ID, r)
-				}
-				got[s.ID] = append(got[s.ID], r.ID)
+		inAnswer := map[string]bool{}
+		for _, r := range a.Rules {
+			if r.Citation == "" || r.URL == "" || r.Summary == "" || r.CheckedOn == "" || inAnswer[r.ID] {
+				t.Errorf("rule without its source, or twice: %+v", r)
 			}
+			inAnswer[r.ID] = true
+		}
+		named := map[string]bool{}
+		for _, s := range a.PhysicalStores {
+			got[s.ID] = s.RuleIDs
+			for _, id := range s.RuleIDs {
+				if !inAnswer[id] {
+					t.Errorf("store %d names rule %s, which the answer does not carry", s.ID, id)
+				}
+				named[id] = true
+			}
+		}
+		if len(named) != len(inAnswer) {
+			t.Errorf("the answer carries %d rules, its stores name %d", len(inAnswer), len(named))
 		}
 	}
 	want := map[int64]string{1: "[ma-flavoured-vapes ma-flavoured-tobacco]", 2: "[ma-flavoured-vapes ma-flavoured-tobacco]",
@@ -84,5 +99,39 @@ func TestWithRules(t *testing.T) {
 	}
 	if err := json.Unmarshal(WithRules(e.Doc, time.Now()), &a); err != nil || a.ID != 1 || len(a.Rules) != 2 {
 		t.Fatalf("%s: %v", WithRules(e.Doc, time.Now()), err)
+	}
+}
+
+// One answer over two places carries each of their rules once; a store's
+// list part leaves its detail out, and the record keeps its size.
+func TestListAnswerRulesOnceAndListPart(t *testing.T) {
+	ix := NewIndex()
+	ix.PutAll([]stores.Entry{
+		ruleEntry(t, 1, "Boston", "MA", "02108", 42.358, -71.06, false),
+		ruleEntry(t, 2, "Boston", "MA", "02109", 42.36, -71.055, false),
+		ruleEntry(t, 3, "Brooklyn", "NY", "11211", 40.71, -73.95, false),
+		ruleEntry(t, 4, "Brooklyn", "NY", "11211", 40.711, -73.951, true),
+	})
+	q := Query{Latitude: 41.5, Longitude: -72.5, RadiusMiles: 300, Limit: 10, Now: time.Date(2026, 11, 27, 15, 0, 0, 0, time.UTC)}
+	out := ix.AppendJSON(nil, q)
+	var a ruleAnswer
+	if err := json.Unmarshal(out, &a); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range a.Rules {
+		ids = append(ids, r.ID)
+	}
+	if len(a.PhysicalStores) != 4 || fmt.Sprint(ids) != "[ma-flavoured-vapes ma-flavoured-tobacco ny-flavoured-vapes nyc-flavoured-e-cigarettes]" &&
+		fmt.Sprint(ids) != "[ny-flavoured-vapes nyc-flavoured-e-cigarettes ma-flavoured-vapes ma-flavoured-tobacco]" {
+		t.Fatalf("rules %v: %s", ids, out)
+	}
+	for _, detail := range []string{`"adult_only"`, `"licence"`, `"enforcement"`, `"last_verified_at"`, `"permanently_closed"`, `"citation"`} {
+		if n := strings.Count(string(out), detail); n > 0 && !(detail == `"citation"` && n == len(a.Rules)) {
+			t.Errorf("%s %d times in the list answer", detail, n)
+		}
+	}
+	if n := unsafe.Sizeof(record{}); n != 80 {
+		t.Errorf("record is %d bytes, want 80", n)
 	}
 }

@@ -36,7 +36,9 @@ import (
 // Format 4: documents carry "licence" and "enforcement", records the
 // licence flags (flagLicensed, flagDemoted).
 // Format 5: documents carry "adult_only" (the rulebook's store kind).
-const snapshotFormat = 5
+// Format 6: documents come in a list part and a detail part
+// (stores.ListEnd), "adult_only" starting the detail part.
+const snapshotFormat = 6
 
 // SnapshotMode says when a replica writes search snapshots.
 type SnapshotMode int
@@ -333,7 +335,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	for i := range p.recs {
 		end := off + lens[i]
 		p.recs[i].doc = docs[off:end:end]
-		sets[i] = ruleSetOf(p.recs[i].doc)
+		sets[i], p.recs[i].listEnd = docLayout(p.recs[i].doc)
 		off = end
 	}
 	st.mu.Lock()

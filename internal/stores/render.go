@@ -1,6 +1,7 @@
 package stores
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -26,7 +27,13 @@ type DocHour struct {
 }
 
 // Doc is the stored document's shape (RenderDoc writes it; the store pages,
-// internal/storepages, read it back).
+// internal/storepages, read it back). It comes in two parts, in this order:
+// the list part, every field the search's list answer carries (the
+// product's store fields and what the list rows, the map and the note near
+// the list read), then the detail part from "adult_only" on, which only the
+// one-store answer carries (the panel fetches it). The search index keeps
+// where the list part ends (ListEnd), so the list answer copies a prefix of
+// the document and the index holds no second copy.
 type Doc struct {
 	ID                        int64      `json:"id"`
 	StoreID                   string     `json:"store_id"`
@@ -46,13 +53,38 @@ type Doc struct {
 	IsDeliveryAvailable       bool       `json:"is_delivery_available"`
 	IsOrderOnlineAvailable    bool       `json:"is_order_online_available"`
 	IsCurbsidePickupAvailable bool       `json:"is_curbside_pickup_available"`
-	AdultOnly                 bool       `json:"adult_only"`
 	AverageRating             float64    `json:"average_rating"`
 	ReviewCount               int64      `json:"review_count"`
-	TimeZone                  string     `json:"time_zone"`
+	TimeZone                  string     `json:"time_zone"`  // the list part's last field (ListEnd)
+	AdultOnly                 bool       `json:"adult_only"` // the detail part's first field (ListEnd)
 	Website                   *string    `json:"website,omitempty"`
 	LastVerifiedAt            *string    `json:"last_verified_at"`
 	LicenceRecord                        // "licence" and "enforcement" (licence.go)
+}
+
+// detailMark starts a document's detail part (see Doc).
+const detailMark = `,"adult_only":`
+
+// ListEnd is where the list part of a store document (RenderDoc, with or
+// without its closing brace) ends: the offset of the detail part's
+// leading comma. A document rendered before the two parts (adult_only
+// elsewhere, or missing) has no detail part: ListEnd is its length, and
+// the list answer carries it whole until the store is written again.
+// Quotes inside JSON strings are escaped, so the mark only matches a key;
+// no nested object of the list part has that key.
+func ListEnd(doc []byte) int {
+	i := bytes.Index(doc, []byte(detailMark))
+	if i < 0 {
+		return len(doc)
+	}
+	// The list part ends with "time_zone":"<zone>" (zone names are short).
+	const tz = `"time_zone":"`
+	from := max(0, i-64)
+	j := bytes.LastIndex(doc[from:i], []byte(tz))
+	if j < 0 || doc[i-1] != '"' || bytes.IndexByte(doc[from+j+len(tz):i-1], '"') >= 0 {
+		return len(doc)
+	}
+	return i
 }
 
 func optional(s string) *string {

@@ -239,8 +239,10 @@ func (st *ServiceStatus) validUntil() int64 {
 // appendServiceJSON renders one offered service's object of the API's
 // services (see AppendLive). Fields without a value are left out rather
 // than written as null: three services per document in a 50-store answer
-// made a third of its bytes when every field was spelled out.
-func (s *Schedule) appendServiceJSON(dst []byte, k Service, st ServiceStatus) []byte {
+// made a third of its bytes when every field was spelled out. Without full
+// (the list's form) the service's own week and last-order offset are left
+// out: only the panel shows them.
+func (s *Schedule) appendServiceJSON(dst []byte, k Service, st ServiceStatus, full bool) []byte {
 	dst = append(dst, `{"offered":true,"available_now":`...)
 	dst = strconv.AppendBool(dst, st.Available)
 	for _, f := range []struct {
@@ -259,7 +261,7 @@ func (s *Schedule) appendServiceJSON(dst []byte, k Service, st ServiceStatus) []
 		dst = append(dst, `,"note":`...)
 		dst = appendOptString(dst, st.Note)
 	}
-	if r := s.rule(k); r != nil {
+	if r := s.rule(k); r != nil && full {
 		if r.lastOrder > 0 {
 			dst = append(dst, `,"last_order_minutes":`...)
 			dst = strconv.AppendInt(dst, int64(r.lastOrder), 10)

@@ -322,18 +322,66 @@ const SpecialWindowDays = 14
 // special_hours lists the special dates from yesterday to 13 days after
 // today (local). loc is the store's zone; offered the services the store
 // offers (service_status.go). The fragment is cached on the schedule until
-// it can change (the next change or local midnight), so a search answer of
-// stores sharing a schedule renders it once: the search index interns
-// schedules, and the list answer calls this per hit.
+// it can change (the next change or local midnight), so answers of stores
+// sharing a schedule render it once (the search index interns schedules).
+// The one-store answer and favourites carry this form; the search's list
+// carries AppendLiveList.
 func (s *Schedule) AppendLive(dst []byte, now time.Time, loc *time.Location, offered Offered) []byte {
 	if s == nil {
 		dst = append(dst, `"open_now":false,"next_change_at":null,"special_hours":[],"temporarily_closed":null,"permanently_closed":false`...)
 		return appendServices(dst, nil, 0)
 	}
+	f := s.liveAt(now, loc)
+	return appendServices(append(dst, f.frag...), f, offered)
+}
+
+// ListSpecialDays is how many local days from today the list form's
+// special_hours cover (plus yesterday): what the status needs, which looks
+// LookAheadDays after today.
+const ListSpecialDays = LookAheadDays + 1
+
+// AppendLiveList appends the live fields in the search list's form, what
+// the list's rows read (the status at the minute, a service available at
+// the minute, docs/api.md "A store in the list"):
+//
+//	"open_now":bool,"next_change_at":RFC 3339|null,"special_hours":[...],
+//	"temporarily_closed":{...}|null,"services":{...offered services only...}
+//
+// special_hours covers yesterday to LookAheadDays after today; each offered
+// service's object leaves out its own week ("hours") and
+// "last_order_minutes"; permanently_closed is left out (search never lists
+// such a store). Cached with AppendLive's fragment.
+func (s *Schedule) AppendLiveList(dst []byte, now time.Time, loc *time.Location, offered Offered) []byte {
+	if s == nil {
+		return append(dst, `"open_now":false,"next_change_at":null,"special_hours":[],"temporarily_closed":null,"services":{}`...)
+	}
+	f := s.liveAt(now, loc)
+	dst = append(dst, f.list...)
+	dst = append(dst, `,"services":{`...)
+	first := true
+	for k := Service(0); k < NumServices; k++ {
+		if !offered.Has(k) {
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = append(dst, '"')
+		dst = append(dst, k.String()...)
+		dst = append(dst, `":`...)
+		dst = append(dst, f.svcList[k]...)
+	}
+	return append(dst, '}')
+}
+
+// liveAt is the cached live fragment valid at now in loc, rendered when
+// there is none.
+func (s *Schedule) liveAt(now time.Time, loc *time.Location) *liveFrag {
 	u := now.Unix()
 	for i := range s.live.slots {
 		if f := s.live.slots[i].Load(); f != nil && f.loc == loc && u >= f.from && u < f.until {
-			return appendServices(append(dst, f.frag...), f, offered)
+			return f
 		}
 	}
 	lt := now.In(loc)
@@ -343,18 +391,21 @@ func (s *Schedule) AppendLive(dst []byte, now time.Time, loc *time.Location, off
 	if !st.NextChange.IsZero() && st.NextChange.Unix() < until {
 		until = st.NextChange.Unix()
 	}
-	frag := s.renderLive(make([]byte, 0, 128), st, civilDay(y, m, dd))
-	f := &liveFrag{loc: loc, from: u, frag: frag}
+	today := civilDay(y, m, dd)
+	f := &liveFrag{loc: loc, from: u,
+		frag: s.renderLive(make([]byte, 0, 128), st, today, SpecialWindowDays, true),
+		list: s.renderLive(make([]byte, 0, 128), st, today, ListSpecialDays, false)}
 	for k := Service(0); k < NumServices; k++ {
 		if k > 0 && s.rule(k) == nil && s.rule(k-1) == nil {
-			f.svc[k] = f.svc[k-1] // both follow the store: the same object
+			f.svc[k], f.svcList[k] = f.svc[k-1], f.svcList[k-1] // both follow the store: the same objects
 			continue
 		}
 		ss := s.ServiceStatus(k, lt)
 		if v := ss.validUntil(); v != 0 && v < until {
 			until = v
 		}
-		f.svc[k] = s.appendServiceJSON(nil, k, ss)
+		f.svc[k] = s.appendServiceJSON(nil, k, ss, true)
+		f.svcList[k] = s.appendServiceJSON(nil, k, ss, false)
 	}
 	f.until = until
 	slot := -1
@@ -368,7 +419,7 @@ func (s *Schedule) AppendLive(dst []byte, now time.Time, loc *time.Location, off
 		slot = int(u) & (len(s.live.slots) - 1)
 	}
 	s.live.slots[slot].Store(f)
-	return appendServices(append(dst, frag...), f, offered)
+	return f
 }
 
 // appendServices appends ,"services":{...} from a cached fragment (nil:
@@ -391,7 +442,9 @@ func appendServices(dst []byte, f *liveFrag, offered Offered) []byte {
 	return append(dst, '}')
 }
 
-func (s *Schedule) renderLive(dst []byte, st OpenStatus, today int32) []byte {
+// renderLive renders the live fields up to services: special_hours over
+// yesterday to days-1 after today, permanently_closed when perm is set.
+func (s *Schedule) renderLive(dst []byte, st OpenStatus, today, days int32, perm bool) []byte {
 	dst = append(dst, `"open_now":`...)
 	dst = strconv.AppendBool(dst, st.Open)
 	dst = append(dst, `,"next_change_at":`...)
@@ -406,7 +459,7 @@ func (s *Schedule) renderLive(dst []byte, st OpenStatus, today int32) []byte {
 	if !s.permanent {
 		first := true
 		lo := sort.Search(len(s.special), func(i int) bool { return s.special[i].day >= today-1 })
-		for i := lo; i < len(s.special) && s.special[i].day < today+SpecialWindowDays; i++ {
+		for i := lo; i < len(s.special) && s.special[i].day < today+days; i++ {
 			if !first {
 				dst = append(dst, ',')
 			}
@@ -426,6 +479,9 @@ func (s *Schedule) renderLive(dst []byte, st OpenStatus, today int32) []byte {
 	} else {
 		dst = append(dst, "null"...)
 	}
+	if !perm {
+		return dst
+	}
 	dst = append(dst, `,"permanently_closed":`...)
 	return strconv.AppendBool(dst, s.permanent)
 }
@@ -439,8 +495,10 @@ type liveCache struct {
 type liveFrag struct {
 	loc         *time.Location
 	from, until int64
-	frag        []byte
+	frag        []byte              // AppendLive's fields up to services
+	list        []byte              // AppendLiveList's
 	svc         [NumServices][]byte // each service's object as if offered
+	svcList     [NumServices][]byte // the same in the list's form
 }
 
 // FinishDoc turns a stored search document (a complete JSON object,
