@@ -37,19 +37,22 @@ type licenceQueueReply struct {
 	} `json:"matches"`
 }
 
-// licensedList is the search answer's licence fields.
+// licensedStore is what the one-store answer says of a licence.
+type licensedStore struct {
+	ID      int64 `json:"id"`
+	Licence *struct {
+		Status string `json:"status"`
+		Number string `json:"number"`
+		Kind   string `json:"kind"`
+	} `json:"licence"`
+	Enforcement []struct {
+		Kind string `json:"kind"`
+	} `json:"enforcement"`
+}
+
+// licensedList is the search answer's ids (licences are in the one-store answer).
 type licensedList struct {
-	Stores []struct {
-		ID      int64 `json:"id"`
-		Licence *struct {
-			Status string `json:"status"`
-			Number string `json:"number"`
-			Kind   string `json:"kind"`
-		} `json:"licence"`
-		Enforcement []struct {
-			Kind string `json:"kind"`
-		} `json:"enforcement"`
-	} `json:"physical_stores"`
+	Stores []licensedStore `json:"physical_stores"`
 }
 
 func TestLicencesAPI(t *testing.T) {
@@ -106,9 +109,14 @@ func TestLicencesAPI(t *testing.T) {
 		search := "/api/store/physical-store/list-physical-store/?latitude=40.7128&longitude=-74.0060&radius=30"
 		mod.run([]step{
 			{name: "the filter", method: "GET", target: search + "&is_licence_verified=true", status: 200, reply: reply(func(t *testing.T, l licensedList) {
-				if len(l.Stores) != 1 || l.Stores[0].ID != f.nearID || l.Stores[0].Licence == nil ||
-					l.Stores[0].Licence.Number != "2091234" || l.Stores[0].Licence.Status != "active" {
+				if len(l.Stores) != 1 || l.Stores[0].ID != f.nearID {
 					t.Errorf("filtered: %+v", l)
+				}
+			})},
+			// The licence is the panel's line: in the one-store answer.
+			{name: "the verified store", method: "GET", target: "/api/store/physical-store/" + itoa(f.nearID), status: 200, reply: reply(func(t *testing.T, s licensedStore) {
+				if s.Licence == nil || s.Licence.Number != "2091234" || s.Licence.Status != "active" {
+					t.Errorf("verified store: %+v", s)
 				}
 			})},
 			{name: "the store", method: "GET", target: "/api/store/physical-store/" + itoa(f.lateID), status: 200},
@@ -166,11 +174,16 @@ func TestLicencesAPI(t *testing.T) {
 			})},
 			{name: "still listed", method: "GET", target: search, status: 200, reply: reply(func(t *testing.T, l licensedList) {
 				for _, s := range l.Stores {
-					if s.ID == f.nearID && s.Licence != nil && s.Licence.Number == "2091234" {
+					if s.ID == f.nearID {
 						return
 					}
 				}
 				t.Errorf("the expired store left the list: %+v", l)
+			})},
+			{name: "its record unchanged", method: "GET", target: "/api/store/physical-store/" + itoa(f.nearID), status: 200, reply: reply(func(t *testing.T, s licensedStore) {
+				if s.Licence == nil || s.Licence.Number != "2091234" {
+					t.Errorf("the expired store's record: %+v", s)
+				}
 			})},
 		})
 	})

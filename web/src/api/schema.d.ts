@@ -25,6 +25,8 @@ export interface paths {
          *     stores are never listed. The same rule gives each store's `open_now`
          *     and `next_change_at` at the time of the request
          *     (docs/product-rules.md, "Opening hours and the status").
+         *     Each store is in the list's lighter form (StoreListItem); the panel
+         *     fetches the whole store (getPhysicalStore).
          *     The service filters (`is_delivery_available`, ...) mean "offered";
          *     with `available_now=true` each chosen service must also take orders
          *     now by the service rule (its own hours, last order and pause; each
@@ -147,7 +149,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One published store (as in search, without distance)
+         * One published store, whole (search lists it in a lighter form), without distance
          * @description A permanently closed store is still answered here (with
          *     `permanently_closed: true`), though search never lists it.
          */
@@ -1759,7 +1761,7 @@ export interface components {
             enforcement?: components["schemas"]["Enforcement"][];
             /** @description An adult-only store (no one under the minimum age enters); some rules exempt such stores. Left out (false) by documents rendered before the field existed. */
             adult_only?: boolean;
-            /** @description The rulebook's rules in force today on what stores of its place and kind may sell (docs/rules.md); empty where none applies. Search answers, one store and favourites carry it. */
+            /** @description The rulebook's rules in force today on what stores of its place and kind may sell (docs/rules.md); empty where none applies. The one-store answer and favourites carry it; the list names them by id (StoreListItem's `rule_ids`). */
             rules?: components["schemas"]["Rule"][];
         };
         Rule: {
@@ -1867,9 +1869,72 @@ export interface components {
             stores_changed: number;
         };
         StoreList: {
-            physical_stores: (components["schemas"]["PhysicalStore"] & Record<string, never>)[];
+            physical_stores: components["schemas"]["StoreListItem"][];
             /** @description More stores matched than the limit let through */
             has_more: boolean;
+            /** @description Every rule a store of the answer names in `rule_ids`, each once (docs/rules.md) */
+            rules: components["schemas"]["Rule"][];
+        };
+        /**
+         * @description A store as the list carries it: the product's store fields and what
+         *     the list's rows, the map and the note near the list read. The detail
+         *     only the store panel shows (licence, enforcement, website,
+         *     last_verified_at, adult_only, each service's own week, the special
+         *     dates past the status's look-ahead, the rules' sources) is in the
+         *     one-store answer (getPhysicalStore), which the panel fetches. A
+         *     store whose document was rendered before this split (it is
+         *     re-rendered on its next change) also carries the detail fields of
+         *     its document.
+         */
+        StoreListItem: {
+            id: number;
+            /** @description The marketplace store id; "Go to online store" opens {storefront}/store/{store_id} */
+            store_id: string;
+            name: string;
+            image: string | null;
+            phone_number: string | null;
+            /** @description Opening hours as text */
+            hours: string;
+            country_id: number;
+            country: components["schemas"]["Country"];
+            state: string;
+            city: string;
+            postal_code: string;
+            address: string;
+            latitude: number;
+            longitude: number;
+            workingHours: components["schemas"]["WorkingHour"][];
+            is_delivery_available: boolean;
+            is_order_online_available: boolean;
+            is_curbside_pickup_available: boolean;
+            average_rating: number;
+            review_count: number;
+            /** @description IANA time zone of the store */
+            time_zone: string;
+            /** @description The ids of the rulebook's rules in force today for the store (as PhysicalStore's `rules`); each is in the answer's `rules` */
+            rule_ids: string[];
+            /** @description Whether the store is open at the time of the request (special hours and closures included) */
+            open_now: boolean;
+            /**
+             * Format: date-time
+             * @description As PhysicalStore's next_change_at.
+             */
+            next_change_at: string | null;
+            /** @description The special dates from yesterday to 8 days after today, local, by date: what the status (open now, the next change) reads. The one-store answer covers 13 days after today. */
+            special_hours: components["schemas"]["SpecialHour"][];
+            temporarily_closed: null | components["schemas"]["TemporaryClosure"];
+            /**
+             * @description The services the store offers (absent: not offered), each's state at
+             *     the time of the request as in PhysicalStore's services, without
+             *     `hours` and `last_order_minutes` (the panel's).
+             */
+            services: {
+                delivery?: components["schemas"]["ServiceState"];
+                curbside_pickup?: components["schemas"]["ServiceState"];
+                online_order?: components["schemas"]["ServiceState"];
+            };
+            /** @description Miles from the searched point */
+            distance: number;
         };
         ReviewCustomer: {
             first_name: string;

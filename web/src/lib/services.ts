@@ -1,4 +1,4 @@
-import type { PhysicalStore, ServiceName, ServiceState } from "../api/types";
+import type { ServiceName, ServicesNow, ServiceState } from "../api/types";
 import { WEEKDAYS } from "./constants";
 import { zonedDay } from "./hours";
 import { formatClock } from "./status";
@@ -69,7 +69,7 @@ export function serviceLine(name: ServiceName, state: ServiceState | undefined, 
 }
 
 /** Every offered service's line, in the order of SERVICE_NAMES. */
-export function serviceLines(store: Pick<PhysicalStore, "services" | "time_zone">, now: Date = new Date()): { name: ServiceName; line: string }[] {
+export function serviceLines(store: { services?: ServicesNow; time_zone?: string | null }, now: Date = new Date()): { name: ServiceName; line: string }[] {
   const out: { name: ServiceName; line: string }[] = [];
   for (const name of SERVICE_NAMES) {
     const line = serviceLine(name, store.services?.[name], store.time_zone, now);

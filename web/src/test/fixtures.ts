@@ -1,4 +1,4 @@
-import type { Customer, PhysicalStore, ServiceState, StoreWithDistance, WorkingHour } from "../api/types";
+import type { Customer, PhysicalStore, ServicesNow, ServiceState, StoreListItem, StoreWithDistance, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "../lib/constants";
 import type { StoreLicence } from "../lib/licence";
 
@@ -53,6 +53,33 @@ export function makeStore(overrides: Partial<StoreWithDistance> = {}): StoreWith
     distance: 0.5,
     ...overrides,
   };
+}
+
+/**
+ * The list's entry of a whole store, as the server lists it (StoreListItem): the list part of
+ * its document, its rules by id, the offered services without their own week.
+ */
+export function listItemOf(store: StoreWithDistance): StoreListItem {
+  /* eslint-disable @typescript-eslint/no-unused-vars -- the detail only the panel shows */
+  const { rules, services, licence, enforcement, website, last_verified_at, adult_only, permanently_closed, ...rest } = store;
+  /* eslint-enable @typescript-eslint/no-unused-vars */
+  const offered: ServicesNow = {};
+  for (const [name, s] of Object.entries(services) as [keyof ServicesNow, ServiceState][]) {
+    if (!s.offered) continue;
+    const { hours, last_order_minutes, ...now } = s; // eslint-disable-line @typescript-eslint/no-unused-vars
+    offered[name] = now;
+  }
+  return { ...rest, rule_ids: (rules ?? []).map((r) => r.id), services: offered };
+}
+
+/** A store as the search lists it; override what a test cares about (as makeStore). */
+export function makeListItem(overrides: Partial<StoreWithDistance> = {}): StoreListItem {
+  return listItemOf(makeStore(overrides));
+}
+
+/** StoreDetail's props for a whole store (its one-store answer has arrived). */
+export function whole(store: StoreWithDistance) {
+  return { store, whole: store, rules: store.rules ?? [] };
 }
 
 /** A service's state (not offered unless overridden). */

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { makeStore } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
+import { stubStoreApi } from "../../test/storeApi";
 import { LocatorPage } from "./LocatorPage";
 
 vi.mock("./map/StoreMap", () => ({ default: () => null }));
@@ -16,7 +17,7 @@ describe("LocatorPage when the detail panel's chunk fails", () => {
   it("says so instead of the panel and still goes back to the results", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined); // React reports the caught error
     const stores = Array.from({ length: 2 }, (_, i) => makeStore({ id: i + 1, distance: i }));
-    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response(JSON.stringify({ physical_stores: stores, has_more: false }), { headers: { "Content-Type": "application/json" } }))));
+    stubStoreApi(stores);
     const user = userEvent.setup();
 
     renderAt(<LocatorPage />);

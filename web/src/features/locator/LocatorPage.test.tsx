@@ -1,8 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { makeStore } from "../../test/fixtures";
+import { makeLicence, makeStore } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
+import { stubStoreApi } from "../../test/storeApi";
 import { LocatorPage } from "./LocatorPage";
 
 // The real map needs WebGL; the end-to-end suite covers it.
@@ -17,10 +18,7 @@ function jsonResponse(body: unknown, status = 200): Response {
 describe("LocatorPage", () => {
   it("asks for the stores near New York and lists the first 20 names", async () => {
     const stores = Array.from({ length: 25 }, (_, i) => makeStore({ id: i + 1, distance: i }));
-    const fetch = vi.fn<(request: Request) => Promise<Response>>(() =>
-      Promise.resolve(jsonResponse({ physical_stores: stores, has_more: true })),
-    );
-    vi.stubGlobal("fetch", fetch);
+    const fetch = stubStoreApi(stores, { hasMore: true });
 
     renderAt(<LocatorPage />);
 
@@ -46,7 +44,7 @@ describe("LocatorPage", () => {
 
   it("opens a store from the list in the detail panel (its own chunk) and goes back to the same list", async () => {
     const stores = Array.from({ length: 3 }, (_, i) => makeStore({ id: i + 1, distance: i }));
-    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ physical_stores: stores, has_more: false }))));
+    stubStoreApi(stores);
     const user = userEvent.setup();
 
     renderAt(<LocatorPage />);
@@ -60,9 +58,30 @@ describe("LocatorPage", () => {
     expect(within(await screen.findByRole("list", { name: "Stores" })).getAllByRole("listitem")).toHaveLength(3);
   });
 
+  it("opens the panel at once from the list's entry, fetches the whole store and adds its lines when it arrives", async () => {
+    const stores = Array.from({ length: 3 }, (_, i) => makeStore({ id: i + 1, distance: i, licence: makeLicence({ number: `LIC-${i + 1}` }) }));
+    let arrive = () => {};
+    const fetch = stubStoreApi(stores, { wholeAfter: new Promise<void>((resolve) => (arrive = resolve)) });
+    const user = userEvent.setup();
+
+    renderAt(<LocatorPage />);
+
+    const list = await screen.findByRole("list", { name: "Stores" });
+    await user.click(within(list).getByRole("button", { name: /Store 2/ }));
+    // The list's entries carry no licence (stubStoreApi lists as the server does): its line waits for the whole store.
+    const panel = await screen.findByRole("article", { name: "Store 2" });
+    expect(panel).toHaveAttribute("aria-busy", "true");
+    expect(screen.queryByTestId("licence")).not.toBeInTheDocument();
+    expect(fetch.mock.calls.map(([r]) => new URL(r.url).pathname)).toContain("/api/store/physical-store/2");
+
+    arrive();
+    expect(await screen.findByTestId("licence")).toHaveTextContent("LIC-2");
+    expect(panel).toHaveAttribute("aria-busy", "false");
+  });
+
   it("has a main landmark and a skip link to the results; Escape closes the panel and gives the focus back to the row", async () => {
     const stores = Array.from({ length: 3 }, (_, i) => makeStore({ id: i + 1, distance: i }));
-    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ physical_stores: stores, has_more: false }))));
+    stubStoreApi(stores);
     const user = userEvent.setup();
 
     renderAt(<LocatorPage />);

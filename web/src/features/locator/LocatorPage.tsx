@@ -1,8 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronUp, RotateCw } from "lucide-react";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { physicalStoreOptions } from "../../api/endpoints/physical-store";
+import type { Rule } from "../../api/types";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
@@ -20,7 +21,7 @@ import { MapArea } from "./MapArea";
 import { clampPage, pageBounds, Pagination } from "./Pagination";
 import { PlaceSearch } from "./PlaceSearch";
 import { ResultsList } from "./ResultsList";
-import { RulesNote } from "./RulesNote";
+import { rulesByIds, RulesNote } from "./RulesNote";
 import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
 import type { MapView } from "./map/types";
 import { useTitle } from "../../lib/documentMeta";
@@ -30,6 +31,8 @@ import { useTitle } from "../../lib/documentMeta";
 const loadStoreDetail = () => import("./StoreDetail");
 const StoreDetail = lazy(async () => ({ default: (await loadStoreDetail()).StoreDetail }));
 const whenIdle = (run: () => void) => (typeof requestIdleCallback === "function" ? void requestIdleCallback(run, { timeout: 2000 }) : void nextTask().then(run));
+
+const NO_RULES: Rule[] = [];
 
 export const EMPTY_TITLE = "No Results Found";
 export const EMPTY_TEXT = "Modify filters or adjust location to discover nearby stores.";
@@ -91,6 +94,7 @@ export function LocatorPage() {
     [storesData, storesPendingNow, storesFailedNow, storesErrorNow],
   );
   const shown = useDeferredValue(answer);
+  const answerRules = shown.data?.rules ?? NO_RULES;
   const stores = useMemo(() => {
     const all = shown.data?.physical_stores ?? [];
     if (!url.filters.open) return all;
@@ -117,10 +121,16 @@ export function LocatorPage() {
     resultsTop.current?.scrollIntoView({ block: "nearest" });
   };
 
-  // Selected store: from the list, or fetched by id (shared link, favourites).
+  // Selected store: the whole store, always fetched by id (the list carries a lighter entry,
+  // docs/api.md "The list answer"); the list's entry shows meanwhile, so the panel opens at once.
   const listed = url.store !== null ? stores.find((s) => s.id === url.store) : undefined;
-  const fetched = useQuery({ ...physicalStoreOptions(url.store ?? 0), enabled: url.store !== null && !listed && !shown.isPending });
-  const selected = url.store !== null ? (listed ?? fetched.data ?? null) : null;
+  const fetched = useQuery({ ...physicalStoreOptions(url.store ?? 0), enabled: url.store !== null });
+  const whole = url.store !== null ? fetched.data : undefined;
+  const selected = url.store !== null ? (whole ?? listed ?? null) : null;
+  const selectedRules = useMemo(() => whole?.rules ?? rulesByIds(listed?.rule_ids, answerRules), [whole, listed, answerRules]);
+  // A row pointed at or focused fetches its store ahead of the click.
+  const queryClient = useQueryClient();
+  const prefetch = useCallback((id: number) => void queryClient.prefetchQuery(physicalStoreOptions(id)), [queryClient]);
 
   const selectedId = selected?.id;
   const selectedName = selected?.name;
@@ -315,7 +325,7 @@ export function LocatorPage() {
                 }
               >
                 <Suspense fallback={<Spinner label="Loading store" className="px-4 py-3 text-xs" />}>
-                  <StoreDetail store={selected} onBack={clearSelection} now={now} />
+                  <StoreDetail store={selected} whole={whole} rules={selectedRules} onBack={clearSelection} now={now} />
                 </Suspense>
               </ErrorBoundary>
             ) : shown.isError ? (
@@ -329,8 +339,8 @@ export function LocatorPage() {
               </div>
             ) : (
               <>
-                <RulesNote stores={stores} />
-                <ResultsList stores={pageStores} first={first} onSelect={select} now={now} />
+                <RulesNote stores={stores} rules={answerRules} />
+                <ResultsList stores={pageStores} first={first} onSelect={select} onPrefetch={prefetch} now={now} />
                 <Pagination page={page} total={stores.length} onPage={goToPage} />
               </>
             )}

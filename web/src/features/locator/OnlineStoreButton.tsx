@@ -1,7 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import type { PhysicalStore } from "../../api/types";
+import type { StoreListItem } from "../../api/types";
+
+/** What the button reads of a store: the list's entry has it all. */
+type OnlineStore = Pick<StoreListItem, "id" | "store_id" | "latitude" | "longitude" | "is_curbside_pickup_available" | "is_order_online_available">;
 import { keptVerdict } from "../../lib/agecheck";
 import { sendEvent } from "../../lib/beacon";
 import { storefrontUrl } from "../../lib/config";
@@ -14,7 +17,7 @@ const AgeDialog = lazy(() => import("../../components/AgeDialog"));
 const FALLBACK_MIN_AGE = 21;
 
 /** The shopper's place: the searched centre in the address, else the store's own position. */
-function shopperPosition(store: PhysicalStore): [number, number] {
+function shopperPosition(store: OnlineStore): [number, number] {
   const q = new URLSearchParams(window.location.search);
   const lat = Number(q.get("lat"));
   const lon = Number(q.get("lon"));
@@ -26,7 +29,7 @@ function shopperPosition(store: PhysicalStore): [number, number] {
  * allows no shipping to consumers, it says so and offers pickup at this store instead, when the
  * store takes orders for pickup; otherwise no link to a checkout that would refuse them.
  */
-export function OnlineStoreButton({ store }: { store: PhysicalStore }) {
+export function OnlineStoreButton({ store }: { store: OnlineStore }) {
   const [lat, lon] = shopperPosition(store);
   const place = useQuery(placeRulesOptions(lat, lon));
   const [asking, setAsking] = useState(false);

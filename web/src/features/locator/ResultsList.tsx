@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { Stars } from "../../components/Stars";
 import { StoreStatus } from "../../components/StoreStatus";
-import type { PhysicalStore } from "../../api/types";
+import type { StoreListItem } from "../../api/types";
 import { cn } from "../../lib/cn";
 import { formatDistance } from "../../lib/distance";
 import { highlightHandlers, useIsHighlighted } from "./highlight";
@@ -12,21 +12,32 @@ const ResultRow = memo(function ResultRow({
   store,
   number,
   onSelect,
+  onPrefetch,
   now,
 }: {
-  store: PhysicalStore;
+  store: StoreListItem;
   number: number;
   onSelect: (id: number) => void;
+  onPrefetch?: (id: number) => void;
   now: Date;
 }) {
   const lit = useIsHighlighted(store.id);
+  const highlight = highlightHandlers(store.id);
   return (
     <li>
       <button
         type="button"
         data-store-id={store.id}
         onClick={() => onSelect(store.id)}
-        {...highlightHandlers(store.id)}
+        {...highlight}
+        onMouseEnter={() => {
+          highlight.onMouseEnter();
+          onPrefetch?.(store.id);
+        }}
+        onFocus={() => {
+          highlight.onFocus();
+          onPrefetch?.(store.id);
+        }}
         className={cn(
           "flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700",
           lit && "bg-amber-50",
@@ -62,22 +73,25 @@ const ResultRow = memo(function ResultRow({
 /**
  * One page of stores: the row's number (as on its map pin), name, distance, average rating stars,
  * review count, Opened or Closed and what comes next. `first` is the number of the first row.
+ * `onPrefetch` is told of the row pointed at or focused (the panel's whole store is fetched ahead).
  */
 export const ResultsList = memo(function ResultsList({
   stores,
   first = 1,
   onSelect,
+  onPrefetch,
   now,
 }: {
-  stores: readonly PhysicalStore[];
+  stores: readonly StoreListItem[];
   first?: number;
   onSelect: (id: number) => void;
+  onPrefetch?: (id: number) => void;
   now: Date;
 }) {
   return (
     <ul aria-label="Stores" className="divide-y divide-gray-200">
       {stores.map((store, i) => (
-        <ResultRow key={store.id} store={store} number={first + i} onSelect={onSelect} now={now} />
+        <ResultRow key={store.id} store={store} number={first + i} onSelect={onSelect} onPrefetch={onPrefetch} now={now} />
       ))}
     </ul>
   );

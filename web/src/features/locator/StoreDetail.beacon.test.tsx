@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeStore } from "../../test/fixtures";
+import { makeStore, whole } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
 import { StoreDetail } from "./StoreDetail";
 
@@ -26,7 +26,7 @@ describe("StoreDetail beacons (docs/insights.md)", () => {
     document.addEventListener("click", follow, true);
     // An age already checked (21 and over): "Go to online store" opens the store at once.
     document.cookie = "locator_age=ok:21; path=/";
-    renderAt(<StoreDetail store={makeStore({ id: 7, name: "Cloud Nine", store_id: "st_7" })} onBack={() => {}} now={new Date()} />);
+    renderAt(<StoreDetail {...whole(makeStore({ id: 7, name: "Cloud Nine", store_id: "st_7" }))} onBack={() => {}} now={new Date()} />);
     expect(await sentKinds(beacon)).toEqual(["panel"]);
     const user = userEvent.setup();
     await user.click(screen.getByRole("link", { name: "Call" }));

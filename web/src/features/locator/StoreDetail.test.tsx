@@ -1,8 +1,10 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import type { PhysicalStore } from "../../api/types";
 import type { Customer } from "../../lib/session";
-import { makeStore } from "../../test/fixtures";
+import { listItemOf, makeLicence, makeListItem, makeService, makeStore, NINE_TO_FIVE, whole } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
 import { StoreDetail } from "./StoreDetail";
 
@@ -45,7 +47,7 @@ describe("StoreDetail", () => {
 
   it("shows the store, its actions, hours, links and the reviews summary", async () => {
     stubFetch();
-    renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />);
+    renderAt(<StoreDetail {...whole(store)} onBack={() => {}} now={new Date()} />);
     expect(screen.getByRole("heading", { name: "Cloud Nine" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+12125550100");
     // The place's rules answer first (here a 404: the federal minimum age, shipping allowed).
@@ -60,21 +62,23 @@ describe("StoreDetail", () => {
     stubFetch();
     const now = new Date("2026-11-23T12:00:00Z");
     const { unmount } = renderAt(
-      <StoreDetail store={makeStore({ last_verified_at: "2026-11-03T10:00:00Z", website: "https://cloud9.example/shop" })} onBack={() => {}} now={now} />,
+      <StoreDetail {...whole(makeStore({ last_verified_at: "2026-11-03T10:00:00Z", website: "https://cloud9.example/shop" }))} onBack={() => {}} now={now} />,
     );
     expect(screen.getByText("Verified Nov 3, 2026")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "cloud9.example/shop" })).toHaveAttribute("href", "https://cloud9.example/shop");
     unmount();
-    renderAt(<StoreDetail store={makeStore({ last_verified_at: "2026-01-03T10:00:00Z" })} onBack={() => {}} now={now} />);
+    renderAt(<StoreDetail {...whole(makeStore({ last_verified_at: "2026-01-03T10:00:00Z" }))} onBack={() => {}} now={now} />);
     expect(screen.getByText("Not verified recently")).toBeInTheDocument();
   });
 
-  it("says how far the store is, completes the address with town and postal code, and says No reviews yet instead of 0.0 and 0%", async () => {
+  it("says how far the store is (from the list's entry), completes the address with town and postal code, and says No reviews yet instead of 0.0 and 0%", async () => {
     const empty = { ...summary, summary: { average: 0, count: 0, counts: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })), recommended_percentage: 0 } };
     vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(json(empty))));
     renderAt(
       <StoreDetail
-        store={makeStore({ distance: 2.34, city: "Brooklyn", state: "NY", postal_code: "11211", average_rating: 0, review_count: 0 })}
+        store={makeListItem({ distance: 2.34, city: "Brooklyn", state: "NY", postal_code: "11211", average_rating: 0, review_count: 0 })}
+        whole={undefined}
+        rules={[]}
         onBack={() => {}}
         now={new Date()}
       />,
@@ -88,14 +92,14 @@ describe("StoreDetail", () => {
 
   it("has no Call button without a phone number", () => {
     stubFetch();
-    renderAt(<StoreDetail store={makeStore({ phone_number: null })} onBack={() => {}} now={new Date()} />);
+    renderAt(<StoreDetail {...whole(makeStore({ phone_number: null }))} onBack={() => {}} now={new Date()} />);
     expect(screen.queryByRole("link", { name: "Call" })).not.toBeInTheDocument();
   });
 
   it("titles and describes the document while it shows, and puts the previous ones back", () => {
     stubFetch();
     document.title = "Store Locator";
-    const { unmount } = renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />);
+    const { unmount } = renderAt(<StoreDetail {...whole(store)} onBack={() => {}} now={new Date()} />);
     expect(document.title).toBe("Cloud Nine, New York City, NY · Store Locator");
     const description = document.head.querySelector('meta[name="description"]');
     expect(description).toHaveAttribute("content", "Cloud Nine in New York City, NY: address, phone, opening hours and directions.");
@@ -107,7 +111,7 @@ describe("StoreDetail", () => {
     stubFetch();
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal("navigator", { ...navigator, share: undefined, clipboard: { writeText } });
-    renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />);
+    renderAt(<StoreDetail {...whole(store)} onBack={() => {}} now={new Date()} />);
     await userEvent.click(screen.getByRole("button", { name: "Share" }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stores/ny/new-york-city/cloud-nine-7`);
     expect(await screen.findByText("Link copied")).toBeInTheDocument();
@@ -116,9 +120,57 @@ describe("StoreDetail", () => {
   it("Back to results clears the selection", async () => {
     stubFetch();
     const onBack = vi.fn();
-    renderAt(<StoreDetail store={store} onBack={onBack} now={new Date()} />);
+    renderAt(<StoreDetail {...whole(store)} onBack={onBack} now={new Date()} />);
     await userEvent.click(screen.getByRole("button", { name: "Back to results" }));
     expect(onBack).toHaveBeenCalledOnce();
+  });
+});
+
+describe("StoreDetail from the list's entry, then the whole store", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  const rule = { id: "ny-flavoured-vapes", summary: "Flavoured vapes aren't sold in stores in New York", citation: "NY PHL 1399-mm-1", url: "https://law.example/ny", checked_on: "2026-11-27" };
+  const full = makeStore({
+    id: 7,
+    name: "Cloud Nine",
+    licence: makeLicence(),
+    last_verified_at: "2026-11-03T10:00:00Z",
+    website: "https://cloud9.example/shop",
+    rules: [rule],
+    services: { delivery: makeService({ offered: true, available_now: true, hours: NINE_TO_FIVE }), curbside_pickup: makeService(), online_order: makeService() },
+  });
+
+  it("opens at once with what the list carries, and adds the lines of the whole store when it arrives", () => {
+    stubFetch();
+    const entry = listItemOf(full);
+    // As the locator page gives it: the list's entry and the answer's rules until the whole store arrives.
+    let arrive: (store: PhysicalStore) => void = () => {};
+    function Panel() {
+      const [w, setW] = useState<PhysicalStore>();
+      arrive = setW;
+      return <StoreDetail store={w ?? entry} whole={w} rules={w?.rules ?? [rule]} onBack={() => {}} now={now} />;
+    }
+    renderAt(<Panel />);
+    const panel = screen.getByRole("article", { name: "Cloud Nine" });
+    expect(panel).toHaveAttribute("aria-busy", "true");
+    // What the list's entry has: the name, the actions, the address, the hours, a service's line, the rules (from the answer).
+    expect(screen.getByRole("link", { name: "Call" })).toBeInTheDocument();
+    expect(screen.getByText("United States, NY, 1 Main St")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Working Hours" })).toBeInTheDocument();
+    expect(screen.getByText(/^Delivery /)).toBeInTheDocument();
+    expect(within(screen.getByTestId("rules")).getByText(/NY PHL 1399-mm-1/)).toBeInTheDocument();
+    // What only the whole store has is not shown yet (nor guessed).
+    expect(screen.queryByTestId("licence")).not.toBeInTheDocument();
+    expect(screen.queryByText(/Verified|Not verified recently/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "cloud9.example/shop" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("table", { name: "Delivery hours" })).not.toBeInTheDocument();
+
+    act(() => arrive(full));
+    expect(panel).toHaveAttribute("aria-busy", "false");
+    expect(screen.getByTestId("licence")).toHaveTextContent("Licence verified");
+    expect(screen.getByText("Verified Nov 3, 2026")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "cloud9.example/shop" })).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: "Delivery hours" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Cloud Nine" })).toBeInTheDocument();
   });
 });
 
@@ -128,7 +180,7 @@ describe("the Favorite toggle", () => {
   it("logged out: clears the selected store and opens the sign-in popup", async () => {
     const fetch = stubFetch();
     const onBack = vi.fn();
-    renderAt(<StoreDetail store={store} onBack={onBack} now={new Date()} />);
+    renderAt(<StoreDetail {...whole(store)} onBack={onBack} now={new Date()} />);
     await userEvent.click(screen.getByRole("button", { name: "Favorite" }));
     expect(onBack).toHaveBeenCalledOnce();
     expect(await screen.findByRole("dialog", { name: "Welcome back" })).toBeInTheDocument();
@@ -137,7 +189,7 @@ describe("the Favorite toggle", () => {
 
   it("logged in: adds, then removes, calling the server each time", async () => {
     const fetch = stubFetch();
-    renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />, "/", { customer });
+    renderAt(<StoreDetail {...whole(store)} onBack={() => {}} now={new Date()} />, "/", { customer });
     const button = screen.getByRole("button", { name: "Favorite" });
     expect(button).toHaveAttribute("aria-pressed", "false");
     await userEvent.click(button);
@@ -152,7 +204,7 @@ describe("the Favorite toggle", () => {
   it("keeps the local list after the server answers (its answer is not read back)", async () => {
     // The stub answers every favourite call with the customer's empty list.
     const fetch = stubFetch();
-    const { queryClient } = renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />, "/", { customer });
+    const { queryClient } = renderAt(<StoreDetail {...whole(store)} onBack={() => {}} now={new Date()} />, "/", { customer });
     const button = screen.getByRole("button", { name: "Favorite" });
     await userEvent.click(button);
     await waitFor(() => expect(favoriteCalls(fetch)).toEqual(["/api/customers/add-favorite-phstore"]));
@@ -163,7 +215,7 @@ describe("the Favorite toggle", () => {
   it("changes the local list even when the server call fails, and logs the error", async () => {
     stubFetch(500);
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    renderAt(<StoreDetail store={store} onBack={() => {}} now={new Date()} />, "/", { customer });
+    renderAt(<StoreDetail {...whole(store)} onBack={() => {}} now={new Date()} />, "/", { customer });
     const button = screen.getByRole("button", { name: "Favorite" });
     await userEvent.click(button);
     expect(button).toHaveAttribute("aria-pressed", "true");

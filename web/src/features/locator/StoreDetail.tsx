@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Heart, Navigation, Phone, Share2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { PhysicalStore } from "../../api/types";
+import { physicalStoreOptions } from "../../api/endpoints/physical-store";
+import type { PhysicalStore, Rule, StoreView } from "../../api/types";
 import { Stars } from "../../components/Stars";
 import { StoreImage } from "../../components/StoreImage";
 import { StoreStatus } from "../../components/StoreStatus";
@@ -24,8 +26,27 @@ import { WorkingHoursTable } from "./WorkingHoursTable";
 const action =
   "flex flex-col items-center gap-1 rounded-md px-2 py-2 text-xs font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-emerald-700";
 
-/** The store detail side panel. */
-export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBack: () => void; now: Date }) {
+/**
+ * The store detail side panel. `store` is what there is of the store: the list's entry until
+ * `whole` (the one-store answer) arrives, so the panel opens at once; the lines only the whole
+ * store has (licence, last verified, website, the services' own weeks, special dates past the
+ * status's week) appear when it does. `rules` are the store's rules, whole (the list answer
+ * carries each once).
+ */
+export function StoreDetail({
+  store,
+  whole,
+  rules,
+  onBack,
+  now,
+}: {
+  store: StoreView;
+  whole: PhysicalStore | undefined;
+  rules: readonly Rule[];
+  onBack: () => void;
+  now: Date;
+}) {
+  const queryClient = useQueryClient();
   const { isFavorite, toggleFavorite } = useFavorites();
   const [shareNote, setShareNote] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,9 +62,11 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
     sendEvent("panel", store.id);
   }, [store.id]);
 
-  const onFavorite = () => {
+  // Favourites keep whole stores: a click before it arrives waits for it (already on its way).
+  const onFavorite = async () => {
     if (!favorite) sendEvent("favourite", store.id);
-    if (toggleFavorite(store) === "sign-in") onBack();
+    const full = whole ?? (await queryClient.fetchQuery(physicalStoreOptions(store.id)).catch(() => undefined));
+    if (full && toggleFavorite(full) === "sign-in") onBack();
   };
 
   const onShare = async () => {
@@ -53,7 +76,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
   };
 
   return (
-    <article aria-labelledby={`store-${store.id}-name`} className="flex flex-col gap-4 p-4">
+    <article aria-labelledby={`store-${store.id}-name`} aria-busy={!whole} className="flex flex-col gap-4 p-4">
       <button type="button" onClick={onBack} className="inline-flex items-center gap-1 self-start text-sm font-medium text-emerald-800 underline">
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to results
@@ -78,11 +101,11 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
           )}
         </div>
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
-        <p className="mt-1 text-xs text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
+        {whole && <p className="mt-1 text-xs text-gray-600">{verifiedLabel(whole.last_verified_at, now)}</p>}
         <ServiceLines store={store} now={now} />
       </div>
-      <LicenceLines store={store} now={now} />
-      <RuleLines rules={store.rules} />
+      {whole && <LicenceLines store={whole} now={now} />}
+      <RuleLines rules={rules} />
 
       <div className="grid grid-cols-4 gap-1 border-y border-gray-200 py-2">
         {store.phone_number ? (
@@ -107,7 +130,7 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
           <Share2 aria-hidden="true" className="size-5" />
           Share
         </button>
-        <button type="button" aria-pressed={favorite} onClick={onFavorite} className={action}>
+        <button type="button" aria-pressed={favorite} onClick={() => void onFavorite()} className={action}>
           <Heart aria-hidden="true" className={cn("size-5", favorite && "fill-rose-600 text-rose-600")} />
           Favorite
         </button>
@@ -132,11 +155,11 @@ export function StoreDetail({ store, onBack, now }: { store: PhysicalStore; onBa
           </a>
         </p>
       )}
-      {store.website && /^https?:\/\//.test(store.website) && (
+      {whole?.website && /^https?:\/\//.test(whole.website) && (
         <p className="text-sm text-gray-800">
           Website:{" "}
-          <a href={store.website} target="_blank" rel="noopener noreferrer" onClick={() => sendEvent("website", store.id)} className="break-all underline">
-            {store.website.replace(/^https?:\/\//, "")}
+          <a href={whole.website} target="_blank" rel="noopener noreferrer" onClick={() => sendEvent("website", store.id)} className="break-all underline">
+            {whole.website.replace(/^https?:\/\//, "")}
           </a>
         </p>
       )}

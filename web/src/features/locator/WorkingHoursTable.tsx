@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
-import type { PhysicalStore, SpecialHour, WorkingHour } from "../../api/types";
+import type { ServicesNow, SpecialHour, WorkingHour } from "../../api/types";
 import { WEEKDAYS } from "../../lib/constants";
 import { cn } from "../../lib/cn";
 import { zonedTime } from "../../lib/hours";
@@ -63,7 +63,7 @@ export function WorkingHoursTable({
   store,
   now,
 }: {
-  store: { workingHours: readonly WorkingHour[]; special_hours?: readonly SpecialHour[]; time_zone?: string | null; services?: PhysicalStore["services"] };
+  store: { workingHours: readonly WorkingHour[]; special_hours?: readonly SpecialHour[]; time_zone?: string | null; services?: ServicesNow };
   now?: Date;
 }) {
   const hours = store.workingHours;

@@ -10,7 +10,7 @@ export function storeLink(store: Pick<PhysicalStore, "id" | "name" | "state" | "
 }
 
 /** Web Share API when there is one, else copies the link; answers what happened. */
-export async function shareStore(store: PhysicalStore): Promise<"shared" | "copied" | "cancelled" | "failed"> {
+export async function shareStore(store: Pick<PhysicalStore, "id" | "name" | "state" | "city">): Promise<"shared" | "copied" | "cancelled" | "failed"> {
   const url = storeLink(store);
   if (typeof navigator.share === "function") {
     try {

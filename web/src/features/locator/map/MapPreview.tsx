@@ -2,7 +2,7 @@ import { Minus, Plus } from "lucide-react";
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
 import type Supercluster from "supercluster";
 import type { ClusterProperties } from "supercluster";
-import type { PhysicalStore } from "../../../api/types";
+import type { MapStore } from "./types";
 import markerIcon from "../../../assets/marker.svg";
 import { MARKER_SIZE, MAX_ZOOM } from "../../../lib/constants";
 import { nextTask } from "../../../lib/nextTask";
@@ -14,7 +14,7 @@ import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type SelectedStore } from "./types";
 
 export interface MapPreviewProps {
   camera: Camera;
-  stores: readonly PhysicalStore[];
+  stores: readonly MapStore[];
   /** The opened store: drawn apart from the clusters, as its own larger marker. */
   selected: SelectedStore | null;
   /** Store id -> its row's number on the current page of results, drawn on its pin. */

@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, Point } from "geojson";
 import { AttributionControl, type GeoJSONSource, type Map as MapLibreMap, Marker } from "maplibre-gl";
 import { useEffect, useRef } from "react";
-import type { PhysicalStore } from "../../../api/types";
+import type { MapStore } from "./types";
 import { createMap, markerImage } from "../../../components/map/createMap";
 import { mapStyleUrl } from "../../../lib/config";
 import { MAX_ZOOM } from "../../../lib/constants";
@@ -13,7 +13,7 @@ import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type SelectedStore, type StoreMapProp
 const SOURCE = "stores";
 
 /** The stores for the clustered source, without the opened one (it has its own marker). */
-function toGeoJson(stores: readonly PhysicalStore[], selectedId: number | null): FeatureCollection<Point> {
+function toGeoJson(stores: readonly MapStore[], selectedId: number | null): FeatureCollection<Point> {
   return {
     type: "FeatureCollection",
     features: stores.filter((s) => s.id !== selectedId).map((s) => ({

@@ -1,4 +1,12 @@
-import type { PhysicalStore } from "../../../api/types";
+
+
+/** What the map draws of a store: its pin. */
+export interface MapStore {
+  id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+}
 
 /** Where the map should look; it moves when `key` changes. No zoom keeps the current zoom. */
 export interface MapView {
@@ -19,7 +27,7 @@ export interface SelectedStore {
 export const SELECTED_ZOOM = 14;
 
 export interface StoreMapProps {
-  stores: readonly PhysicalStore[];
+  stores: readonly MapStore[];
   selectedId: number | null;
   view: MapView;
   /**
