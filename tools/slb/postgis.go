@@ -18,6 +18,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/httpbody"
 	"locator/internal/search"
+	"locator/internal/stores"
 )
 
 // cmdPostGISSetup builds the baseline's table from the loaded stores: a
@@ -57,7 +58,8 @@ func cmdPostGISSetup(ctx context.Context, args []string) error {
 
 // cmdPostGISServe answers the search endpoint from PostGIS with the same
 // HTTP layer shape as the locator: net/http, the same parameters and
-// checks, the same pre-rendered documents with "distance" appended, the
+// checks, the same pre-rendered documents' list parts (stores.ListEnd)
+// with "distance" appended (no rules nor live fields), the
 // same buffer pooling and gzip rule. Only the search itself differs:
 // ST_DWithin + ORDER BY geog <-> point LIMIT n on a GiST index (sphere
 // distances, as the locator's haversine).
@@ -148,7 +150,7 @@ func searchPostGIS(ctx context.Context, pool *pgxpool.Pool, dst []byte, q search
 			dst = append(dst, ',')
 		}
 		n++
-		dst = append(dst, doc[:len(doc)-1]...)
+		dst = append(dst, doc[:stores.ListEnd(doc[:len(doc)-1])]...) // the list part, as the locator lists it
 		dst = append(dst, `,"distance":`...)
 		dst = strconv.AppendFloat(dst, math.Round(meters/1609.344*100)/100, 'f', -1, 64)
 		dst = append(dst, '}')
@@ -158,7 +160,7 @@ func searchPostGIS(ctx context.Context, pool *pgxpool.Pool, dst []byte, q search
 	}
 	dst = append(dst, `],"has_more":`...)
 	dst = strconv.AppendBool(dst, more)
-	return append(dst, '}'), nil
+	return append(dst, `,"rules":[]}`...), nil
 }
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
