@@ -102,7 +102,8 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
     .toBe("11:00");
   expect(Date.now() - savedAt).toBeLessThan(2000);
   const store = await findStore();
-  expect(store.website).toBe("https://books.example");
+  // The website is the panel's: the one-store answer carries it (the list's entry does not).
+  expect((await (await fetch(`${server.url}/api/store/physical-store/${store.id}`)).json()).website).toBe("https://books.example");
 
   // And the detail panel shows it.
   await page.goto(`/?lat=${store.latitude}&lon=${store.longitude}&place=${encodeURIComponent("Boulder 80302")}`);

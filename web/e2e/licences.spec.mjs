@@ -61,12 +61,14 @@ test("an imported registry verifies a store's licence, filters the list and warn
     [ordered.name, ordered.address.split(",")[0], ordered.city, "NY", ordered.postal_code, "Yes", "ENDS", mmddyyyy(decided), "No-Tobacco-Sale Order"]]));
   execFileSync(server.bin, ["licences", "import", "--source", "fda-compliance-checks", "--date", checked, "--database-url", server.db, fda], { stdio: "inherit" });
 
-  // The running server's search index reads the imports from the change feed at its next poll,
-  // and the panel shows the store as the list answers it (from the index): wait for the index.
-  const listed = async (id) => (await (await api.get(`${LIST_PATH}?latitude=40.7128&longitude=-74.006&radius=30&limit=10`)).json())
+  // The running server's search index reads the imports from the change feed at its next poll
+  // (the licence filter); the panel's lines come with the whole store (the one-store answer).
+  const listed = async (id, filter = "") => (await (await api.get(`${LIST_PATH}?latitude=40.7128&longitude=-74.006&radius=30&limit=10${filter}`)).json())
     .physical_stores.find((s) => s.id === id);
-  await expect.poll(async () => (await listed(licensed.id))?.licence?.status ?? null, { message: "the index has the imported licence" }).toBe("active");
-  await expect.poll(async () => (await listed(ordered.id))?.enforcement?.length ?? 0, { message: "the index has the imported order" }).toBeGreaterThan(0);
+  const whole = async (id) => (await api.get(`/api/store/physical-store/${id}`)).json();
+  await expect.poll(async () => (await listed(licensed.id, "&is_licence_verified=true"))?.id ?? null, { message: "the index has the imported licence" }).toBe(licensed.id);
+  await expect.poll(async () => (await whole(licensed.id))?.licence?.status ?? null, { message: "the store has the imported licence" }).toBe("active");
+  await expect.poll(async () => (await whole(ordered.id))?.enforcement?.length ?? 0, { message: "the store has the imported order" }).toBeGreaterThan(0);
 
   // The store panel.
   const line = `Licence verified · NYC Electronic Cigarette Retail Dealer #2091234 · expires ${shown(expires)} · source checked ${shown(checked)}`;

@@ -32,12 +32,18 @@ const test = base.extend({
     },
     { scope: "worker" },
   ],
-  /** The imported Boston store as the list answers it. */
+  /** The imported Boston store as the one-store answer gives it, once the list names its rules. */
   boston: async ({ server }, use) => {
     const api = await httpRequest.newContext({ baseURL: server.url });
     const res = await api.get(`${LIST_PATH}?latitude=${BOSTON.latitude}&longitude=${BOSTON.longitude}&radius=1&limit=5`);
-    const store = (await res.json()).physical_stores.find((s) => s.name === NAME);
-    expect(store, "the imported Boston store is listed").toBeTruthy();
+    const answer = await res.json();
+    const listed = answer.physical_stores.find((s) => s.name === NAME);
+    expect(listed, "the imported Boston store is listed").toBeTruthy();
+    // The list names the store's rules by id and carries each rule once, whole.
+    expect(listed.rule_ids.length).toBeGreaterThan(0);
+    expect(listed.rule_ids.every((id) => answer.rules.filter((r) => r.id === id).length === 1)).toBe(true);
+    const store = await (await api.get(`/api/store/physical-store/${listed.id}`)).json();
+    expect(store.rules.map((r) => r.id)).toEqual(listed.rule_ids);
     await use(store);
     await api.dispose();
   },
@@ -133,7 +139,7 @@ test("where New York bans shipping to consumers, the panel offers pickup instead
   const api = await httpRequest.newContext({ baseURL: server.url });
   const res = await api.get(`${LIST_PATH}?latitude=${BROOKLYN.latitude}&longitude=${BROOKLYN.longitude}&radius=1&limit=5`);
   const store = (await res.json()).physical_stores.find((s) => s.name === BROOKLYN.name);
-  expect(store.rules.map((r) => r.id)).toEqual(["ny-flavoured-vapes", "nyc-flavoured-e-cigarettes"]);
+  expect(store.rule_ids).toEqual(["ny-flavoured-vapes", "nyc-flavoured-e-cigarettes"]);
   await api.dispose();
   await page.goto(`/?lat=${BROOKLYN.latitude}&lon=${BROOKLYN.longitude}&store=${store.id}`);
   await expect(page.getByRole("heading", { level: 2, name: BROOKLYN.name })).toBeVisible();
