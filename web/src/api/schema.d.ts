@@ -1742,8 +1742,6 @@ export interface components {
                 curbside_pickup: components["schemas"]["ServiceState"];
                 online_order: components["schemas"]["ServiceState"];
             };
-            /** @description Miles from the searched point (search answers only) */
-            distance?: number;
             /** @description The store's own web address (left out when it has none) */
             website?: string;
             /**

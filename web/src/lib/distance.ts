@@ -1,5 +1,5 @@
 // Distances as a shopper reads them: miles where road signs use miles, kilometres elsewhere.
-// The API answers in miles (api/openapi.yaml, PhysicalStore.distance).
+// The API answers in miles (api/openapi.yaml, StoreListItem.distance).
 
 const KM_PER_MILE = 1.609344;
 // The regions whose roads are signed in miles.

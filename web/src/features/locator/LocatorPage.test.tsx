@@ -74,9 +74,13 @@ describe("LocatorPage", () => {
     expect(screen.queryByTestId("licence")).not.toBeInTheDocument();
     expect(fetch.mock.calls.map(([r]) => new URL(r.url).pathname)).toContain("/api/store/physical-store/2");
 
+    expect(within(panel).getByText("1 mi")).toBeInTheDocument();
+
     arrive();
     expect(await screen.findByTestId("licence")).toHaveTextContent("LIC-2");
     expect(panel).toHaveAttribute("aria-busy", "false");
+    // The one-store answer has no distance: the list's stays.
+    expect(within(panel).getByText("1 mi")).toBeInTheDocument();
   });
 
   it("has a main landmark and a skip link to the results; Escape closes the panel and gives the focus back to the row", async () => {

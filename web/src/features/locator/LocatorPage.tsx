@@ -325,7 +325,7 @@ export function LocatorPage() {
                 }
               >
                 <Suspense fallback={<Spinner label="Loading store" className="px-4 py-3 text-xs" />}>
-                  <StoreDetail store={selected} whole={whole} rules={selectedRules} onBack={clearSelection} now={now} />
+                  <StoreDetail store={selected} whole={whole} rules={selectedRules} distance={listed?.distance} onBack={clearSelection} now={now} />
                 </Suspense>
               </ErrorBoundary>
             ) : shown.isError ? (

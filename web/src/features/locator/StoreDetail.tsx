@@ -37,15 +37,19 @@ export function StoreDetail({
   store,
   whole,
   rules,
+  distance,
   onBack,
   now,
 }: {
   store: StoreView;
   whole: PhysicalStore | undefined;
   rules: readonly Rule[];
+  /** Miles from the searched point, when the store is listed (the one-store answer has none). */
+  distance?: number;
   onBack: () => void;
   now: Date;
 }) {
+  const miles = distance ?? ("distance" in store && typeof store.distance === "number" ? store.distance : undefined);
   const queryClient = useQueryClient();
   const { isFavorite, toggleFavorite } = useFavorites();
   const [shareNote, setShareNote] = useState("");
@@ -93,9 +97,9 @@ export function StoreDetail({
             <span className="text-sm text-gray-700">No reviews yet</span>
           )}
           <StoreStatus store={store} now={now} />
-          {"distance" in store && typeof store.distance === "number" && (
+          {miles !== undefined && (
             <span className="text-sm text-gray-700">
-              {formatDistance(store.distance)}
+              {formatDistance(miles)}
               <span className="sr-only"> away</span>
             </span>
           )}
