@@ -14,13 +14,13 @@ import (
 )
 
 // bulkColumns are the columns save writes for a new store, in the order
-// prepareBulk gives them, plus id and search_doc (save writes the document in
+// prepareBulk gives them, plus id, search_doc and doc_format (save writes the document in
 // a second statement once the id is known; here the id is known first).
 var bulkColumns = []string{"id", "store_id", "name", "image", "phone_number", "hours", "country_id", "state", "city",
 	"postal_code", "address", "latitude", "longitude", "geo_precision", "time_zone",
 	"is_delivery_available", "is_order_online_available", "is_curbside_pickup_available", "status",
 	"rating_sum", "review_count", "schedule", "version", "updated_at", "created_at", "search_doc",
-	"temp_closed_from", "temp_closed_until", "temp_closed_note", "permanently_closed", "services", "adult_only"}
+	"temp_closed_from", "temp_closed_until", "temp_closed_note", "permanently_closed", "services", "adult_only", "doc_format"}
 
 var hoursColumns = []string{"store_id", "position", "week_day", "start_time", "end_time"}
 
@@ -98,7 +98,7 @@ func prepareBulk(s *Store, id, countryID, v int64, now time.Time) ([]any, error)
 	return []any{s.ID, s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryID, s.State, s.City,
 		s.PostalCode, s.Address, s.Latitude, s.Longitude, s.GeoPrecision, s.TimeZone,
 		s.Delivery, s.OrderOnline, s.Curbside, string(s.Status), s.RatingSum, s.ReviewCount,
-		EncodeStoreSchedule(s), v, s.UpdatedAt, s.CreatedAt, string(doc), from, until, note, s.PermanentlyClosed, servicesColumn(s), s.AdultOnly}, nil
+		EncodeStoreSchedule(s), v, s.UpdatedAt, s.CreatedAt, string(doc), from, until, note, s.PermanentlyClosed, servicesColumn(s), s.AdultOnly, DocFormat}, nil
 }
 
 func placeholders(n, from int) string {

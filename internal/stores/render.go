@@ -104,6 +104,15 @@ func DocHours(hs []WorkingHour) []DocHour {
 	return out
 }
 
+// DocFormat numbers RenderDoc's output: every write of a store's search_doc
+// stores it in doc_format, and Repo.RerenderDocs re-renders the rows of an
+// older number after an upgrade (docs/deploy.md). Bump it whenever
+// RenderDoc's output for some store changes (a field added, moved or
+// renamed); TestDocFormat fails until you do.
+// Format 1: the list part, then the detail part from "adult_only" on
+// (ListEnd). Rows written before the number existed are format 0.
+const DocFormat = 1
+
 // RenderDoc renders s as the complete JSON object stored in stores.search_doc.
 func RenderDoc(s *Store) ([]byte, error) {
 	d := Doc{

@@ -128,7 +128,7 @@ func (r *Repo) save(ctx context.Context, tx *db.Tx, s *Store, v int64) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, "UPDATE stores SET search_doc = $1 WHERE id = $2", string(docJSON), s.ID); err != nil {
+	if _, err := tx.Exec(ctx, "UPDATE stores SET search_doc = $1, doc_format = $2 WHERE id = $3", string(docJSON), DocFormat, s.ID); err != nil {
 		return fmt.Errorf("store search document of %d: %w", s.ID, err)
 	}
 	return nil

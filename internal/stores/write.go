@@ -76,8 +76,8 @@ func (w *Writer) Touch(ctx context.Context, ids ...int64) error {
 			return err
 		}
 		// updated_at moves too: the store's page changed (its rating, say).
-		if _, err := w.tx.Exec(ctx, "UPDATE stores SET search_doc = $1, version = $2, updated_at = $3 WHERE id = $4",
-			string(docJSON), w.v, time.Now().UTC(), id); err != nil {
+		if _, err := w.tx.Exec(ctx, "UPDATE stores SET search_doc = $1, doc_format = $2, version = $3, updated_at = $4 WHERE id = $5",
+			string(docJSON), DocFormat, w.v, time.Now().UTC(), id); err != nil {
 			return fmt.Errorf("re-render store %d: %w", id, err)
 		}
 	}
