@@ -381,6 +381,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	go worker.Run(syncCtx)
 	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
 	go recheckLicences(syncCtx, lic, licenceRecheckEvery, log)
+	rerendered := make(chan struct{})
+	go func() {
+		defer close(rerendered)
+		rerenderDocs(syncCtx, sr, docRerenderEvery, log)
+	}()
 	go counts.Run(syncCtx, cfg.InsightsFlush)
 
 	if cfg.MetricsAddr != "" {
@@ -432,6 +437,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	// A search snapshot being written is abandoned and deleted.
 	stopSync()
 	syncer.Wait()
+	<-rerendered // a batch in flight rolls back; the next start resumes
 	acc.Wait() // reset requests answered but not yet mailed
 	biz.Wait()
 	flushInsights(counts, log)
