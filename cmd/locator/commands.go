@@ -438,7 +438,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	stopSync()
 	syncer.Wait()
 	<-rerendered // a batch in flight rolls back; the next start resumes
-	acc.Wait() // reset requests answered but not yet mailed
+	acc.Wait()   // reset requests answered but not yet mailed
 	biz.Wait()
 	flushInsights(counts, log)
 	log.Info("stopped")
