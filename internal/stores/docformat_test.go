@@ -5,8 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"reflect"
 	"testing"
 	"time"
+
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
 )
 
 var updateDocFormat = flag.Bool("update-doc-format", false, "rewrite testdata/docformat.golden after bumping DocFormat")
@@ -70,4 +74,45 @@ func TestDocFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s (format %d)", docFormatGolden, DocFormat)
+}
+
+// getStores, which the re-render reads a batch with, loads what getStore
+// loads, store by store.
+func TestGetStoresIsGetStore(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := t.Context()
+		repo := NewRepo(d)
+		full := goldenStore()
+		full.ID, full.LicenceRecord = 0, LicenceRecord{}
+		full.SpecialHours = []SpecialHour{{Date: "2099-12-24", Start: "10:00", End: "14:00", Note: "Eve"}, {Date: "2099-12-25", Closed: true}}
+		full.TemporarilyClosed = &Closure{From: "2099-12-20", Until: "2100-01-02", Note: "Works"}
+		full.Services[Delivery] = ServiceHours{Hours: daily("11:00", "20:00"), LastOrder: 30}
+		bare := &Store{Name: "Bare", Latitude: 40, Longitude: -74, TimeZone: "America/New_York", Status: Hidden}
+		other := &Store{Name: "Other", Latitude: 41, Longitude: -74, TimeZone: "America/New_York", WorkingHours: daily("08:00", "12:00")}
+		dbtest.Must(t, repo.SaveAll(ctx, []*Store{full, bare, other}), "save")
+		var rec bool
+		dbtest.Must(t, d.InTx(ctx, func(tx *db.Tx) error {
+			return repo.Write(ctx, tx, func(w *Writer) error {
+				var err error
+				rec, err = w.SetLicence(ctx, full.ID, goldenStore().LicenceRecord, "2026-11-27")
+				return err
+			})
+		}), "licence")
+		if !rec {
+			t.Fatal("licence not set")
+		}
+		ids := []int64{other.ID, full.ID, bare.ID}
+		got, err := getStores(ctx, d, ids)
+		dbtest.Must(t, err, "get stores")
+		for i, id := range ids {
+			want, err := getStore(ctx, d, id)
+			dbtest.Must(t, err, "get store")
+			if !reflect.DeepEqual(got[i], want) {
+				t.Errorf("store %d:\n%+v\nwant\n%+v", id, got[i], want)
+			}
+		}
+		if _, err := getStores(ctx, d, []int64{full.ID, 999999}); err == nil {
+			t.Fatal("a missing store was found")
+		}
+	})
 }

@@ -235,28 +235,14 @@ func (r *Repo) GetTx(ctx context.Context, tx *db.Tx, id int64) (*Store, error) {
 }
 
 func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
-	var s Store
-	var status, sched, from, until, note, licence, services string
-	err := q.QueryRow(ctx, "SELECT "+storeColumns+" FROM stores s LEFT JOIN countries c ON c.id = s.country_id WHERE s.id = $1", id).Scan(
-		&s.ID, &s.StoreID, &s.Name, &s.Image, &s.PhoneNumber, &s.Hours, &s.CountryID, &s.CountryCode, &s.CountryName,
-		&s.State, &s.City, &s.PostalCode, &s.Address, &s.Latitude, &s.Longitude, &s.GeoPrecision, &s.TimeZone,
-		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt,
-		&from, &until, &note, &s.PermanentlyClosed, &s.Website, &s.VerifiedAt, &licence, &services, &s.AdultOnly)
+	s, err := scanStore(q.QueryRow(ctx, "SELECT "+storeColumns+" FROM stores s LEFT JOIN countries c ON c.id = s.country_id WHERE s.id = $1", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("get store %d: %w", id, err)
 	}
-	s.Status = Status(status)
-	if s.LicenceRecord, err = licenceRecord(licence); err != nil {
-		return nil, fmt.Errorf("get store %d: %w", id, err)
-	}
-	parseServicesColumn(&s, services)
-	if from != "" {
-		s.TemporarilyClosed = &Closure{From: from, Until: until, Note: note}
-	}
-	if err := loadSpecial(ctx, q, &s); err != nil {
+	if err := loadSpecial(ctx, q, s); err != nil {
 		return nil, err
 	}
 	rows, err := q.Query(ctx, "SELECT week_day, start_time, end_time FROM working_hours WHERE store_id = $1 ORDER BY position", id)
@@ -273,7 +259,30 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 		h.WeekDay = time.Weekday(day)
 		s.WorkingHours = append(s.WorkingHours, h)
 	}
-	return &s, rows.Err()
+	return s, rows.Err()
+}
+
+// scanStore reads a row of storeColumns (without the hours).
+func scanStore(sc db.Scanner) (*Store, error) {
+	var s Store
+	var status, sched, from, until, note, licence, services string
+	err := sc.Scan(
+		&s.ID, &s.StoreID, &s.Name, &s.Image, &s.PhoneNumber, &s.Hours, &s.CountryID, &s.CountryCode, &s.CountryName,
+		&s.State, &s.City, &s.PostalCode, &s.Address, &s.Latitude, &s.Longitude, &s.GeoPrecision, &s.TimeZone,
+		&s.Delivery, &s.OrderOnline, &s.Curbside, &status, &s.RatingSum, &s.ReviewCount, &sched, &s.CreatedAt, &s.UpdatedAt,
+		&from, &until, &note, &s.PermanentlyClosed, &s.Website, &s.VerifiedAt, &licence, &services, &s.AdultOnly)
+	if err != nil {
+		return nil, err
+	}
+	s.Status = Status(status)
+	if s.LicenceRecord, err = licenceRecord(licence); err != nil {
+		return nil, fmt.Errorf("store %d: %w", s.ID, err)
+	}
+	parseServicesColumn(&s, services)
+	if from != "" {
+		s.TemporarilyClosed = &Closure{From: from, Until: until, Note: note}
+	}
+	return &s, nil
 }
 
 func loadSpecial(ctx context.Context, q db.Querier, s *Store) error {
