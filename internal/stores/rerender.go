@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"locator/internal/apperr"
@@ -83,25 +84,17 @@ func (r *Repo) RerenderDocs(ctx context.Context, progress func(done, changed int
 				if err != nil {
 					return err
 				}
-				ids := make([]int64, len(list))
+				ids, old := make([]int64, len(list)), make([]string, len(list))
 				for i, it := range list {
-					ids[i] = it.id
+					ids[i], old[i] = it.id, it.doc
 				}
 				ss, err := getStores(ctx, tx, ids)
 				if err != nil {
 					return err
 				}
-				for i, it := range list {
-					ok, err := w.rerender(ctx, ss[i], it.doc)
-					if err != nil {
-						return err
-					}
-					n++
-					if ok {
-						c++
-					}
-				}
-				return nil
+				n = len(list)
+				c, err = w.rerender(ctx, ss, old)
+				return err
 			})
 		})
 		if err != nil {
@@ -114,25 +107,56 @@ func (r *Repo) RerenderDocs(ctx context.Context, progress func(done, changed int
 	}
 }
 
-// rerender renders s again and writes the document with the current
-// format; old is the row's document. It reports whether the document
-// changed (and the store took the writer's version).
-func (w *Writer) rerender(ctx context.Context, s *Store, old string) (bool, error) {
-	doc, err := RenderDoc(s)
-	if err != nil {
-		return false, err
-	}
-	if string(doc) == old {
-		if _, err := w.tx.Exec(ctx, "UPDATE stores SET doc_format = $1 WHERE id = $2", DocFormat, s.ID); err != nil {
-			return false, fmt.Errorf("re-render store %d: %w", s.ID, err)
+// rerender renders ss again and writes their documents with the current
+// format, in two statements; old holds the rows' documents. A store whose
+// document changed takes the writer's version; it returns how many did.
+func (w *Writer) rerender(ctx context.Context, ss []*Store, old []string) (int, error) {
+	var same, changed []any
+	for i, s := range ss {
+		doc, err := RenderDoc(s)
+		if err != nil {
+			return 0, err
 		}
-		return false, nil
+		if string(doc) == old[i] {
+			same = append(same, s.ID)
+		} else {
+			changed = append(changed, s.ID, string(doc))
+		}
 	}
-	if _, err := w.tx.Exec(ctx, "UPDATE stores SET search_doc = $1, doc_format = $2, version = $3 WHERE id = $4",
-		string(doc), DocFormat, w.v, s.ID); err != nil {
-		return false, fmt.Errorf("re-render store %d: %w", s.ID, err)
+	if len(same) > 0 {
+		if _, err := w.tx.Exec(ctx, "UPDATE stores SET doc_format = $1 WHERE id IN ("+placeholders(len(same), 2)+")",
+			append([]any{DocFormat}, same...)...); err != nil {
+			return 0, fmt.Errorf("re-render stores: %w", err)
+		}
 	}
-	return true, nil
+	if len(changed) == 0 {
+		return 0, nil
+	}
+	if w.tx.Dialect() == db.SQLite {
+		// In process, a statement a store costs less than the join below
+		// (S: 5.8 s against 9.2 s); PostgreSQL would pay a round trip each
+		// (23 s against 5.9 s).
+		for i := 0; i < len(changed); i += 2 {
+			if _, err := w.tx.Exec(ctx, "UPDATE stores SET search_doc = $1, doc_format = $2, version = $3 WHERE id = $4",
+				changed[i+1], DocFormat, w.v, changed[i]); err != nil {
+				return 0, fmt.Errorf("re-render store %d: %w", changed[i], err)
+			}
+		}
+		return len(changed) / 2, nil
+	}
+	// PostgreSQL names a VALUES list's columns column1, column2, ...
+	var b strings.Builder
+	for i := 0; i < len(changed); i += 2 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "(CAST($%d AS BIGINT), $%d)", i+3, i+4)
+	}
+	q := "UPDATE stores SET search_doc = v.column2, doc_format = $1, version = $2 FROM (VALUES " + b.String() + ") AS v WHERE stores.id = v.column1"
+	if _, err := w.tx.Exec(ctx, q, append([]any{DocFormat, w.v}, changed...)...); err != nil {
+		return 0, fmt.Errorf("re-render stores: %w", err)
+	}
+	return len(changed) / 2, nil
 }
 
 // getStores is getStore for many stores, in their order, in three queries
