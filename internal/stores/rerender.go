@@ -20,7 +20,7 @@ import (
 
 // rerenderBatch is how many stores one transaction of RerenderDocs
 // re-renders: the search version's lock, which every store write waits
-// for, is held for one batch (tens of milliseconds).
+// for, is held for one batch (15-20 ms at SLB-1 S, docs/performance.md).
 const rerenderBatch = 300
 
 // staleDocs are the rows whose document is of an older format; the index
@@ -43,7 +43,7 @@ func (r *Repo) StaleDocs(ctx context.Context) (int, error) {
 // document), a batch of stores per transaction in id order. A store whose
 // document changes takes the batch's search version, so every replica's
 // index follows; one whose document is already the current rendering
-// (written by this release before the number existed) only has its
+// (written by this code before its row had a number) only has its
 // doc_format set. updated_at stays: the store did not change.
 //
 // Like RecheckLicences, any replica may run it at any time: each batch is
@@ -108,7 +108,7 @@ func (r *Repo) RerenderDocs(ctx context.Context, progress func(done, changed int
 }
 
 // rerender renders ss again and writes their documents with the current
-// format, in two statements; old holds the rows' documents. A store whose
+// format; old holds the rows' documents. A store whose
 // document changed takes the writer's version; it returns how many did.
 func (w *Writer) rerender(ctx context.Context, ss []*Store, old []string) (int, error) {
 	var same, changed []any
@@ -135,7 +135,7 @@ func (w *Writer) rerender(ctx context.Context, ss []*Store, old []string) (int, 
 	if w.tx.Dialect() == db.SQLite {
 		// In process, a statement a store costs less than the join below
 		// (S: 5.8 s against 9.2 s); PostgreSQL would pay a round trip each
-		// (23 s against 5.9 s).
+		// (23 s against 6.3 s).
 		for i := 0; i < len(changed); i += 2 {
 			if _, err := w.tx.Exec(ctx, "UPDATE stores SET search_doc = $1, doc_format = $2, version = $3 WHERE id = $4",
 				changed[i+1], DocFormat, w.v, changed[i]); err != nil {
