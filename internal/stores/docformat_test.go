@@ -19,7 +19,8 @@ var updateDocFormat = flag.Bool("update-doc-format", false, "rewrite testdata/do
 // it was rendered with.
 const docFormatGolden = "testdata/docformat.golden"
 
-// goldenStore sets every field RenderDoc writes.
+// goldenStore sets every field RenderDoc writes, so that a change to any
+// of them shows: give a field added to Doc a value here.
 func goldenStore() *Store {
 	verified := time.Date(2026, 11, 2, 15, 4, 5, 0, time.UTC)
 	until := "2026-12-31"

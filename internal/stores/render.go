@@ -108,7 +108,9 @@ func DocHours(hs []WorkingHour) []DocHour {
 // stores it in doc_format, and Repo.RerenderDocs re-renders the rows of an
 // older number after an upgrade (docs/deploy.md). Bump it whenever
 // RenderDoc's output for some store changes (a field added, moved or
-// renamed); TestDocFormat fails until you do.
+// renamed, a value written otherwise): TestDocFormat, which keeps one
+// store's document with its number (testdata/docformat.golden), fails until
+// you do, as long as its store sets every field (give a new one a value).
 // Format 1: the list part, then the detail part from "adult_only" on
 // (ListEnd). Rows written before the number existed are format 0.
 const DocFormat = 1
