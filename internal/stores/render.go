@@ -69,7 +69,8 @@ const detailMark = `,"adult_only":`
 // without its closing brace) ends: the offset of the detail part's
 // leading comma. A document rendered before the two parts (adult_only
 // elsewhere, or missing) has no detail part: ListEnd is its length, and
-// the list answer carries it whole until the store is written again.
+// the list answer carries it whole until the store is rendered again
+// (written, or re-rendered after an upgrade: Repo.RerenderDocs).
 // Quotes inside JSON strings are escaped, so the mark only matches a key;
 // no nested object of the list part has that key.
 func ListEnd(doc []byte) int {
