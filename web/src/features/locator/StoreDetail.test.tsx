@@ -187,6 +187,16 @@ describe("the Favorite toggle", () => {
     expect(favoriteCalls(fetch)).toEqual([]);
   });
 
+  it("logged out, before the whole store arrives (or when it cannot): opens the sign-in popup at once", async () => {
+    const fetch = stubFetch(); // the one-store answer is a 404 here
+    const onBack = vi.fn();
+    renderAt(<StoreDetail store={listItemOf(store)} whole={undefined} rules={[]} onBack={onBack} now={new Date()} />);
+    await userEvent.click(screen.getByRole("button", { name: "Favorite" }));
+    expect(onBack).toHaveBeenCalledOnce();
+    expect(await screen.findByRole("dialog", { name: "Welcome back" })).toBeInTheDocument();
+    expect(favoriteCalls(fetch)).toEqual([]);
+  });
+
   it("logged in: adds, then removes, calling the server each time", async () => {
     const fetch = stubFetch();
     renderAt(<StoreDetail {...whole(store)} onBack={() => {}} now={new Date()} />, "/", { customer });

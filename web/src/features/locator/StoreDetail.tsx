@@ -51,7 +51,7 @@ export function StoreDetail({
 }) {
   const miles = distance ?? ("distance" in store && typeof store.distance === "number" ? store.distance : undefined);
   const queryClient = useQueryClient();
-  const { isFavorite, toggleFavorite } = useFavorites();
+  const { isFavorite, toggleFavorite, askSignIn } = useFavorites();
   const [shareNote, setShareNote] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const favorite = isFavorite(store.id);
@@ -66,9 +66,11 @@ export function StoreDetail({
     sendEvent("panel", store.id);
   }, [store.id]);
 
-  // Favourites keep whole stores: a click before it arrives waits for it (already on its way).
+  // Signed out, the toggle asks to sign in at once. Favourites keep whole stores: signed in, a
+  // click before the whole store arrives waits for it (already on its way).
   const onFavorite = async () => {
     if (!favorite) sendEvent("favourite", store.id);
+    if (askSignIn()) return onBack();
     const full = whole ?? (await queryClient.fetchQuery(physicalStoreOptions(store.id)).catch(() => undefined));
     if (full && toggleFavorite(full) === "sign-in") onBack();
   };

@@ -59,8 +59,18 @@ export function useFavorites() {
     [loginState, isFavorite, mutate, openPopup],
   );
 
+  /**
+   * Signed out: opens the sign-in popup and answers true (a favourite needs an account, and asking
+   * needs no store). Signed in: false.
+   */
+  const askSignIn = useCallback(() => {
+    if (loginState === "logged-in") return false;
+    openPopup("sign-in");
+    return true;
+  }, [loginState, openPopup]);
+
   /** Removes a favourite (the heart in the favourites view), handled like the toggle. */
   const remove = useCallback((store: PhysicalStore) => mutate({ store, add: false }), [mutate]);
 
-  return { favorites, isFavorite, toggleFavorite, removeFavorite: remove };
+  return { favorites, isFavorite, toggleFavorite, askSignIn, removeFavorite: remove };
 }
