@@ -25,8 +25,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	coding := httpbody.Negotiate(r.Header.Get("Accept-Encoding"))
 	q.Now = time.Now()
 	epoch := answercache.Epoch{Minute: q.Now.Unix() / 60, Gen: s.Index.Gen()}
-	cacheable := s.Answers != nil && coding != httpbody.Identity
-	if cacheable {
+	if coding != httpbody.Identity {
 		if e, ok := s.Answers.Get(epoch, r.URL.RawQuery, uint8(coding)); ok {
 			httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", coding, e.Body)
 			s.countSearch(r, &q, e.IDs)
@@ -36,12 +35,12 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	bp := bufPool.Get().(*[]byte)
 	var first [insights.FirstPage]int64
 	body, ids := s.Index.AppendJSONFirst((*bp)[:0], q, first[:0], insights.FirstPage)
-	if !cacheable || len(body) < httpbody.MinSize {
-		httpbody.JSON(w, r, body)
+	if coding == httpbody.Identity || len(body) < httpbody.MinSize {
+		httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", httpbody.Identity, body)
 	} else {
 		ep := encPool.Get().(*[]byte)
 		out := httpbody.Encode((*ep)[:0], coding, body)
-		if s.Index.Gen() == epoch.Gen { // no store changed while the answer was built
+		if s.Answers != nil && s.Index.Gen() == epoch.Gen { // no store changed while the answer was built
 			s.Answers.Put(epoch, r.URL.RawQuery, uint8(coding), out, ids)
 		}
 		httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", coding, out)
