@@ -35,32 +35,20 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	bp := bufPool.Get().(*[]byte)
 	var first [insights.FirstPage]int64
 	body, ids := s.Index.AppendJSONFirst((*bp)[:0], q, first[:0], insights.FirstPage)
-	if coding == httpbody.Identity || len(body) < httpbody.MinSize {
-		httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", httpbody.Identity, body)
-	} else {
-		ep := encPool.Get().(*[]byte)
-		out := httpbody.Encode((*ep)[:0], coding, body)
+	if len(body) < httpbody.MinSize {
+		coding = httpbody.Identity
+	}
+	httpbody.WriteWith(w, r, http.StatusOK, "application/json", coding, body, func(out []byte) {
 		if s.Answers != nil && s.Index.Gen() == epoch.Gen { // no store changed while the answer was built
 			s.Answers.Put(epoch, r.URL.RawQuery, uint8(coding), out, ids)
 		}
-		httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", coding, out)
-		*ep = out
-		putBuf(&encPool, ep)
-	}
+	})
 	s.countSearch(r, &q, ids)
 	*bp = body
-	putBuf(&bufPool, bp)
-	return nil
-}
-
-var encPool = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
-
-// putBuf returns a buffer to its pool unless it grew huge (a rare answer
-// should not keep its memory).
-func putBuf(p *sync.Pool, bp *[]byte) {
-	if cap(*bp) <= 1<<20 {
-		p.Put(bp)
+	if cap(body) <= 1<<20 { // don't keep rare huge buffers
+		bufPool.Put(bp)
 	}
+	return nil
 }
 
 // withID adapts a handler of one store: it runs h with the path's store id.

@@ -233,13 +233,23 @@ func Write(w http.ResponseWriter, r *http.Request, contentType string, body []by
 
 // WriteStatus is Write with a status.
 func WriteStatus(w http.ResponseWriter, r *http.Request, status int, contentType string, body []byte) {
-	e := For(r, body)
+	WriteWith(w, r, status, contentType, For(r, body), body, nil)
+}
+
+// WriteWith sends body encoded with e (identity: as it is), as WriteStatus
+// does. When e is a coding, kept (if not nil) is called with the encoded
+// bytes before they are sent; they are reused afterwards, so it must copy
+// what it keeps (the search's answer cache does).
+func WriteWith(w http.ResponseWriter, r *http.Request, status int, contentType string, e Encoding, body []byte, kept func(encoded []byte)) {
 	if e == Identity {
 		WriteEncoded(w, r, status, contentType, Identity, body)
 		return
 	}
 	bp := buffers.Get().(*[]byte)
 	out := Encode((*bp)[:0], e, body)
+	if kept != nil {
+		kept(out)
+	}
 	WriteEncoded(w, r, status, contentType, e, out)
 	*bp = out
 	if cap(out) <= 1<<20 { // don't keep rare huge buffers
