@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/httpconn"
 	"locator/internal/importer"
 	"locator/internal/insights"
 	"locator/internal/licences"
@@ -373,7 +375,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	})
 	srv := httpapi.NewHTTPServer(handler, log)
 	var pending unread
-	srv.ConnState = pending.track
+	srv.ConnState = func(c net.Conn, st http.ConnState) {
+		httpconn.Settle(c, st)
+		pending.track(c, st)
+	}
 	syncCtx, stopSync := context.WithCancel(context.Background())
 	defer stopSync()
 	go syncer.Run(syncCtx, cfg.SyncInterval)
@@ -401,7 +406,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		log.Info("metrics listening", "url", "http://"+mln.Addr().String()+"/metrics")
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(httpconn.Listener{Listener: ln}) }()
 	url := "http://" + ln.Addr().String()
 	log.Info("listening", "url", url, "engine", d.Dialect().String(), "stores", index.Len())
 	fmt.Fprintf(stdout, "Locator is running at %s\n", url)

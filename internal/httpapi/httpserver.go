@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"log/slog"
+
+	"locator/internal/httpconn"
 	"mime"
 	"net/http"
 	"time"
@@ -18,9 +20,14 @@ const MaxHeaderBytes = 32 << 10
 const maxHeaderRead = MaxBodyBytes
 
 // NewHTTPServer is the production http.Server for handler: timeouts that
-// keep slow clients from holding connections, and the header bound above.
+// keep slow clients from holding connections, the header bound above, and
+// the hooks that let a large answer leave in one write when it serves an
+// httpconn.Listener (internal/httpconn). A caller that sets its own
+// ConnState calls httpconn.Settle from it.
 func NewHTTPServer(handler http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{
+		ConnContext:       httpconn.ConnContext,
+		ConnState:         httpconn.Settle,
 		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,

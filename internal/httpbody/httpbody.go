@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"sync"
 
+	"locator/internal/httpconn"
+
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -275,6 +277,7 @@ func WriteEncoded(w http.ResponseWriter, r *http.Request, status int, contentTyp
 	h["Content-Length"] = []string{strconv.Itoa(len(encoded))}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
+		httpconn.Join(r, status, len(encoded))
 		_, _ = w.Write(encoded)
 	}
 }
