@@ -8,6 +8,7 @@
 //	go run ./tools/slb http    -database-url URL -size M    # wrk against bin/locator
 //	go run ./tools/slb series  -database-url URL -size S    # floor, plain and browser-shaped search side by side
 //	go run ./tools/slb floor                                # one-connection floor: bare net/http under wrk
+//	go run ./tools/slb ceiling                              # what an answer's bytes alone cost against "ok"
 //	go run ./tools/slb postgis-setup -database-url URL      # PostGIS table from the loaded stores
 //	go run ./tools/slb http    -postgis -database-url URL -size M   # wrk against the PostGIS server
 package main
@@ -26,7 +27,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: slb inproc|load|startup|http|series|floor|postgis-setup|postgis-serve|lua [flags]")
+		fmt.Fprintln(os.Stderr, "usage: slb inproc|load|startup|http|series|floor|ceiling|postgis-setup|postgis-serve|lua [flags]")
 		os.Exit(2)
 	}
 	cmds := map[string]func(context.Context, []string) error{
@@ -35,6 +36,7 @@ func main() {
 		"startup":       cmdStartup,
 		"http":          cmdHTTP,
 		"floor":         cmdFloor,
+		"ceiling":       cmdCeiling,
 		"postgis-setup": cmdPostGISSetup,
 		"postgis-serve": cmdPostGISServe,
 		"lua":           cmdLua,
