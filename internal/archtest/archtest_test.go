@@ -41,6 +41,7 @@ var layers = map[string]int{
 	"internal/textfield":     leaf,
 	"internal/mail/smtptest": leaf,
 	"internal/httpbody":      leaf,
+	"internal/httpconn":      leaf,
 	"internal/golden":        leaf,
 	"internal/metrics":       leaf,
 	"web":                    leaf,

@@ -8,9 +8,11 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"time"
 
 	"locator/internal/db"
+	"locator/internal/httpconn"
 )
 
 type ctxKey int
@@ -23,6 +25,7 @@ const requestKey ctxKey = 1
 // (it is the ResponseWriter the handlers below observe write to).
 type request struct {
 	http.ResponseWriter
+	req         *http.Request
 	id, route   string
 	sessionRead bool
 	status      int
@@ -66,12 +69,28 @@ func (s *request) Write(b []byte) (int, error) {
 	if s.status == 0 {
 		s.status = http.StatusOK
 	}
+	if s.bytes == 0 && len(b) >= httpconn.MinJoin && wholeBody(s.Header(), len(b)) {
+		// The body in one Write (httpbody's answers): its headers and
+		// bytes leave in one write to the socket (internal/httpconn).
+		httpconn.Join(s.req, s.status, len(b))
+	}
 	n, err := s.ResponseWriter.Write(b)
 	s.bytes += n
 	return n, err
 }
 
 func (s *request) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// wholeBody says whether a first Write of n bytes is the whole body h
+// declares.
+func wholeBody(h http.Header, n int) bool {
+	v := h["Content-Length"]
+	if len(v) != 1 {
+		return false
+	}
+	m, err := strconv.Atoi(v[0])
+	return err == nil && m == n
+}
 
 // Access logs (LOCATOR_ACCESS_LOG): the metrics count every request
 // whatever the setting; the log line per request costs ~8% of a search's
@@ -116,6 +135,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		w.Header()["X-Request-Id"] = []string{id}
 		rq := &request{ResponseWriter: w, id: id}
 		r = r.WithContext(context.WithValue(r.Context(), requestKey, rq))
+		rq.req = r
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler { //nolint:errorlint // recover() hands back the sentinel itself; net/http compares it the same way

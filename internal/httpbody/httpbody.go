@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"sync"
 
-	"locator/internal/httpconn"
-
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -277,7 +275,6 @@ func WriteEncoded(w http.ResponseWriter, r *http.Request, status int, contentTyp
 	h["Content-Length"] = []string{strconv.Itoa(len(encoded))}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		httpconn.Join(r, status, len(encoded))
 		_, _ = w.Write(encoded)
 	}
 }

@@ -49,8 +49,12 @@ type Conn struct {
 	held    []byte
 	bufs    [2][]byte
 	vec     net.Buffers
-	writes  atomic.Int64 // write or writev calls made, read by the tests
+	writes  atomic.Int64 // write or writev calls made (Writes)
 }
+
+// Writes is how many write calls the connection made to the socket (a
+// writev counts once): what the tests check.
+func (c *Conn) Writes() int64 { return c.writes.Load() }
 
 // Write sends p, or, when Join armed the connection, keeps the first write
 // and sends it with the next.
