@@ -6,7 +6,7 @@
 // then the rest, and the client wakes up for each. A handler that holds its
 // whole body in memory (internal/httpbody) calls Join before its one Write;
 // the connection then keeps the first of net/http's two writes (a copy of at
-// most 4 KB) and sends it with the second in one writev. Everything else
+// most 4 KB, in a pooled buffer) and sends it with the second in one writev. Everything else
 // passes through untouched.
 package httpconn
 
@@ -14,6 +14,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"sync"
 	"sync/atomic"
 )
 
@@ -44,12 +45,24 @@ func (l Listener) Accept() (net.Conn, error) {
 // lock.
 type Conn struct {
 	*net.TCPConn
-	armed   bool
-	holding bool
-	held    []byte
-	bufs    [2][]byte
-	vec     net.Buffers
-	writes  atomic.Int64 // write or writev calls made (Writes)
+	armed  bool
+	held   *[]byte // the first write while armed, in a buffer from heldBufs
+	bufs   [2][]byte
+	vec    net.Buffers
+	writes atomic.Int64 // write or writev calls made (Writes)
+}
+
+// heldBufs lends the copy of a held write for the moment between the two
+// writes, so an idle connection keeps no buffer of its own.
+var heldBufs = sync.Pool{New: func() any { b := make([]byte, 0, MinJoin); return &b }}
+
+// release returns the held buffer.
+func (c *Conn) release() {
+	if cap(*c.held) <= MinJoin {
+		*c.held = (*c.held)[:0]
+		heldBufs.Put(c.held)
+	}
+	c.held = nil
 }
 
 // Writes is how many write calls the connection made to the socket (a
@@ -63,18 +76,20 @@ func (c *Conn) Write(p []byte) (int, error) {
 		c.writes.Add(1)
 		return c.TCPConn.Write(p)
 	}
-	if !c.holding {
-		c.held = append(c.held[:0], p...)
-		c.holding = true
+	if c.held == nil {
+		c.held = heldBufs.Get().(*[]byte)
+		*c.held = append(*c.held, p...)
 		return len(p), nil
 	}
-	c.armed, c.holding = false, false
-	c.bufs = [2][]byte{c.held, p}
+	c.armed = false
+	held := len(*c.held)
+	c.bufs = [2][]byte{*c.held, p}
 	c.vec = c.bufs[:]
 	c.writes.Add(1)
 	n, err := c.vec.WriteTo(c.TCPConn)
 	c.bufs, c.vec = [2][]byte{}, nil
-	if n -= int64(len(c.held)); n < 0 {
+	c.release()
+	if n -= int64(held); n < 0 {
 		n = 0
 	}
 	return int(n), err
@@ -85,15 +100,18 @@ func (c *Conn) Write(p []byte) (int, error) {
 // leave a client waiting). Chain it into the http.Server's ConnState hook:
 // net/http reports StateIdle once a response is flushed.
 func Settle(c net.Conn, st http.ConnState) {
+	if st == http.StateNew || st == http.StateActive {
+		return
+	}
 	jc, ok := c.(*Conn)
-	if !ok || !jc.armed || st == http.StateNew || st == http.StateActive {
+	if !ok || !jc.armed {
 		return
 	}
 	jc.armed = false
-	if jc.holding {
-		jc.holding = false
+	if jc.held != nil {
 		jc.writes.Add(1)
-		_, _ = jc.TCPConn.Write(jc.held)
+		_, _ = jc.TCPConn.Write(*jc.held)
+		jc.release()
 	}
 }
 
