@@ -48,23 +48,28 @@ func (ix *Index) Get(id int64) (StoreDoc, bool) {
 		return StoreDoc{}, false
 	}
 	r := &ix.recs[slot]
-	doc := make([]byte, len(r.doc)+1)
-	copy(doc, r.doc)
-	doc[len(r.doc)] = '}'
-	return ix.storeDoc(r, doc), true
+	doc := appendDoc(make([]byte, 0, len(r.doc)+len(plainDetail)+1), r)
+	return ix.storeDoc(r, append(doc, '}')), true
 }
 
 // Docs calls fn with each of ids that is published, in order, under one
-// read lock; the StoreDoc's Doc is the index's own bytes without the
-// closing brace (DocString reads it), valid only during fn. Keep batches
+// read lock; the StoreDoc's Doc is the whole document without its closing
+// brace (DocString reads it): the index's own bytes, or a copy made whole
+// (flagPlainDetail), valid only during fn. Keep batches
 // short (a few thousand): a writer waits for the lock meanwhile.
 func (ix *Index) Docs(ids []int64, fn func(d StoreDoc)) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
+	var whole []byte // a document whose detail part the index keeps once
 	for _, id := range ids {
 		if slot, ok := ix.slots[id]; ok {
 			r := &ix.recs[slot]
-			fn(ix.storeDoc(r, r.doc))
+			doc := r.doc
+			if r.flags&flagPlainDetail != 0 {
+				whole = appendDoc(whole[:0], r)
+				doc = whole
+			}
+			fn(ix.storeDoc(r, doc))
 		}
 	}
 }

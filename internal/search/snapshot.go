@@ -38,7 +38,9 @@ import (
 // Format 5: documents carry "adult_only" (the rulebook's store kind).
 // Format 6: documents come in a list part and a detail part
 // (stores.ListEnd), "adult_only" starting the detail part.
-const snapshotFormat = 6
+// Format 7: a document whose detail part is plainDetail is stored without
+// it, its record flagged flagPlainDetail.
+const snapshotFormat = 7
 
 // SnapshotMode says when a replica writes search snapshots.
 type SnapshotMode int
@@ -313,7 +315,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 		zi, si := rd.uvarint(), rd.uvarint()
 		updated := rd.varint()
 		dl := rd.uvarint()
-		if rd.bad || zi >= uint64(len(zones)) || si >= uint64(len(scheds)) || dl > maxPartBytes || flags > flagDemoted<<1-1 {
+		if rd.bad || zi >= uint64(len(zones)) || si >= uint64(len(scheds)) || dl > maxPartBytes || flags > flagPlainDetail<<1-1 {
 			return decodedPart{}, errCorrupt
 		}
 		p.recs[i] = record{id: id, lat: lat, lon: lon, loc: zones[zi], sched: scheds[si], updated: updated, flags: flags, live: true}

@@ -38,6 +38,7 @@ func snapshotStores(t *testing.T, ctx context.Context, repo *stores.Repo, n int,
 			CountryCode: "US", State: "NY", City: "Somewhere", PostalCode: "10001", Address: fmt.Sprintf("%d Main St", i),
 			Latitude: 30 + rng.Float64()*15, Longitude: -120 + rng.Float64()*45, TimeZone: zones[i%3],
 			Delivery: i%2 == 0, OrderOnline: i%3 == 0, Curbside: i%5 == 0, WorkingHours: patterns[i%len(patterns)],
+			AdultOnly: i%7 == 0, // a detail part of its own, kept whole (the others' is plainDetail)
 		}
 	}
 	dbtest.Must(t, repo.SaveAll(ctx, ss), "save stores")
@@ -59,7 +60,7 @@ func dumpIndex(ix *Index) []string {
 			out = append(out, fmt.Sprintf("slot %d of store %d holds %d (live %v)", slot, id, r.id, r.live))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%d %v %v %d %s %q %d %s", r.id, r.lat, r.lon, r.flags, r.loc, names[r.sched], r.updated, r.doc))
+		out = append(out, fmt.Sprintf("%d %v %v %d %s %q %d %d %s", r.id, r.lat, r.lon, r.flags, r.loc, names[r.sched], r.updated, len(r.doc), appendDoc(nil, r)))
 	}
 	slices.Sort(out)
 	if n := ix.tree.len(); n != len(ix.slots) {
