@@ -380,7 +380,7 @@ func (ix *Index) put(e stores.Entry) {
 	if n := len(doc); n > 0 && doc[n-1] == '}' {
 		doc = doc[:n-1]
 	}
-	set, listEnd := docLayout(doc)
+	set, listEnd := docLayout(doc, false)
 	if int(listEnd) < len(doc) && bytes.Equal(doc[listEnd:], plainDetail) {
 		doc = doc[:listEnd]
 		flags |= flagPlainDetail

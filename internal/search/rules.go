@@ -21,14 +21,15 @@ var book = rules.MustLoad()
 // ruleSetOf is the set of a store's document (its country, state, city,
 // ZIP code and kind). It reads the index's nothing: call it without the lock.
 func ruleSetOf(doc []byte) *rules.Set {
-	s, _ := docLayout(doc)
+	s, _ := docLayout(doc, false)
 	return s
 }
 
 // docLayout reads what the index keeps of a store's document besides the
 // bytes: its rule set and where its list part ends (stores.ListEnd), which
-// is where "adult_only" starts.
-func docLayout(doc []byte) (*rules.Set, uint32) {
+// is where "adult_only" starts. plain says doc is the list part of a
+// document whose detail part is plainDetail (not adult-only).
+func docLayout(doc []byte, plain bool) (*rules.Set, uint32) {
 	var buf [128]byte
 	var p rules.Place
 	b, _ := appendDocStringFrom(buf[:0], doc, "code", 0)
@@ -39,6 +40,9 @@ func docLayout(doc []byte) (*rules.Set, uint32) {
 	p.City = string(b)
 	b, _ = appendDocStringFrom(buf[:0], doc, "postal_code", at)
 	p.ZIP = string(b)
+	if plain {
+		return book.Set(p, false), uint32(len(doc))
+	}
 	end := stores.ListEnd(doc)
 	const adult = `,"adult_only":true`
 	isAdult := bytes.HasPrefix(doc[end:], []byte(adult)) ||

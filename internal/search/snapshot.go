@@ -337,7 +337,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	for i := range p.recs {
 		end := off + lens[i]
 		p.recs[i].doc = docs[off:end:end]
-		sets[i], p.recs[i].listEnd = docLayout(p.recs[i].doc)
+		sets[i], p.recs[i].listEnd = docLayout(p.recs[i].doc, p.recs[i].flags&flagPlainDetail != 0)
 		off = end
 	}
 	st.mu.Lock()
