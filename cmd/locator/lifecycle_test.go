@@ -148,6 +148,7 @@ func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 	dbtest.Must(t, err, "write half the claim")
 
 	served := make(chan error, 1)
+	stopped := time.Now()
 	go func() { served <- srv.shutdown(t) }() // what SIGTERM does
 
 	for deadline := time.Now().Add(10 * time.Second); !out.Load() && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
@@ -163,7 +164,13 @@ func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 	res.Body.Close()
 
 	// A connection made while draining whose request leaves only once the
-	// listener is closed, as from a client that ignores /readyz.
+	// listener is closed, as from a client that ignores /readyz. A new
+	// connection must send its request's headers within ReadHeaderTimeout
+	// (5 s, httpapi.NewHTTPServer) of being accepted, and the listener
+	// closes 5 s after the stop began: made at once, its request raced that
+	// timeout (and lost when the answers above came quickly). Made 2 s into
+	// the drain, it has 3 s.
+	time.Sleep(time.Until(stopped.Add(2 * time.Second)))
 	late, err := net.Dial("tcp", addr)
 	dbtest.Must(t, err, "dial while draining")
 	defer late.Close()
