@@ -67,7 +67,7 @@ const (
 	flagLicensed // an active licence (stores.LicenceVerified): the is_licence_verified filter
 	flagDemoted  // expired, revoked or under a No-Tobacco-Sale Order: ranked after the others (rank.go); not in the tree
 	// flagPlainDetail: the document's detail part is plainDetail, which
-	// doc leaves out (fullDoc puts it back); not in the tree.
+	// doc leaves out (appendDoc puts it back); not in the tree.
 	flagPlainDetail
 	treeFlags = flagDelivery | flagOrderOnline | flagCurbside | flagLicensed
 )

@@ -55,8 +55,8 @@ func (ix *Index) Get(id int64) (StoreDoc, bool) {
 // Docs calls fn with each of ids that is published, in order, under one
 // read lock; the StoreDoc's Doc is the whole document without its closing
 // brace (DocString reads it): the index's own bytes, or a copy made whole
-// (flagPlainDetail), valid only during fn. Keep batches
-// short (a few thousand): a writer waits for the lock meanwhile.
+// (flagPlainDetail), valid only during fn. Keep batches short (a few
+// thousand): a writer waits for the lock meanwhile.
 func (ix *Index) Docs(ids []int64, fn func(d StoreDoc)) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
