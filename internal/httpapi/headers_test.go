@@ -241,17 +241,8 @@ func TestCrossOriginRefusalIsJSON(t *testing.T) {
 // The bound is enforced by the server cmd/locator runs, over a real connection.
 func TestOversizedHeadersAnswerJSON(t *testing.T) {
 	f := newFixture(t, dbtest.SQLite(t))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httpapi.NewHTTPServer(f.srv, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	go srv.Serve(ln) //nolint:errcheck // ends with Shutdown
-	defer func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-	}()
+	ln := listen(t)
+	serveReal(t, f.srv, ln)
 	url := "http://" + ln.Addr().String() + "/api/config"
 	big := func(n int) string { return strings.Repeat("a", n) }
 	// Just under the bound: answered.
@@ -350,4 +341,27 @@ func TestOpenerAndPermissionsPolicy(t *testing.T) {
 			t.Errorf("%s: Permissions-Policy %q", path, res.Header.Get("Permissions-Policy"))
 		}
 	}
+}
+
+// listen is a loopback listener on a free port.
+func listen(t *testing.T) net.Listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ln
+}
+
+// serveReal serves h on ln with the http.Server cmd/locator runs
+// (httpapi.NewHTTPServer), shut down when the test ends.
+func serveReal(t *testing.T, h http.Handler, ln net.Listener) {
+	t.Helper()
+	srv := httpapi.NewHTTPServer(h, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	go srv.Serve(ln) //nolint:errcheck // ends with Shutdown
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	})
 }

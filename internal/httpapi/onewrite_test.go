@@ -1,9 +1,7 @@
 package httpapi_test
 
 import (
-	"context"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"sync"
@@ -11,7 +9,6 @@ import (
 	"time"
 
 	"locator/internal/db/dbtest"
-	"locator/internal/httpapi"
 	"locator/internal/httpconn"
 )
 
@@ -50,18 +47,9 @@ func (l *connsSeen) writes(t *testing.T) int64 {
 // connection kept alive.
 func TestAnswersLeaveInOneWrite(t *testing.T) {
 	f := newFixture(t, dbtest.SQLite(t))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln := listen(t)
 	seen := &connsSeen{Listener: httpconn.Listener{Listener: ln}}
-	srv := httpapi.NewHTTPServer(f.srv, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	go srv.Serve(seen) //nolint:errcheck // ends with Shutdown
-	defer func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-	}()
+	serveReal(t, f.srv, seen)
 	base := "http://" + ln.Addr().String()
 	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{MaxConnsPerHost: 1, DisableCompression: true}}
 	large := 0
