@@ -2,11 +2,11 @@ package httpapi
 
 import (
 	"log/slog"
-
-	"locator/internal/httpconn"
 	"mime"
 	"net/http"
 	"time"
+
+	"locator/internal/httpconn"
 )
 
 // MaxHeaderBytes bounds a request's line and headers. The limits

@@ -127,9 +127,10 @@ func ConnContext(ctx context.Context, c net.Conn) context.Context {
 }
 
 // Join tells r's connection that the handler's next Write is a whole body
-// of bodyLen bytes (sent with status), so the headers and the body leave in one write. It does
-// nothing for bodies under MinJoin, for HEAD (no body is written) and when
-// the connection is not a *Conn (HTTP/2, tests with httptest.ResponseRecorder).
+// of bodyLen bytes (sent with status), so the headers and the body leave in
+// one write. It does nothing for bodies under MinJoin, for HEAD, 1xx, 204
+// and 304 (no body is written) and when the connection is not a *Conn
+// (HTTP/2, tests with httptest.ResponseRecorder).
 // Call it right before the one Write of the body, after the headers are
 // set, and write the body whole: anything written after it would join the
 // wrong write.

@@ -42,24 +42,6 @@ export function useFavorites() {
   const isFavorite = useCallback((id: number) => favorites.some((s) => s.id === id), [favorites]);
 
   /**
-   * The detail panel's Favorite toggle. Signed out: opens the sign-in popup and answers "sign-in"
-   * (the caller clears the selected store). Otherwise adds the store to the front or removes it
-   * and answers the new state.
-   */
-  const toggleFavorite = useCallback(
-    (store: PhysicalStore): "sign-in" | "added" | "removed" => {
-      if (loginState !== "logged-in") {
-        openPopup("sign-in");
-        return "sign-in";
-      }
-      const add = !isFavorite(store.id);
-      mutate({ store, add });
-      return add ? "added" : "removed";
-    },
-    [loginState, isFavorite, mutate, openPopup],
-  );
-
-  /**
    * Signed out: opens the sign-in popup and answers true (a favourite needs an account, and asking
    * needs no store). Signed in: false.
    */
@@ -68,6 +50,21 @@ export function useFavorites() {
     openPopup("sign-in");
     return true;
   }, [loginState, openPopup]);
+
+  /**
+   * The detail panel's Favorite toggle. Signed out: opens the sign-in popup and answers "sign-in"
+   * (the caller clears the selected store). Otherwise adds the store to the front or removes it
+   * and answers the new state.
+   */
+  const toggleFavorite = useCallback(
+    (store: PhysicalStore): "sign-in" | "added" | "removed" => {
+      if (askSignIn()) return "sign-in";
+      const add = !isFavorite(store.id);
+      mutate({ store, add });
+      return add ? "added" : "removed";
+    },
+    [askSignIn, isFavorite, mutate],
+  );
 
   /** Removes a favourite (the heart in the favourites view), handled like the toggle. */
   const remove = useCallback((store: PhysicalStore) => mutate({ store, add: false }), [mutate]);
