@@ -1,7 +1,10 @@
 package maptiles
 
 import (
+	"cmp"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 
@@ -247,6 +250,37 @@ func keys[V any](m map[string]V) []string {
 // damaged the shared shapes), and its polygons are wound as the vector tile
 // specification says: outer rings with a positive area (y down), holes
 // negative; the decoder splits polygons by that winding.
+// byScore gives the order a stable sort by score and name gives, on the
+// gazetteer's places (many share a name and a population).
+func TestLabelsInStableOrder(t *testing.T) {
+	g, err := places.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLabeler(g.MapPlaces())
+	want := slices.Clone(l.labels)
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(want), func(i, j int) { want[i], want[j] = want[j], want[i] })
+	got := byScore(want)
+	slices.SortStableFunc(want, func(a, b label) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.name, b.name)
+	})
+	ties := 0
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("label %d: got %+v, want %+v", i, got[i], want[i])
+		}
+		if i > 0 && want[i].score == want[i-1].score && want[i].name == want[i-1].name {
+			ties++
+		}
+	}
+	if ties == 0 {
+		t.Fatal("no two labels tie on score and name: the test checks nothing about their order")
+	}
+}
+
 func TestTilesIndependentOfOrder(t *testing.T) {
 	g, err := places.Load()
 	if err != nil {

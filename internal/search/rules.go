@@ -30,8 +30,17 @@ func ruleSetOf(doc []byte) *rules.Set {
 // is where "adult_only" starts. plain says doc is the list part of a
 // document whose detail part is plainDetail (not adult-only).
 func docLayout(doc []byte, plain bool) (*rules.Set, uint32) {
+	p, adult, end := docPlace(doc, plain)
+	return book.Set(p, adult), end
+}
+
+// docPlace reads what the rulebook matches a store by from its document
+// (its country, state, city, ZIP code and whether it is adult-only) and
+// where its list part ends; plain as for docLayout. Snapshots keep the
+// place beside the document, so that a load matches each place once
+// instead of reading a million documents.
+func docPlace(doc []byte, plain bool) (p rules.Place, adult bool, listEnd uint32) {
 	var buf [128]byte
-	var p rules.Place
 	b, _ := appendDocStringFrom(buf[:0], doc, "code", 0)
 	p.Country = string(b)
 	b, at := appendDocStringFrom(buf[:0], doc, "state", 0)
@@ -41,13 +50,13 @@ func docLayout(doc []byte, plain bool) (*rules.Set, uint32) {
 	b, _ = appendDocStringFrom(buf[:0], doc, "postal_code", at)
 	p.ZIP = string(b)
 	if plain {
-		return book.Set(p, false), uint32(len(doc))
+		return p, false, uint32(len(doc))
 	}
 	end := stores.ListEnd(doc)
-	const adult = `,"adult_only":true`
-	isAdult := bytes.HasPrefix(doc[end:], []byte(adult)) ||
-		(end == len(doc) && bytes.Contains(doc, []byte(adult[1:]))) // a document of the former layout
-	return book.Set(p, isAdult), uint32(end)
+	const adultField = `,"adult_only":true`
+	adult = bytes.HasPrefix(doc[end:], []byte(adultField)) ||
+		(end == len(doc) && bytes.Contains(doc, []byte(adultField[1:]))) // a document of the former layout
+	return p, adult, uint32(end)
 }
 
 // internRules numbers set in the index's table. The caller holds the write lock.

@@ -40,7 +40,10 @@ import (
 // (stores.ListEnd), "adult_only" starting the detail part.
 // Format 7: a document whose detail part is plainDetail is stored without
 // it, its record flagged flagPlainDetail.
-const snapshotFormat = 7
+// Format 8: each record names its place (the rulebook's address and kind,
+// docPlace) in a table of the part, and where its list part ends, so that
+// a load reads no document.
+const snapshotFormat = 8
 
 // SnapshotMode says when a replica writes search snapshots.
 type SnapshotMode int
@@ -205,16 +208,19 @@ func (ix *Index) liveRecords() ([]record, map[*stores.Schedule]string) {
 
 // A part is uvarint(len(meta)) meta docs, where meta and docs are zstd
 // frames. meta decodes to: uvarint first (the slot of the part's first
-// record), uvarint n, the zone names and the schedule encodings used (each
-// a uvarint count, then uvarint-length strings), then n records of varint
-// id delta, float64 lat, float64 lon (little endian), flags byte, uvarint
-// zone, uvarint schedule, varint updated (Unix seconds), uvarint document
-// length. docs decodes to the n
-// documents back to back (each without its closing brace, as in the index).
+// record), uvarint n, the zone names, the schedule encodings and the
+// places used (each a uvarint count, then uvarint-length strings; a place
+// is appendPlaceKey's), then n records of varint id delta, float64 lat,
+// float64 lon (little endian), flags byte, uvarint zone, uvarint schedule,
+// varint updated (Unix seconds), uvarint place, uvarint list end, uvarint
+// document length. docs decodes to the n documents back to back (each
+// without its closing brace, as in the index).
 func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey, first int, names map[*stores.Schedule]string) []byte {
 	zones := map[string]uint64{}
 	scheds := map[*stores.Schedule]uint64{}
-	var zoneList, schedList []string
+	places := map[string]uint64{}
+	var zoneList, schedList, placeList []string
+	var key []byte
 	var body, docs []byte
 	var prev int64
 	for _, k := range order {
@@ -232,6 +238,14 @@ func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey
 			scheds[r.sched] = si
 			schedList = append(schedList, names[r.sched])
 		}
+		p, adult, _ := docPlace(r.doc, r.flags&flagPlainDetail != 0)
+		key = appendPlaceKey(key[:0], p, adult)
+		pi, ok := places[string(key)]
+		if !ok {
+			pi = uint64(len(placeList))
+			places[string(key)] = pi
+			placeList = append(placeList, string(key))
+		}
 		body = binary.AppendVarint(body, r.id-prev)
 		prev = r.id
 		body = binary.LittleEndian.AppendUint64(body, math.Float64bits(r.lat))
@@ -240,12 +254,14 @@ func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey
 		body = binary.AppendUvarint(body, zi)
 		body = binary.AppendUvarint(body, si)
 		body = binary.AppendVarint(body, r.updated)
+		body = binary.AppendUvarint(body, pi)
+		body = binary.AppendUvarint(body, uint64(r.listEnd))
 		body = binary.AppendUvarint(body, uint64(len(r.doc)))
 		docs = append(docs, r.doc...)
 	}
 	meta := binary.AppendUvarint(nil, uint64(first))
 	meta = binary.AppendUvarint(meta, uint64(len(order)))
-	for _, list := range [][]string{zoneList, schedList} {
+	for _, list := range [][]string{zoneList, schedList, placeList} {
 		meta = binary.AppendUvarint(meta, uint64(len(list)))
 		for _, s := range list {
 			meta = binary.AppendUvarint(meta, uint64(len(s)))
@@ -281,7 +297,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	if rd.bad || first > slotMask || n > uint64(len(meta)/20) { // a record takes 20 bytes at least
 		return decodedPart{}, errCorrupt
 	}
-	var tables [2][]string
+	var tables [3][]string
 	for t := range tables {
 		c := rd.uvarint()
 		if c > uint64(len(meta)) {
@@ -304,6 +320,21 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 		scheds[i] = st.schedule(enc)
 	}
 	st.mu.Unlock()
+	// Each place is matched against this binary's rulebook once.
+	sets := make([]*rules.Set, len(tables[2]))
+	for i, key := range tables[2] {
+		p, adult, ok := parsePlaceKey(key)
+		if !ok {
+			return decodedPart{}, errCorrupt
+		}
+		sets[i] = book.Set(p, adult)
+	}
+	st.mu.Lock()
+	setNums := make([]uint16, len(sets))
+	for i, s := range sets {
+		setNums[i] = st.internRules(s)
+	}
+	st.mu.Unlock()
 	p := decodedPart{first: int(first), recs: make([]record, n)}
 	lens := make([]int, n)
 	total := 0
@@ -314,11 +345,13 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 		flags := rd.byte()
 		zi, si := rd.uvarint(), rd.uvarint()
 		updated := rd.varint()
-		dl := rd.uvarint()
-		if rd.bad || zi >= uint64(len(zones)) || si >= uint64(len(scheds)) || dl > maxPartBytes || flags > flagPlainDetail<<1-1 {
+		pi, listEnd, dl := rd.uvarint(), rd.uvarint(), rd.uvarint()
+		if rd.bad || zi >= uint64(len(zones)) || si >= uint64(len(scheds)) || pi >= uint64(len(setNums)) ||
+			dl > maxPartBytes || listEnd > dl || flags > flagPlainDetail<<1-1 {
 			return decodedPart{}, errCorrupt
 		}
-		p.recs[i] = record{id: id, lat: lat, lon: lon, loc: zones[zi], sched: scheds[si], updated: updated, flags: flags, live: true}
+		p.recs[i] = record{id: id, lat: lat, lon: lon, loc: zones[zi], sched: scheds[si], updated: updated, flags: flags, live: true,
+			rules: setNums[pi], listEnd: uint32(listEnd)}
 		lens[i] = int(dl)
 		total += int(dl)
 	}
@@ -333,19 +366,39 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 		return decodedPart{}, errCorrupt
 	}
 	off := 0
-	sets := make([]*rules.Set, len(p.recs))
 	for i := range p.recs {
 		end := off + lens[i]
 		p.recs[i].doc = docs[off:end:end]
-		sets[i], p.recs[i].listEnd = docLayout(p.recs[i].doc, p.recs[i].flags&flagPlainDetail != 0)
 		off = end
 	}
-	st.mu.Lock()
-	for i, s := range sets {
-		p.recs[i].rules = st.internRules(s)
-	}
-	st.mu.Unlock()
 	return p, nil
+}
+
+// appendPlaceKey appends the snapshot's name of a place: its four fields
+// as uvarint-length strings, then 1 for adult-only or 0.
+func appendPlaceKey(dst []byte, p rules.Place, adult bool) []byte {
+	for _, f := range [...]string{p.Country, p.State, p.City, p.ZIP} {
+		dst = binary.AppendUvarint(dst, uint64(len(f)))
+		dst = append(dst, f...)
+	}
+	if adult {
+		return append(dst, 1)
+	}
+	return append(dst, 0)
+}
+
+// parsePlaceKey reads appendPlaceKey's name back.
+func parsePlaceKey(key string) (p rules.Place, adult bool, ok bool) {
+	rd := partReader{b: []byte(key)}
+	var f [4]string
+	for i := range f {
+		f[i] = string(rd.bytes(rd.uvarint()))
+	}
+	a := rd.byte()
+	if rd.bad || len(rd.b) != 0 || a > 1 {
+		return rules.Place{}, false, false
+	}
+	return rules.Place{Country: f[0], State: f[1], City: f[2], ZIP: f[3]}, a == 1, true
 }
 
 // partReader reads the meta of a part; any short read sets bad.
@@ -479,10 +532,10 @@ func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader, read func(ctx c
 			for j := range p.recs {
 				r := &p.recs[j]
 				slot := uint32(len(recs))
-				if _, dup := slots[r.id]; dup {
+				// One map operation: an id seen before leaves the map as long.
+				if slots[r.id] = slot; len(slots) != len(recs)+1 {
 					return fmt.Errorf("%w: store %d twice", errCorrupt, r.id)
 				}
-				slots[r.id] = slot
 				pts = append(pts, newPitem(r.lat, r.lon, treeItem(slot, r.flags)))
 				recs = append(recs, *r)
 			}

@@ -22,7 +22,8 @@ import (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // snapshotStores writes n varied stores: three zones, several weekly
-// patterns (overnight and none), every flag combination.
+// patterns (overnight and none), every flag combination, places under
+// different rules (New York City, California, New Jersey, none).
 func snapshotStores(t *testing.T, ctx context.Context, repo *stores.Repo, n int, seed uint64) []*stores.Store {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	zones := []string{"America/New_York", "America/Chicago", "America/Los_Angeles"}
@@ -31,11 +32,13 @@ func snapshotStores(t *testing.T, ctx context.Context, repo *stores.Repo, n int,
 		{{WeekDay: time.Monday, Start: "09:00", End: "17:00"}, {WeekDay: time.Sunday}},
 		{{WeekDay: time.Friday, Start: "18:00", End: "02:00"}, {WeekDay: time.Saturday, Start: "10:00", End: "23:00"}},
 	}
+	places := [][3]string{{"NY", "Somewhere", "10001"}, {"CA", "Fresno", "93650"}, {"NJ", "Newark", "07102"}, {"TX", "Austin", "73301"}}
 	ss := make([]*stores.Store, n)
 	for i := range ss {
+		pl := places[i%len(places)]
 		ss[i] = &stores.Store{
 			StoreID: fmt.Sprintf("snap-%d-%d", seed, i), Name: fmt.Sprintf("Store %d", i), Hours: "see hours",
-			CountryCode: "US", State: "NY", City: "Somewhere", PostalCode: "10001", Address: fmt.Sprintf("%d Main St", i),
+			CountryCode: "US", State: pl[0], City: pl[1], PostalCode: pl[2], Address: fmt.Sprintf("%d Main St", i),
 			Latitude: 30 + rng.Float64()*15, Longitude: -120 + rng.Float64()*45, TimeZone: zones[i%3],
 			Delivery: i%2 == 0, OrderOnline: i%3 == 0, Curbside: i%5 == 0, WorkingHours: patterns[i%len(patterns)],
 			AdultOnly: i%7 == 0, // a detail part of its own, kept whole (the others' is plainDetail)
@@ -60,7 +63,9 @@ func dumpIndex(ix *Index) []string {
 			out = append(out, fmt.Sprintf("slot %d of store %d holds %d (live %v)", slot, id, r.id, r.live))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%d %v %v %d %s %q %d %d %s", r.id, r.lat, r.lon, r.flags, r.loc, names[r.sched], r.updated, len(r.doc), appendDoc(nil, r)))
+		// The rule set is interned by the rulebook: one pointer per set.
+		out = append(out, fmt.Sprintf("%d %v %v %d %s %q %d %d %d %p %s", r.id, r.lat, r.lon, r.flags, r.loc, names[r.sched], r.updated,
+			len(r.doc), r.listEnd, ix.rulesOf(r), appendDoc(nil, r)))
 	}
 	slices.Sort(out)
 	if n := ix.tree.len(); n != len(ix.slots) {
