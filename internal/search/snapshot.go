@@ -2,7 +2,7 @@ package search
 
 // Snapshots of the search index. Decoding a million rows through the SQL
 // drivers costs 5-7 s of CPU; a snapshot of the built index (records in
-// Hilbert order, documents zstd-compressed ~12x) loads in about a second.
+// Hilbert order, documents S2-compressed ~9x) loads in about a second.
 // Snapshots live in the database (search_snapshots, search_snapshot_parts),
 // so every replica, a new one included, starts from the same one. Each is
 // labelled with the search version it reflects: a replica loads the newest,
@@ -19,6 +19,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/sync/errgroup"
 
@@ -42,7 +43,8 @@ import (
 // it, its record flagged flagPlainDetail.
 // Format 8: each record names its place (the rulebook's address and kind,
 // docPlace) in a table of the part, and where its list part ends, so that
-// a load reads no document.
+// a load reads no document; the documents are an S2 block (twice as fast
+// to decode as zstd, for 1.4x the bytes).
 const snapshotFormat = 8
 
 // SnapshotMode says when a replica writes search snapshots.
@@ -206,8 +208,8 @@ func (ix *Index) liveRecords() ([]record, map[*stores.Schedule]string) {
 	return recs, names
 }
 
-// A part is uvarint(len(meta)) meta docs, where meta and docs are zstd
-// frames. meta decodes to: uvarint first (the slot of the part's first
+// A part is uvarint(len(meta)) meta docs, where meta is a zstd frame and
+// docs an S2 block (github.com/klauspost/compress/s2). meta decodes to: uvarint first (the slot of the part's first
 // record), uvarint n, the zone names, the schedule encodings and the
 // places used (each a uvarint count, then uvarint-length strings; a place
 // is appendPlaceKey's), then n records of varint id delta, float64 lat,
@@ -271,7 +273,7 @@ func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey
 	meta = enc.EncodeAll(append(meta, body...), nil)
 	dst = binary.AppendUvarint(dst, uint64(len(meta)))
 	dst = append(dst, meta...)
-	return enc.EncodeAll(docs, dst)
+	return append(dst, s2.Encode(nil, docs)...)
 }
 
 // decodedPart is one part read back: its records' documents point into
@@ -358,7 +360,13 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	if rd.bad || len(rd.b) != 0 || total > maxPartBytes {
 		return decodedPart{}, errCorrupt
 	}
-	docs, err := dec.DecodeAll(data[k+int(ml):], make([]byte, 0, total))
+	// The block's header says how long it decodes to: the meta's total,
+	// checked before anything is allocated.
+	block := data[k+int(ml):]
+	if n, err := s2.DecodedLen(block); err != nil || n != total {
+		return decodedPart{}, errCorrupt
+	}
+	docs, err := s2.Decode(make([]byte, total), block)
 	if err != nil {
 		return decodedPart{}, fmt.Errorf("%w: %w", errCorrupt, err)
 	}
