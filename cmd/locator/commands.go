@@ -314,10 +314,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	index := search.NewIndex()
 	syncer := search.NewSyncer(sr, index, log)
 	syncer.Snapshots = snapshotMode(cfg.SearchSnapshots)
+	syncer.Beside = func() error { return <-placesDone }
 	if err := syncer.Load(ctx); err != nil {
-		return err
-	}
-	if err := <-placesDone; err != nil {
 		return err
 	}
 	ipLoc, err := newIPLocator(cfg)

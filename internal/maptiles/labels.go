@@ -68,15 +68,15 @@ func newLabeler(ps []places.MapPlace) *labeler {
 			pop: p.Population, score: score,
 		})
 	}
-	l.labels = byScore(l.labels)
+	byScore(l.labels)
 	return l
 }
 
 // byScore orders labels by score, highest first, then by name, places of
-// equal score and name in their given order. It sorts positions rather
-// than the labels themselves with a stable sort: a stable sort of 80-byte
-// labels moved them around for a quarter of a second at start-up.
-func byScore(ls []label) []label {
+// equal score and name in their given order. It sorts positions, then
+// moves each label once: a stable sort of the 80-byte labels themselves
+// moved them around for a quarter of a second at start-up.
+func byScore(ls []label) {
 	order := make([]int32, len(ls))
 	for i := range order {
 		order[i] = int32(i)
@@ -91,11 +91,25 @@ func byScore(ls []label) []label {
 		}
 		return cmp.Compare(i, j)
 	})
-	out := make([]label, len(ls))
-	for k, i := range order {
-		out[k] = ls[i]
+	// Position k takes the label at order[k]: follow each cycle of the
+	// permutation, marking a position done by pointing it at itself.
+	for i := range order {
+		if order[i] == int32(i) {
+			continue
+		}
+		first := ls[i]
+		j := i
+		for {
+			k := int(order[j])
+			order[j] = int32(j)
+			if k == i {
+				ls[j] = first
+				break
+			}
+			ls[j] = ls[k]
+			j = k
+		}
 	}
-	return out
 }
 
 // minPopulation is the smallest place named at a zoom (the grid leaves out

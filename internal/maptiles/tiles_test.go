@@ -260,7 +260,8 @@ func TestLabelsInStableOrder(t *testing.T) {
 	l := newLabeler(g.MapPlaces())
 	want := slices.Clone(l.labels)
 	rand.New(rand.NewPCG(3, 4)).Shuffle(len(want), func(i, j int) { want[i], want[j] = want[j], want[i] })
-	got := byScore(want)
+	got := slices.Clone(want)
+	byScore(got)
 	slices.SortStableFunc(want, func(a, b label) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c

@@ -82,7 +82,7 @@ func TestPlainDetailIsKeptOnce(t *testing.T) {
 	}
 	part := encodePart(enc, nil, recs, order, 0, names)
 	st := NewIndex()
-	if err := st.loadSnapshot(t.Context(), snapHeader{Stores: len(recs), Parts: 1}, func(_ context.Context, fn func(int, []byte) error) error {
+	if err := st.loadSnapshot(t.Context(), snapHeader{Stores: len(recs), Parts: 1}, func(_ context.Context, _ func(int) []byte, fn func(int, []byte) error) error {
 		return fn(0, part)
 	}); err != nil {
 		t.Fatal(err)

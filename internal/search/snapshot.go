@@ -463,12 +463,14 @@ func (r *partReader) bytes(n uint64) []byte {
 }
 
 // loadSnapshot fills the (empty) index from snapshot h, whose parts read
-// calls fn with in part order. Parts are read on one connection, decoded
+// calls fn with in part order, each in a buffer from buf. Parts are read on
+// one connection, decoded
 // by loadWorkers goroutines and gathered in part order (curve order) as
 // they come; the tree is packed at the end. The index is only touched once
 // everything is read and checked: a damaged snapshot leaves it empty for
 // the row load.
-func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader, read func(ctx context.Context, fn func(part int, data []byte) error) error) error {
+func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader,
+	read func(ctx context.Context, buf func(n int) []byte, fn func(part int, data []byte) error) error) error {
 	if h.Stores < 0 || h.Stores > slotMask || h.Parts < 0 {
 		return errCorrupt
 	}
@@ -488,11 +490,25 @@ func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader, read func(ctx c
 		data []byte
 	}
 	jobs := make(chan job, loadWorkers)
+	// A part's buffer is garbage once decoded: handed round, a few are in
+	// use at any time instead of ~120 MB per million stores piling up
+	// while the GC is held off (Syncer.Load), and none outlives the load.
+	free := make(chan []byte, loadWorkers+2)
+	buf := func(n int) []byte {
+		select {
+		case b := <-free:
+			if cap(b) >= n {
+				return b[:0]
+			}
+		default:
+		}
+		return make([]byte, 0, n)
+	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		defer close(jobs)
 		next := 0
-		err := read(gctx, func(part int, data []byte) error {
+		err := read(gctx, buf, func(part int, data []byte) error {
 			if part != next || part >= h.Parts {
 				return fmt.Errorf("%w: part %d where %d was expected", errCorrupt, part, next)
 			}
@@ -513,6 +529,10 @@ func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader, read func(ctx c
 		g.Go(func() error {
 			for j := range jobs {
 				p, err := decodePart(dec, j.data, st)
+				select { // decodePart keeps nothing of it
+				case free <- j.data:
+				default:
+				}
 				if err != nil {
 					return fmt.Errorf("part %d: %w", j.part, err)
 				}

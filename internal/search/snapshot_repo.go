@@ -43,8 +43,9 @@ func (r snapRepo) latest(ctx context.Context) (snapHeader, bool, error) {
 	return h, true, nil
 }
 
-// readParts calls fn with each part of snapshot id, in part order.
-func (r snapRepo) readParts(ctx context.Context, id int64, fn func(part int, data []byte) error) error {
+// readParts calls fn with each part of snapshot id, in part order, read
+// into a buffer from buf.
+func (r snapRepo) readParts(ctx context.Context, id int64, buf func(n int) []byte, fn func(part int, data []byte) error) error {
 	rows, err := r.db.Query(ctx, "SELECT part, data FROM search_snapshot_parts WHERE snapshot_id = $1 ORDER BY part", id)
 	if err != nil {
 		return fmt.Errorf("read search snapshot %d: %w", id, err)
@@ -52,10 +53,11 @@ func (r snapRepo) readParts(ctx context.Context, id int64, fn func(part int, dat
 	defer rows.Close()
 	for rows.Next() {
 		var part int
-		var data []byte
-		if err := rows.Scan(&part, &data); err != nil {
+		var raw sql.RawBytes // the driver's memory, valid until Next
+		if err := rows.Scan(&part, &raw); err != nil {
 			return fmt.Errorf("read search snapshot %d: %w", id, err)
 		}
+		data := append(buf(len(raw)), raw...)
 		if err := fn(part, data); err != nil {
 			return err
 		}

@@ -26,6 +26,13 @@ type Syncer struct {
 	// snapshot.go); SnapshotOff also stops it from reading them.
 	Snapshots SnapshotMode
 
+	// Beside, when set, waits for work the process runs beside Load (the
+	// place index, at start-up) and returns its error. Load waits for it
+	// before it collects the garbage: the GC is off while the index loads,
+	// and what that work left after the collection would stay in memory
+	// until the heap grew by a tenth.
+	Beside func() error
+
 	repo     *stores.Repo
 	snaps    snapRepo
 	index    *Index
@@ -81,9 +88,16 @@ func (s *Syncer) Load(ctx context.Context) error {
 	}
 	old := debug.SetGCPercent(-1) // see load and loadRows
 	attrs, err := s.load(ctx, v)
+	var besideErr error
+	if err == nil && s.Beside != nil {
+		besideErr = s.Beside()
+	}
 	debug.SetGCPercent(old)
 	if err != nil {
 		return fmt.Errorf("load search index: %w", err)
+	}
+	if besideErr != nil {
+		return besideErr
 	}
 	debug.FreeOSMemory()
 	tuneGC(old)
@@ -112,8 +126,8 @@ func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
 			// ~10% of the index) and keeps the rest: collecting while the
 			// heap grows from nothing to its full size would only mark the
 			// same records again and again (0.6 s at 1M stores).
-			err := s.index.loadSnapshot(ctx, h, func(ctx context.Context, fn func(int, []byte) error) error {
-				return s.snaps.readParts(ctx, h.ID, fn)
+			err := s.index.loadSnapshot(ctx, h, func(ctx context.Context, buf func(int) []byte, fn func(int, []byte) error) error {
+				return s.snaps.readParts(ctx, h.ID, buf, fn)
 			})
 			if err == nil {
 				// Everything written after the snapshot, as Poll would.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"locator/internal/db/dbtest"
@@ -49,6 +50,33 @@ func TestSyncerFollowsChanges(t *testing.T) {
 		v, _ := repo.Version(ctx)
 		if sy.Version() != v {
 			t.Fatalf("syncer at %d, database at %d", sy.Version(), v)
+		}
+	})
+}
+
+// Load waits for the work beside it before it collects the garbage and
+// reports ready, and fails with that work's error.
+func TestLoadWaitsForWorkBeside(t *testing.T) {
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{syncStore("a", 40.71, -74.0)}), "save")
+		done := false
+		sy := NewSyncer(repo, NewIndex(), quiet)
+		sy.Beside = func() error {
+			if sy.Ready() {
+				t.Error("ready before the work beside the load ended")
+			}
+			done = true
+			return nil
+		}
+		dbtest.Must(t, sy.Load(ctx), "load")
+		if !done || !sy.Ready() {
+			t.Fatalf("beside ran: %v, ready: %v", done, sy.Ready())
+		}
+		failed := errors.New("place index: broken")
+		sy = NewSyncer(repo, NewIndex(), quiet)
+		sy.Beside = func() error { return failed }
+		if err := sy.Load(ctx); !errors.Is(err, failed) || sy.Ready() {
+			t.Fatalf("load with failing work beside: %v, ready %v", err, sy.Ready())
 		}
 	})
 }
