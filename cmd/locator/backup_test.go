@@ -96,6 +96,11 @@ func TestBackupUnderWriteLoadRestoresEveryAcknowledgedWrite(t *testing.T) {
 	waitFor := func(n int64) {
 		t.Helper()
 		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			select {
+			case err := <-errs: // a writer that failed would never get there
+				t.Fatal(err)
+			default:
+			}
 			done := true
 			for w := range writers {
 				done = done && acked[w].Load() >= n
