@@ -44,7 +44,7 @@ import (
 // Format 8: each record names its place (the rulebook's address and kind,
 // docPlace) in a table of the part, and where its list part ends, so that
 // a load reads no document; the documents are an S2 block (twice as fast
-// to decode as zstd, for 1.4x the bytes).
+// to decode as zstd, for 1.3x the bytes).
 const snapshotFormat = 8
 
 // SnapshotMode says when a replica writes search snapshots.
@@ -209,14 +209,15 @@ func (ix *Index) liveRecords() ([]record, map[*stores.Schedule]string) {
 }
 
 // A part is uvarint(len(meta)) meta docs, where meta is a zstd frame and
-// docs an S2 block (github.com/klauspost/compress/s2). meta decodes to: uvarint first (the slot of the part's first
-// record), uvarint n, the zone names, the schedule encodings and the
-// places used (each a uvarint count, then uvarint-length strings; a place
-// is appendPlaceKey's), then n records of varint id delta, float64 lat,
-// float64 lon (little endian), flags byte, uvarint zone, uvarint schedule,
-// varint updated (Unix seconds), uvarint place, uvarint list end, uvarint
-// document length. docs decodes to the n documents back to back (each
-// without its closing brace, as in the index).
+// docs an S2 block (github.com/klauspost/compress/s2). meta decodes to:
+// uvarint first (the slot of the part's first record), uvarint n, the zone
+// names, the schedule encodings and the places used (each a uvarint
+// count, then uvarint-length strings; a place is appendPlaceKey's), then n
+// records of varint id delta, float64 lat, float64 lon (little endian),
+// flags byte, uvarint zone, uvarint schedule, varint updated (Unix
+// seconds), uvarint place, uvarint list end, uvarint document length. docs
+// decodes to the n documents back to back (each without its closing
+// brace, as in the index).
 func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey, first int, names map[*stores.Schedule]string) []byte {
 	zones := map[string]uint64{}
 	scheds := map[*stores.Schedule]uint64{}
@@ -463,10 +464,9 @@ func (r *partReader) bytes(n uint64) []byte {
 }
 
 // loadSnapshot fills the (empty) index from snapshot h, whose parts read
-// calls fn with in part order, each in a buffer from buf. Parts are read on
-// one connection, decoded
-// by loadWorkers goroutines and gathered in part order (curve order) as
-// they come; the tree is packed at the end. The index is only touched once
+// calls fn with in part order, each in a buffer from buf. Parts are read
+// on one connection, decoded by loadWorkers goroutines and gathered in
+// part order (curve order) as they come; the tree is packed at the end. The index is only touched once
 // everything is read and checked: a damaged snapshot leaves it empty for
 // the row load.
 func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader,
