@@ -122,8 +122,9 @@ func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
 			s.log.Warn("search snapshot is newer than the search version; reading every store",
 				"snapshot", h.ID, "snapshot_version", h.Version, "version", v)
 		case ok:
-			// A snapshot load makes little garbage (the compressed parts,
-			// ~10% of the index) and keeps the rest: collecting while the
+			// A snapshot load makes little garbage (the compressed parts
+			// are read into a few buffers that go round, see loadSnapshot)
+			// and keeps the rest: collecting while the
 			// heap grows from nothing to its full size would only mark the
 			// same records again and again (0.6 s at 1M stores).
 			err := s.index.loadSnapshot(ctx, h, func(ctx context.Context, buf func(int) []byte, fn func(int, []byte) error) error {
