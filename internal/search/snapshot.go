@@ -313,16 +313,6 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	if rd.bad {
 		return decodedPart{}, errCorrupt
 	}
-	st.mu.Lock()
-	zones := make([]*time.Location, len(tables[0]))
-	for i, name := range tables[0] {
-		zones[i] = st.zone(name)
-	}
-	scheds := make([]*stores.Schedule, len(tables[1]))
-	for i, enc := range tables[1] {
-		scheds[i] = st.schedule(enc)
-	}
-	st.mu.Unlock()
 	// Each place is matched against this binary's rulebook once.
 	sets := make([]*rules.Set, len(tables[2]))
 	for i, key := range tables[2] {
@@ -333,6 +323,14 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 		sets[i] = book.Set(p, adult)
 	}
 	st.mu.Lock()
+	zones := make([]*time.Location, len(tables[0]))
+	for i, name := range tables[0] {
+		zones[i] = st.zone(name)
+	}
+	scheds := make([]*stores.Schedule, len(tables[1]))
+	for i, enc := range tables[1] {
+		scheds[i] = st.schedule(enc)
+	}
 	setNums := make([]uint16, len(sets))
 	for i, s := range sets {
 		setNums[i] = st.internRules(s)
