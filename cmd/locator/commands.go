@@ -357,6 +357,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return err
 	}
 	lic.ZoneAt = zones.ZoneAt
+	// Where registries cover, before the first search (a failure is retried by followLicenceCoverage).
+	if err := lic.RefreshCoverage(ctx); err != nil {
+		log.Warn("licence coverage not read", "err", err)
+	}
 	claimSvc.Licences = lic // a claim's licence number is checked on approval
 	counts := insights.New(d, log)
 	counts.PublicURL = publicURL
@@ -384,6 +388,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	go worker.Run(syncCtx)
 	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
 	go recheckLicences(syncCtx, lic, licenceRecheckEvery, log)
+	go followLicenceCoverage(syncCtx, lic, cfg.SyncInterval, log)
 	rerendered := make(chan struct{})
 	go func() {
 		defer close(rerendered)
@@ -525,6 +530,25 @@ func recheckLicences(ctx context.Context, lic *licences.Registry, every time.Dur
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		}
+	}
+}
+
+// followLicenceCoverage keeps this replica's view of where the licence
+// registries cover (licences.Coverage) as fresh as its search index: a file
+// imported anywhere (the command line, another replica) is seen at the next
+// poll; a poll with no new file is one look at the newest file's id.
+func followLicenceCoverage(ctx context.Context, lic *licences.Registry, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := lic.RefreshCoverage(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("licence coverage not read", "err", err)
 		}
 	}
 }
