@@ -15,6 +15,7 @@ import { useMinuteTick } from "../../lib/useMinuteTick";
 import { listPhysicalStoresOptions, SERVICE_FILTERS, type StoreFilters } from "./api/list-physical-stores";
 import type { Place } from "./api/search-places";
 import { FilterChips } from "./FilterChips";
+import { NO_LICENCE_REGISTRY, NoLicenceRegistry } from "./LicenceCoverage";
 import { locateVisitor, type LatLon } from "./geolocation";
 import { Header } from "./Header";
 import { MapArea } from "./MapArea";
@@ -168,7 +169,9 @@ export function LocatorPage() {
     if (!hasSelection) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape" || e.defaultPrevented) return;
-      if (e.target instanceof Element && e.target.closest('[role="dialog"], [role="listbox"], [role="combobox"]')) return;
+      if (e.target instanceof Element && e.target.closest('dialog, [role="dialog"], [role="listbox"], [role="combobox"]')) return;
+      // A modal <dialog> (the age check) takes its own Escape, wherever the focus was in it.
+      if (document.querySelector("dialog[open]")) return;
       escapeCloses.current();
     };
     document.addEventListener("keydown", onKey);
@@ -209,7 +212,10 @@ export function LocatorPage() {
   );
 
   const loading = storesQuery.isFetching || (url.store !== null && !selected && fetched.isFetching);
-  const summary = shown.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : `Showing results ${first}-${last}`;
+  // "Licence verified" where no registry covers the area keeps nothing: say why (docs/licences.md).
+  const licenceCovered = shown.data?.licence_registry !== false;
+  const noRegistry = url.filters.licensed && !licenceCovered;
+  const summary = shown.isPending ? "" : stores.length === 0 ? (noRegistry ? NO_LICENCE_REGISTRY : EMPTY_TITLE) : `Showing results ${first}-${last}`;
 
   return (
     <div className="flex h-dvh flex-col bg-white">
@@ -249,7 +255,7 @@ export function LocatorPage() {
             </Link>
           </div>
           <div className="mt-2">
-            <FilterChips filters={url.filters} onToggle={toggleFilter} />
+            <FilterChips filters={url.filters} onToggle={toggleFilter} licenceCovered={licenceCovered} />
           </div>
         </div>
 
@@ -332,7 +338,9 @@ export function LocatorPage() {
               <p role="alert" className="px-4 py-3 text-sm text-red-800">
                 Could not load stores: {shown.error?.message}
               </p>
-            ) : shown.isPending ? null : stores.length === 0 ? (
+            ) : shown.isPending ? null : stores.length === 0 && noRegistry ? (
+              <NoLicenceRegistry onShowAll={() => toggleFilter("licensed")} />
+            ) : stores.length === 0 ? (
               <div className="px-4 py-6 text-center">
                 <p className="font-semibold text-gray-900">{EMPTY_TITLE}</p>
                 <p className="mt-1 text-sm text-gray-700">{EMPTY_TEXT}</p>
