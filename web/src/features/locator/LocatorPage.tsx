@@ -26,6 +26,7 @@ import { rulesByIds, RulesNote } from "./RulesNote";
 import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
 import type { MapView } from "./map/types";
 import { useTitle } from "../../lib/documentMeta";
+import { shortPlaceName } from "../../lib/placeName";
 
 // The store detail panel is a chunk of its own: the first paint does not show it. It is fetched
 // once the first answer is shown and the page is idle, so opening a store rarely waits for it.
@@ -69,7 +70,8 @@ export function LocatorPage() {
   }, [hasUrlCenter]);
 
   const center = url.center ?? located ?? DEFAULT_CENTER;
-  const placeLabel = url.place ?? (url.center ? "this area" : located ? "your area" : "New York");
+  // "Brooklyn, NY": the heading fits a phone's line (m2); the server's first frame names it alike.
+  const placeLabel = url.place !== null ? shortPlaceName(url.place) : url.center ? "this area" : located ? "your area" : "New York";
   const [searchText, setSearchText] = useState(url.place ?? "");
 
   const view: MapView = useMemo(
