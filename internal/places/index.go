@@ -60,8 +60,8 @@ type nameIndex struct {
 	// countryCell is the country of each 1° cell that has places: that of
 	// its most populous place (the map centre's country, countryAt).
 	countryCell map[[2]int16]string
-	tree    []int32   // max segment tree over score: tree[n+i] = i
-	regions []region
+	tree        []int32 // max segment tree over score: tree[n+i] = i
+	regions     []region
 
 	regionCodes  map[string]string      // "US.texas" (country + "." + folded name) -> "TX"
 	regionByName map[string][]regionRef // folded region, state code or country name -> regions
