@@ -141,9 +141,12 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
   const rows = useMemo(() => numberedStores(stores, null, numbers), [stores, numbers]);
   const rowsKey = rows.map((s) => s.id).join(",");
   const framedKey = useRef("");
+  // The page whose frame is done (the map's data-framed: the end-to-end tests wait for it).
+  const [framed, setFramed] = useState("");
   useEffect(() => {
     if (!size || rowsKey === "" || rowsKey === framedKey.current) return;
     framedKey.current = rowsKey;
+    setFramed(rowsKey);
     if (selectedId !== null) return;
     const to = fitCamera(rows, size.width, size.height, { ...FRAME_INSETS, bottom: FRAME_INSETS.bottom + coverBottom });
     if (to) moveTo(to);
@@ -158,6 +161,7 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
       role="region"
       aria-label="Map of stores"
       data-map={interactive ? "interactive" : "preview"}
+      data-framed={framed !== "" && framed === rowsKey ? "" : undefined}
       onFocus={(e: FocusEvent<HTMLDivElement>) => setPreviewFocused(inPreview(e.target))}
       onBlur={(e: FocusEvent<HTMLDivElement>) => {
         if (!inPreview(e.relatedTarget)) setPreviewFocused(false);

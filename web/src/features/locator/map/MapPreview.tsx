@@ -253,6 +253,7 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
       ref={root}
       className="absolute inset-0 overflow-hidden bg-[#cde3ef]"
       data-map-preview=""
+      data-zoom={camera.zoom}
       onPointerEnter={(e) => {
         if (e.pointerType === "mouse") onWarmUp?.();
       }}
