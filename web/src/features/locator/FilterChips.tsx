@@ -39,7 +39,8 @@ export function FilterChips({
             variant="chip"
             aria-pressed={filters[key]}
             onClick={() => onToggle(key)}
-            className="shrink-0"
+            // relative: the reason's sr-only text stays inside the chip row's scroll box, not the page's.
+            className="relative shrink-0"
             title={uncovered ? NO_LICENCE_REGISTRY : undefined}
             aria-describedby={uncovered ? "licence-filter-uncovered" : undefined}
           >
