@@ -17,29 +17,29 @@ import (
 
 // storePage is what the store template shows.
 type storePage struct {
-	Name, Address, Phone            string
-	Image                           template.URL
-	PhoneHref                       template.URL
-	Directions, Locator             string
-	ReviewsLink                     string
-	Rating                          string
-	ReviewCount                     int64
-	Services                        []string // each offered service's line now, in the panel's words
-	NotOffered                      string   // "Curbside pickup, Online orders": the services it does not offer
-	Status                          status
-	HoursNote                       string
-	HoursRows                       []hoursRow
-	ServiceWeeks                    []serviceWeek // the offered services with hours of their own
-	Special                         []specialRow
-	Closure                         string // an upcoming or current temporary closure, in words
-	Verified                        string // "Verified Nov 3, 2026" or "Not verified recently"
-	Licence                         *licenceView
-	Rules                           []ruleLine // the rulebook's lines (rules.go)
-	Srcset                          string     // the slots of an uploaded photo, or ""
-	Report                          *reportForm
-	Ping                            string // the ping URL of the links, ending in "/" (Options.PingPath)
-	Zone                            string
-	Nearby                          []nearbyStore
+	Name, Address, Phone string
+	Image                template.URL
+	PhoneHref            template.URL
+	Directions, Locator  string
+	ReviewsLink          string
+	Rating               string
+	ReviewCount          int64
+	Services             []string // each offered service's line now, in the panel's words
+	NotOffered           string   // "Curbside pickup, Online orders": the services it does not offer
+	Status               status
+	HoursNote            string
+	HoursRows            []hoursRow
+	ServiceWeeks         []serviceWeek // the offered services with hours of their own
+	Special              []specialRow
+	Closure              string // an upcoming or current temporary closure, in words
+	Verified             string // "Verified Nov 3, 2026" or "Not verified recently"
+	Licence              *licenceView
+	Rules                []ruleLine // the rulebook's lines (rules.go)
+	Srcset               string     // the slots of an uploaded photo, or ""
+	Report               *reportForm
+	Ping                 string // the ping URL of the links, ending in "/" (Options.PingPath)
+	Zone                 string
+	Nearby               []nearbyStore
 }
 
 type hoursRow struct {
