@@ -12,6 +12,7 @@ import { requestEmailProof } from "./api/request-email-proof";
 import { EMAIL_CONFIRMED, EMAIL_NOT_CONFIRMED, SEND_CONFIRMATION } from "./messages";
 import { Section } from "./Section";
 import { useTitle } from "../../lib/documentMeta";
+import { formatPhone } from "../../lib/phone";
 
 type Editing = "name" | "phone" | "password" | null;
 
@@ -79,7 +80,7 @@ export function ProfilePage() {
           <Field label={<span className="text-lg font-semibold">Email</span>} value={customer.email} readOnly />
           <EmailProof verified={customer.email_verified} />
         </section>
-        <Section title="Phone" value={customer.phone} editing={editing === "phone"} onToggle={() => toggle("phone")}>
+        <Section title="Phone" value={formatPhone(customer.phone)} editing={editing === "phone"} onToggle={() => toggle("phone")}>
           <PhoneForm {...formProps} />
         </Section>
         <Section title="Password" value="••••••••" editing={editing === "password"} onToggle={() => toggle("password")}>
