@@ -33,11 +33,13 @@ async function setValue(user: ReturnType<typeof userEvent.setup>, input: HTMLEle
 }
 
 describe("ProfilePage", { timeout: 20_000 }, () => {
-  it("sends signed-out visitors to / with the sign-in popup open", async () => {
+  it("keeps signed-out visitors on /profile, asked to sign in, with the sign-in popup open (issue 39, m24)", async () => {
     stubApi({});
     renderProfile(null);
-    expect(await screen.findByRole("heading", { name: "Locator home" })).toBeInTheDocument();
     expect(await screen.findByRole("dialog", { name: "Welcome back" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Sign in to see your profile" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Locator home" })).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^Your profile/);
   });
 
   it("shows the sidebar and the sections; the email is read-only", () => {

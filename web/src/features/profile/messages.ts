@@ -18,3 +18,7 @@ export const PASSWORD_MAX = 255;
 export const EMAIL_CONFIRMED = "Confirmed";
 export const EMAIL_NOT_CONFIRMED = "Not confirmed yet";
 export const SEND_CONFIRMATION = "Send confirmation link";
+
+// /profile signed out (issue 39, m24): new texts, in the tone of the ones above.
+export const SIGN_IN_TO_SEE_PROFILE = "Sign in to see your profile";
+export const SIGN_IN_TO_SEE_PROFILE_TEXT = "Your name, phone and password are kept in your member profile.";
