@@ -69,3 +69,73 @@ test("m21: an empty sign-up shows the product's messages, not the browser's", as
     await expect(dialog.getByText(message, { exact: true })).toBeVisible();
   }
 });
+
+test("m24: /profile signed out keeps its address, asks to sign in there, and shows the profile after it", async ({ page, server }) => {
+  // The server's first frame already says it, before any script (internal/httpapi/frames/profile.html).
+  const html = await (await fetch(`${server.url}/profile`)).text();
+  expect(html).toContain("Sign in to see your profile</h1>");
+  expect(html).not.toContain("Stores in New York</h1>");
+
+  const email = `profile.${stamp}@example.com`;
+  await signUp(page, { phone: "2125550142", email, password: "tulip-lamp-7" });
+  await page.goto("/profile");
+  const popup = page.getByRole("dialog", { name: "Welcome back" });
+  await popup.waitFor();
+  expect(new URL(page.url()).pathname).toBe("/profile");
+  await expect(page).toHaveTitle(/^Your profile · Store Locator$/);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to see your profile" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Store Locator" })).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+  await popup.getByLabel("Email", { exact: true }).fill(email);
+  await popup.getByLabel("Password", { exact: true }).fill("tulip-lamp-7");
+  await popup.getByRole("button", { name: "Enter" }).click();
+  await page.getByRole("heading", { level: 1, name: "My account" }).waitFor();
+  await expect(page.getByRole("region", { name: "Phone" })).toContainText("(212) 555-0142");
+  expect(new URL(page.url()).pathname).toBe("/profile");
+});
+
+test("m17: an unknown address, with or without an extension, shows the not-found page with the app's header", async ({ page }) => {
+  for (const path of ["/no/such/page", "/old-page.html"]) {
+    const answer = await page.goto(path);
+    expect(answer.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Store Locator" }), `${path}: the app's header`).toBeVisible();
+  }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("m25: the thank-you page breaks the email only where it must", async ({ page }) => {
+    const email = `owner.${stamp % 100000}@harbor.test`; // fits a line of its own on a phone
+    await page.goto("/claim");
+    for (const [label, value] of [["Business name", "Harbor Lights"], ["Email", email], ["Phone", "+1 303 555 0100"]]) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+      await page.getByRole("button", { name: "Continue" }).click();
+    }
+    for (const [label, value] of [["Country", "United States"], ["State (optional)", "CO"], ["City", "Boulder"], ["Postal code", "80302"], ["Address", "1942 Broadway"]]) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole("button", { name: "Add business" }).click();
+    await page.getByLabel("Password", { exact: true }).fill("harbor-tulip-7");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank You!" }).waitFor();
+    const shown = page.locator("strong").filter({ hasText: "@harbor.test" });
+    // Each line of the email as laid out: it may wrap where it is too long for a line of its own,
+    // but never while the line before it still had room for the whole of it.
+    const layout = await shown.evaluate((el) => {
+      const width = el.closest("p").getBoundingClientRect().width;
+      const probe = document.createElement("span");
+      probe.style.whiteSpace = "nowrap";
+      probe.textContent = el.textContent;
+      el.after(probe);
+      const natural = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { lines: el.getClientRects().length, natural, width };
+    });
+    if (layout.natural <= layout.width) expect(layout.lines, `an email that fits a line (${JSON.stringify(layout)}) is not broken`).toBe(1);
+    else expect(layout.lines).toBeGreaterThan(1);
+  });
+});
