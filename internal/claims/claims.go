@@ -262,7 +262,14 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 		if err != nil {
 			return err
 		}
-		return mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mailbox.Message { return ownerSubmittedMail(o, c, c.DuplicateOfStoreID) })
+		if len(owners) == 0 {
+			return nil
+		}
+		st, err := s.Stores.GetTx(ctx, tx, c.DuplicateOfStoreID)
+		if err != nil {
+			return err
+		}
+		return s.mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mailbox.Message { return ownerSubmittedMail(o, c, st) })
 	})
 	if errors.Is(err, sql.ErrNoRows) { // a concurrent identical submission won
 		c, err := s.recentDuplicate(ctx, in, t)
