@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"locator/internal/metrics"
@@ -52,27 +53,66 @@ type conn struct {
 		QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 	}
 	dialect Dialect
+	full    *fullDisk // shared by a DB and its transactions
 }
 
-// Each statement counts a call that hit its deadline (expired).
+// Each statement counts a call that hit its deadline (expired) and notes a
+// full disk. A statement outside a transaction that succeeds was written:
+// the disk took it.
 func (c conn) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	cctx, done := bound(ctx, c.dialect)
 	defer done()
 	res, err := c.on.ExecContext(cctx, rebind(c.dialect, q), args...)
-	return res, expired(cctx, ctx, err)
+	if _, inTx := c.on.(*sql.Tx); err == nil && !inTx {
+		c.full.wrote()
+	}
+	return res, c.full.note(expired(cctx, ctx, err))
 }
 
 func (c conn) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	cctx := boundRows(ctx, c.dialect)
 	rows, err := c.on.QueryContext(cctx, rebind(c.dialect, q), args...)
-	return rows, expired(cctx, ctx, err)
+	return rows, c.full.note(expired(cctx, ctx, err))
 }
 
 func (c conn) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	cctx := boundRows(ctx, c.dialect)
 	row := c.on.QueryRowContext(cctx, rebind(c.dialect, q), args...)
-	_ = expired(cctx, ctx, row.Err())
+	_ = c.full.note(expired(cctx, ctx, row.Err()))
 	return row
+}
+
+// DiskFullHold is how long a write refused for a full disk keeps the
+// database reported full (DiskFull) when no write succeeds meanwhile.
+// Nothing else tells that space came back without writing, so readiness
+// says "disk full" for this long after the last refusal and then lets the
+// next write tell again.
+const DiskFullHold = 30 * time.Second
+
+// fullDisk remembers when a write last failed for a full disk (unix
+// nanoseconds; 0: a write succeeded since, or none failed).
+type fullDisk struct{ at atomic.Int64 }
+
+// note records err if it says the disk is full, and returns it.
+func (f *fullDisk) note(err error) error {
+	if f != nil && DiskFull(err) {
+		f.at.Store(time.Now().UnixNano())
+	}
+	return err
+}
+
+func (f *fullDisk) wrote() {
+	if f != nil && f.at.Load() != 0 {
+		f.at.Store(0)
+	}
+}
+
+// DiskFull reports whether a write failed for a full disk less than
+// DiskFullHold ago with no write succeeding since (for /readyz): writes
+// fail, reads go on.
+func (d *DB) DiskFull() bool {
+	at := d.full.at.Load()
+	return at != 0 && time.Since(time.Unix(0, at)) < DiskFullHold
 }
 
 // Dialect reports the engine.
@@ -114,7 +154,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.SetMaxOpenConns(20)
 		pool.SetMaxIdleConns(10)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
-		d = &DB{conn: conn{on: pool, dialect: Postgres}, sql: pool}
+		d = &DB{conn: conn{on: pool, dialect: Postgres, full: &fullDisk{}}, sql: pool}
 	case strings.HasPrefix(url, "sqlite:"):
 		path := strings.TrimPrefix(url, "sqlite:")
 		if path != ":memory:" {
@@ -130,7 +170,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		}
 		pool.SetMaxOpenConns(8)
 		pool.SetMaxIdleConns(8)
-		d = &DB{conn: conn{on: pool, dialect: SQLite}, sql: pool}
+		d = &DB{conn: conn{on: pool, dialect: SQLite, full: &fullDisk{}}, sql: pool}
 	default:
 		return nil, errors.New("database URL must start with sqlite: or postgres://")
 	}
@@ -209,13 +249,16 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", withCause(txCtx, err))
 	}
-	if err := fn(&Tx{conn: conn{on: stx, dialect: d.dialect}, tx: stx}); err != nil {
+	if err := fn(&Tx{conn: conn{on: stx, dialect: d.dialect, full: d.full}, tx: stx}); err != nil {
 		_ = armed(ctx, d.dialect, end, stx.Rollback)
-		return err
+		return d.full.note(err) // a row's Scan may be where a full disk showed
 	}
 	if err := armed(ctx, d.dialect, end, stx.Commit); err != nil {
-		return fmt.Errorf("commit: %w", withCause(txCtx, err))
+		return d.full.note(fmt.Errorf("commit: %w", withCause(txCtx, err)))
 	}
+	// Transactions are how the code writes (SQLite's take the write lock
+	// at begin), so a commit says the disk took a write.
+	d.full.wrote()
 	return nil
 }
 

@@ -381,8 +381,8 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 }
 
 // readiness is /readyz's answer. Not ready, it names each reason
-// ("draining", "database unreachable", "search index loading") and joins
-// them in message, as every error answer has one.
+// ("draining", "database unreachable", "database disk full", "search index
+// loading") and joins them in message, as every error answer has one.
 type readiness struct {
 	Status   string   `json:"status"` // "ready" or "not ready"
 	Message  string   `json:"message,omitempty"`
@@ -402,6 +402,10 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		if err := s.DB.Ping(ctx); err != nil {
 			s.log.Warn("readiness: database unreachable", "err", err)
 			not = append(not, "database unreachable")
+		} else if f, ok := s.DB.(interface{ DiskFull() bool }); ok && f.DiskFull() {
+			// Reads go on, but every write fails: say so, so an operator
+			// (and a balancer with another replica) can tell.
+			not = append(not, "database disk full")
 		}
 	}
 	if s.Syncer != nil && !s.Syncer.Ready() {
