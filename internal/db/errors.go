@@ -17,7 +17,7 @@ import (
 const (
 	sqliteBusy             = 5
 	sqliteLocked           = 6
-	sqliteFull             = 13 // SQLITE_FULL: the disk (or max_page_count) is full
+	sqliteFull             = 13        // SQLITE_FULL: the disk (or max_page_count) is full
 	sqliteConstraintUnique = 19 | 8<<8 // SQLITE_CONSTRAINT_UNIQUE
 	sqliteConstraintPK     = 19 | 6<<8 // SQLITE_CONSTRAINT_PRIMARYKEY
 	pgUniqueViolation      = "23505"

@@ -28,7 +28,9 @@ func TestProofLinkGuessesCountAgainstTheLockout(t *testing.T) {
 		limits := ratelimit.NewDB(d)
 		m := &identity.Mailbox{DB: d, Limits: limits, PublicURL: "http://locator.test", Hasher: &h,
 			Area: identity.Area{Name: "member", Accounts: "customers", Sessions: "sessions", SessionOwner: "customer_id", LinkPath: "/verify-email",
-				Mail: func(to, link string) mail.Message { return mail.Message{To: to, Subject: "Confirm", Text: link, HTML: link} }}}
+				Mail: func(to, link string) mail.Message {
+					return mail.Message{To: to, Subject: "Confirm", Text: link, HTML: link}
+				}}}
 		link := func() string {
 			t.Helper()
 			dbtest.Must(t, d.InTx(ctx, func(tx *db.Tx) error { return m.Issue(ctx, tx, id, "ann@example.com", "") }), "issue")
