@@ -294,7 +294,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if streets != nil {
 		defer streets.Close()
 	}
-	d, err := openDB(ctx, cfg, log)
+	d, err := waitForDB(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
