@@ -70,14 +70,16 @@ func (c conn) Exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 }
 
 func (c conn) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	cctx := boundRows(ctx, c.dialect)
+	cctx, charge := boundRows(ctx, c.dialect)
 	rows, err := c.on.QueryContext(cctx, rebind(c.dialect, q), args...)
+	charge()
 	return rows, c.full.note(expired(cctx, ctx, err))
 }
 
 func (c conn) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	cctx := boundRows(ctx, c.dialect)
+	cctx, charge := boundRows(ctx, c.dialect)
 	row := c.on.QueryRowContext(cctx, rebind(c.dialect, q), args...)
+	charge()
 	_ = c.full.note(expired(cctx, ctx, row.Err()))
 	return row
 }
@@ -265,13 +267,14 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 // armed runs call with end set to fire after the call timeout ctx carries,
 // if any.
 func armed(ctx context.Context, dialect Dialect, end context.CancelCauseFunc, call func() error) error {
-	d, ok := callTimeout(ctx, dialect)
+	d, charge, ok := callTimeout(ctx, dialect)
 	if !ok {
 		return call()
 	}
 	t := time.AfterFunc(d, func() { end(context.DeadlineExceeded) })
 	defer t.Stop()
 	err := call()
+	charge()
 	if err != nil && ctx.Err() == nil && !t.Stop() { // the timer fired: the call hit its deadline
 		metrics.DBCallDeadlines.Inc()
 	}
@@ -298,40 +301,84 @@ func withCause(ctx context.Context, err error) error {
 
 type callTimeoutKey struct{}
 
+// callLimit is what a context says of its database calls: each waits at
+// most d, and with a budget all of them together wait at most the budget.
+type callLimit struct {
+	d time.Duration
+	b *budget
+}
+
+// budget is what is left of a request's time for its database, in
+// nanoseconds; each call is charged what it waited.
+type budget struct{ left atomic.Int64 }
+
 // WithCallTimeout returns ctx under which every call on a PostgreSQL DB or
 // Tx waits at most d for the database: a statement with its connection and
-// rows, or a transaction's begin or commit. The HTTP layer sets it on each
-// API request, so a database that hangs costs a request d, not the whole
-// outage. Without it a call is bounded by ctx alone: migrations, imports and
-// the search index's bulk reads take as long as they need. SQLite, a local
-// file that cannot hang, is bounded by its busy timeout instead: a call
-// timeout there would only turn waiting for the write lock into errors.
+// rows, or a transaction's begin or commit. Bulk work started by a request
+// (a registry upload) uses it: each of its many calls is bounded, not their
+// sum. Without it (nor WithRequestBudget) a call is bounded by ctx alone:
+// migrations, imports and the search index's bulk reads take as long as they
+// need. SQLite, a local file that cannot hang, is bounded by its busy
+// timeout instead: a call timeout there would only turn waiting for the
+// write lock into errors.
 func WithCallTimeout(ctx context.Context, d time.Duration) context.Context {
-	return context.WithValue(ctx, callTimeoutKey{}, d)
+	return context.WithValue(ctx, callTimeoutKey{}, callLimit{d: d})
 }
 
-// callTimeout is the call timeout ctx carries for dialect, if any.
-func callTimeout(ctx context.Context, dialect Dialect) (time.Duration, bool) {
-	d, ok := ctx.Value(callTimeoutKey{}).(time.Duration)
-	return d, ok && d > 0 && dialect == Postgres
+// WithRequestBudget returns ctx under which all the PostgreSQL calls made
+// with it wait at most d in all: each call may wait what is left, and is
+// charged what it waited; once d is spent a call fails at once (an error
+// Unavailable recognises). The HTTP layer sets it on each API request, so a
+// slow or hanging database costs a request d whatever the number of its
+// calls, not d per call. Time between calls (reading an upload, a
+// geocoder) is not charged: the budget bounds the wait for the database.
+func WithRequestBudget(ctx context.Context, d time.Duration) context.Context {
+	b := &budget{}
+	b.left.Store(int64(d))
+	return context.WithValue(ctx, callTimeoutKey{}, callLimit{d: d, b: b})
 }
 
-// bound gives one call the timeout ctx carries; done releases it.
-func bound(ctx context.Context, dialect Dialect) (context.Context, context.CancelFunc) {
-	d, ok := callTimeout(ctx, dialect)
+// callTimeout is how long one call of dialect under ctx may wait, if it is
+// bounded, and charge, to run when the call returns.
+func callTimeout(ctx context.Context, dialect Dialect) (d time.Duration, charge func(), ok bool) {
+	l, ok := ctx.Value(callTimeoutKey{}).(callLimit)
+	if !ok || l.d <= 0 || dialect != Postgres {
+		return 0, nil, false
+	}
+	if l.b == nil {
+		return l.d, func() {}, true
+	}
+	left := time.Duration(l.b.left.Load())
+	if left <= 0 {
+		left = time.Nanosecond // spent: the call ends at once
+	}
+	start := time.Now()
+	return left, func() { l.b.left.Add(-int64(time.Since(start))) }, true
+}
+
+// bound gives one call the timeout ctx carries: done, run when the call
+// returns, charges it and releases its context.
+func bound(ctx context.Context, dialect Dialect) (context.Context, func()) {
+	d, charge, ok := callTimeout(ctx, dialect)
 	if !ok {
 		return ctx, func() {}
 	}
-	return context.WithTimeout(ctx, d)
+	cctx, cancel := context.WithTimeout(ctx, d)
+	return cctx, func() { charge(); cancel() }
 }
 
 // boundRows is bound for a call whose rows are read after it returns: the
 // context must outlive the call, so it is released by its own timer (or by
-// the request ending) rather than by the caller.
-func boundRows(ctx context.Context, dialect Dialect) context.Context {
-	ctx, done := bound(ctx, dialect)
-	_ = done
-	return ctx
+// the request ending) rather than by the caller; charge, run when the call
+// returns, charges the wait for its answer.
+func boundRows(ctx context.Context, dialect Dialect) (cctx context.Context, charge func()) {
+	d, charge, ok := callTimeout(ctx, dialect)
+	if !ok {
+		return ctx, func() {}
+	}
+	cctx, cancel := context.WithTimeout(ctx, d)
+	_ = cancel
+	return cctx, charge
 }
 
 var (

@@ -16,6 +16,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/business"
 	"locator/internal/claims"
+	"locator/internal/db"
 	"locator/internal/licences"
 )
 
@@ -85,7 +86,9 @@ func (s *Server) adminLicenceImport(w http.ResponseWriter, r *http.Request, g *l
 		name = "upload"
 	}
 	body := &bodyReader{r: r.Body}
-	rep, err := g.Import(r.Context(), q.Get("source"), body, name, date)
+	// A registry file is bulk work (a call or more per row): each call is
+	// bounded, not their sum, which the request's budget would be.
+	rep, err := g.Import(db.WithCallTimeout(r.Context(), s.DBTimeout), q.Get("source"), body, name, date)
 	if body.tooLarge {
 		return apperr.New(apperr.TooLarge, "The file is larger than %d MB: import it with `locator licences import`", MaxRegistryUploadBytes>>20)
 	}

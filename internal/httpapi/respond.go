@@ -127,6 +127,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.ErrorContext(r.Context(), "database disk full: writes refused", "err", err, "path", r.URL.Path, slog.String("request_id", requestID(r.Context())))
 		err = &apperr.Error{Code: apperr.Unavailable, RetryAfter: DiskFullRetryAfter, Message: MsgDiskFull}
 	} else if db.Unavailable(err) {
+		s.dbHealth.failures.Add(1)
 		s.log.WarnContext(r.Context(), "database unavailable", "err", err, "path", r.URL.Path, slog.String("request_id", requestID(r.Context())))
 		err = &apperr.Error{Code: apperr.Unavailable, RetryAfter: UnavailableRetryAfter,
 			Message: "The service is briefly unavailable. Please try again in a few seconds."}
