@@ -47,6 +47,7 @@ func TestReplicaWaitsForItsDatabase(t *testing.T) {
 		}
 	}
 	proxy.Set(dbtest.Pass)
+	back := time.Now()
 	l := <-started
 	if l.srv != nil {
 		t.Cleanup(l.srv.stop)
@@ -69,6 +70,7 @@ func TestReplicaWaitsForItsDatabase(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("readyz after the database came: %d", code)
 	}
+	t.Logf("%d waits logged; /readyz 200 %v after the database came back", strings.Count(buf.String(), "waiting for the database"), time.Since(back).Round(time.Millisecond))
 	dbtest.Must(t, l.srv.shutdown(t), "stop")
 }
 

@@ -53,7 +53,9 @@ func TestSlowDatabase(t *testing.T) {
 
 	proxy.SetDelay(250 * time.Millisecond)
 	for i := range 4 {
+		start := time.Now()
 		rec := signIn()
+		t.Logf("sign-in %d on a slow database: %d after %v", i+1, rec.Code, time.Since(start).Round(time.Millisecond))
 		if n, err := strconv.Atoi(rec.Header().Get("Retry-After")); rec.Code != http.StatusServiceUnavailable || err != nil || n < 1 {
 			t.Fatalf("sign-in %d on a slow database: %d, Retry-After %q, %s; want 503 once its calls waited %v in all",
 				i+1, rec.Code, rec.Header().Get("Retry-After"), rec.Body, budget)
