@@ -64,6 +64,8 @@ describe("OnlineStoreButton", () => {
     await user.click(await screen.findByRole("button", { name: "Go to online store" }));
     await user.type(await screen.findByLabelText("Date of birth"), `${new Date().getFullYear() - 19}-01-01`);
     await user.click(screen.getByRole("button", { name: "Continue" }));
+    // The year is shown back first, in case it was mistyped (AgeDialog, issue 39 m16).
+    await user.click(await screen.findByRole("button", { name: "Yes" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("You need to be 21 or older");
     expect(opened).not.toHaveBeenCalled();
     expect(document.cookie).toContain("locator_age=under:21");
