@@ -90,6 +90,22 @@ describe("StoreDetail", () => {
     expect(screen.queryByText(/0% of reviewers/)).not.toBeInTheDocument();
   });
 
+  it("writes the phone in its national format and dials the international number (issue #39, m10)", () => {
+    stubFetch();
+    renderAt(<StoreDetail {...whole(makeStore({ phone_number: "+19175550166" }))} onBack={() => {}} now={new Date()} />);
+    const link = screen.getByRole("link", { name: "(917) 555-0166" });
+    expect(link).toHaveAttribute("href", "tel:+19175550166");
+    expect(screen.queryByText("+19175550166")).not.toBeInTheDocument();
+  });
+
+  it("tells of a closure starting tomorrow with its note, as the store page (issue #39, M3)", () => {
+    stubFetch();
+    const evening = new Date("2026-12-02T20:00:00-05:00");
+    const closing = makeStore({ time_zone: "America/New_York", temporarily_closed: { from: "2026-12-03", until: null, note: "Renovation" } });
+    renderAt(<StoreDetail {...whole(closing)} onBack={() => {}} now={evening} />);
+    expect(screen.getByRole("note")).toHaveTextContent("Temporarily closed from Dec 3 until further notice · Renovation");
+  });
+
   it("has no Call button without a phone number", () => {
     stubFetch();
     renderAt(<StoreDetail {...whole(makeStore({ phone_number: null }))} onBack={() => {}} now={new Date()} />);
