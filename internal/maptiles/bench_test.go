@@ -35,7 +35,7 @@ func BenchmarkTileCold(b *testing.B) {
 	var times []time.Duration
 	b.ResetTimer()
 	for b.Loop() {
-		bm := &Basemap{layers: base.layers, labels: base.labels, cache: NewCache(64 << 20)}
+		bm := newLoadedBasemap(base.layers, base.labels, NewCache(64<<20))
 		for _, t := range tiles {
 			start := time.Now()
 			if _, err := bm.Tile(t[0], t[1], t[2]); err != nil {
@@ -76,7 +76,7 @@ func BenchmarkCacheMemory(b *testing.B) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		bm := &Basemap{layers: base.layers, labels: base.labels, cache: NewCache(64 << 20)}
+		bm := newLoadedBasemap(base.layers, base.labels, NewCache(64<<20))
 		for _, t := range tiles {
 			if _, err := bm.Tile(t[0], t[1], t[2]); err != nil {
 				b.Fatal(err)

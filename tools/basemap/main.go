@@ -82,7 +82,19 @@ func Build(dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.Layers = append(f.Layers, waterLayer(seas))
+	// The lakes, ponds and reservoirs of OpenStreetMap (natural=water) join the seas in one
+	// layer: the map draws both alike, and the demo's stores keep out of both (maptiles.Land).
+	lakes, err := readSeas(filepath.Join(dir, "@geo-maps", "earth-lakes-10m", "map.geo.json"))
+	if err != nil {
+		return nil, err
+	}
+	f.Layers = append(f.Layers, waterLayer(append(seas, lakes...)))
+
+	roads, err := roadLayers(filepath.Join(dir, "@mapbox", "mvt-fixtures", "real-world"))
+	if err != nil {
+		return nil, err
+	}
+	f.Layers = append(f.Layers, roads...)
 
 	var raw bytes.Buffer
 	if err := gob.NewEncoder(&raw).Encode(&f); err != nil {
