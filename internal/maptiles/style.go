@@ -148,10 +148,11 @@ type StreetArea struct {
 // this project builds from offer (@mapbox/mvt-fixtures' "real-world" tiles, see
 // tools/basemap/roads.go): 30 tiles of zoom 13 over central Chicago (13/2098-2102/3042-3047) and
 // 9 of zoom 15 around Haight-Ashbury in San Francisco (15/5237-5239/12665-12667). Their bounds
-// are those tiles' (TestStreetAreasHoldTheRoads checks that the roads lie inside).
+// are those tiles', rounded outwards to 1e-5 degrees (TestStreetAreasHoldTheRoads checks that
+// the roads lie inside).
 var StreetAreas = []StreetArea{
-	{Name: "Chicago", Bounds: [4]float64{-87.8027, 41.7713, -87.5830, 41.9677}},
-	{Name: "San Francisco", Bounds: [4]float64{-122.4646, 37.7533, -122.4316, 37.7794}},
+	{Name: "Chicago", Bounds: [4]float64{-87.80274, 41.77131, -87.58300, 41.96766}},
+	{Name: "San Francisco", Bounds: [4]float64{-122.46460, 37.75334, -122.43164, 37.77940}},
 }
 
 func streetAreasMetadata() []obj {

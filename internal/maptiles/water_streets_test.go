@@ -125,8 +125,7 @@ func TestStreetAreasHoldTheRoads(t *testing.T) {
 	b := mustBasemap(t)
 	var areas []orb.Bound
 	for _, a := range StreetAreas {
-		// A metre of slack: the tiles' edges in 1e-5 degrees.
-		areas = append(areas, orb.Bound{Min: worldPoint(a.Bounds[0]-1e-5, a.Bounds[1]-1e-5), Max: worldPoint(a.Bounds[2]+1e-5, a.Bounds[3]+1e-5)})
+		areas = append(areas, orb.Bound{Min: worldPoint(a.Bounds[0], a.Bounds[1]), Max: worldPoint(a.Bounds[2], a.Bounds[3])})
 	}
 	for i := range areas { // worldPoint's y grows southwards
 		areas[i].Min[1], areas[i].Max[1] = math.Min(areas[i].Min[1], areas[i].Max[1]), math.Max(areas[i].Min[1], areas[i].Max[1])
