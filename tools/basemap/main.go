@@ -1,7 +1,9 @@
 // Command basemap reduces the boundary files of the npm packages pinned in
 // tools/basemap/package.json (Natural Earth countries from world-atlas, US
-// Census nation, states and counties from us-atlas) to the one compressed
-// file that internal/maptiles embeds (internal/maptiles/basemap.bin.gz).
+// Census nation, states and counties from us-atlas, OpenStreetMap seas and
+// lakes from @geo-maps, the streets of two cities from @mapbox/mvt-fixtures)
+// to the one compressed file that internal/maptiles embeds
+// (internal/maptiles/basemap.bin.gz).
 //
 // The output is deterministic: the same inputs give the same bytes, so a test
 // can tell when the committed file is stale. Run from the repository root:

@@ -47,7 +47,8 @@ export function noStreetsMessage(areas: StreetArea[]): string {
 
 async function fetchStreetAreas(): Promise<StreetArea[] | null> {
   try {
-    const res = await fetch(MAP_STYLE_URL);
+    // A Request of an absolute URL, as the API client sends (the component tests' fetch stubs read request.url).
+    const res = await fetch(new Request(new URL(MAP_STYLE_URL, window.location.href)));
     return res.ok ? streetAreasOf(await res.json()) : null;
   } catch {
     return null;
