@@ -8,10 +8,13 @@ import (
 )
 
 // nycTiles are the tiles of zooms 8-14 a view of 1280 x 800 around New York needs (3 x 3 each).
-func nycTiles() [][3]int {
+func nycTiles() [][3]int { return tilesAround(nycLon, nycLat) }
+
+// tilesAround are the tiles of zooms 8-14 a view of 1280 x 800 around a point needs.
+func tilesAround(lon, lat float64) [][3]int {
 	var out [][3]int
 	for z := 8; z <= MaxLabelZoom; z++ {
-		cx, cy := tileAt(z, nycLon, nycLat)
+		cx, cy := tileAt(z, lon, lat)
 		for x := cx - 1; x <= cx+1; x++ {
 			for y := cy - 1; y <= cy+1; y++ {
 				out = append(out, [3]int{z, x, y})
@@ -23,9 +26,14 @@ func nycTiles() [][3]int {
 
 // BenchmarkTileCold builds every tile from nothing (a fresh cache each round, the labels of each
 // zoom already chosen) and reports the p50 and p99 of one tile's build time.
-func BenchmarkTileCold(b *testing.B) {
+func BenchmarkTileCold(b *testing.B) { benchmarkTileCold(b, nycTiles()) }
+
+// BenchmarkTileColdChicago is the same around Chicago's Loop, where the tiles hold streets
+// (road_major from zoom 11, road_minor from 13, road_label from 14) and Lake Michigan.
+func BenchmarkTileColdChicago(b *testing.B) { benchmarkTileCold(b, tilesAround(-87.6278, 41.8819)) }
+
+func benchmarkTileCold(b *testing.B, tiles [][3]int) {
 	base := mustBasemap(b)
-	tiles := nycTiles()
 	for _, t := range tiles { // choose labels and simplify once (per process), outside the timing
 		base.labels.chosen(t[0])
 		for _, l := range base.layers {
