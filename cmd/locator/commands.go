@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"locator/internal/accounts"
@@ -377,19 +378,25 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		httpconn.Settle(c, st)
 		pending.track(c, st)
 	}
+	// The background jobs end with syncCtx, and every way out of serve waits
+	// for them before the deferred database close: none may still read the
+	// database, the index or the counts after serve returns, and the final
+	// flush below must not race a flush in flight.
 	syncCtx, stopSync := context.WithCancel(context.Background())
-	defer stopSync()
-	go syncer.Run(syncCtx, cfg.SyncInterval)
+	var jobs sync.WaitGroup
+	stopJobs := func() {
+		stopSync()
+		jobs.Wait()
+		syncer.Wait() // a search snapshot being written is abandoned and deleted
+	}
+	defer stopJobs()
 	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
-	go worker.Run(syncCtx)
-	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
-	go recheckLicences(syncCtx, lic, licenceRecheckEvery, log)
-	rerendered := make(chan struct{})
-	go func() {
-		defer close(rerendered)
-		rerenderDocs(syncCtx, sr, docRerenderEvery, log)
-	}()
-	go counts.Run(syncCtx, cfg.InsightsFlush)
+	jobs.Go(func() { syncer.Run(syncCtx, cfg.SyncInterval) })
+	jobs.Go(func() { worker.Run(syncCtx) })
+	jobs.Go(func() { housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log) })
+	jobs.Go(func() { recheckLicences(syncCtx, lic, licenceRecheckEvery, log) })
+	jobs.Go(func() { rerenderDocs(syncCtx, sr, docRerenderEvery, log) }) // a batch in flight rolls back; the next start resumes
+	jobs.Go(func() { counts.Run(syncCtx, cfg.InsightsFlush) })
 
 	if cfg.MetricsAddr != "" {
 		// Scrapes go on while draining; the process's end closes it.
@@ -437,11 +444,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	// A search snapshot being written is abandoned and deleted.
-	stopSync()
-	syncer.Wait()
-	<-rerendered // a batch in flight rolls back; the next start resumes
-	acc.Wait()   // reset requests answered but not yet mailed
+	stopJobs()
+	acc.Wait() // reset requests answered but not yet mailed
 	biz.Wait()
 	flushInsights(counts, log)
 	log.Info("stopped")

@@ -101,6 +101,8 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
     })
     .toBe("11:00");
   expect(Date.now() - savedAt).toBeLessThan(2000);
+  // The confirmation is where the owner is, under the form, not above the screen (issue 39, m26).
+  await expect(page.getByText("Changes saved and published.")).toBeInViewport();
   const store = await findStore();
   // The website is the panel's: the one-store answer carries it (the list's entry does not).
   expect((await (await fetch(`${server.url}/api/store/physical-store/${store.id}`)).json()).website).toBe("https://books.example");
@@ -141,6 +143,7 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
     .toBe("Staff training");
   expect(Date.now() - closedAt).toBeLessThan(2000);
   await page.getByText("Changes saved and published.").waitFor();
+  await expect(page.getByText("Changes saved and published.")).toBeInViewport();
 
   // A small JPEG made by the browser's canvas.
   const jpeg = await page.evaluate(async () => {

@@ -87,6 +87,9 @@ test("the age dialog comes before the online store; under age, the shopper stays
   const year = new Date().getFullYear() - 17;
   await dialog.getByLabel("Date of birth").fill(`${year}-06-15`);
   await dialog.getByRole("button", { name: "Continue" }).click();
+  // The year is shown back first, in case it was mistyped (issue 39, m16).
+  await expect(dialog).toContainText(`You were born in ${year}?`);
+  await dialog.getByRole("button", { name: "Yes", exact: true }).click();
   await expect(page.getByRole("dialog")).toContainText("You need to be 21 or older");
   await page.getByRole("button", { name: "Back to the store" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -101,6 +104,30 @@ test("the age dialog comes before the online store; under age, the shopper stays
   expect(popups).toEqual([]);
   const cookie = (await page.context().cookies()).find((c) => c.name === "locator_age");
   expect(cookie?.value).toBe("under:21");
+  expect(cookie.expires, "kept for the browser session only, not 30 days").toBe(-1);
+});
+
+test("m16: a mistyped birth year can be corrected before it counts", async ({ page, boston }) => {
+  await openPanel(page, boston);
+  const popups = [];
+  page.on("popup", (p) => popups.push(p));
+  await page.getByRole("link", { name: "Go to online store" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm your age" });
+  await dialog.getByLabel("Date of birth").fill("2019-04-12"); // meant 1991
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog).toContainText("You were born in 2019?");
+  await axe(page, "age dialog asking to confirm the year");
+  expect((await page.context().cookies()).find((c) => c.name === "locator_age"), "nothing kept before the answer").toBeUndefined();
+  await dialog.getByRole("button", { name: "No, correct it" }).click();
+  const input = dialog.getByLabel("Date of birth");
+  await expect(input).toBeFocused();
+  await expect(input, "the typed date is kept to correct").toHaveValue("2019-04-12");
+  await input.fill("1991-04-12");
+  const popup = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  expect((await popup).url()).toContain("/store/e2e-boston");
+  const cookie = (await page.context().cookies()).find((c) => c.name === "locator_age");
+  expect(cookie?.value).toBe("ok:21");
 });
 
 test("an adult date of birth opens the online store and is remembered", async ({ page, boston }) => {

@@ -1984,7 +1984,7 @@ export interface components {
         };
         /** @description Required, not blank (surrounding spaces are trimmed), at most 255 characters. */
         PersonName: string;
-        /** @description An optional leading + and digits, at most 12 characters (surrounding spaces are trimmed). */
+        /** @description An optional leading + and digits, with spaces, ( ) - and . between them as people write them; at most 12 digits and 32 characters. Stored as one form whatever the spelling: a North American number as E.164 ("(212) 555-0199" becomes "+12125550199"), any other as its digits and its leading + (internal/phone). */
         MemberPhone: string;
         /**
          * @description An email address (a dot-atom local part and a domain with a dot), at
