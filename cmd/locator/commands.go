@@ -114,7 +114,9 @@ var errDemoTaken = errors.New("the demo data is already in the database, or anot
 // writeDemo writes the demo data. Its stores have fixed store ids, which
 // are unique, and the first batch is one transaction: when another writer
 // got there first, nothing is written and the error is errDemoTaken.
-func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog.Logger) error {
+// With resume, the batches an interrupted write left out are written
+// (seed.Resume).
+func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, resume bool, log *slog.Logger) error {
 	start := time.Now()
 	o, err := seed.Demo(n, seedValue)
 	if err != nil {
@@ -122,7 +124,11 @@ func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog
 	}
 	o.HolidaysFrom = time.Now() // the holidays of the coming year
 	sr := stores.NewRepo(d)
-	res, err := seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
+	write := seed.Write
+	if resume {
+		write = seed.Resume
+	}
+	res, err := write(ctx, sr, reviews.NewRepo(d, sr), o)
 	// On SQLite a replica starting beside the one writing the data waits for
 	// the write lock only its busy timeout (10 s); on a slow machine the
 	// other's first batch can hold it longer. Nothing was written, so try
@@ -134,7 +140,7 @@ func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog
 			return ctx.Err()
 		case <-time.After(time.Second):
 		}
-		res, err = seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
+		res, err = write(ctx, sr, reviews.NewRepo(d, sr), o)
 	}
 	if err != nil {
 		if res.Stores == 0 && db.UniqueViolation(err) {
@@ -176,7 +182,7 @@ func cmdSeed(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if count > 0 && !*force {
 		return &exitError{code: 1, msg: fmt.Sprintf("the database already has %d stores; use --force to add the demo data anyway", count)}
 	}
-	if err := writeDemo(ctx, d, *n, *seedValue, log); errors.Is(err, errDemoTaken) {
+	if err := writeDemo(ctx, d, *n, *seedValue, false, log); errors.Is(err, errDemoTaken) {
 		return &exitError{code: 1, msg: err.Error()}
 	} else if err != nil {
 		return err
@@ -289,7 +295,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if streets != nil {
 		defer streets.Close()
 	}
-	d, err := openDB(ctx, cfg, log)
+	d, err := waitForDB(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
@@ -452,17 +458,31 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	return nil
 }
 
-// seedIfEmpty writes n demo stores into a database without stores.
+// seedIfEmpty writes n demo stores into a database without stores, and
+// finishes the demo data an interrupted first start left (seed.Check).
 // Replicas first started together on an empty database all find it empty;
 // the unique store ids let exactly one of them write the data (writeDemo),
 // and the others start without writing anything.
 func seedIfEmpty(ctx context.Context, d *db.DB, n int, log *slog.Logger) error {
-	count, err := stores.NewRepo(d).Count(ctx)
-	if err != nil || count > 0 {
+	sr := stores.NewRepo(d)
+	count, err := sr.Count(ctx)
+	if err != nil {
 		return err
 	}
-	log.Info("empty database: writing the demo data (use --no-seed to skip)")
-	if err := writeDemo(ctx, d, n, 1, log); errors.Is(err, errDemoTaken) {
+	resume := false
+	if count > 0 {
+		// A first start stopped while seeding (Ctrl-C, kill -9, a crash)
+		// left whole batches of the demo data: finish them.
+		st, err := seed.Check(ctx, sr, n)
+		if err != nil || !st.Interrupted {
+			return err
+		}
+		log.Warn("the demo data was interrupted by an earlier start: writing what is missing", "stores", st.Stores, "of", n)
+		resume = true
+	} else {
+		log.Info("empty database: writing the demo data (use --no-seed to skip)")
+	}
+	if err := writeDemo(ctx, d, n, 1, resume, log); errors.Is(err, errDemoTaken) {
 		log.Info("another replica is writing the demo data: starting without writing it")
 	} else if err != nil {
 		return err

@@ -41,6 +41,7 @@ var changeLabels = []struct{ field, label string }{
 	{"is_order_online_available", "Online ordering"},
 	{"is_curbside_pickup_available", "Curbside pickup"},
 	{"adult_only", "Adults only"},
+	{"photo", "Photo"},
 }
 
 // publishedValue is the store's value of field as shoppers now see it, for
@@ -131,4 +132,14 @@ func changeMail(to string, st *stores.Store, who string, lines []string, publicU
 	}
 	b.WriteString("</ul><p>" + h(outro) + " " + link + "</p>")
 	return mailbox.Message{To: to, Subject: "Your store was changed", Text: text, HTML: b.String()}
+}
+
+// PhotoChanged tells the other owners of store storeID, inside tx, that
+// account a published a new photo of it.
+func (s *Service) PhotoChanged(ctx context.Context, tx *db.Tx, a *Account, storeID int64) error {
+	st, err := s.Stores.GetTx(ctx, tx, storeID)
+	if err != nil {
+		return err
+	}
+	return s.mailChange(ctx, tx, st, a.ID, "another owner of the store, "+a.Email, []string{"photo"})
 }

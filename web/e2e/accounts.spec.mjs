@@ -263,7 +263,7 @@ test("password reset: request by keyboard, read the email from the sink, open it
   await page.getByLabel("New password", { exact: true }).fill("fourth-secret-4");
   await page.getByLabel("Confirm new password", { exact: true }).fill("fourth-secret-4");
   await page.getByRole("button", { name: "Reset password" }).click();
-  await toasted(page, "This password reset link is invalid or has expired. Please request a new one.", "error");
+  await toasted(page, "This password reset link has already been used or has expired. Please request a new one.", "error");
   await expect(page.getByText(/existing user email/)).toHaveCount(0);
   noBrowserAlerts(alerts);
 

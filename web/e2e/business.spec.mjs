@@ -77,6 +77,8 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
   await sunday.check();
   await form.getByLabel("Sunday opens").fill("11:00");
   await form.getByLabel("Sunday closes").fill("15:00");
+  // A free text written for other hours: shoppers read the line made from the week instead (issue #39, M2).
+  await form.getByLabel("Hours text").fill("Mon-Sat 10am-9pm");
   await form.getByRole("checkbox", { name: "Delivery" }).check();
   await axe(page, "business dashboard");
   await page.screenshot({ path: join(SHOTS, "business-dashboard-1280x800.png"), fullPage: true });
@@ -112,7 +114,9 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
   const listed = page.getByRole("list", { name: "Stores" }).getByRole("button", { name: new RegExp(owner.name) });
   await listed.first().click();
   await page.getByRole("heading", { level: 2, name: owner.name }).waitFor();
-  await expect(page.getByRole("row", { name: /Sunday/ })).toContainText("11:00 - 15:00");
+  await expect(page.getByRole("row", { name: /Sunday/ })).toContainText("11:00 AM – 3:00 PM");
+  await expect(page.getByRole("article")).toContainText("Sun 11:00 AM – 3:00 PM");
+  await expect(page.getByRole("article")).not.toContainText("Mon-Sat 10am-9pm");
   await expect(page.getByText(/^Verified [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(page.getByRole("link", { name: "books.example" })).toHaveAttribute("href", "https://books.example");
 

@@ -78,7 +78,7 @@ test("the age dialog comes before the online store; under age, the shopper stays
   await openPanel(page, boston);
   const popups = [];
   page.on("popup", (p) => popups.push(p.url()));
-  await page.getByRole("link", { name: "Go to online store" }).click();
+  await page.getByRole("button", { name: "Go to online store" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your age" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Date of birth")).toBeFocused();
@@ -98,7 +98,7 @@ test("the age dialog comes before the online store; under age, the shopper stays
   await expect(page.getByTestId("rules")).toContainText(SUMMARY);
   expect(new URL(page.url()).pathname).toBe("/");
   // The verdict is kept: the next try says so without asking again.
-  await page.getByRole("link", { name: "Go to online store" }).click();
+  await page.getByRole("button", { name: "Go to online store" }).click();
   await expect(page.getByRole("status").filter({ hasText: "You need to be 21 or older" })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(popups).toEqual([]);
@@ -111,7 +111,7 @@ test("m16: a mistyped birth year can be corrected before it counts", async ({ pa
   await openPanel(page, boston);
   const popups = [];
   page.on("popup", (p) => popups.push(p));
-  await page.getByRole("link", { name: "Go to online store" }).click();
+  await page.getByRole("button", { name: "Go to online store" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your age" });
   await dialog.getByLabel("Date of birth").fill("2019-04-12"); // meant 1991
   await dialog.getByRole("button", { name: "Continue" }).click();
@@ -132,7 +132,7 @@ test("m16: a mistyped birth year can be corrected before it counts", async ({ pa
 
 test("an adult date of birth opens the online store and is remembered", async ({ page, boston }) => {
   await openPanel(page, boston);
-  await page.getByRole("link", { name: "Go to online store" }).click();
+  await page.getByRole("button", { name: "Go to online store" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your age" });
   await dialog.getByLabel("Date of birth").fill("1990-02-28");
   const popup = page.waitForEvent("popup");
@@ -142,6 +142,31 @@ test("an adult date of birth opens the online store and is remembered", async ({
   const cookie = (await page.context().cookies()).find((c) => c.name === "locator_age");
   expect(cookie?.value).toBe("ok:21");
   expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
+});
+
+test("no way of opening a link gets round the age check: middle click, modified click, keyboard", async ({ page, boston }) => {
+  await openPanel(page, boston);
+  const popups = [];
+  page.on("popup", (p) => popups.push(p.url()));
+  const shop = page.getByRole("button", { name: "Go to online store" });
+  // Nothing on the page carries the shop's address to open, copy or drag before the check.
+  await expect(page.locator('[href*="/store/e2e-boston"]')).toHaveCount(0);
+  await shop.click({ button: "middle" });
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await shop.click({ modifiers: ["ControlOrMeta"] });
+  await page.getByRole("dialog", { name: "Confirm your age" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await shop.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Confirm your age" });
+  await expect(dialog).toBeVisible();
+  expect(popups).toEqual([]);
+  // Passed, it is a plain link: the shop opens every way a link does.
+  await dialog.getByLabel("Date of birth").fill("1990-02-28");
+  const popup = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  expect((await popup).url()).toContain("/store/e2e-boston");
+  await expect(page.getByRole("link", { name: "Go to online store" })).toHaveAttribute("href", /\/store\/e2e-boston$/);
 });
 
 test("a store page is the same bytes for a crawler and a browser, shows the rule, and has no commerce link", async ({ server, boston }) => {
@@ -172,8 +197,8 @@ test("where New York bans shipping to consumers, the panel offers pickup instead
   await expect(page.getByRole("heading", { level: 2, name: BROOKLYN.name })).toBeVisible();
   await expect(page.getByTestId("shipping-ban")).toContainText("NY Public Health Law 1399-ll");
   await expect(page.getByTestId("shipping-ban")).toContainText("You can order online and pick up at this store.");
-  await expect(page.getByRole("link", { name: "Order for pickup" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Go to online store" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Order for pickup" }).click();
+  await expect(page.getByRole("button", { name: "Order for pickup" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Go to online store" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Order for pickup" }).click();
   await expect(page.getByRole("dialog", { name: "Confirm your age" })).toBeVisible();
 });

@@ -1731,7 +1731,7 @@ export interface components {
              *     21:01.
              */
             next_change_at: string | null;
-            /** @description The special dates from yesterday (its late hours may still run) to 13 days after today, local, by date */
+            /** @description The special dates from yesterday (its late hours may still run) to 91 days after today, local, by date */
             special_hours: components["schemas"]["SpecialHour"][];
             temporarily_closed: null | components["schemas"]["TemporaryClosure"];
             /** @description Closed for good: shown on its own page, never in search */
@@ -1918,7 +1918,7 @@ export interface components {
              * @description As PhysicalStore's next_change_at.
              */
             next_change_at: string | null;
-            /** @description The special dates from yesterday to 8 days after today, local, by date: what the status (open now, the next change) reads. The one-store answer covers 13 days after today. */
+            /** @description The special dates from yesterday to 8 days after today, local, by date: what the status (open now, the next change) reads. The one-store answer covers 91 days after today. */
             special_hours: components["schemas"]["SpecialHour"][];
             temporarily_closed: null | components["schemas"]["TemporaryClosure"];
             /**

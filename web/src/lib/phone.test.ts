@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, normalizePhone, phoneInputFilter } from "./phone";
+import { formatPhone, normalizePhone, phoneHref, phoneInputFilter } from "./phone";
 
 // The same cases as internal/phone's tests: sign-up, the profile and the server agree.
 describe("normalizePhone", () => {
@@ -51,5 +51,17 @@ describe("phoneInputFilter", () => {
     expect(phoneInputFilter("(212) 555-0199")).toBe("(212) 555-0199");
     expect(phoneInputFilter("+1 212.555.0199")).toBe("+1 212.555.0199");
     expect(phoneInputFilter("21a2+")).toBe("212");
+  });
+});
+
+describe("the panel's phone (issue #39, m10)", () => {
+  it("writes a North American number in its national format, however stored", () => {
+    for (const p of ["+19175550166", "9175550166", "1-917-555-0166", "(917) 555-0166", " +1 917 555 0166 "]) {
+      expect(formatPhone(p)).toBe("(917) 555-0166");
+    }
+  });
+  it("dials the stored form", () => {
+    expect(phoneHref("(917) 555-0166")).toBe("tel:+19175550166");
+    expect(phoneHref("+44 20 7946 0958")).toBe("tel:+442079460958");
   });
 });

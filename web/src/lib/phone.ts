@@ -67,3 +67,15 @@ export const PHONE_MESSAGES: Record<PhoneProblem, string> = {
   "too-long": PHONE_TOO_LONG,
   invalid: PHONE_INVALID,
 };
+
+/**
+ * The tel: link of a stored number: its one stored form ("tel:+19175550166" for a North American
+ * number however written), or its digits and a leading + when it is no number normalizePhone reads.
+ * The panel shows formatPhone's text and dials this (docs/product-rules.md, "One truth per store").
+ */
+export function phoneHref(stored: string): string {
+  const { phone } = normalizePhone(stored);
+  if (phone !== undefined) return `tel:${phone}`;
+  const trimmed = stored.trim();
+  return `tel:${trimmed.startsWith("+") ? "+" : ""}${trimmed.replace(/\D/g, "")}`;
+}

@@ -84,7 +84,7 @@ describe("ResetPasswordPage", { timeout: 20_000 }, () => {
   });
 
   it("says a used or expired link is one, instead of blaming the email (issue 39, m23)", async () => {
-    const reason = "This password reset link is invalid or has expired. Please request a new one.";
+    const reason = "This password reset link has already been used or has expired. Please request a new one.";
     stubApi({ "POST /api/store/customers/password-reset": { status: 400, body: { message: reason } } });
     const user = userEvent.setup();
     renderPage();

@@ -94,7 +94,7 @@ export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onS
           {store.name}
         </h2>
         <p className="text-sm text-gray-700">{[store.address, store.city, store.state, store.postal_code].filter(Boolean).join(", ")}</p>
-        <p className="text-sm text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
+        <p className="text-sm text-gray-600">{verifiedLabel(store.last_verified_at, now, store.time_zone)}</p>
       </div>
       <div className="flex flex-col gap-3">
         <div>
@@ -198,7 +198,15 @@ function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
       <h3 className="text-base font-semibold text-gray-900">Hours and contact</h3>
       <p className="text-sm text-gray-700">Published at once.</p>
       <WeekFields legend="Weekly hours" week={values.week} errors={errors} onChange={(week) => set("week", week)} />
-      <Field label="Hours (as shown under the name)" value={values.hours} error={errors.hours} onChange={(e) => set("hours", e.target.value)} />
+      {/* The line under the name is made from the weekly hours whenever there are any (stores.ShownHours): a
+          text written for former hours can never contradict them (issue #39, M2). */}
+      <Field
+        label="Hours text"
+        hint="Shown under the store's name only while no weekly hours are set; otherwise shoppers read a line made from the weekly hours."
+        value={values.hours}
+        error={errors.hours}
+        onChange={(e) => set("hours", e.target.value)}
+      />
       <Field label="Phone number" type="tel" value={values.phone_number} error={errors.phone_number} onChange={(e) => set("phone_number", e.target.value)} />
       <Field label="Website" type="url" value={values.website} error={errors.website} onChange={(e) => set("website", e.target.value)} />
       <fieldset className="flex flex-wrap gap-4">
