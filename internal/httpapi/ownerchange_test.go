@@ -29,7 +29,7 @@ func TestCoOwnerPhotoMailsTheOwner(t *testing.T) {
 		}
 		mails := dbtest.Texts(t, d, ": ", "SELECT to_addr, text_body FROM outbox WHERE subject = 'Your store was changed' ORDER BY id")
 		if len(mails) != 1 || !strings.HasPrefix(mails[0], "owner@example.com: ") ||
-			!strings.Contains(mails[0], "another owner of the store, other@example.com") || !strings.Contains(mails[0], "\n- Photo\n") {
+			!strings.Contains(mails[0], "changed by the owner of the store linked on ") || strings.Contains(mails[0], "other@example.com") || !strings.Contains(mails[0], "\n- Photo\n") {
 			t.Fatalf("mails: %q", mails)
 		}
 	})

@@ -65,8 +65,9 @@ func TestSlowDatabase(t *testing.T) {
 		// connection first (a request's cancelled call closes its own),
 		// eight slow round trips can make the ping itself miss the budget:
 		// "unreachable". Either way 503 at every check, never 200.
-		if code, body := readyz(); code != http.StatusServiceUnavailable ||
-			!(strings.Contains(body, `"notReady":["database too slow"]`) || strings.Contains(body, `"notReady":["database unreachable"]`)) {
+		code, body := readyz()
+		why := strings.Contains(body, `"notReady":["database too slow"]`) || strings.Contains(body, `"notReady":["database unreachable"]`)
+		if code != http.StatusServiceUnavailable || !why {
 			t.Fatalf("readyz %d while requests fail on a slow database: %d %s", i+1, code, body)
 		}
 	}

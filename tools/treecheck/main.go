@@ -106,7 +106,8 @@ var docRefSkip = map[string]bool{"tools/treecheck/main_test.go": true}
 func DocRefs(root string, paths []string) ([]Problem, error) {
 	var out []Problem
 	for _, p := range paths {
-		if docRefSkip[p] || !(docRefExts[strings.ToLower(filepath.Ext(p))] || filepath.Base(p) == "Makefile") {
+		checked := docRefExts[strings.ToLower(filepath.Ext(p))] || filepath.Base(p) == "Makefile"
+		if docRefSkip[p] || !checked {
 			continue
 		}
 		body, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
