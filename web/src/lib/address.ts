@@ -13,3 +13,8 @@ export function addressLine(store: Pick<PhysicalStore, "country" | "state" | "ad
 export function truncateAddress(text: string, max = ADDRESS_MAX_LENGTH): { text: string; cut: boolean } {
   return text.length > max ? { text: `${text.slice(0, max)}...`, cut: true } : { text, cut: false };
 }
+
+/** The town line under a store's name or address: "Brooklyn, NY 11211" (the panel's second address line). */
+export function townLine(store: { city?: string | null; state?: string | null; postal_code?: string | null }): string {
+  return [store.city, [store.state, store.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}

@@ -32,6 +32,8 @@ describe("the favorites view", () => {
     const items = within(list).getAllByRole("listitem");
     expect(items[0]).toHaveTextContent("Always Open");
     expect(items[0]).toHaveTextContent("Open now");
+    // Each favourite says where it is (issue #39, m13).
+    expect(within(items[0]!).getByText(`${open.city}, ${open.state} ${open.postal_code}`)).toBeInTheDocument();
     expect(items[1]).toHaveTextContent("Never Open");
     expect(items[1]).toHaveTextContent("Closed");
 

@@ -4,6 +4,7 @@ import { Stars } from "../../components/Stars";
 import { StoreImage } from "../../components/StoreImage";
 import { StoreStatus } from "../../components/StoreStatus";
 import { DialogTitle } from "../../components/ui/dialog";
+import { townLine } from "../../lib/address";
 import { useMinuteTick } from "../../lib/useMinuteTick";
 import { useFavorites, usePopup } from "../../lib/session";
 
@@ -42,6 +43,8 @@ export function FavoritesView() {
                   <StoreImage src={store.image} alt="" sizes="56px" className="size-14 shrink-0 rounded-md bg-gray-100 object-cover" />
                   <span className="flex min-w-0 flex-col gap-1">
                     <span className="truncate font-medium text-gray-900">{store.name}</span>
+                    {/* Where it is: two favourites of one chain differ by their town (issue #39, m13). */}
+                    {townLine(store) && <span className="truncate text-sm text-gray-700">{townLine(store)}</span>}
                     <Stars rating={store.average_rating} count={store.review_count} />
                     <StoreStatus store={store} now={now} openText="Open now" className="self-start" />
                   </span>

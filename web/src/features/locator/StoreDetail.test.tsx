@@ -6,6 +6,7 @@ import type { PhysicalStore } from "../../api/types";
 import type { Customer } from "../../lib/session";
 import { listItemOf, makeLicence, makeListItem, makeService, makeStore, NINE_TO_FIVE, whole } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
+import { slugify } from "../../lib/storePage";
 import { StoreDetail } from "./StoreDetail";
 
 const json = (body: unknown, status = 200) =>
@@ -54,6 +55,8 @@ describe("StoreDetail", () => {
     // Before the age check it is a button that asks first (OnlineStoreButton.test.tsx).
     expect(await screen.findByRole("button", { name: "Go to online store" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to reviews" })).toHaveAttribute("href", "/reviews?store=7");
+    // The store's own page, from the panel (issue #39, m11).
+    expect(screen.getByRole("link", { name: "View store page" })).toHaveAttribute("href", `/stores/${store.state!.toLowerCase()}/${slugify(store.city!)}/cloud-nine-7`);
     expect(await screen.findByText("4.3")).toBeInTheDocument();
     expect(screen.getByText("75% of reviewers recommend this store")).toBeInTheDocument();
   });

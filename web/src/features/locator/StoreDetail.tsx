@@ -23,6 +23,7 @@ import { ReviewsSummary } from "./ReviewsSummary";
 import { RuleLines } from "./RuleLines";
 import { ServiceLines } from "./ServiceLines";
 import { shareStore } from "./share";
+import { storePagePath } from "../../lib/storePage";
 import { WorkingHoursTable } from "./WorkingHoursTable";
 
 const action =
@@ -180,6 +181,12 @@ export function StoreDetail({
           </a>
         </p>
       )}
+      {/* The store's own page (server-rendered, a plain link): its address to keep or share (m11). */}
+      <p className="text-sm">
+        <a href={storePagePath(store)} className="font-medium text-emerald-800 underline">
+          View store page
+        </a>
+      </p>
       <OnlineStoreButton store={store} />
       <ReviewsSummary storeId={store.id} />
       <ReportProblem storeId={store.id} storeName={store.name} />
