@@ -56,7 +56,7 @@ describe("StoreDetail", () => {
     expect(await screen.findByRole("button", { name: "Go to online store" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to reviews" })).toHaveAttribute("href", "/reviews?store=7");
     // The store's own page, from the panel (issue #39, m11).
-    expect(screen.getByRole("link", { name: "View store page" })).toHaveAttribute("href", `/stores/${store.state!.toLowerCase()}/${slugify(store.city!)}/cloud-nine-7`);
+    expect(screen.getByRole("link", { name: "View store page" })).toHaveAttribute("href", `/stores/${store.state.toLowerCase()}/${slugify(store.city)}/cloud-nine-7`);
     expect(await screen.findByText("4.3")).toBeInTheDocument();
     expect(screen.getByText("75% of reviewers recommend this store")).toBeInTheDocument();
   });
