@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -232,6 +233,10 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 			}
 		}
 		fmt.Fprintf(stdout, "%d created, %d updated, %d failed\n", rep.Created, rep.Updated, rep.Failed)
+		if rep.Approximate > 0 {
+			fmt.Fprintf(stdout, "%d stores stand only at a ZIP or city centre (lines %s): place their pins in /admin, \"Stores to place\"\n",
+				rep.Approximate, joinInts(rep.ApproximateLines()))
+		}
 	}
 	if err != nil {
 		return err
@@ -537,4 +542,13 @@ func snapshotMode(s string) search.SnapshotMode {
 		return search.SnapshotOff
 	}
 	return search.SnapshotAuto
+}
+
+// joinInts writes numbers as "3, 5, 9".
+func joinInts(v []int) string {
+	parts := make([]string, len(v))
+	for i, n := range v {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ", ")
 }
