@@ -234,8 +234,11 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		}
 		fmt.Fprintf(stdout, "%d created, %d updated, %d failed\n", rep.Created, rep.Updated, rep.Failed)
 		if rep.Approximate > 0 {
-			fmt.Fprintf(stdout, "%d stores stand only at a ZIP or city centre (lines %s): place their pins in /admin, \"Stores to place\"\n",
-				rep.Approximate, joinInts(rep.ApproximateLines()))
+			what := fmt.Sprintf("%d stores stand only at a ZIP or city centre (lines %s): place their pins", rep.Approximate, joinInts(rep.ApproximateLines()))
+			if rep.Approximate == 1 {
+				what = fmt.Sprintf("1 store stands only at a ZIP or city centre (line %s): place its pin", joinInts(rep.ApproximateLines()))
+			}
+			fmt.Fprintf(stdout, "%s in /admin, \"Stores to place\"\n", what)
 		}
 	}
 	if err != nil {
