@@ -109,8 +109,8 @@ describe("the claim wizard's pin", { timeout: 20_000 }, () => {
 
   it("takes the device's location with I'm at the store now, and sends no pin once removed", async () => {
     const calls = stubApi(answers);
-    const getCurrentPosition = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback | null, _options?: PositionOptions) =>
-      ok({ coords: { latitude: 40.71791, longitude: -73.95766, accuracy: 250 } } as GeolocationPosition),
+    const getCurrentPosition = vi.fn((...args: [PositionCallback, PositionErrorCallback?, PositionOptions?]) =>
+      args[0]({ coords: { latitude: 40.71791, longitude: -73.95766, accuracy: 250 } } as GeolocationPosition),
     );
     vi.stubGlobal("navigator", Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }));
     renderAt(<ClaimPage />, "/claim");
