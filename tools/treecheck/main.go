@@ -1,7 +1,10 @@
 // Command treecheck fails when the repository tracks what only a build
 // should make: an executable (ELF, Mach-O, PE or WebAssembly) or any file
 // over MaxSize that is not one of the embedded data files listed in
-// allowedLarge. `make lint` runs it from the repository root:
+// allowedLarge. It also fails when a tracked source or text file names a
+// `docs/...` path that does not exist (DocRefs), so comments and docs
+// cannot point at pages never written. `make lint` runs it from the
+// repository root:
 //
 //	go run ./tools/treecheck
 //
@@ -17,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -81,6 +85,52 @@ func Check(root string, paths []string) ([]Problem, error) {
 	return out, nil
 }
 
+// docRef finds a repository path under docs/ in text: "docs/" not preceded
+// by a path character (so "web/docs/x" or "../shared/docs/x" are not ours),
+// then path characters up to a letter, digit or underscore (a sentence's
+// full stop is not part of the path).
+var docRef = regexp.MustCompile(`(?:^|[^A-Za-z0-9_./-])(docs/[A-Za-z0-9_./-]*[A-Za-z0-9_])`)
+
+// docRefExts are the kinds of tracked files whose docs/ references are
+// checked: source, scripts, docs and configuration, not data.
+var docRefExts = map[string]bool{
+	".go": true, ".ts": true, ".tsx": true, ".mjs": true, ".js": true, ".md": true, ".sql": true,
+	".yaml": true, ".yml": true, ".sh": true, ".html": true, ".css": true, ".tmpl": true,
+}
+
+// docRefSkip holds files whose docs/ paths are test data, not references.
+var docRefSkip = map[string]bool{"tools/treecheck/main_test.go": true}
+
+// DocRefs returns a Problem for every docs/... path named in a tracked text
+// file (and Makefile) that is neither a file nor a folder under root.
+func DocRefs(root string, paths []string) ([]Problem, error) {
+	var out []Problem
+	for _, p := range paths {
+		if docRefSkip[p] || !(docRefExts[strings.ToLower(filepath.Ext(p))] || filepath.Base(p) == "Makefile") {
+			continue
+		}
+		body, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", p, err)
+		}
+		seen := map[string]bool{}
+		for _, m := range docRef.FindAllSubmatch(body, -1) {
+			ref := string(m[1])
+			if seen[ref] {
+				continue
+			}
+			seen[ref] = true
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(ref))); err != nil {
+				out = append(out, Problem{p, "names " + ref + ", which does not exist"})
+			}
+		}
+	}
+	return out, nil
+}
+
 func executableKind(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -121,11 +171,18 @@ func run(root string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for _, p := range problems {
+	refs, err := DocRefs(root, paths)
+	if err != nil {
+		return err
+	}
+	for _, p := range append(problems, refs...) {
 		fmt.Fprintf(w, "%s: %s\n", p.Path, p.Reason)
 	}
-	if len(problems) > 0 {
+	switch {
+	case len(problems) > 0:
 		return fmt.Errorf("%d tracked file(s) that only a build should make", len(problems))
+	case len(refs) > 0:
+		return fmt.Errorf("%d reference(s) to docs/ paths that do not exist", len(refs))
 	}
 	return nil
 }

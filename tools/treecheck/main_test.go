@@ -84,3 +84,21 @@ func TestThisRepositoryIsClean(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 }
+
+func TestDocsReferencesMustExist(t *testing.T) {
+	dir := gitRepo(t, map[string][]byte{
+		"docs/real.md":        []byte("# Real\nSee docs/real.md and docs/pictures.\n"),
+		"docs/pictures/a.png": {0x89, 'P', 'N', 'G'},
+		// A sentence's full stop, another repository's docs and a web folder are not ours.
+		"main.go":         []byte("package main\n\n// The rule is in docs/real.md. See ../shared/docs/gone.md and web/docs/gone.md.\n"),
+		"web/src/a.ts":    []byte("// docs/real.md, \"A section\"\n"),
+		"data/table.csv":  []byte("docs/not-checked.md\n"), // data, not a reference
+		"internal/x/x.go": []byte("package x\n\n// As docs/api.md says.\n"),
+	})
+	failsNamingOnly(t, dir, "internal/x/x.go")
+	var out bytes.Buffer
+	_ = run(dir, &out)
+	if !strings.Contains(out.String(), "names docs/api.md, which does not exist") {
+		t.Fatalf("the missing page is not named: %q", out.String())
+	}
+}
