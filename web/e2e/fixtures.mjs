@@ -134,14 +134,14 @@ export function addModerator(email, password) {
     });
 }
 
-/**
- * Submits a claim through the API as the claim form would send it, at 1942 Broadway, Boulder, CO
- * (the offline gazetteer geocodes the ZIP); `fields` gives the name, email, hours, category, ...
- * Returns the claim's id.
- */
 /** 1942 Broadway, Boulder CO 80302: where the claims of the suites stand. */
 export const BOULDER_DOOR = { latitude: 40.01795, longitude: -105.27905 };
 
+/**
+ * Submits a claim through the API as the claim form would send it, at 1942 Broadway, Boulder, CO,
+ * with the owner's pin at the door (the offline gazetteer knows only the ZIP's centre); `fields`
+ * gives the name, email, hours, category, ... Returns the claim's id.
+ */
 export async function submitBoulderClaim(api, fields) {
   const submitted = await api.post("/api/store/claim", {
     data: {
