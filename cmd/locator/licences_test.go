@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,6 +34,23 @@ func TestLicencesImportAndStatus(t *testing.T) {
 	if s := st.String(); !strings.Contains(s, "nyc-dcwp") || !lineHas(s, "nyc-dcwp", "2026-11-24", "5", "0", "0", "5", "5") ||
 		!lineHas(s, "fda-compliance-checks", "never imported") {
 		t.Fatalf("status:\n%s", s)
+	}
+}
+
+// A file with a broken quote (the command crashed on it) reports the row
+// and imports the others.
+func TestLicencesImportBrokenQuote(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(dir, "locator.db")})
+	file := filepath.Join(dir, "broken.csv")
+	dbtest.Must(t, os.WriteFile(file, []byte("license_nbr,business_name,address_building,address_street_name,business_category,license_status\n"+
+		"\"1\"x,BROKEN,1,MAIN ST,Tobacco Retail Dealer,Active\n2,GOOD,1,MAIN ST,Tobacco Retail Dealer,Active\n"), 0o600), "write")
+	var out, errOut syncBuffer
+	err := run(ctx, []string{"licences", "import", "--source", "nyc-dcwp", "--date", "2026-11-24", file}, &out, &errOut, e)
+	if err == nil || exitCode(err) != 1 || !strings.Contains(out.String(), "line 2: error: field 1 goes on after its closing quote") ||
+		!strings.Contains(out.String(), "1 rows (1 new") {
+		t.Fatalf("import: %v\n%s%s", err, out.String(), errOut.String())
 	}
 }
 

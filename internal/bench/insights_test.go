@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
 	"strconv"
 	"sync/atomic"
@@ -36,6 +37,7 @@ import (
 //
 //	SLB_SIZE=M go test -run '^$' -bench InsightsCounting -benchtime 40000x -count 5 ./internal/bench/
 func BenchmarkInsightsCounting(b *testing.B) {
+	newVisitors := os.Getenv("INSIGHTS_NEW_VISITORS") != ""
 	const block = 100
 	l := load(b)
 	rs := bench.WithLimit(bench.Valid(l.Mix), 50)
@@ -63,7 +65,13 @@ func BenchmarkInsightsCounting(b *testing.B) {
 			for ; n < block && pb.Next(); n++ {
 				i := blk/2*block + n // both handlers of a pair of blocks answer the same queries
 				req := httptest.NewRequest(http.MethodGet, rs[i%len(rs)].RawURL, nil)
+				// Every request from its own network (a visitor and a cell
+				// new to the day, the most counting can cost) when
+				// INSIGHTS_NEW_VISITORS is set; else 4 networks.
 				req.RemoteAddr = "198.51." + strconv.Itoa(i%1000/250) + "." + strconv.Itoa(i%250) + ":4000"
+				if newVisitors {
+					req.RemoteAddr = "10." + strconv.Itoa(i>>8&255) + "." + strconv.Itoa(i&255) + "." + strconv.Itoa(i>>16&255) + ":4000"
+				}
 				req.Header.Set("User-Agent", "Mozilla/5.0 (bench)")
 				rec := httptest.NewRecorder()
 				handlers[mode].ServeHTTP(rec, req)

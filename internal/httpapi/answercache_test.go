@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,9 +23,14 @@ func TestSearchAnswerCache(t *testing.T) {
 		ctx := context.Background()
 		f.srv.Answers = answercache.New(1 << 20)
 		target := list + "?" + nyc
+		shopper := 0
 		ask := func(coding string) (raw []byte, plain string) {
 			t.Helper()
 			req := asShopper(http.MethodGet, target, "")
+			// Each answer to another shopper (network): a search counts
+			// once per visitor, place and day.
+			shopper++
+			req.RemoteAddr = "198.51." + strconv.Itoa(shopper) + ".1:4242"
 			if coding != "" {
 				req.Header.Set("Accept-Encoding", coding)
 			}

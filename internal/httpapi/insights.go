@@ -33,13 +33,15 @@ func (s *Server) counter() *insights.Counter {
 	return s.Insights.Counter
 }
 
-// visitor is the caller as insights tells visitors apart (a salted hash).
+// visitor is the caller as insights tells visitors apart: a salted hash of
+// their network (the user agent is not part of it: a script changes it at
+// will).
 func (s *Server) visitor(r *http.Request) insights.Visitor {
 	c := s.counter()
 	if !c.Enabled() {
 		return 0
 	}
-	return c.VisitorOf(s.clientIP(r), r.UserAgent())
+	return c.VisitorOf(s.clientIP(r))
 }
 
 // countSearch counts a list answer: its cell, filters, whether it found
@@ -133,9 +135,14 @@ func (s *Server) pagePing(w http.ResponseWriter, r *http.Request) error {
 	return s.countEvent(w, r, id, k)
 }
 
-// pageViewed counts a store page view, not a crawler's.
+// pageViewed counts a store page view, not a crawler's, within the
+// network's events limit that beacons and pings share (past it the page is
+// served and not counted).
 func (s *Server) pageViewed(r *http.Request, id int64) {
-	if r.Method != http.MethodGet || isCrawler(r.UserAgent()) {
+	if r.Method != http.MethodGet || isCrawler(r.UserAgent()) || !s.counter().Enabled() {
+		return
+	}
+	if s.limitNetwork(r, eventsLimit) != nil {
 		return
 	}
 	s.counter().Count(s.visitor(r), id, insights.Page)

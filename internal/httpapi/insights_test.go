@@ -73,7 +73,9 @@ func TestInsightsOverHTTP(t *testing.T) {
 			t.Fatalf("owner report: %d %s", rec.Code, rec.Body)
 		}
 		cur := out["current"].(map[string]any)
-		want := map[string]float64{"impression": 1, "panel": 1, "call": 2, "directions": 2, "page": 1}
+		// Once per visitor, store, kind and day: the second call and the
+		// page's directions ping after the app's do not count again.
+		want := map[string]float64{"impression": 1, "panel": 1, "call": 1, "directions": 1, "page": 1}
 		for k, n := range want {
 			if cur[k] != n {
 				t.Errorf("current %s = %v, want %v (%v)", k, cur[k], n, cur)
@@ -160,6 +162,51 @@ func TestEventsRefused(t *testing.T) {
 		}
 		if !limited {
 			t.Error("200 events from one /24 in a burst were all accepted")
+		}
+	})
+}
+
+// The security test's flood over HTTP: 2,000 views of a store page from one
+// address count one view and one visitor (past the first 120 in a minute
+// they are served and not even considered: page views share the beacons'
+// per-network limit), and 130 "calls" from another network count one (past
+// 120 a minute it is answered 429).
+func TestInsightsFloodCountsOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newBizSetup(t, d)
+		ctx := context.Background()
+		store := s.nearID
+		rec := httptest.NewRecorder()
+		s.srv.ServeHTTP(rec, asShopper("GET", "/stores/x/y/near-"+strconvI(store), ""))
+		page := rec.Header().Get("Location")
+		if page == "" {
+			page = "/stores/x/y/near-" + strconvI(store)
+		}
+		for i := range 2000 {
+			rec := httptest.NewRecorder()
+			s.srv.ServeHTTP(rec, asShopper("GET", page, ""))
+			if rec.Code != 200 {
+				t.Fatalf("view %d: %d", i, rec.Code)
+			}
+		}
+		limited := 0
+		for range 130 {
+			rec := httptest.NewRecorder()
+			req := asShopper("POST", "/api/events", `{"kind":"call","store_id":`+strconvI(store)+`}`)
+			req.RemoteAddr = "198.51.100.7:4242"
+			s.srv.ServeHTTP(rec, req)
+			if rec.Code == http.StatusTooManyRequests {
+				limited++
+			}
+		}
+		dbtest.Must(t, s.ins.Flush(ctx), "flush")
+		rec, out := s.other.call("GET", "/api/business/stores/"+strconvI(store)+"/insights?days=7", nil)
+		if rec.Code != 200 {
+			t.Fatalf("owner report: %d %s", rec.Code, rec.Body)
+		}
+		cur, uniq := out["current"].(map[string]any), out["uniques"].(map[string]any)
+		if cur["page"] != 1.0 || uniq["page"] != 1.0 || cur["call"] != 1.0 || limited != 10 {
+			t.Fatalf("after 2,000 views and 130 calls from one address: %v, uniques %v, %d answered 429", cur, uniq, limited)
 		}
 	})
 }

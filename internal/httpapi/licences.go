@@ -21,7 +21,11 @@ import (
 
 // MaxRegistryUploadBytes bounds a registry file uploaded in /admin (the
 // command line takes larger ones).
-const MaxRegistryUploadBytes = 64 << 20
+const MaxRegistryUploadBytes = licences.UploadBytes
+
+// registryUploadLimits: the body is bounded before the reader sees it
+// (MaxBytesReader), the rows kept by the reader.
+var registryUploadLimits = licences.Limits{Bytes: MaxRegistryUploadBytes + 1, Rows: licences.UploadLimits.Rows}
 
 func isRegistryUpload(r *http.Request) bool {
 	return r.Method == http.MethodPost && r.URL.Path == "/api/admin/licences/import"
@@ -84,8 +88,18 @@ func (s *Server) adminLicenceImport(w http.ResponseWriter, r *http.Request, g *l
 	if name == "" {
 		name = "upload"
 	}
+	// A body announced larger than the bound is refused before a byte of
+	// it is read; one sent in chunks stops at the bound (MaxBytesReader)
+	// and costs only the rows kept so far (the reader streams).
+	if r.ContentLength > MaxRegistryUploadBytes {
+		return apperr.New(apperr.TooLarge, "The file is larger than %d MB: import it with `locator licences import`", MaxRegistryUploadBytes>>20)
+	}
 	body := &bodyReader{r: r.Body}
-	rep, err := g.Import(r.Context(), q.Get("source"), body, name, date)
+	rep, err := g.ImportLimited(r.Context(), q.Get("source"), body, name, date, registryUploadLimits)
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Code == apperr.TooLarge && !body.tooLarge {
+		return apperr.New(apperr.TooLarge, "%s: import it with `locator licences import`", ae.Message)
+	}
 	if body.tooLarge {
 		return apperr.New(apperr.TooLarge, "The file is larger than %d MB: import it with `locator licences import`", MaxRegistryUploadBytes>>20)
 	}

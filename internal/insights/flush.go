@@ -70,12 +70,23 @@ func (s *Service) flush(ctx context.Context, all bool) error {
 	if searches {
 		s.searchedAt = time.Now()
 	}
+	if !s.saltsLoaded() {
+		if err := s.LoadSalts(ctx); err != nil {
+			return err
+		}
+	}
 	b := s.take(searches)
 	if b.full {
-		s.Log.Warn("insights: too many visitors today for the in-memory set; uniques undercounted on this replica", "max", MaxSeen*shards)
+		s.Log.Warn("insights: too many visitors today for the in-memory set; new ones not counted on this replica", "max", MaxSeen*shards)
 	}
 	if !b.empty() {
-		if err := s.DB.InTx(ctx, func(tx *db.Tx) error { return write(ctx, tx, b) }); err != nil {
+		if err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+			sums, err := settle(ctx, tx, b)
+			if err != nil {
+				return err
+			}
+			return write(ctx, tx, sums)
+		}); err != nil {
 			s.putBack(b)
 			return fmt.Errorf("insights: flush: %w", err)
 		}
@@ -94,6 +105,9 @@ func (s *Service) flush(ctx context.Context, all bool) error {
 func (s *Service) daily(ctx context.Context, now time.Time) error {
 	if _, err := Prune(ctx, s.DB, now); err != nil {
 		return fmt.Errorf("insights: retention: %w", err)
+	}
+	if err := pruneSeen(ctx, s.DB, now); err != nil {
+		return err
 	}
 	if err := s.MonthlyMail(ctx, now); err != nil {
 		return fmt.Errorf("insights: monthly mail: %w", err)
@@ -120,6 +134,12 @@ func Prune(ctx context.Context, q db.Querier, now time.Time) (int64, error) {
 func (s *Service) Run(ctx context.Context, interval time.Duration) {
 	if interval <= 0 {
 		interval = DefaultFlushInterval
+	}
+	// The shared salt first, so visitors hash alike on every replica from
+	// the first request (until then, and if the database is away, a salt
+	// of this process: a visitor may then count once more).
+	if err := s.LoadSalts(ctx); err != nil && ctx.Err() == nil {
+		s.Log.Warn("insights: the day's salt could not be read; this replica counts on its own until it is", "err", err)
 	}
 	t := time.NewTicker(interval)
 	defer t.Stop()

@@ -24,18 +24,21 @@ func newAt(d *db.DB, now time.Time) *Service {
 }
 
 // Two replicas count concurrently and flush several times: the database
-// holds exactly the sum of both.
+// holds each visitor's call, search and visit once, whichever replica saw
+// it (the salt of the day is shared through the database).
 func TestReplicasAddUpExactly(t *testing.T) {
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
 		ra, rb := newAt(a, day0), newAt(b, day0)
+		must(t, ra.LoadSalts(ctx))
+		must(t, rb.LoadSalts(ctx))
 		var wg sync.WaitGroup
 		for r, svc := range []*Service{ra, rb} {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				for i := range 300 {
-					v := svc.VisitorOf(fmt.Sprintf("198.51.100.%d", i%7), "test")
+					v := svc.VisitorOf(fmt.Sprintf("198.51.%d.%d", i%7, i%200)) // 7 networks
 					svc.Count(v, 42, Call)
 					svc.CountSearch(v, Search{Latitude: 40.7128, Longitude: -74.006, Filters: FilterOpenNow, Results: i % 2, FirstPage: []int64{42, 43}})
 					if i%100 == 99 {
@@ -51,29 +54,78 @@ func TestReplicasAddUpExactly(t *testing.T) {
 		must(t, rb.Flush(ctx))
 		rep, err := ReadStoreReport(ctx, a, 42, 7, day0)
 		must(t, err)
-		if rep.Current.Call != 600 || rep.Current.Impression != 600 {
-			t.Fatalf("calls %d, impressions %d; want 600 each", rep.Current.Call, rep.Current.Impression)
+		if rep.Current.Call != 7 || rep.Current.Impression != 7 || rep.Uniques.Call != 7 {
+			t.Fatalf("calls %d, impressions %d, unique callers %d; want 7 each (one per network)", rep.Current.Call, rep.Current.Impression, rep.Uniques.Call)
 		}
-		// 7 addresses, each a unique caller per replica.
-		if rep.Uniques.Call != 14 {
-			t.Errorf("unique callers %d, want 7 per replica (14)", rep.Uniques.Call)
-		}
-		if got := rep.Series[6].Call; got != 600 || rep.Series[6].Day != "2026-03-15" {
+		if got := rep.Series[6].Call; got != 7 || rep.Series[6].Day != "2026-03-15" {
 			t.Errorf("today's series %+v", rep.Series[6])
 		}
 		dem, err := DemandReport(ctx, b, nil, 30, day0)
 		must(t, err)
-		if dem.Searches != 600 || dem.ZeroResults != 300 || len(dem.Cells) != 1 {
+		// Each network's first search: i = 0..6, found nothing when i is even.
+		if dem.Searches != 7 || dem.ZeroResults != 4 || len(dem.Cells) != 1 {
 			t.Fatalf("demand %+v", dem)
 		}
 		if c := dem.Cells[0]; c.Latitude != 40.71 || c.Longitude != -74.01 {
 			t.Errorf("cell %+v, want the 0.01 degree cell 40.71,-74.01", c)
 		}
-		if len(dem.Filters) != 1 || dem.Filters[0] != (FilterUse{"is_open_now", 600}) {
+		if len(dem.Filters) != 1 || dem.Filters[0] != (FilterUse{"is_open_now", 7}) {
 			t.Errorf("filters %+v", dem.Filters)
 		}
-		if dem.Visitors != 14 {
-			t.Errorf("visitors %d, want 14", dem.Visitors)
+		if dem.Visitors != 7 {
+			t.Errorf("visitors %d, want 7", dem.Visitors)
+		}
+	})
+}
+
+// What a flood buys (the security test's figures, counted by two replicas
+// on both engines): 2,000 views of a store page from one address count one
+// view and one visitor; 60 networks sending 120 calls each count 60 calls;
+// one network's 3,000 searches over as many places count
+// MaxCellsPerVisitor searches per replica and keep as many rows.
+func TestFloodsCountOnce(t *testing.T) {
+	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
+		ctx := context.Background()
+		ra, rb := newAt(a, day0), newAt(b, day0)
+		must(t, ra.LoadSalts(ctx))
+		must(t, rb.LoadSalts(ctx))
+		replica := func(i int) *Service { return []*Service{ra, rb}[i%2] }
+		for i := range 2000 {
+			r := replica(i)
+			r.Count(r.VisitorOf("203.0.113.9"), 7, Page)
+		}
+		for n := range 60 {
+			for i := range 120 {
+				r := replica(i)
+				r.Count(r.VisitorOf(fmt.Sprintf("2001:db8:%x::%x", n, i)), 8, Call) // one /48 each, 120 addresses in it
+			}
+		}
+		for i := range 3000 {
+			r := replica(i)
+			r.CountSearch(r.VisitorOf("192.0.2.1"), Search{Latitude: float64(i%60) / 10, Longitude: float64(i/60) / 10, FirstPage: []int64{7}})
+		}
+		must(t, ra.Flush(ctx))
+		must(t, rb.Flush(ctx))
+		views, err := ReadStoreReport(ctx, a, 7, 7, day0)
+		must(t, err)
+		if views.Current.Page != 1 || views.Uniques.Page != 1 {
+			t.Errorf("2,000 views from one address: %d views, %d visitors; want 1 and 1", views.Current.Page, views.Uniques.Page)
+		}
+		calls, err := ReadStoreReport(ctx, a, 8, 7, day0)
+		must(t, err)
+		if calls.Current.Call != 60 || calls.Uniques.Call != 60 {
+			t.Errorf("7,200 calls from 60 networks: %d calls, %d callers; want 60", calls.Current.Call, calls.Uniques.Call)
+		}
+		var rows int
+		must(t, a.QueryRow(ctx, "SELECT COUNT(*) FROM insight_search_days").Scan(&rows))
+		dem, err := DemandReport(ctx, a, nil, 7, day0)
+		must(t, err)
+		if dem.Searches != 2*MaxCellsPerVisitor || rows > 2*MaxCellsPerVisitor || views.Current.Impression != 2*MaxCellsPerVisitor {
+			t.Errorf("3,000 searches from one network over 2 replicas: %d searches, %d rows, %d impressions; want %d",
+				dem.Searches, rows, views.Current.Impression, 2*MaxCellsPerVisitor)
+		}
+		if dem.Visitors != 62 {
+			t.Errorf("visitors %d, want 62 (one address, 60 networks, one network)", dem.Visitors)
 		}
 	})
 }
@@ -84,7 +136,7 @@ func TestStopFlushes(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newAt(d, day0)
-		s.Count(s.VisitorOf("192.0.2.1", "ua"), 7, Directions)
+		s.Count(s.VisitorOf("192.0.2.1"), 7, Directions)
 		ctx2, cancel := context.WithCancel(ctx)
 		done := make(chan struct{})
 		go func() { s.Run(ctx2, time.Hour); close(done) }()
@@ -118,19 +170,28 @@ func TestFailedFlushKeepsCounts(t *testing.T) {
 	}
 }
 
-// Counts from a known address and user agent leave neither in any table.
+// Counts from a known address leave it in no table (nor its network), and
+// the visitor hashes and the salt of a day are gone two days later.
 func TestNoAddressOrUserAgentStored(t *testing.T) {
 	const ip, ua = "203.0.113.77", "CanaryBrowser/9.9 (insights test)"
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newAt(d, day0)
-		v := s.VisitorOf(ip, ua)
+		must(t, s.LoadSalts(ctx))
+		v := s.VisitorOf(ip)
 		for _, k := range Kinds {
 			s.Count(v, 5, k)
 		}
 		s.CountSearch(v, Search{Latitude: 1, Longitude: 2, FirstPage: []int64{5}})
 		must(t, s.Flush(ctx))
-		insightstest.AssertNoneHolds(t, d, ip, ua, fmt.Sprint(uint64(v)))
+		insightstest.AssertNoneHolds(t, d, ip, ua, "203.0.113")
+		later := newAt(d, day0.AddDate(0, 0, 2))
+		must(t, later.Flush(ctx))
+		var n int
+		must(t, d.QueryRow(ctx, "SELECT (SELECT COUNT(*) FROM insight_seen WHERE day = '2026-03-15') + (SELECT COUNT(*) FROM insight_salts WHERE day = '2026-03-15')").Scan(&n))
+		if n != 0 {
+			t.Fatalf("%d rows of hashes or salt of 2026-03-15 two days later", n)
+		}
 	})
 }
 
@@ -236,7 +297,7 @@ func BenchmarkCountSearch(b *testing.B) {
 			for j := range first {
 				first[j] = i%5000 + int64(j)
 			}
-			v := c.VisitorOf("198.51.100."+strconv.Itoa(int(i%250)), "Mozilla/5.0 (bench)")
+			v := c.VisitorOf("198.51." + strconv.Itoa(int(i%250)) + ".7")
 			c.CountSearch(v, Search{Latitude: 40 + float64(i%100)/100, Longitude: -74, Results: 10, FirstPage: first})
 		}
 	})
@@ -265,5 +326,14 @@ func TestSearchSideOnItsOwnCadence(t *testing.T) {
 	must(t, err)
 	if rep.Current.Call != 1 || rep.Current.Impression != 1 || dem.Searches != 1 {
 		t.Fatalf("after Stop: %+v, %d searches", rep.Current, dem.Searches)
+	}
+}
+
+// BenchmarkVisitorOf is the visitor's hash alone (SHA-256 of the salt and
+// the network).
+func BenchmarkVisitorOf(b *testing.B) {
+	c := NewCounter()
+	for i := 0; b.Loop(); i++ {
+		c.VisitorOf("198.51.100.7")
 	}
 }

@@ -1,6 +1,7 @@
 package licences
 
 import (
+	"bufio"
 	"fmt"
 	"os"
 	"strconv"
@@ -98,7 +99,9 @@ func labelledCSV(t *testing.T, path string) []map[string]string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, _, err := readCSV(f)
+	var recs []map[string]string
+	err = readCSV(bufio.NewReader(f), func(_ int, rec map[string]string) { recs = append(recs, rec) },
+		func(line int, msg string) { t.Fatalf("%s line %d: %s", path, line, msg) }, func() bool { return false })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -77,17 +78,31 @@ type Report struct {
 // than the newest imported one is refused. Rows that cannot be read are
 // reported and left out; the rest is one transaction.
 func (g *Registry) Import(ctx context.Context, source string, file io.Reader, fileName, fileDate string) (*Report, error) {
+	return g.ImportLimited(ctx, source, file, fileName, fileDate, CommandLimits)
+}
+
+// ImportLimited is Import within limits: a file past them is refused
+// (apperr.TooLarge) as soon as its reading passes them.
+func (g *Registry) ImportLimited(ctx context.Context, source string, file io.Reader, fileName, fileDate string, limits Limits) (*Report, error) {
 	src, err := g.Source(source)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := time.Parse(time.DateOnly, fileDate); err != nil {
-		return nil, apperr.Invalidf("the file date must be YYYY-MM-DD")
+	if err := g.checkFileDate(fileDate); err != nil {
+		return nil, err
 	}
-	rows, errs, err := Read(src, file)
+	fileName = cleanFileName(fileName)
+	res, err := ReadLimit(src, file, limits)
+	if errors.Is(err, ErrTooLarge) {
+		return nil, apperr.New(apperr.TooLarge, "%s is larger than %d MB", fileName, limits.Bytes>>20)
+	}
+	if errors.Is(err, ErrTooManyRows) {
+		return nil, apperr.New(apperr.TooLarge, "%s has more than %d rows of the source", fileName, limits.Rows)
+	}
 	if err != nil {
 		return nil, apperr.Invalidf("%s: %s", fileName, err.Error())
 	}
+	rows, errs := res.Rows, res.Errors
 	rep := &Report{Source: source, FileDate: fileDate, Rows: len(rows), Errors: errs}
 	if rep.Errors == nil {
 		rep.Errors = []RowError{}
@@ -102,7 +117,7 @@ func (g *Registry) Import(ctx context.Context, source string, file io.Reader, fi
 		}
 		var fileID int64
 		if err := tx.QueryRow(ctx, `INSERT INTO licence_files (source, file_date, file_name, row_count, error_count, imported_at)
-			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, source, fileDate, fileName, len(rows), len(errs), g.Now().UTC()).Scan(&fileID); err != nil {
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, source, fileDate, fileName, len(rows), res.Failed, g.Now().UTC()).Scan(&fileID); err != nil {
 			return fmt.Errorf("record file: %w", err)
 		}
 		if err := g.saveRows(ctx, tx, src, rows, fileID, fileDate, rep); err != nil {
@@ -119,6 +134,38 @@ func (g *Registry) Import(ctx context.Context, source string, file io.Reader, fi
 		return nil, err
 	}
 	return rep, nil
+}
+
+// The file date a registry file may carry: from minFileDate to tomorrow
+// (a registry a time zone ahead). A later one would make every real file
+// after it "older than the newest imported" and block the source for good.
+const minFileDate = "1990-01-01"
+
+func (g *Registry) checkFileDate(fileDate string) error {
+	t, err := time.Parse(time.DateOnly, fileDate)
+	if err != nil {
+		return apperr.Invalidf("the file date must be YYYY-MM-DD")
+	}
+	if latest := g.Now().UTC().AddDate(0, 0, 1).Format(time.DateOnly); t.Format(time.DateOnly) > latest || fileDate < minFileDate {
+		return apperr.Invalidf("the file date %s is not between %s and tomorrow (%s)", fileDate, minFileDate, latest)
+	}
+	return nil
+}
+
+// maxFileName bounds the file name kept with an import.
+const maxFileName = 200
+
+// cleanFileName keeps a file name that any engine stores: valid UTF-8,
+// no NUL, at most maxFileName bytes ("upload" when nothing is left).
+func cleanFileName(name string) string {
+	name = strings.ReplaceAll(strings.ToValidUTF8(name, "\uFFFD"), "\x00", "")
+	if len(name) > maxFileName {
+		name = strings.ToValidUTF8(name[:maxFileName], "")
+	}
+	if strings.TrimSpace(name) == "" {
+		return "upload"
+	}
+	return name
 }
 
 type known struct {

@@ -235,6 +235,7 @@ func TestModeratorDecisionsSurviveReimport(t *testing.T) {
 				body.WriteString(line + "\n")
 			}
 		}
+		g.Now = func() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) } // a file is not dated after tomorrow
 		rep, err = g.Import(ctx, "nyc-dcwp", strings.NewReader(body.String()), "later.csv", "2026-12-01")
 		dbtest.Must(t, err, "import later")
 		if rep.Gone != 1 {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -158,35 +159,74 @@ func ellipsis(f font.Face, s string, width int) string {
 	return strings.TrimSpace(string(r)) + "…"
 }
 
-// cardCache keeps the latest drawn cards by version: drawing costs ~10 ms,
-// and a shared link is fetched by many previews at once.
+// cardCache keeps drawn cards by version, and draws one at a time.
+// Drawing costs 10-16 ms of CPU (a 1200x630 picture, text and PNG), so a
+// flood of requests for distinct cards (8 connections asking for a store
+// each) would take every core from the searches: at most one card is
+// drawn at once per replica, and a request that finds the drawer busy gets
+// the generic card (drawn once) for a minute instead of waiting. A card is
+// a pure function of its text, keyed by its version (the text's hash), so
+// every replica draws and caches the same bytes with nothing to share and
+// nothing to invalidate: a store that changes gets a new version.
 type cardCache struct {
-	mu    sync.Mutex
-	cards map[string][]byte
+	mu      sync.Mutex
+	cards   map[string][]byte
+	bytes   int
+	sem     chan struct{} // one drawer
+	semOnce sync.Once
+	draws   atomic.Int64 // cards drawn (tests)
 }
 
-const cardCacheSize = 256
+// cardCacheBytes bounds the cache: ~1,000-2,000 cards of 15-30 KB; past it
+// the cache starts over (dropping all at once is enough for a cache whose
+// every entry can be drawn again).
+var cardCacheBytes = 32 << 20
 
-func (cc *cardCache) get(c card) []byte {
+// genericCard is what a card request gets while the drawer is busy: the
+// product's mark, with no store's text.
+var genericCard = card{Kind: "Store locator", Title: "Find a store near you", Line: ""}
+
+var genericOnce = sync.OnceValue(func() []byte { return genericCard.draw() })
+
+// get is c's picture, drawn if need be; drawn is false when the drawer was
+// busy and the picture is the generic card.
+func (cc *cardCache) get(c card) (body []byte, drawn bool) {
 	v := c.version()
 	cc.mu.Lock()
 	b, ok := cc.cards[v]
 	cc.mu.Unlock()
 	if ok {
-		return b
+		return b, true
+	}
+	cc.semOnce.Do(func() { cc.sem = make(chan struct{}, 1) })
+	select {
+	case cc.sem <- struct{}{}:
+	default:
+		return genericOnce(), false
+	}
+	defer func() { <-cc.sem }()
+	cc.mu.Lock()
+	b, ok = cc.cards[v] // drawn by the request that held the drawer
+	cc.mu.Unlock()
+	if ok {
+		return b, true
 	}
 	b = c.draw()
+	cc.draws.Add(1)
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	if cc.cards == nil || len(cc.cards) >= cardCacheSize {
-		cc.cards = map[string][]byte{} // dropping all at once is enough for a cache this small
+	if cc.cards == nil || cc.bytes+len(b) > cardCacheBytes {
+		cc.cards, cc.bytes = map[string][]byte{}, 0
 	}
 	cc.cards[v] = b
-	return b
+	cc.bytes += len(b)
+	return b, true
 }
 
 // Card answers GET /cards/{id}.png (a store) and /cards/stores[/{state}[/{city}]].png
 // (a directory). With the current ?v= the picture may be cached for a year.
+// A request whose card is not drawn yet while another is being drawn gets
+// the generic card, cacheable for a minute only.
 func (p *Pages) Card(w http.ResponseWriter, r *http.Request) {
 	path, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/cards"), ".png")
 	if !ok {
@@ -204,18 +244,24 @@ func (p *Pages) Card(w http.ResponseWriter, r *http.Request) {
 		p.notFound(w, r)
 		return
 	}
-	body := p.cards.get(c)
 	h := w.Header()
 	h.Set("Content-Type", "image/png")
-	h.Set("ETag", `"`+c.version()+`"`)
-	if r.URL.Query().Get("v") == c.version() {
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		h.Set("Cache-Control", "public, max-age=3600")
-	}
+	// A cache that holds this version asks first: no drawing for it.
 	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, `"`+c.version()+`"`) {
+		h.Set("ETag", `"`+c.version()+`"`)
 		w.WriteHeader(http.StatusNotModified)
 		return
+	}
+	body, drawn := p.cards.get(c)
+	switch {
+	case !drawn:
+		h.Set("Cache-Control", "public, max-age=60")
+	case r.URL.Query().Get("v") == c.version():
+		h.Set("ETag", `"`+c.version()+`"`)
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	default:
+		h.Set("ETag", `"`+c.version()+`"`)
+		h.Set("Cache-Control", "public, max-age=3600")
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	if r.Method == http.MethodHead {

@@ -129,3 +129,38 @@ func BenchmarkCard(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "bytes")
 }
+
+// Cards are drawn once (a second request, or a revalidation of a card not
+// drawn yet, draws nothing) and one at a time: while a card is being
+// drawn, a request for another gets the generic card, cacheable for a
+// minute, without waiting and without drawing (a flood of distinct cards
+// cannot take more than one core from the searches).
+func TestCardsDrawnOnceOneAtATime(t *testing.T) {
+	p, _ := newPages(t, fixtureStores())
+	h := p.handler()
+	first, _ := previewOf(t, h, "/stores/ny/new-york/cafe-zoes-best-2")
+	other, _ := previewOf(t, h, "/stores/nj/hoboken/hoboken-vapes-4")
+	path := func(u string) string { return strings.TrimPrefix(u, "https://locator.example") }
+
+	fetchCard(t, h, first)
+	fetchCard(t, h, first)
+	if n := p.cards.draws.Load(); n != 1 {
+		t.Fatalf("two requests for one card drew %d", n)
+	}
+	version := strings.SplitN(other, "?v=", 2)[1]
+	if rec := get(t, h, path(other), "If-None-Match", `"`+version+`"`); rec.Code != http.StatusNotModified || p.cards.draws.Load() != 1 {
+		t.Fatalf("a revalidation of a card not drawn yet: %d, %d drawn", rec.Code, p.cards.draws.Load())
+	}
+
+	before := p.cards.draws.Load()
+	p.cards.sem <- struct{}{} // another request is drawing
+	res := fetchCard(t, h, other)
+	if res.Header.Get("Cache-Control") != "public, max-age=60" || res.Header.Get("ETag") != "" || p.cards.draws.Load() != before {
+		t.Fatalf("while the drawer is busy: Cache-Control %q, ETag %q, %d drawn", res.Header.Get("Cache-Control"), res.Header.Get("ETag"), p.cards.draws.Load()-before)
+	}
+	<-p.cards.sem
+	res = fetchCard(t, h, other)
+	if res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" || p.cards.draws.Load() != before+1 {
+		t.Fatalf("once the drawer is free: Cache-Control %q, %d drawn", res.Header.Get("Cache-Control"), p.cards.draws.Load()-before)
+	}
+}

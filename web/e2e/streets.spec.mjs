@@ -37,6 +37,8 @@ test("the street map draws its labels with the fonts the binary serves, from the
   });
 
   await page.goto(`/?lat=${NYC.lat}&lon=${NYC.lon}`);
+  // The first view is placed (the results framed), so no move of the app's follows the jump below.
+  await page.locator("[data-map][data-framed]").waitFor();
   await previewDrawn(page);
   // A zoom click starts MapLibre with the street style.
   await page.getByRole("button", { name: "Zoom in", exact: true }).click();

@@ -29,7 +29,9 @@ const SIZES = {
 /** A store's reviews in numbers: the average (one decimal) with its stars, five bars from 5 down to 1, the recommended share. */
 export function RatingsBreakdown({ summary, size }: { summary: ReviewList["summary"]; size: keyof typeof SIZES }) {
   const c = SIZES[size];
-  const max = Math.max(1, ...summary.counts.map((n) => n.count));
+  // Each bar is its share of all reviews (a single 5-star review among ten is a tenth of a bar,
+  // not a full one as when scaled to the largest count).
+  const total = Math.max(1, summary.count, summary.counts.reduce((sum, n) => sum + n.count, 0));
   return (
     <div className={c.box}>
       <div className="shrink-0 text-center">
@@ -52,7 +54,7 @@ export function RatingsBreakdown({ summary, size }: { summary: ReviewList["summa
                   <span className="w-16">{rating} stars</span>
                 )}
                 <span aria-hidden="true" className={`${c.bar} flex-1 overflow-hidden rounded-full bg-gray-200`}>
-                  <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(count / max) * 100}%` }} />
+                  <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(count / total) * 100}%` }} />
                 </span>
                 <span className={`${c.total} text-right`}>{count}</span>
               </li>

@@ -102,6 +102,34 @@ describe("LocatorPage", () => {
     expect(within(back).getByRole("button", { name: /Store 3/ })).toHaveFocus();
   });
 
+  it("says how many stores there are in all: a count, or 200+ when more matched", async () => {
+    stubStoreApi(Array.from({ length: 25 }, (_, i) => makeStore({ id: i + 1, distance: i })));
+    const { unmount } = renderAt(<LocatorPage />);
+    expect(await screen.findByText("Showing results 1-20 of 25")).toBeInTheDocument();
+    unmount();
+    stubStoreApi(Array.from({ length: 200 }, (_, i) => makeStore({ id: i + 1, distance: i / 10 })), { hasMore: true });
+    renderAt(<LocatorPage />);
+    expect(await screen.findByText("Showing results 1-20 of 200+")).toBeInTheDocument();
+  });
+
+  it("says No Results Found once, with a way out: clear the filters, or search another place", async () => {
+    const fetch = stubStoreApi([]);
+    const user = userEvent.setup();
+    renderAt(<LocatorPage />, "/?open=1&delivery=1");
+    expect(await screen.findByText("Modify filters or adjust location to discover nearby stores.")).toBeInTheDocument();
+    expect(screen.getAllByText("No Results Found")).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    // Asked again without a filter.
+    await vi.waitFor(() => {
+      const last = fetch.mock.calls.map(([r]) => new URL(r.url)).filter((u) => u.pathname.includes("list-physical-store")).at(-1)!;
+      expect([...last.searchParams.keys()].sort()).toEqual(["latitude", "limit", "longitude", "radius"]);
+    });
+    expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Search another place" }));
+    // The box in view gets the focus (jsdom lays nothing out, so here the phone's menu opens first).
+    await vi.waitFor(() => expect(document.activeElement).toHaveAccessibleName("Search for a place"));
+  });
+
   it("shows an error when the call fails", async () => {
     vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(jsonResponse({ message: "database down" }, 503))));
 

@@ -12,7 +12,7 @@ import { nextTask } from "../../lib/nextTask";
 import { serviceAvailable } from "../../lib/services";
 import { storeStatus } from "../../lib/status";
 import { useMinuteTick } from "../../lib/useMinuteTick";
-import { listPhysicalStoresOptions, SERVICE_FILTERS, type StoreFilters } from "./api/list-physical-stores";
+import { listPhysicalStoresOptions, NO_FILTERS, SERVICE_FILTERS, type StoreFilters } from "./api/list-physical-stores";
 import type { Place } from "./api/search-places";
 import { FilterChips } from "./FilterChips";
 import { locateVisitor, type LatLon } from "./geolocation";
@@ -36,6 +36,31 @@ const NO_RULES: Rule[] = [];
 
 export const EMPTY_TITLE = "No Results Found";
 export const EMPTY_TEXT = "Modify filters or adjust location to discover nearby stores.";
+
+/**
+ * The results line: the spec's "Showing results a-b", then how many there are in all. The list
+ * holds the nearest RESULTS_LIMIT stores; when more matched (`has_more`) the exact total is not
+ * known, so it says "of 200+" rather than a count it does not have.
+ */
+export function resultsSummary(first: number, last: number, total: number, hasMore: boolean): string {
+  return `Showing results ${first}-${last} of ${total}${hasMore ? "+" : ""}`;
+}
+
+/** Whether any filter is on (the empty state then offers to clear them). */
+const anyFilter = (filters: StoreFilters) => Object.values(filters).some(Boolean);
+
+/** The place search box (in the header, or in the phone's menu, opened first). */
+function focusPlaceSearch() {
+  const boxes = () => [...document.querySelectorAll<HTMLInputElement>('input[role="combobox"]')];
+  const shown = boxes().find((el) => el.getClientRects().length > 0);
+  if (shown) {
+    shown.focus();
+    return;
+  }
+  // On a phone the box is in the menu: open it, then focus the box it shows.
+  document.querySelector<HTMLButtonElement>('button[aria-controls="locator-mobile-menu"]')?.click();
+  requestAnimationFrame(() => boxes().at(-1)?.focus());
+}
 
 /** The locator (route /): header, filters, map, results and the store detail panel. */
 export function LocatorPage() {
@@ -177,22 +202,27 @@ export function LocatorPage() {
   const toggleFilter = (key: keyof StoreFilters) => navigateTo({ filters: { ...url.filters, [key]: !url.filters[key] }, store: null });
 
   const choosePlace = (place: Place) => {
+    setRedoVisible(false);
     setSearchText(place.display_name);
     navigateTo({ place: place.display_name, center: { latitude: place.lat, longitude: place.lon }, store: null });
   };
   const useCurrentLocation = () => {
     void locateVisitor().then((position) => {
-      if (position) navigateTo({ place: null, center: position, store: null });
+      if (!position) return;
+      setRedoVisible(false);
+      navigateTo({ place: null, center: position, store: null });
     });
   };
 
-  // Redo search in this area: the map centre; hidden 500 ms after use, shown again when the centre changes.
+  // Redo search in this area: the map centre. It shows once the user has moved the map (not for
+  // the app's own moves: the first view, framing the results, opening a store), is hidden for
+  // 500 ms after use and shown again when the user moves the map (docs/product-rules.md).
   const mapCenter = useRef<LatLon>(center);
-  const [redoVisible, setRedoVisible] = useState(true);
+  const [redoVisible, setRedoVisible] = useState(false);
   const redoHiddenUntil = useRef(0);
-  const onCenterChange = useCallback((c: LatLon) => {
+  const onCenterChange = useCallback((c: LatLon, byUser: boolean) => {
     mapCenter.current = c;
-    if (Date.now() >= redoHiddenUntil.current) setRedoVisible(true);
+    if (byUser && Date.now() >= redoHiddenUntil.current) setRedoVisible(true);
   }, []);
   const redoSearch = () => {
     setRedoVisible(false);
@@ -201,15 +231,37 @@ export function LocatorPage() {
     navigateTo({ place: null, center: mapCenter.current, store: null });
   };
 
+  // The phone's bottom sheet: opening a store shows it; "Hide results" only lowers it (the store
+  // stays open and its pin shows on the map); "Back to results" closes the store.
   const [sheetOpen, setSheetOpen] = useState(false);
-  const showSheet = sheetOpen || selected !== null;
+  const [sheetFor, setSheetFor] = useState<number | null>(null);
+  if ((selectedId ?? null) !== sheetFor) {
+    setSheetFor(selectedId ?? null);
+    if (selectedId !== undefined) setSheetOpen(true);
+  }
+  const showSheet = sheetOpen;
+  // How much of the map the sheet covers (it is fixed over the map's bottom on a phone only).
+  const sheet = useRef<HTMLElement>(null);
+  const [coverBottom, setCoverBottom] = useState(0);
+  useEffect(() => {
+    const node = sheet.current;
+    if (!node || typeof ResizeObserver === "undefined") return;
+    const measure = () => setCoverBottom(getComputedStyle(node).position === "fixed" ? Math.round(node.getBoundingClientRect().height) : 0);
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, []);
 
   const search = (
     <PlaceSearch value={searchText} onValueChange={setSearchText} onChoose={choosePlace} onCurrentLocation={useCurrentLocation} near={center} />
   );
 
   const loading = storesQuery.isFetching || (url.store !== null && !selected && fetched.isFetching);
-  const summary = shown.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : `Showing results ${first}-${last}`;
+  const summary = shown.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : resultsSummary(first, last, stores.length, shown.data?.has_more === true);
 
   return (
     <div className="flex h-dvh flex-col bg-white">
@@ -254,15 +306,7 @@ export function LocatorPage() {
         </div>
 
         <div className="relative row-start-2 min-h-0 md:col-start-2 md:row-span-2 md:row-start-1">
-          <MapArea
-            stores={stores}
-            selectedId={url.store}
-            view={view}
-            selected={selectedOnMap}
-            numbers={numbers}
-            onSelect={select}
-            onCenterChange={onCenterChange}
-          />
+          {/* Before the map in the document, so the focus reaches it before the map's markers. */}
           {redoVisible && (
             <button
               type="button"
@@ -273,13 +317,25 @@ export function LocatorPage() {
               Redo search in this area
             </button>
           )}
+          <MapArea
+            stores={stores}
+            selectedId={url.store}
+            view={view}
+            selected={selectedOnMap}
+            numbers={numbers}
+            onSelect={select}
+            onCenterChange={onCenterChange}
+            coverBottom={coverBottom}
+          />
         </div>
 
         <section
+          ref={sheet}
           aria-label="Results"
           className={cn(
             "fixed inset-x-0 bottom-0 z-20 flex flex-col rounded-t-xl border-t border-gray-200 bg-white shadow-[0_-4px_12px_rgb(0_0_0/0.12)]",
-            showSheet ? "max-h-[70dvh]" : "max-h-16",
+            // An open store: a sheet of a fixed half height, so its pin keeps its place above it.
+            !showSheet ? "max-h-16" : selected ? "h-[50dvh]" : "max-h-[70dvh]",
             "md:static md:z-auto md:col-start-1 md:row-start-2 md:max-h-none md:min-h-0 md:rounded-none md:border-t-0 md:border-r md:shadow-none",
           )}
         >
@@ -290,15 +346,10 @@ export function LocatorPage() {
             {loading && <Spinner label="Loading stores" className="text-xs" />}
             <button
               type="button"
-              className="ml-auto inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-emerald-800 md:hidden"
+              className="ml-auto inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-emerald-800 md:hidden"
               aria-expanded={showSheet}
               aria-controls="locator-results-body"
-              onClick={() => {
-                if (selected) {
-                  clearSelection();
-                  setSheetOpen(false);
-                } else setSheetOpen((v) => !v);
-              }}
+              onClick={() => setSheetOpen((v) => !v)}
             >
               {showSheet ? "Hide results" : "Show results"}
               <ChevronUp aria-hidden="true" className={cn("size-4 transition-transform", showSheet && "rotate-180")} />
@@ -333,9 +384,27 @@ export function LocatorPage() {
                 Could not load stores: {shown.error?.message}
               </p>
             ) : shown.isPending ? null : stores.length === 0 ? (
-              <div className="px-4 py-6 text-center">
-                <p className="font-semibold text-gray-900">{EMPTY_TITLE}</p>
-                <p className="mt-1 text-sm text-gray-700">{EMPTY_TEXT}</p>
+              // The title is the results line above (said once); here what to do about it.
+              <div className="px-4 py-4 text-center">
+                <p className="text-sm text-gray-700">{EMPTY_TEXT}</p>
+                <div className="mt-3 flex flex-wrap justify-center gap-2">
+                  {anyFilter(url.filters) && (
+                    <button
+                      type="button"
+                      onClick={() => navigateTo({ filters: NO_FILTERS, store: null })}
+                      className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+                    >
+                      Clear filters
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    onClick={focusPlaceSearch}
+                    className="rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+                  >
+                    Search another place
+                  </button>
+                </div>
               </div>
             ) : (
               <>

@@ -1,12 +1,13 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { mapStyleUrl } from "../../lib/config";
 import { DEFAULT_ZOOM } from "../../lib/constants";
 import { MapAttribution } from "./MapAttribution";
 import { MAP_LOAD_MESSAGE } from "./messages";
 import { MapPreview } from "./map/MapPreview";
+import { cameraAbove, fitCamera, FRAME_INSETS } from "./map/frame";
 import type { Camera } from "./map/projection";
-import { SELECTED_ZOOM, type StoreMapProps } from "./map/types";
+import { numberedStores, SELECTED_ZOOM, type StoreMapProps } from "./map/types";
 
 const loadStoreMap = () => import("./map/StoreMap");
 const StoreMap = lazy(loadStoreMap);
@@ -22,9 +23,27 @@ const inPreview = (node: EventTarget | null) => node instanceof Element && node.
  * own chunk, WebGL) starts when the user first moves or zooms the map or opens a cluster, and
  * takes over, at the preview's camera, once its first frame is drawn. If MapLibre cannot start
  * (no WebGL, chunk failed), the preview stays.
+ *
+ * Each new page of results is framed: the camera fits the page's numbered pins (docs/product-rules.md,
+ * "The list and the map"), unless a store is open. On a phone the opened store stands in the part
+ * of the map the bottom sheet leaves free.
  */
 export const MapArea = memo(function MapArea(props: StoreMapProps) {
-  const { view, onCenterChange, selected } = props;
+  const { view, onCenterChange, selected, stores, numbers, coverBottom = 0 } = props;
+  const root = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const node = root.current;
+    if (!node) return;
+    const measure = () => setSize((old) => (old && old.width === node.clientWidth && old.height === node.clientHeight ? old : { width: node.clientWidth, height: node.clientHeight }));
+    if (typeof ResizeObserver === "undefined") {
+      measure();
+      return;
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
   const [camera, setCamera] = useState<Camera>(() => ({ latitude: view.latitude, longitude: view.longitude, zoom: view.zoom ?? DEFAULT_ZOOM }));
   // A new search centre moves the preview (the map follows `view` itself once it runs).
   const [viewKey, setViewKey] = useState(view.key);
@@ -51,10 +70,21 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
   const interactive = ready && !failed && !dragging;
 
   const activate = useCallback(() => setStarted((s) => s ?? cameraRef.current), []);
+  // Whether the user moved the map since the app last placed it (then the app leaves it alone).
+  const userMoved = useRef(false);
   const onCameraChange = useCallback(
     (next: Camera, byUser: boolean) => {
+      if (byUser) userMoved.current = true;
       setCamera(next);
       onCenterChange({ latitude: next.latitude, longitude: next.longitude }, byUser);
+    },
+    [onCenterChange],
+  );
+  // MapLibre reports its moves here too (it moves by itself once it runs).
+  const onMapCenter = useCallback(
+    (center: { latitude: number; longitude: number }, byUser: boolean) => {
+      if (byUser) userMoved.current = true;
+      onCenterChange(center, byUser);
     },
     [onCenterChange],
   );
@@ -65,39 +95,73 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
 
   // Opening a store eases the map to it (at least SELECTED_ZOOM); closing it ("Back to results")
   // returns to the camera from before, unless a new search moved the map meanwhile.
+  // On a phone the store stands above the sheet; when the sheet is hidden or shown again the
+  // store is placed anew, unless the user has moved the map since.
   const [target, setTarget] = useState<{ camera: Camera; key: number } | null>(null);
+  const moveTo = useCallback(
+    (to: Camera) => {
+      userMoved.current = false;
+      setTarget((t) => ({ camera: to, key: (t?.key ?? 0) + 1 }));
+      onCameraChange(to, false);
+    },
+    [onCameraChange],
+  );
   const saved = useRef<{ camera: Camera; viewKey: string } | null>(null);
   const shownId = useRef<number | null>(null);
+  const shownCover = useRef(coverBottom);
   const selectedId = selected?.id ?? null;
   const selectedLat = selected?.latitude;
   const selectedLon = selected?.longitude;
   useEffect(() => {
     let next: Camera | null = null;
     if (selectedId !== null && selectedLat !== undefined && selectedLon !== undefined) {
-      if (shownId.current === selectedId) return;
-      shownId.current = selectedId;
-      const current = shownCamera.current;
-      saved.current ??= { camera: current, viewKey: view.key };
-      next = { latitude: selectedLat, longitude: selectedLon, zoom: Math.max(current.zoom, SELECTED_ZOOM) };
+      const at = { latitude: selectedLat, longitude: selectedLon };
+      if (shownId.current === selectedId) {
+        if (shownCover.current === coverBottom) return;
+        shownCover.current = coverBottom;
+        if (!userMoved.current) next = cameraAbove(at, shownCamera.current.zoom, coverBottom);
+      } else {
+        shownId.current = selectedId;
+        shownCover.current = coverBottom;
+        const current = shownCamera.current;
+        saved.current ??= { camera: current, viewKey: view.key };
+        next = cameraAbove(at, Math.max(current.zoom, SELECTED_ZOOM), coverBottom);
+      }
     } else if (selectedId === null && shownId.current !== null) {
       shownId.current = null;
       const back = saved.current;
       saved.current = null;
       if (back && back.viewKey === view.key) next = back.camera;
     }
-    if (!next) return;
-    const to = next;
-    setTarget((t) => ({ camera: to, key: (t?.key ?? 0) + 1 }));
-    onCameraChange(to, false);
-  }, [selectedId, selectedLat, selectedLon, view.key, onCameraChange]);
+    if (next) moveTo(next);
+  }, [selectedId, selectedLat, selectedLon, view.key, coverBottom, moveTo]);
+
+  // A new page of results (new ids, in order) is framed once, when the map has a size; with a
+  // store open it is not (the store keeps the map), and that page is left as it is.
+  const rows = useMemo(() => numberedStores(stores, null, numbers), [stores, numbers]);
+  const rowsKey = rows.map((s) => s.id).join(",");
+  const framedKey = useRef("");
+  // The page whose frame is done (the map's data-framed: the end-to-end tests wait for it).
+  const [framed, setFramed] = useState("");
+  useEffect(() => {
+    if (!size || rowsKey === "" || rowsKey === framedKey.current) return;
+    framedKey.current = rowsKey;
+    setFramed(rowsKey);
+    if (selectedId !== null) return;
+    const to = fitCamera(rows, size.width, size.height, { ...FRAME_INSETS, bottom: FRAME_INSETS.bottom + coverBottom });
+    if (to) moveTo(to);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- frames each page once, at its first answer (not on each resize or sheet change)
+  }, [rowsKey, size]);
   const onFailed = useCallback(() => setFailed(true), []);
 
   return (
     <div
+      ref={root}
       className="absolute inset-0"
       role="region"
       aria-label="Map of stores"
       data-map={interactive ? "interactive" : "preview"}
+      data-framed={framed !== "" && framed === rowsKey ? "" : undefined}
       onFocus={(e: FocusEvent<HTMLDivElement>) => setPreviewFocused(inPreview(e.target))}
       onBlur={(e: FocusEvent<HTMLDivElement>) => {
         if (!inPreview(e.relatedTarget)) setPreviewFocused(false);
@@ -114,6 +178,7 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
           <Suspense fallback={null}>
             <StoreMap
               {...props}
+              onCenterChange={onMapCenter}
               start={started}
               camera={interactive ? undefined : camera}
               hidden={!interactive}

@@ -20,7 +20,7 @@ describe("ResultsList", () => {
       const out = within(screen.getByRole("list", { name: "Stores" }))
         .getAllByRole("listitem")
         // Without the row number in front and the distance (tested below).
-        .map((li) => li.textContent?.replace(/^\d+/, "").replace(/[\d.]+ mi/, "").replace(/\(\d+ reviews\)/, "").replace(/Rated [\d.]+ out of 5/, ""));
+        .map((li) => li.textContent?.replace(/^\d+\. /, "").replace(/[\d.]+ mi/, "").replace(/\(\d+ reviews\)/, "").replace(/Rated [\d.]+ out of 5/, ""));
       unmount();
       return out;
     };
@@ -34,8 +34,8 @@ describe("ResultsList", () => {
     const prefetch = vi.fn();
     render(<ResultsList stores={stores} first={21} onSelect={vi.fn()} onPrefetch={prefetch} now={new Date("2026-11-27T12:00:00-05:00")} />);
     const [near, far] = screen.getAllByRole("button");
-    expect(near).toHaveTextContent(/^21Near0.4 mi/);
-    expect(far).toHaveTextContent(/^22Far13 mi/);
+    expect(near).toHaveTextContent(/^21\. Near0.4 mi/);
+    expect(far).toHaveTextContent(/^22\. Far13 mi/);
     expect(highlighted()).toBeNull();
     await userEvent.hover(far!);
     expect(highlighted()).toBe(9);
@@ -49,5 +49,28 @@ describe("ResultsList", () => {
     act(() => setHighlighted(7));
     expect(near).toHaveClass("bg-amber-50");
     act(() => setHighlighted(null));
+  });
+
+  it("gives screen readers each row's number, the one on its pin", () => {
+    render(<ResultsList stores={[makeListItem({ id: 7, name: "Near" }), makeListItem({ id: 9, name: "Far" })]} first={21} onSelect={vi.fn()} now={new Date("2026-11-27T12:00:00-05:00")} />);
+    // The accessible name starts with the number, as the row's pin shows it.
+    expect(screen.getByRole("button", { name: /^21\.\s*Near/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^22\.\s*Far/ })).toBeInTheDocument();
+  });
+
+  it("says No reviews yet instead of five empty stars and (0)", () => {
+    render(
+      <ResultsList
+        stores={[makeListItem({ id: 1, name: "New Shop", review_count: 0, average_rating: 0 }), makeListItem({ id: 2, name: "Known Shop", review_count: 3, average_rating: 4 })]}
+        onSelect={vi.fn()}
+        now={new Date("2026-11-27T12:00:00-05:00")}
+      />,
+    );
+    const [fresh, known] = screen.getAllByRole("listitem");
+    expect(fresh).toHaveTextContent("No reviews yet");
+    expect(within(fresh!).queryByRole("img", { name: /Rated/ })).toBeNull();
+    expect(fresh).not.toHaveTextContent("(0");
+    expect(within(known!).getByRole("img", { name: "Rated 4.0 out of 5" })).toBeInTheDocument();
+    expect(known).toHaveTextContent("(3 reviews)");
   });
 });

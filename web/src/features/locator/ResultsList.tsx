@@ -43,15 +43,15 @@ const ResultRow = memo(function ResultRow({
           lit && "bg-amber-50",
         )}
       >
-        {/* The same number as the store's pin on the map. */}
+        {/* The same number as the store's pin on the map, read out too ("3. Green Leaf ..."). */}
         <span
-          aria-hidden="true"
           className={cn(
             "mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white",
             lit ? "bg-amber-600" : "bg-emerald-800",
           )}
         >
           {number}
+          <span className="sr-only">. </span>
         </span>
         <span className="flex min-w-0 flex-1 flex-col items-start gap-1">
           <span className="flex w-full items-baseline justify-between gap-2">
@@ -61,7 +61,8 @@ const ResultRow = memo(function ResultRow({
             )}
           </span>
           <span className="flex flex-wrap items-center gap-2">
-            <Stars rating={store.average_rating} count={store.review_count} />
+            {/* Five empty stars and "(0)" would read as a store rated zero. */}
+            {store.review_count > 0 ? <Stars rating={store.average_rating} count={store.review_count} /> : <span className="text-sm text-gray-700">No reviews yet</span>}
             <StoreStatus store={store} now={now} />
           </span>
         </span>
@@ -71,8 +72,8 @@ const ResultRow = memo(function ResultRow({
 });
 
 /**
- * One page of stores: the row's number (as on its map pin), name, distance, average rating stars,
- * review count, Opened or Closed and what comes next. `first` is the number of the first row.
+ * One page of stores: the row's number (as on its map pin), name, distance, average rating stars
+ * and review count ("No reviews yet" without any), Opened or Closed and what comes next. `first` is the number of the first row.
  * `onPrefetch` is told of the row pointed at or focused (the panel's whole store is fetched ahead).
  */
 export const ResultsList = memo(function ResultsList({

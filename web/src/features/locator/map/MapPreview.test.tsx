@@ -38,7 +38,7 @@ describe("MapPreview", () => {
   it("shows the stores and clusters as named buttons, clustered like the map", async () => {
     setup();
     // Supercluster comes in a chunk of its own (asked for when the module loads).
-    expect(await screen.findByRole("button", { name: "2 stores here, zoom in" })).toHaveClass("locator-cluster");
+    expect(await screen.findByRole("button", { name: "2 stores, zoom in" })).toHaveClass("locator-cluster");
     const alone = screen.getByRole("button", { name: "Alone" });
     expect(alone).toHaveClass("locator-marker");
     expect(alone).toHaveAttribute("aria-pressed", "false");
@@ -46,11 +46,24 @@ describe("MapPreview", () => {
     expect(screen.queryByRole("button", { name: "Twin A" })).toBeNull();
   });
 
+  it("never hides a row of the page in a cluster: rows are numbered pins, clusters read +n", async () => {
+    const three = [...stores, makeStore({ id: 4, name: "Twin C", latitude: 40.7127, longitude: -74.0059 })];
+    setup({ stores: three, numbers: new Map([[1, 1]]) });
+    // Twin A is row 1: its own pin with its number; B and C, not on the page, make a cluster of 2.
+    const cluster = await screen.findByRole("button", { name: "2 stores, zoom in" });
+    expect(cluster).toHaveTextContent(/^\+2$/);
+    const row = screen.getByRole("button", { name: "Twin A" });
+    expect(row).toHaveAttribute("data-number", "1");
+    // Row pins come first in the focus order, before the clusters and the other stores.
+    const buttons = screen.getAllByRole("button").map((b) => b.getAttribute("aria-label"));
+    expect(buttons.indexOf("Twin A")).toBeLessThan(buttons.indexOf("2 stores, zoom in"));
+  });
+
   it("draws the opened store apart from its cluster, as its own pressed marker", async () => {
     const props = setup({ selected: { id: 1, name: "Twin A", latitude: 40.7128, longitude: -74.006 } });
     // Twin A leaves the cluster: Twin B stands alone, Twin A is the selected marker.
     expect(await screen.findByRole("button", { name: "Twin B" })).toHaveAttribute("aria-pressed", "false");
-    expect(screen.queryByRole("button", { name: /stores here/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /stores, zoom in/ })).toBeNull();
     const opened = screen.getByRole("button", { name: "Twin A" });
     expect(opened).toHaveClass("locator-marker-selected");
     expect(opened).toHaveAttribute("aria-pressed", "true");
@@ -70,7 +83,7 @@ describe("MapPreview", () => {
 
   it("zooms into a cluster and starts the interactive map", async () => {
     const props = setup();
-    await userEvent.click(await screen.findByRole("button", { name: "2 stores here, zoom in" }));
+    await userEvent.click(await screen.findByRole("button", { name: "2 stores, zoom in" }));
     expect(props.onActivate).toHaveBeenCalled();
     const [next, byUser] = vi.mocked(props.onCameraChange).mock.calls[0] ?? [];
     expect(byUser).toBe(true);

@@ -10,7 +10,7 @@ import { BASEMAP_STYLE_URL } from "../../../components/map/basemapStyle";
 import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
 import { bitmapTransform, bounds, panBy, toScreen, zoomAround, type Camera } from "./projection";
 import { highlightHandlers, useHighlighted } from "../highlight";
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type SelectedStore } from "./types";
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, clusteredStores, clusterLabel, clusterText, numberedStores, type SelectedStore } from "./types";
 
 export interface MapPreviewProps {
   camera: Camera;
@@ -200,8 +200,8 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
   };
 
   // The same clusters as the map's source (MapLibre clusters each tile at its integer zoom),
-  // without the opened store, which has its own marker. New stores are drawn in a render of
-  // their own, after the results list's.
+  // without the opened store, which has its own marker, nor the page's rows, which always stand
+  // as numbered pins. New stores are drawn in a render of their own, after the results list's.
   const shown = useDeferredValue(stores);
   const selectedId = selected?.id ?? null;
   const [clusterReady, setClusterReady] = useState(Cluster !== null);
@@ -217,13 +217,33 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
     if (!clusterReady || Cluster === null) return null;
     const sc = new Cluster<{ id: number; name: string }>({ radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2, extent: 512 });
     sc.load(
-      shown.filter((s) => s.id !== selectedId).map(
+      clusteredStores(shown, selectedId, numbers).map(
         (s): StoreFeature => ({ type: "Feature", geometry: { type: "Point", coordinates: [s.longitude, s.latitude] }, properties: { id: s.id, name: s.name } }),
       ),
     );
     return sc;
-  }, [shown, selectedId, clusterReady]);
-  const points = index && size && size.width > 0 ? index.getClusters(bounds(camera, size.width, size.height, 48), Math.floor(camera.zoom)) : [];
+  }, [shown, selectedId, numbers, clusterReady]);
+  const view = size && size.width > 0 ? bounds(camera, size.width, size.height, 48) : null;
+  const points = index && view ? index.getClusters(view, Math.floor(camera.zoom)) : [];
+  // The rows' pins within the same margin, first in the focus order (row 1 first).
+  const rows = useMemo(() => numberedStores(shown, selectedId, numbers), [shown, selectedId, numbers]);
+  const rowsShown = view ? rows.filter((s) => s.longitude >= view[0] && s.longitude <= view[2] && s.latitude >= view[1] && s.latitude <= view[3]) : [];
+  const pin = (id: number, name: string, [x, y]: [number, number]) => (
+    <button
+      key={`s${id}`}
+      type="button"
+      className={`locator-marker absolute -translate-x-1/2 -translate-y-full${lit === id ? " locator-marker-highlighted" : ""}`}
+      style={{ left: x, top: y }}
+      aria-label={name}
+      aria-pressed={false}
+      data-store-id={id}
+      data-number={numbers?.get(id)}
+      onClick={() => onSelect(id)}
+      {...highlightHandlers(id)}
+    >
+      <img src={markerIcon} alt="" width={MARKER_SIZE} height={MARKER_SIZE} />
+    </button>
+  );
 
   const lit = useHighlighted();
   const selectedAt = selected && size ? toScreen(camera, size.width, size.height, selected.longitude, selected.latitude) : null;
@@ -233,6 +253,7 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
       ref={root}
       className="absolute inset-0 overflow-hidden bg-[#cde3ef]"
       data-map-preview=""
+      data-zoom={camera.zoom}
       onPointerEnter={(e) => {
         if (e.pointerType === "mouse") onWarmUp?.();
       }}
@@ -261,6 +282,7 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
                 : { display: "none" }
             }
           />
+          {size && rowsShown.map((s) => pin(s.id, s.name, toScreen(camera, size.width, size.height, s.longitude, s.latitude)))}
           {size &&
             points.map((p) => {
               const [lon = 0, lat = 0] = p.geometry.coordinates;
@@ -275,35 +297,19 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
                     type="button"
                     className="locator-cluster absolute -translate-x-1/2 -translate-y-1/2"
                     style={{ left: x, top: y }}
-                    aria-label={`${count} stores here, zoom in`}
+                    aria-label={clusterLabel(count)}
+                    data-count={count}
                     onClick={() => {
                       onActivate();
                       const zoom = Math.min(index?.getClusterExpansionZoom(clusterId) ?? camera.zoom + 1, MAX_ZOOM);
                       onCameraChange({ latitude: lat, longitude: lon, zoom }, true);
                     }}
                   >
-                    {props.point_count_abbreviated ?? count}
+                    {clusterText(props.point_count_abbreviated ?? count)}
                   </button>
                 );
               }
-              const id = Number(props.id);
-              const number = numbers?.get(id);
-              return (
-                <button
-                  key={`s${id}`}
-                  type="button"
-                  className={`locator-marker absolute -translate-x-1/2 -translate-y-full${lit === id ? " locator-marker-highlighted" : ""}`}
-                  style={{ left: x, top: y }}
-                  aria-label={String(props.name)}
-                  aria-pressed={false}
-                  data-store-id={id}
-                  data-number={number}
-                  onClick={() => onSelect(id)}
-                  {...highlightHandlers(id)}
-                >
-                  <img src={markerIcon} alt="" width={MARKER_SIZE} height={MARKER_SIZE} />
-                </button>
-              );
+              return pin(Number(props.id), String(props.name), [x, y]);
             })}
           {selected && selectedAt && (
             <button

@@ -8,15 +8,18 @@ import { MAX_ZOOM } from "../../../lib/constants";
 import { highlighted, setHighlighted, subscribeHighlight } from "../highlight";
 import { MAP_LOAD_MESSAGE } from "../messages";
 import type { Camera } from "./projection";
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, type SelectedStore, type StoreMapProps } from "./types";
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, clusteredStores, clusterLabel, clusterText, numberedStores, type SelectedStore, type StoreMapProps } from "./types";
 
 const SOURCE = "stores";
 
-/** The stores for the clustered source, without the opened one (it has its own marker). */
-function toGeoJson(stores: readonly MapStore[], selectedId: number | null): FeatureCollection<Point> {
+/**
+ * The stores for the clustered source, without the opened one (it has its own marker) nor the
+ * page's numbered rows (always pins of their own, so a row's pin is never hidden in a cluster).
+ */
+function toGeoJson(stores: readonly MapStore[], selectedId: number | null, numbers: ReadonlyMap<number, number> | undefined): FeatureCollection<Point> {
   return {
     type: "FeatureCollection",
-    features: stores.filter((s) => s.id !== selectedId).map((s) => ({
+    features: clusteredStores(stores, selectedId, numbers).map((s) => ({
       type: "Feature",
       id: s.id,
       geometry: { type: "Point", coordinates: [s.longitude, s.latitude] },
@@ -122,10 +125,43 @@ export default function StoreMap({ stores, selected, numbers, view, onSelect, on
 
     const markers = new Map<string, { marker: Marker; element: HTMLButtonElement }>();
 
+    /** A store's pin: numbered while its row is on the page shown, lit with its row. */
+    const storeMarker = (id: number, name: string, lon: number, lat: number) => {
+      const element = document.createElement("button");
+      element.type = "button";
+      element.className = "locator-marker";
+      element.setAttribute("aria-label", name);
+      element.setAttribute("aria-pressed", "false");
+      element.dataset.storeId = String(id);
+      element.appendChild(markerImage());
+      setNumber(element, numbersRef.current?.get(id));
+      element.classList.toggle("locator-marker-highlighted", highlighted() === id);
+      element.addEventListener("click", (e) => {
+        e.stopPropagation();
+        callbacks.current.onSelect(id);
+      });
+      const on = () => setHighlighted(id);
+      const off = () => {
+        if (highlighted() === id) setHighlighted(null);
+      };
+      element.addEventListener("mouseenter", on);
+      element.addEventListener("focus", on);
+      element.addEventListener("mouseleave", off);
+      element.addEventListener("blur", off);
+      const marker = new Marker({ element, anchor: "bottom" }).setLngLat([lon, lat]).addTo(map);
+      return { marker, element };
+    };
+
     const sync = () => {
       if (hiddenRef.current) return;
       if (!map.getSource(SOURCE) || !map.isSourceLoaded(SOURCE)) return;
       const seen = new Set<string>();
+      // The page's rows first (row 1 first in the focus order), then what the clusters show.
+      for (const s of numberedStores(storesRef.current, selectedRef.current?.id ?? null, numbersRef.current)) {
+        const key = `s${s.id}`;
+        seen.add(key);
+        if (!markers.has(key)) markers.set(key, storeMarker(s.id, s.name, s.longitude, s.latitude));
+      }
       for (const f of map.querySourceFeatures(SOURCE) as Feature<Point>[]) {
         const props = f.properties ?? {};
         const isCluster = Boolean(props.cluster);
@@ -134,45 +170,28 @@ export default function StoreMap({ stores, selected, numbers, view, onSelect, on
         seen.add(key);
         const existing = markers.get(key);
         if (existing) continue;
+        const [lon, lat] = f.geometry.coordinates as [number, number];
+        if (!isCluster) {
+          markers.set(key, storeMarker(Number(props.id), String(props.name), lon, lat));
+          continue;
+        }
+        const count = Number(props.point_count);
         const element = document.createElement("button");
         element.type = "button";
-        const [lon, lat] = f.geometry.coordinates as [number, number];
-        if (isCluster) {
-          const count = Number(props.point_count);
-          element.className = "locator-cluster";
-          element.textContent = String(props.point_count_abbreviated ?? count);
-          element.setAttribute("aria-label", `${count} stores here, zoom in`);
-          element.addEventListener("click", (e) => {
-            e.stopPropagation();
-            const source = map.getSource<GeoJSONSource>(SOURCE);
-            void source
-              ?.getClusterExpansionZoom(Number(props.cluster_id))
-              .then((zoom) => map.easeTo({ center: [lon, lat], zoom: Math.min(zoom, MAX_ZOOM) }))
-              .catch(() => undefined);
-          });
-        } else {
-          element.className = "locator-marker";
-          element.setAttribute("aria-label", String(props.name));
-          element.setAttribute("aria-pressed", "false");
-          element.dataset.storeId = String(props.id);
-          element.appendChild(markerImage());
-          const id = Number(props.id);
-          setNumber(element, numbersRef.current?.get(id));
-          element.classList.toggle("locator-marker-highlighted", highlighted() === id);
-          element.addEventListener("click", (e) => {
-            e.stopPropagation();
-            callbacks.current.onSelect(id);
-          });
-          const on = () => setHighlighted(id);
-          const off = () => {
-            if (highlighted() === id) setHighlighted(null);
-          };
-          element.addEventListener("mouseenter", on);
-          element.addEventListener("focus", on);
-          element.addEventListener("mouseleave", off);
-          element.addEventListener("blur", off);
-        }
-        const marker = new Marker({ element, anchor: isCluster ? "center" : "bottom" }).setLngLat([lon, lat]).addTo(map);
+        element.className = "locator-cluster";
+        element.textContent = clusterText(String(props.point_count_abbreviated ?? count));
+        element.setAttribute("aria-label", clusterLabel(count));
+        element.dataset.count = String(count);
+        element.addEventListener("click", (e) => {
+          e.stopPropagation();
+          const source = map.getSource<GeoJSONSource>(SOURCE);
+          void source
+            ?.getClusterExpansionZoom(Number(props.cluster_id))
+            // A move the user asked for (the event rides along), so "Redo search in this area" shows.
+            .then((zoom) => map.easeTo({ center: [lon, lat], zoom: Math.min(zoom, MAX_ZOOM) }, { originalEvent: e }))
+            .catch(() => undefined);
+        });
+        const marker = new Marker({ element, anchor: "center" }).setLngLat([lon, lat]).addTo(map);
         markers.set(key, { marker, element });
       }
       // The opened store: its own marker, over the others.
@@ -218,7 +237,7 @@ export default function StoreMap({ stores, selected, numbers, view, onSelect, on
       loaded = true;
       map.addSource(SOURCE, {
         type: "geojson",
-        data: toGeoJson(storesRef.current, selectedRef.current?.id ?? null),
+        data: toGeoJson(storesRef.current, selectedRef.current?.id ?? null, numbersRef.current),
         cluster: true,
         clusterRadius: CLUSTER_RADIUS,
         clusterMaxZoom: CLUSTER_MAX_ZOOM,
@@ -264,31 +283,29 @@ export default function StoreMap({ stores, selected, numbers, view, onSelect, on
     };
   }, []);
 
-  // New stores or another opened store: replace the source's data (the opened store leaves the
-  // clusters for its own marker).
+  // New stores, another page or another opened store: replace the source's data (the opened
+  // store and the page's rows leave the clusters for markers of their own); the pins shown take
+  // their rows' new numbers.
   const selectedId = selected?.id ?? null;
   const selectedLat = selected?.latitude;
   const selectedLon = selected?.longitude;
   const selectedName = selected?.name;
   useEffect(() => {
     storesRef.current = stores;
+    numbersRef.current = numbers;
     selectedRef.current =
       selectedId !== null && selectedLat !== undefined && selectedLon !== undefined
         ? { id: selectedId, name: selectedName ?? "", latitude: selectedLat, longitude: selectedLon }
         : null;
-    void mapRef.current?.getSource<GeoJSONSource>(SOURCE)?.setData(toGeoJson(stores, selectedId));
-    syncRef.current();
-  }, [stores, selectedId, selectedLat, selectedLon, selectedName]);
-
-  // Another page of results: the pins shown take their new rows' numbers.
-  useEffect(() => {
-    numbersRef.current = numbers;
+    void mapRef.current?.getSource<GeoJSONSource>(SOURCE)?.setData(toGeoJson(stores, selectedId, numbers));
     const node = container.current;
-    if (!node) return;
-    for (const element of node.querySelectorAll<HTMLElement>(".locator-marker[data-store-id]:not([data-selected])")) {
-      setNumber(element, numbers?.get(Number(element.dataset.storeId)));
+    if (node) {
+      for (const element of node.querySelectorAll<HTMLElement>(".locator-marker[data-store-id]:not([data-selected])")) {
+        setNumber(element, numbers?.get(Number(element.dataset.storeId)));
+      }
     }
-  }, [numbers]);
+    syncRef.current();
+  }, [stores, numbers, selectedId, selectedLat, selectedLon, selectedName]);
 
   // A store opened or closed: ease to the camera MapArea chose.
   const targetKey = target?.key;
