@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"locator/internal/accounts"
@@ -114,7 +115,9 @@ var errDemoTaken = errors.New("the demo data is already in the database, or anot
 // writeDemo writes the demo data. Its stores have fixed store ids, which
 // are unique, and the first batch is one transaction: when another writer
 // got there first, nothing is written and the error is errDemoTaken.
-func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog.Logger) error {
+// With resume, the batches an interrupted write left out are written
+// (seed.Resume).
+func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, resume bool, log *slog.Logger) error {
 	start := time.Now()
 	o, err := seed.Demo(n, seedValue)
 	if err != nil {
@@ -122,7 +125,11 @@ func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog
 	}
 	o.HolidaysFrom = time.Now() // the holidays of the coming year
 	sr := stores.NewRepo(d)
-	res, err := seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
+	write := seed.Write
+	if resume {
+		write = seed.Resume
+	}
+	res, err := write(ctx, sr, reviews.NewRepo(d, sr), o)
 	// On SQLite a replica starting beside the one writing the data waits for
 	// the write lock only its busy timeout (10 s); on a slow machine the
 	// other's first batch can hold it longer. Nothing was written, so try
@@ -134,7 +141,7 @@ func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, log *slog
 			return ctx.Err()
 		case <-time.After(time.Second):
 		}
-		res, err = seed.Write(ctx, sr, reviews.NewRepo(d, sr), o)
+		res, err = write(ctx, sr, reviews.NewRepo(d, sr), o)
 	}
 	if err != nil {
 		if res.Stores == 0 && db.UniqueViolation(err) {
@@ -176,7 +183,7 @@ func cmdSeed(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if count > 0 && !*force {
 		return &exitError{code: 1, msg: fmt.Sprintf("the database already has %d stores; use --force to add the demo data anyway", count)}
 	}
-	if err := writeDemo(ctx, d, *n, *seedValue, log); errors.Is(err, errDemoTaken) {
+	if err := writeDemo(ctx, d, *n, *seedValue, false, log); errors.Is(err, errDemoTaken) {
 		return &exitError{code: 1, msg: err.Error()}
 	} else if err != nil {
 		return err
@@ -296,7 +303,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if streets != nil {
 		defer streets.Close()
 	}
-	d, err := openDB(ctx, cfg, log)
+	d, err := waitForDB(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
@@ -385,19 +392,25 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		httpconn.Settle(c, st)
 		pending.track(c, st)
 	}
+	// The background jobs end with syncCtx, and every way out of serve waits
+	// for them before the deferred database close: none may still read the
+	// database, the index or the counts after serve returns, and the final
+	// flush below must not race a flush in flight.
 	syncCtx, stopSync := context.WithCancel(context.Background())
-	defer stopSync()
-	go syncer.Run(syncCtx, cfg.SyncInterval)
+	var jobs sync.WaitGroup
+	stopJobs := func() {
+		stopSync()
+		jobs.Wait()
+		syncer.Wait() // a search snapshot being written is abandoned and deleted
+	}
+	defer stopJobs()
 	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
-	go worker.Run(syncCtx)
-	go housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log)
-	go recheckLicences(syncCtx, lic, licenceRecheckEvery, log)
-	rerendered := make(chan struct{})
-	go func() {
-		defer close(rerendered)
-		rerenderDocs(syncCtx, sr, docRerenderEvery, log)
-	}()
-	go counts.Run(syncCtx, cfg.InsightsFlush)
+	jobs.Go(func() { syncer.Run(syncCtx, cfg.SyncInterval) })
+	jobs.Go(func() { worker.Run(syncCtx) })
+	jobs.Go(func() { housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log) })
+	jobs.Go(func() { recheckLicences(syncCtx, lic, licenceRecheckEvery, log) })
+	jobs.Go(func() { rerenderDocs(syncCtx, sr, docRerenderEvery, log) }) // a batch in flight rolls back; the next start resumes
+	jobs.Go(func() { counts.Run(syncCtx, cfg.InsightsFlush) })
 
 	if cfg.MetricsAddr != "" {
 		// Scrapes go on while draining; the process's end closes it.
@@ -445,28 +458,39 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	// A search snapshot being written is abandoned and deleted.
-	stopSync()
-	syncer.Wait()
-	<-rerendered // a batch in flight rolls back; the next start resumes
-	acc.Wait()   // reset requests answered but not yet mailed
+	stopJobs()
+	acc.Wait() // reset requests answered but not yet mailed
 	biz.Wait()
 	flushInsights(counts, log)
 	log.Info("stopped")
 	return nil
 }
 
-// seedIfEmpty writes n demo stores into a database without stores.
+// seedIfEmpty writes n demo stores into a database without stores, and
+// finishes the demo data an interrupted first start left (seed.Check).
 // Replicas first started together on an empty database all find it empty;
 // the unique store ids let exactly one of them write the data (writeDemo),
 // and the others start without writing anything.
 func seedIfEmpty(ctx context.Context, d *db.DB, n int, log *slog.Logger) error {
-	count, err := stores.NewRepo(d).Count(ctx)
-	if err != nil || count > 0 {
+	sr := stores.NewRepo(d)
+	count, err := sr.Count(ctx)
+	if err != nil {
 		return err
 	}
-	log.Info("empty database: writing the demo data (use --no-seed to skip)")
-	if err := writeDemo(ctx, d, n, 1, log); errors.Is(err, errDemoTaken) {
+	resume := false
+	if count > 0 {
+		// A first start stopped while seeding (Ctrl-C, kill -9, a crash)
+		// left whole batches of the demo data: finish them.
+		st, err := seed.Check(ctx, sr, n)
+		if err != nil || !st.Interrupted {
+			return err
+		}
+		log.Warn("the demo data was interrupted by an earlier start: writing what is missing", "stores", st.Stores, "of", n)
+		resume = true
+	} else {
+		log.Info("empty database: writing the demo data (use --no-seed to skip)")
+	}
+	if err := writeDemo(ctx, d, n, 1, resume, log); errors.Is(err, errDemoTaken) {
 		log.Info("another replica is writing the demo data: starting without writing it")
 	} else if err != nil {
 		return err

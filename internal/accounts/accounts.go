@@ -54,8 +54,10 @@ var ErrBadCredentials = apperr.New(apperr.Unauthorized, "Invalid email or passwo
 // ErrNoSession means the caller is not signed in.
 var ErrNoSession = apperr.New(apperr.Unauthorized, "Not signed in")
 
-// ErrBadResetToken covers unknown, spent, expired and mismatched reset tokens.
-var ErrBadResetToken = apperr.Invalidf("This password reset link is invalid or has expired. Please request a new one.")
+// ErrBadResetToken covers unknown, spent, expired and mismatched reset tokens;
+// its text names the usual cause (a link used twice or too late) rather than
+// blaming the email (issue 39, m23).
+var ErrBadResetToken = apperr.Invalidf("This password reset link has already been used or has expired. Please request a new one.")
 
 // Service implements the member features.
 type Service struct {

@@ -57,12 +57,19 @@ func TestSignUpValidation(t *testing.T) {
 			{accounts.SignUpInput{FirstName: long, LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Name must be less than 255 symbols"},
 			{accounts.SignUpInput{FirstName: "F", LastName: long, Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Last name must be less than 255 symbols"},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "+1234567890123", Email: "a@b.co", Password: "tulip-lamp-7"}, "Phone should be less thant 12 symbols"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "12-34", Email: "a@b.co", Password: "tulip-lamp-7"}, "only digits"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "12+34", Email: "a@b.co", Password: "tulip-lamp-7"}, "only digits"},
+			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "call me", Email: "a@b.co", Password: "tulip-lamp-7"}, "only digits"},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "not-an-email", Password: "tulip-lamp-7"}, "Email is invalid"},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "short"}, "at least 8"},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "12345678"}, secret.MsgPasswordCommon},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: long}, "Password is too big"},
 			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "ANN@example.com", Password: "tulip-lamp-7"}, "already exists"},
+		}
+		// The walk's number (issue 39, M7): 14 characters, 10 digits; stored as the profile stores it.
+		ok, err := s.SignUp(ctx, accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "(212) 555-0199", Email: "paren@b.co", Password: "tulip-lamp-7"})
+		dbtest.Must(t, err, "sign up with (212) 555-0199")
+		if ok.Phone != "+12125550199" {
+			t.Errorf("phone stored as %q, want +12125550199", ok.Phone)
 		}
 		for _, c := range cases {
 			_, err := s.SignUp(ctx, c.in)
@@ -200,6 +207,12 @@ func TestProfileUpdates(t *testing.T) {
 		dbtest.Must(t, err, "phone")
 		if got.Phone != "+4930123" {
 			t.Fatalf("%+v", got)
+		}
+		// The profile takes the spellings sign-up takes and stores them the same way (issue 39, M7).
+		got, err = s.UpdateProfile(ctx, c, accounts.Update{Phone: str(" (212) 555-0199 ")}, "")
+		dbtest.Must(t, err, "phone with separators")
+		if got.Phone != "+12125550199" {
+			t.Fatalf("profile phone stored as %q, want +12125550199", got.Phone)
 		}
 		for _, c2 := range []struct {
 			u    accounts.Update

@@ -5,15 +5,15 @@ import (
 	"strings"
 
 	"locator/internal/apperr"
+	"locator/internal/phone"
 	"locator/internal/textfield"
 )
 
-// Field limits (names 255, phone 12: docs/product-rules.md, "Members";
-// passwords: see secret.CheckPassword, the one policy of every kind of
-// account).
+// Field limits (names 255: docs/product-rules.md, "Members"; the phone's 12
+// digits: phone.MaxDigits; passwords: see secret.CheckPassword, the one
+// policy of every kind of account).
 const (
 	MaxNameLen  = 255
-	MaxPhoneLen = 12
 	MaxEmailLen = 254
 )
 
@@ -47,18 +47,13 @@ func validName(v, requiredMsg, tooLongMsg string) (string, error) {
 	return v, nil
 }
 
-// validPhone: required, at most 12 characters, an optional leading + and digits.
+// validPhone checks a member's phone and returns the form it is stored in:
+// the same rule and the same stored form at sign-up and on the profile, so
+// "(212) 555-0199" typed in either place is one number (package phone).
 func validPhone(v string) (string, error) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return "", apperr.Invalidf("Phone is required")
+	n, err := phone.Normalize(v)
+	if err != nil {
+		return "", apperr.Invalidf("%s", err.Error())
 	}
-	if len(v) > MaxPhoneLen {
-		return "", apperr.Invalidf("Phone should be less thant 12 symbols")
-	}
-	digits := strings.TrimPrefix(v, "+")
-	if digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return "", apperr.Invalidf("Phone may contain only digits and a leading +")
-	}
-	return v, nil
+	return n, nil
 }

@@ -39,6 +39,7 @@ var layers = map[string]int{
 	"internal/places/fold":   leaf,
 	"internal/slug":          leaf,
 	"internal/textfield":     leaf,
+	"internal/phone":         leaf,
 	"internal/mail/smtptest": leaf,
 	"internal/httpbody":      leaf,
 	"internal/httpconn":      leaf,

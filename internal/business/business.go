@@ -51,7 +51,7 @@ type Account struct {
 var (
 	ErrBadCredentials = apperr.New(apperr.Unauthorized, "Invalid email or password")
 	ErrNoSession      = apperr.New(apperr.Unauthorized, "Business accounts only: sign in")
-	ErrBadResetToken  = apperr.Invalidf("This password reset link is invalid or has expired. Please request a new one.")
+	ErrBadResetToken  = apperr.Invalidf("This password reset link has already been used or has expired. Please request a new one.")
 	// ErrUnverified answers every dashboard call of an account whose
 	// mailbox is not proven yet.
 	ErrUnverified = apperr.New(apperr.Forbidden, "Confirm your email first: open the link we sent to your mailbox.")

@@ -221,7 +221,15 @@ func (s *Service) ApproveChange(ctx context.Context, id int64, moderator string)
 				"change_request_id": id, "old": json.RawMessage(oldJSON), "new": p, "business_email": c.BusinessEmail}); err != nil {
 				return err
 			}
-			return mailbox.Enqueue(ctx, tx, decisionMail(c, ""))
+			if err := mailbox.Enqueue(ctx, tx, decisionMail(c, "")); err != nil {
+				return err
+			}
+			// The requester has the decision mail; every other owner is told.
+			var requester int64
+			if err := tx.QueryRow(ctx, "SELECT business_id FROM store_change_requests WHERE id = $1", id).Scan(&requester); err != nil {
+				return fmt.Errorf("change request %d: %w", id, err)
+			}
+			return s.mailChange(ctx, tx, st, requester, "a moderator, at the request of "+c.BusinessEmail, detailFields(p))
 		})
 		if err != nil {
 			return err
@@ -280,4 +288,19 @@ func decisionMail(c *ChangeRequestView, reason string) mailbox.Message {
 	text := fmt.Sprintf("Hello,\n\nThe changes you asked for %s were not approved.\nReason: %s\n\nThe store stays as it was; you can send corrected details from the store dashboard.\n", c.StoreName, reason)
 	return mailbox.Message{To: c.BusinessEmail, Subject: "Your store changes were not approved", Text: text,
 		HTML: fmt.Sprintf("<p>Hello,</p><p>The changes you asked for <b>%s</b> were not approved.</p><p>Reason: %s</p><p>The store stays as it was; you can send corrected details from the store dashboard.</p>", h(c.StoreName), h(reason))}
+}
+
+// detailFields names the fields d gives, as the owners' mail lists them.
+func detailFields(d Details) []string {
+	var f []string
+	for _, x := range []struct {
+		name  string
+		given bool
+	}{{"name", d.Name != nil}, {"address", d.Address != nil}, {"city", d.City != nil}, {"state", d.State != nil},
+		{"postal_code", d.PostalCode != nil}, {"position", d.Latitude != nil || d.Longitude != nil}} {
+		if x.given {
+			f = append(f, x.name)
+		}
+	}
+	return f
 }

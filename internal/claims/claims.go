@@ -133,12 +133,23 @@ type Service struct {
 	// The members' sign-in lockout, for moderators; business accounts get
 	// theirs (ratelimit.NewLockout(..., "business")) with their sign-in.
 	moderatorLockout ratelimit.Lockout
+	// limits counts claims per network in the database, so every replica
+	// shares the count (as reports do).
+	limits *ratelimit.DB
 }
+
+// PerNetworkPerHour is the most new claims one network (an IPv4 /24, an
+// IPv6 /64: ratelimit.Network) may submit in an hour, across replicas. A
+// shop owner submits one, maybe a few; a per-address limit alone let one
+// /24 send 40 and mail a store's owners 40 times.
+const PerNetworkPerHour = 10
+
+const tooManyMessage = "Too many claims from your network. Please try again later."
 
 // New returns a service with production defaults.
 func New(d *db.DB, sr *stores.Repo, g Geocoder, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
 	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Hasher: secret.DefaultHasher, Log: log, Now: time.Now,
-		moderatorLockout: ratelimit.NewLockout(ratelimit.NewDB(d), "moderator")}
+		moderatorLockout: ratelimit.NewLockout(ratelimit.NewDB(d), "moderator"), limits: ratelimit.NewDB(d)}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
@@ -258,6 +269,15 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 	if c, err := s.recentDuplicate(ctx, in, t); err != nil || c != nil {
 		return c, false, err
 	}
+	// A retry (above) is answered without counting; a new claim counts
+	// against its network before anything is written or mailed.
+	ok, wait, err := s.limits.Reserve(ctx, "claim-net:"+ratelimit.Network(clientIP), PerNetworkPerHour, time.Hour)
+	if err != nil {
+		return nil, false, err
+	}
+	if !ok {
+		return nil, false, &apperr.Error{Code: apperr.TooMany, Message: tooManyMessage, RetryAfter: wait}
+	}
 	dup, err := s.lookalike(ctx, in)
 	if err != nil {
 		return nil, false, err
@@ -286,7 +306,14 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 		if err != nil {
 			return err
 		}
-		return mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mailbox.Message { return ownerSubmittedMail(o, c, c.DuplicateOfStoreID) })
+		if len(owners) == 0 {
+			return nil
+		}
+		st, err := s.Stores.GetTx(ctx, tx, c.DuplicateOfStoreID)
+		if err != nil {
+			return err
+		}
+		return s.mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mailbox.Message { return ownerSubmittedMail(o, c, st) })
 	})
 	if errors.Is(err, sql.ErrNoRows) { // a concurrent identical submission won
 		c, err := s.recentDuplicate(ctx, in, t)

@@ -199,10 +199,10 @@ func TestModerators(t *testing.T) {
 			}
 		}
 		dbtest.Must(t, s.AddModerator(ctx, "Mod@Example.com", "moderator-pass"), "add")
-		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "wrong-password"); err != claims.ErrModeratorCredentials {
+		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "wrong-password", ""); err != claims.ErrModeratorCredentials {
 			t.Fatalf("wrong password: %v", err)
 		}
-		m, tok, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass")
+		m, tok, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass", "")
 		dbtest.Must(t, err, "sign in")
 		got, err := s.AuthenticateModerator(ctx, tok)
 		dbtest.Must(t, err, "authenticate")
@@ -214,9 +214,9 @@ func TestModerators(t *testing.T) {
 			t.Fatalf("after sign out: %v", err)
 		}
 		// A password change ends every session of the moderator.
-		_, tok1, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass")
+		_, tok1, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass", "")
 		dbtest.Must(t, err, "sign in 1")
-		_, tok2, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass")
+		_, tok2, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass", "")
 		dbtest.Must(t, err, "sign in 2")
 		dbtest.Must(t, s.AddModerator(ctx, "mod@example.com", "a-new-moderator-pass"), "change password")
 		for _, tok := range []string{tok1, tok2} {
@@ -224,7 +224,7 @@ func TestModerators(t *testing.T) {
 				t.Fatalf("session survived a password change: %v", err)
 			}
 		}
-		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass"); err != claims.ErrModeratorCredentials {
+		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass", ""); err != claims.ErrModeratorCredentials {
 			t.Fatalf("old password after the change: %v", err)
 		}
 	})
@@ -242,7 +242,7 @@ func TestModeratorLockout(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range 25 {
 			wg.Go(func() {
-				_, _, err := replicas[i%2].SignInModerator(ctx, "mod@example.com", "guess-"+strconv.Itoa(i))
+				_, _, err := replicas[i%2].SignInModerator(ctx, "mod@example.com", "guess-"+strconv.Itoa(i), "")
 				switch apperr.CodeOf(err) {
 				case apperr.Unauthorized:
 					wrong.Add(1)
@@ -257,7 +257,7 @@ func TestModeratorLockout(t *testing.T) {
 		if wrong.Load() != ratelimit.MaxSignInAttempts || locked.Load() != 25-ratelimit.MaxSignInAttempts {
 			t.Fatalf("%d guesses checked, %d refused; want %d checked", wrong.Load(), locked.Load(), ratelimit.MaxSignInAttempts)
 		}
-		_, _, err := replicas[1].SignInModerator(ctx, "mod@example.com", "moderator-pass")
+		_, _, err := replicas[1].SignInModerator(ctx, "mod@example.com", "moderator-pass", "")
 		if e, ok := apperr.As(err); !ok || e.Code != apperr.TooMany || e.RetryAfter <= 0 {
 			t.Fatalf("right password while locked: %v", err)
 		}

@@ -117,6 +117,9 @@ func sameValue(st *stores.Store, c *Claim, field string, now time.Time) bool {
 		return strings.EqualFold(cur, claimed)
 	case "name", "city", "state", "postal_code", "address":
 		return strings.EqualFold(cur, claimed)
+	case "phone_number":
+		// "+19175550166" and "(917) 555-0166" are one number (stores.SamePhone).
+		return stores.SamePhone(cur, claimed)
 	}
 	return cur == claimed
 }

@@ -96,7 +96,7 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, a Approva
 			return err
 		}
 		applied, _ := details["applied"].([]string)
-		if err := mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message { return ownerApprovedMail(o, c, st, applied) }); err != nil {
+		if err := s.mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message { return ownerApprovedMail(o, c, st, applied) }); err != nil {
 			return err
 		}
 		out, err = getClaim(ctx, tx, id)
@@ -290,7 +290,7 @@ func (s *Service) Reject(ctx context.Context, id int64, actor, reason string) (*
 		if err != nil {
 			return err
 		}
-		if err := mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message {
+		if err := s.mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message {
 			return ownerRejectedMail(o, c, c.DuplicateOfStoreID, reason)
 		}); err != nil {
 			return err

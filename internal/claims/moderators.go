@@ -60,8 +60,10 @@ func (s *Service) AddModerator(ctx context.Context, email, password string) erro
 	})
 }
 
-// SignInModerator checks a moderator's credentials and starts a session.
-func (s *Service) SignInModerator(ctx context.Context, email, password string) (*Moderator, string, error) {
+// SignInModerator checks a moderator's credentials and starts a session,
+// ending oldToken's (the session the browser signed in from, if any): the
+// session id rotates at every sign-in, as a member's and an owner's do.
+func (s *Service) SignInModerator(ctx context.Context, email, password, oldToken string) (*Moderator, string, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	var m Moderator
 	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.moderatorLockout}.Check(ctx, email, password, func() (hash string, err error) {
@@ -74,7 +76,7 @@ func (s *Service) SignInModerator(ctx context.Context, email, password string) (
 	if !ok {
 		return nil, "", ErrModeratorCredentials
 	}
-	token, err := s.moderatorSessions().Start(ctx, m.ID, "")
+	token, err := s.moderatorSessions().Start(ctx, m.ID, oldToken)
 	if err != nil {
 		return nil, "", fmt.Errorf("moderator session: %w", err)
 	}

@@ -20,17 +20,40 @@ import (
 // it: when it is submitted and when it is decided, through the outbox in
 // the transaction of the claim. An owner whose address is the claim's own
 // gets the claimant's mail instead.
+//
+// An owner's mail carries no text the claimant typed (name, address,
+// website, hours...): a look-alike claim is otherwise a way to put any words
+// and links into an owner's mailbox under our name. It says only fixed
+// text, the claim's number, the store's own published data, what a
+// moderator decided, and the link to the store dashboard, where the owner
+// sees the claim's details (docs/claims.md).
 
-func mailOwners(ctx context.Context, tx *db.Tx, owners []ownership.Owner, c *Claim, msg func(ownership.Owner) mail.Message) error {
+// mailOwners mails each owner of the store (but the claimant) msg, with
+// the link to the store dashboard appended.
+func (s *Service) mailOwners(ctx context.Context, tx *db.Tx, owners []ownership.Owner, c *Claim, msg func(ownership.Owner) mail.Message) error {
+	dashboard := strings.TrimRight(s.PublicURL, "/") + "/business"
 	for _, o := range owners {
 		if strings.EqualFold(o.Email, c.Email) {
 			continue
 		}
-		if err := mail.Enqueue(ctx, tx, msg(o)); err != nil {
+		m := msg(o)
+		m.Text += "\nStore dashboard: " + dashboard + "\n"
+		m.HTML += "<p>Store dashboard: " + dashboardLink(s.PublicURL, dashboard) + "</p>"
+		if err := mail.Enqueue(ctx, tx, m); err != nil {
 			return fmt.Errorf("mail owner of store: %w", err)
 		}
 	}
 	return nil
+}
+
+// dashboardLink is the dashboard as HTML: a link when the public address
+// is known, the bare path otherwise (a command run without it).
+func dashboardLink(publicURL, dashboard string) string {
+	h := html.EscapeString(dashboard)
+	if publicURL == "" {
+		return h
+	}
+	return `<a href="` + h + `">` + h + `</a>`
 }
 
 // storeOwners are the owners of the store a claim matches (none for a new
@@ -109,8 +132,9 @@ func (s *Service) Owners(ctx context.Context, storeID int64) ([]ownership.Owner,
 	return ownership.List(ctx, s.DB, storeID)
 }
 
-func claimSummary(c *Claim) string {
-	return fmt.Sprintf("claim #%d for %s (%s, %s %s)", c.ID, c.BusinessName, c.Address1, c.City, c.PostalCode)
+// listed names a store by its published data only.
+func listed(st *stores.Store) string {
+	return fmt.Sprintf("your store #%d, %s (%s, %s %s)", st.ID, st.Name, st.Address, st.City, st.PostalCode)
 }
 
 func ownerMail(to, subject string, paras ...string) mail.Message {
@@ -124,9 +148,9 @@ func ownerMail(to, subject string, paras ...string) mail.Message {
 
 const ownersNote = "Sign in to the store dashboard to see every account that can change the store; you can remove an account that was linked after yours."
 
-func ownerSubmittedMail(o ownership.Owner, c *Claim, storeID int64) mail.Message {
+func ownerSubmittedMail(o ownership.Owner, c *Claim, st *stores.Store) mail.Message {
 	return ownerMail(o.Email, "Someone claimed a store you own",
-		fmt.Sprintf("Someone with another email address submitted %s, which matches your store #%d.", claimSummary(c), storeID),
+		fmt.Sprintf("Someone with another email address submitted claim #%d, which matches %s.", c.ID, listed(st)),
 		"Nothing changes until a moderator decides: the moderator sees that the store has owners and compares the claim with its details field by field. You will be mailed the decision.",
 		ownersNote)
 }
@@ -141,13 +165,15 @@ func ownerApprovedMail(o ownership.Owner, c *Claim, st *stores.Store, applied []
 		what = "The moderator took these details from the claim: " + strings.Join(labels, ", ") + "."
 	}
 	return ownerMail(o.Email, "A claim on your store was approved",
-		fmt.Sprintf("A moderator approved %s, which matches your store #%d (%s).", claimSummary(c), st.ID, st.Name), what,
+		fmt.Sprintf("A moderator approved claim #%d, which matches %s.", c.ID, listed(st)), what,
 		"You remain an owner of the store. The account of the claim's email, once it exists and its address is confirmed, can change the store too.",
 		ownersNote)
 }
 
+// ownerRejectedMail names the store by id only (it is not loaded on a
+// rejection); the reason is the moderator's text.
 func ownerRejectedMail(o ownership.Owner, c *Claim, storeID int64, reason string) mail.Message {
 	return ownerMail(o.Email, "A claim on your store was rejected",
-		fmt.Sprintf("A moderator rejected %s, which matched your store #%d. Reason: %s", claimSummary(c), storeID, reason),
+		fmt.Sprintf("A moderator rejected claim #%d, which matched your store #%d. Reason: %s", c.ID, storeID, reason),
 		"Nothing was changed.")
 }

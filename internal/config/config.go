@@ -36,7 +36,7 @@ type Config struct {
 	InsightsSearch  time.Duration // LOCATOR_INSIGHTS_SEARCH_FLUSH: how often it writes searches by place and impressions
 	ShutdownTimeout time.Duration // LOCATOR_SHUTDOWN_TIMEOUT
 	DrainPeriod     time.Duration // LOCATOR_DRAIN_PERIOD: /readyz answers 503 this long before the listener closes
-	DBTimeout       time.Duration // LOCATOR_DB_TIMEOUT: the most a request waits for one PostgreSQL call
+	DBTimeout       time.Duration // LOCATOR_DB_TIMEOUT: the most a request waits for PostgreSQL, all its calls together
 	PhotoMemory     int64         // LOCATOR_PHOTO_MEMORY: bytes all photo decodes may hold at once
 	AnswerCache     int64         // LOCATOR_ANSWER_CACHE: bytes of compressed search answers kept per minute; 0: none
 	NoSeed          bool          // LOCATOR_NO_SEED: serve does not seed an empty database
@@ -85,7 +85,7 @@ var all = map[string]setting{
 	"insights-flush":        {"insights-flush", "LOCATOR_INSIGHTS_FLUSH", "how often each replica writes its insight counts to the database (a crashed replica loses at most this much; docs/insights.md)"},
 	"insights-search-flush": {"insights-search-flush", "LOCATOR_INSIGHTS_SEARCH_FLUSH", "how often each replica writes its searches by place and its stores' appearances in answers (at a flush; SIGTERM writes them too; docs/insights.md)"},
 	"drain-period":          {"drain-period", "LOCATOR_DRAIN_PERIOD", "on SIGTERM, how long /readyz answers 503 while requests are still served, before the listener closes (longer than the load balancer's health-check interval; 0: close at once)"},
-	"db-timeout":            {"db-timeout", "LOCATOR_DB_TIMEOUT", "the most a request waits for one PostgreSQL call (connection, statement, begin or commit) before answering 503"},
+	"db-timeout":            {"db-timeout", "LOCATOR_DB_TIMEOUT", "the most a request waits for PostgreSQL in all, whatever the number of its calls, before answering 503"},
 	"photo-memory":          {"photo-memory", "LOCATOR_PHOTO_MEMORY", "memory, in MB, that all photo uploads being decoded may hold at once; a photo needing more alone is refused with 413"},
 	"answer-cache":          {"answer-cache", "LOCATOR_ANSWER_CACHE", "memory, in MB, for compressed search answers kept until the minute turns or a store changes, so shoppers who search the same place get a copy (0: no cache; docs/performance.md)"},
 	"no-seed":               {"no-seed", "LOCATOR_NO_SEED", "do not write demo data into an empty database"},

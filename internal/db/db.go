@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"locator/internal/metrics"
@@ -52,27 +53,68 @@ type conn struct {
 		QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 	}
 	dialect Dialect
+	full    *fullDisk // shared by a DB and its transactions
 }
 
-// Each statement counts a call that hit its deadline (expired).
+// Each statement counts a call that hit its deadline (expired) and notes a
+// full disk. A statement outside a transaction that succeeds was written:
+// the disk took it.
 func (c conn) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	cctx, done := bound(ctx, c.dialect)
 	defer done()
 	res, err := c.on.ExecContext(cctx, rebind(c.dialect, q), args...)
-	return res, expired(cctx, ctx, err)
+	if _, inTx := c.on.(*sql.Tx); err == nil && !inTx {
+		c.full.wrote()
+	}
+	return res, c.full.note(expired(cctx, ctx, err))
 }
 
 func (c conn) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	cctx := boundRows(ctx, c.dialect)
+	cctx, charge := boundRows(ctx, c.dialect)
 	rows, err := c.on.QueryContext(cctx, rebind(c.dialect, q), args...)
-	return rows, expired(cctx, ctx, err)
+	charge()
+	return rows, c.full.note(expired(cctx, ctx, err))
 }
 
 func (c conn) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	cctx := boundRows(ctx, c.dialect)
+	cctx, charge := boundRows(ctx, c.dialect)
 	row := c.on.QueryRowContext(cctx, rebind(c.dialect, q), args...)
-	_ = expired(cctx, ctx, row.Err())
+	charge()
+	_ = c.full.note(expired(cctx, ctx, row.Err()))
 	return row
+}
+
+// DiskFullHold is how long a write refused for a full disk keeps the
+// database reported full (DiskFull) when no write succeeds meanwhile.
+// Nothing else tells that space came back without writing, so readiness
+// says "disk full" for this long after the last refusal and then lets the
+// next write tell again.
+const DiskFullHold = 30 * time.Second
+
+// fullDisk remembers when a write last failed for a full disk (unix
+// nanoseconds; 0: a write succeeded since, or none failed).
+type fullDisk struct{ at atomic.Int64 }
+
+// note records err if it says the disk is full, and returns it.
+func (f *fullDisk) note(err error) error {
+	if f != nil && DiskFull(err) {
+		f.at.Store(time.Now().UnixNano())
+	}
+	return err
+}
+
+func (f *fullDisk) wrote() {
+	if f != nil && f.at.Load() != 0 {
+		f.at.Store(0)
+	}
+}
+
+// DiskFull reports whether a write failed for a full disk less than
+// DiskFullHold ago with no write succeeding since (for /readyz): writes
+// fail, reads go on.
+func (d *DB) DiskFull() bool {
+	at := d.full.at.Load()
+	return at != 0 && time.Since(time.Unix(0, at)) < DiskFullHold
 }
 
 // Dialect reports the engine.
@@ -114,7 +156,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.SetMaxOpenConns(20)
 		pool.SetMaxIdleConns(10)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
-		d = &DB{conn: conn{on: pool, dialect: Postgres}, sql: pool}
+		d = &DB{conn: conn{on: pool, dialect: Postgres, full: &fullDisk{}}, sql: pool}
 	case strings.HasPrefix(url, "sqlite:"):
 		path := strings.TrimPrefix(url, "sqlite:")
 		if path != ":memory:" {
@@ -130,7 +172,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		}
 		pool.SetMaxOpenConns(8)
 		pool.SetMaxIdleConns(8)
-		d = &DB{conn: conn{on: pool, dialect: SQLite}, sql: pool}
+		d = &DB{conn: conn{on: pool, dialect: SQLite, full: &fullDisk{}}, sql: pool}
 	default:
 		return nil, errors.New("database URL must start with sqlite: or postgres://")
 	}
@@ -209,26 +251,30 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", withCause(txCtx, err))
 	}
-	if err := fn(&Tx{conn: conn{on: stx, dialect: d.dialect}, tx: stx}); err != nil {
+	if err := fn(&Tx{conn: conn{on: stx, dialect: d.dialect, full: d.full}, tx: stx}); err != nil {
 		_ = armed(ctx, d.dialect, end, stx.Rollback)
-		return err
+		return d.full.note(err) // a row's Scan may be where a full disk showed
 	}
 	if err := armed(ctx, d.dialect, end, stx.Commit); err != nil {
-		return fmt.Errorf("commit: %w", withCause(txCtx, err))
+		return d.full.note(fmt.Errorf("commit: %w", withCause(txCtx, err)))
 	}
+	// Transactions are how the code writes (SQLite's take the write lock
+	// at begin), so a commit says the disk took a write.
+	d.full.wrote()
 	return nil
 }
 
 // armed runs call with end set to fire after the call timeout ctx carries,
 // if any.
 func armed(ctx context.Context, dialect Dialect, end context.CancelCauseFunc, call func() error) error {
-	d, ok := callTimeout(ctx, dialect)
+	d, charge, ok := callTimeout(ctx, dialect)
 	if !ok {
 		return call()
 	}
 	t := time.AfterFunc(d, func() { end(context.DeadlineExceeded) })
 	defer t.Stop()
 	err := call()
+	charge()
 	if err != nil && ctx.Err() == nil && !t.Stop() { // the timer fired: the call hit its deadline
 		metrics.DBCallDeadlines.Inc()
 	}
@@ -255,40 +301,84 @@ func withCause(ctx context.Context, err error) error {
 
 type callTimeoutKey struct{}
 
+// callLimit is what a context says of its database calls: each waits at
+// most d, and with a budget all of them together wait at most the budget.
+type callLimit struct {
+	d time.Duration
+	b *budget
+}
+
+// budget is what is left of a request's time for its database, in
+// nanoseconds; each call is charged what it waited.
+type budget struct{ left atomic.Int64 }
+
 // WithCallTimeout returns ctx under which every call on a PostgreSQL DB or
 // Tx waits at most d for the database: a statement with its connection and
-// rows, or a transaction's begin or commit. The HTTP layer sets it on each
-// API request, so a database that hangs costs a request d, not the whole
-// outage. Without it a call is bounded by ctx alone: migrations, imports and
-// the search index's bulk reads take as long as they need. SQLite, a local
-// file that cannot hang, is bounded by its busy timeout instead: a call
-// timeout there would only turn waiting for the write lock into errors.
+// rows, or a transaction's begin or commit. Bulk work started by a request
+// (a registry upload) uses it: each of its many calls is bounded, not their
+// sum. Without it (nor WithRequestBudget) a call is bounded by ctx alone:
+// migrations, imports and the search index's bulk reads take as long as they
+// need. SQLite, a local file that cannot hang, is bounded by its busy
+// timeout instead: a call timeout there would only turn waiting for the
+// write lock into errors.
 func WithCallTimeout(ctx context.Context, d time.Duration) context.Context {
-	return context.WithValue(ctx, callTimeoutKey{}, d)
+	return context.WithValue(ctx, callTimeoutKey{}, callLimit{d: d})
 }
 
-// callTimeout is the call timeout ctx carries for dialect, if any.
-func callTimeout(ctx context.Context, dialect Dialect) (time.Duration, bool) {
-	d, ok := ctx.Value(callTimeoutKey{}).(time.Duration)
-	return d, ok && d > 0 && dialect == Postgres
+// WithRequestBudget returns ctx under which all the PostgreSQL calls made
+// with it wait at most d in all: each call may wait what is left, and is
+// charged what it waited; once d is spent a call fails at once (an error
+// Unavailable recognises). The HTTP layer sets it on each API request, so a
+// slow or hanging database costs a request d whatever the number of its
+// calls, not d per call. Time between calls (reading an upload, a
+// geocoder) is not charged: the budget bounds the wait for the database.
+func WithRequestBudget(ctx context.Context, d time.Duration) context.Context {
+	b := &budget{}
+	b.left.Store(int64(d))
+	return context.WithValue(ctx, callTimeoutKey{}, callLimit{d: d, b: b})
 }
 
-// bound gives one call the timeout ctx carries; done releases it.
-func bound(ctx context.Context, dialect Dialect) (context.Context, context.CancelFunc) {
-	d, ok := callTimeout(ctx, dialect)
+// callTimeout is how long one call of dialect under ctx may wait, if it is
+// bounded, and charge, to run when the call returns.
+func callTimeout(ctx context.Context, dialect Dialect) (d time.Duration, charge func(), ok bool) {
+	l, ok := ctx.Value(callTimeoutKey{}).(callLimit)
+	if !ok || l.d <= 0 || dialect != Postgres {
+		return 0, nil, false
+	}
+	if l.b == nil {
+		return l.d, func() {}, true
+	}
+	left := time.Duration(l.b.left.Load())
+	if left <= 0 {
+		left = time.Nanosecond // spent: the call ends at once
+	}
+	start := time.Now()
+	return left, func() { l.b.left.Add(-int64(time.Since(start))) }, true
+}
+
+// bound gives one call the timeout ctx carries: done, run when the call
+// returns, charges it and releases its context.
+func bound(ctx context.Context, dialect Dialect) (context.Context, func()) {
+	d, charge, ok := callTimeout(ctx, dialect)
 	if !ok {
 		return ctx, func() {}
 	}
-	return context.WithTimeout(ctx, d)
+	cctx, cancel := context.WithTimeout(ctx, d)
+	return cctx, func() { charge(); cancel() }
 }
 
 // boundRows is bound for a call whose rows are read after it returns: the
 // context must outlive the call, so it is released by its own timer (or by
-// the request ending) rather than by the caller.
-func boundRows(ctx context.Context, dialect Dialect) context.Context {
-	ctx, done := bound(ctx, dialect)
-	_ = done
-	return ctx
+// the request ending) rather than by the caller; charge, run when the call
+// returns, charges the wait for its answer.
+func boundRows(ctx context.Context, dialect Dialect) (cctx context.Context, charge func()) {
+	d, charge, ok := callTimeout(ctx, dialect)
+	if !ok {
+		return ctx, func() {}
+	}
+	cctx, cancel := context.WithTimeout(ctx, d)
+	_ = cancel
+	return cctx, charge
 }
 
 var (

@@ -17,10 +17,12 @@ import (
 const (
 	sqliteBusy             = 5
 	sqliteLocked           = 6
+	sqliteFull             = 13        // SQLITE_FULL: the disk (or max_page_count) is full
 	sqliteConstraintUnique = 19 | 8<<8 // SQLITE_CONSTRAINT_UNIQUE
 	sqliteConstraintPK     = 19 | 6<<8 // SQLITE_CONSTRAINT_PRIMARYKEY
 	pgUniqueViolation      = "23505"
 	pgQueryCanceled        = "57014" // statement_timeout, or a cancel request
+	pgDiskFull             = "53100" // disk_full
 )
 
 // Unavailable reports whether err says the database could not be reached or
@@ -73,6 +75,25 @@ func UniqueViolation(err error) bool {
 	var liteErr *sqlite.Error
 	if errors.As(err, &liteErr) {
 		return liteErr.Code() == sqliteConstraintUnique || liteErr.Code() == sqliteConstraintPK
+	}
+	return false
+}
+
+// DiskFull reports whether err says the database's disk is full
+// (SQLITE_FULL, PostgreSQL's disk_full): writes fail until space is
+// freed, while reads go on. It is not Unavailable: retrying in a few
+// seconds does not help, and the answer says so.
+func DiskFull(err error) bool {
+	if err == nil {
+		return false
+	}
+	var liteErr *sqlite.Error
+	if errors.As(err, &liteErr) {
+		return liteErr.Code()&0xff == sqliteFull
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == pgDiskFull
 	}
 	return false
 }

@@ -68,6 +68,7 @@ type customerReply struct {
 		Email     string `json:"email"`
 		FirstName string `json:"first_name"`
 		LastName  string `json:"last_name"`
+		Phone     string `json:"phone"`
 		Favorites []struct {
 			ID int64 `json:"id"`
 		} `json:"favorites_phstores"`
@@ -98,6 +99,14 @@ func TestAccountsAPI(t *testing.T) {
 				reply: reply(func(t *testing.T, r customerReply) {
 					if r.Customer.Email != "ann@example.com" || r.Customer.FirstName != "Ann" {
 						t.Errorf("customer %+v", r.Customer)
+					}
+				})},
+			// A phone as people write it, 14 characters and 10 digits (issue 39, M7), stored as the profile stores it.
+			{name: "sign up with (212) 555-0199", method: "POST", target: "/api/store/customers", status: 201,
+				body: map[string]string{"first_name": "Bo", "last_name": "Ray", "phone": "(212) 555-0199", "email": "bo@example.com", "password": "tulip-lamp-7"},
+				reply: reply(func(t *testing.T, r customerReply) {
+					if r.Customer.Phone != "+12125550199" {
+						t.Errorf("phone %q, want +12125550199", r.Customer.Phone)
 					}
 				})},
 			{name: "sign up twice", method: "POST", target: "/api/store/customers", body: signUp, status: 409,
@@ -150,6 +159,12 @@ func TestAccountsAPI(t *testing.T) {
 					}
 				})},
 			profile("a long phone", map[string]string{"phone": "1234567890123"}, 400, "Phone should be less thant 12 symbols"),
+			{name: "a phone with separators", method: "POST", target: "/api/store/customers/me", body: map[string]string{"phone": "212.555.0199"}, status: 200,
+				reply: reply(func(t *testing.T, r customerReply) {
+					if r.Customer.Phone != "+12125550199" {
+						t.Errorf("phone %q, want +12125550199", r.Customer.Phone)
+					}
+				})},
 			// A new password needs the current one; the member is mailed.
 			profile("a password without the current one", map[string]string{"password": "another-pass"}, 400, accounts.ErrOldPasswordRequired.Message),
 			profile("a password with a wrong current one", map[string]string{"password": "another-pass", "old_password": "not-it-at-all"}, 400, accounts.ErrOldPasswordWrong.Message),

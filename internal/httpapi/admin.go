@@ -41,7 +41,7 @@ type adminSignInResponse struct {
 }
 
 func (s *Server) adminSignIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
-	m, token, err := s.Claims.SignInModerator(r.Context(), in.Email, in.Password)
+	m, token, err := s.Claims.SignInModerator(r.Context(), in.Email, in.Password, sessionCookie(r, s.adminCookieName()))
 	if err != nil {
 		return err
 	}

@@ -401,6 +401,26 @@ func TestServingAndOperations(t *testing.T) {
 			t.Errorf("%s: no request id", c.target)
 		}
 	}
+	// A browser navigating to a missing file's address gets the app (its not-found page, with the
+	// app's header), not a bare text 404; a script or image asking for it still gets the plain one.
+	for _, c := range []struct {
+		target, header, value string
+		page                  bool
+	}{
+		{"/stores.html", "Sec-Fetch-Mode", "navigate", true},
+		{"/old-page.php", "Accept", "text/html,application/xhtml+xml,*/*;q=0.8", true},
+		{"/missing.js", "Sec-Fetch-Mode", "no-cors", false},
+		{"/missing.png", "Accept", "image/avif,image/webp,*/*", false},
+		{"/assets/gone-abc12.js", "Sec-Fetch-Mode", "navigate", false},
+	} {
+		req, _ := http.NewRequest(http.MethodGet, "http://locator.test"+c.target, nil)
+		req.Header.Set(c.header, c.value)
+		rec := serve(t, f.srv, req)
+		isPage := strings.Contains(rec.Body.String(), "<title>Locator</title>")
+		if rec.Code != http.StatusNotFound || isPage != c.page || !strings.Contains(strings.Join(rec.Header().Values("Vary"), ","), "Accept") {
+			t.Errorf("%s with %s %s: %d, page %v (want %v), Vary %q", c.target, c.header, c.value, rec.Code, isPage, c.page, rec.Header().Values("Vary"))
+		}
+	}
 	// A state-changing request from another site is refused.
 	req, _ := http.NewRequest(http.MethodPost, "http://locator.test/api/store/claim", strings.NewReader("{}"))
 	req.Header.Set("Sec-Fetch-Site", "cross-site")

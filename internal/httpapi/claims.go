@@ -8,7 +8,8 @@ import (
 	"locator/internal/claims"
 )
 
-// Claims per IP: a shop owner submits one, maybe a few.
+// Claims per IP: a shop owner submits one, maybe a few (claims.Submit
+// also limits them per network, across replicas).
 var (
 	claimLimit      = perIP{"claim", 10, time.Hour}
 	createUserLimit = perIP{"create-user", claimLimit.limit, claimLimit.per}

@@ -29,8 +29,8 @@ var frameFiles embed.FS
 
 // routeFrame is the frame a route's index.html carries. A screen that differs once signed in
 // has one only for a visitor without the session hint (sessionhint.go) of that area: the
-// frame is what a signed-out visitor sees. /profile signed out sends the visitor to the locator
-// with the sign-in popup open.
+// frame is what a signed-out visitor sees. /profile signed out stays on /profile, asked to sign
+// in, with the sign-in popup open (web/src/features/profile/SignedOutProfile.tsx).
 type routeFrame struct {
 	files    []string // drawn one after the other
 	signedIn string   // the hint cookie that, when "1", means no frame
@@ -38,7 +38,7 @@ type routeFrame struct {
 
 var routeFrames = map[string]routeFrame{
 	"/":         {files: []string{"locator.html"}, signedIn: "locator_session_hint"},
-	"/profile":  {files: []string{"locator.html", "signin.html"}, signedIn: "locator_session_hint"},
+	"/profile":  {files: []string{"profile.html", "signin.html"}, signedIn: "locator_session_hint"},
 	"/claim":    {files: []string{"claim.html"}},
 	"/business": {files: []string{"business.html"}, signedIn: "locator_business_hint"},
 	"/reviews":  {}, // drawn from the store's data: reviewsFrame

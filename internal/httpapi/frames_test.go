@@ -27,8 +27,9 @@ func TestFirstFrames(t *testing.T) {
 		{"/", "", []string{`Stores in New York</h1>`, `<span>Store Locator</span>`}},
 		{"/?place=%3Cb%3EAustin%3C%2Fb%3E", "", []string{`Stores in &lt;b&gt;Austin&lt;/b&gt;</h1>`}},
 		{"/?lat=40.7&lon=-74", "", []string{`Stores in this area</h1>`}},
-		// Signed out, /profile sends the visitor to the locator with the sign-in popup open.
-		{"/profile", "", []string{`Stores in New York</h1>`, `<p class="mt-2 text-gray-700">Sign in to access an enhanced shopping experience.</p>`}},
+		// Signed out, /profile asks the visitor to sign in there, with the sign-in popup open (issue 39, m24).
+		{"/profile", "", []string{`<h1 class="text-2xl font-semibold text-gray-900">Sign in to see your profile</h1>`, `<span>Store Locator</span>`,
+			`<p class="mt-2 text-gray-700">Sign in to access an enhanced shopping experience.</p>`}},
 		// A session may exist: the screen depends on the account, so no frame.
 		{"/profile", "locator_session_hint=1", nil},
 		{"/", "locator_session_hint=1", nil},

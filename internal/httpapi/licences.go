@@ -16,6 +16,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/business"
 	"locator/internal/claims"
+	"locator/internal/db"
 	"locator/internal/licences"
 )
 
@@ -95,7 +96,9 @@ func (s *Server) adminLicenceImport(w http.ResponseWriter, r *http.Request, g *l
 		return apperr.New(apperr.TooLarge, "The file is larger than %d MB: import it with `locator licences import`", MaxRegistryUploadBytes>>20)
 	}
 	body := &bodyReader{r: r.Body}
-	rep, err := g.ImportLimited(r.Context(), q.Get("source"), body, name, date, registryUploadLimits)
+	// A registry file is bulk work (a call or more per row): each call is
+	// bounded, not their sum, which the request's budget would be.
+	rep, err := g.ImportLimited(db.WithCallTimeout(r.Context(), s.DBTimeout), q.Get("source"), body, name, date, registryUploadLimits)
 	var ae *apperr.Error
 	if errors.As(err, &ae) && ae.Code == apperr.TooLarge && !body.tooLarge {
 		return apperr.New(apperr.TooLarge, "%s: import it with `locator licences import`", ae.Message)

@@ -170,13 +170,15 @@ func printable(s string) bool {
 	return true
 }
 
-// lifecycle bounds every database call a request makes (DBTimeout), and
-// while draining asks the client to close the connection after the answer.
+// lifecycle bounds the database calls a request makes to DBTimeout in all
+// (db.WithRequestBudget: the README's "answers within 2 s" holds however
+// many calls a request makes), and while draining asks the client to close
+// the connection after the answer.
 func (s *Server) lifecycle(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.draining.Load() {
 			w.Header().Set("Connection", "close")
 		}
-		next.ServeHTTP(w, r.WithContext(db.WithCallTimeout(r.Context(), s.DBTimeout)))
+		next.ServeHTTP(w, r.WithContext(db.WithRequestBudget(r.Context(), s.DBTimeout)))
 	})
 }

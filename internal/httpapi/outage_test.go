@@ -2,7 +2,10 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,7 +42,6 @@ func TestDatabaseOutages(t *testing.T) {
 		method, target string
 		body           any
 	}{
-		{member, "GET", "/api/store/physical-store/" + itoa(f.nearID), nil},
 		{member, "GET", "/api/store/physical-store/" + itoa(f.nearID) + "/reviews", nil},
 		{member, "GET", "/api/store/customers/me", nil},
 		{member, "POST", "/api/customers/add-favorite-phstore", map[string]any{"phstore_id": f.farID}},
@@ -55,6 +57,20 @@ func TestDatabaseOutages(t *testing.T) {
 			t.Fatalf("search %s: %d %s", when, rec.Code, truncate(rec.Body.String()))
 		}
 	}
+	// The store card answers from the search index while the database is
+	// away: the same document (its keys and facts) as the database's.
+	card := "/api/store/physical-store/" + itoa(f.nearID)
+	cardKeys := func(when string) map[string]any {
+		t.Helper()
+		var rec *httptest.ResponseRecorder
+		dbtest.WithinBound(t, httpapi.DefaultDBTimeout+10*time.Second, func() { rec = do(t, f.srv, http.MethodGet, card, nil, true) })
+		var doc map[string]any
+		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &doc) != nil || doc["name"] != "Near" {
+			t.Fatalf("store card %s: %d %s", when, rec.Code, truncate(rec.Body.String()))
+		}
+		return doc
+	}
+	fromDB := cardKeys("before the outage")
 
 	for _, outage := range []struct {
 		name string
@@ -81,6 +97,15 @@ func TestDatabaseOutages(t *testing.T) {
 			t.Errorf("%s database: %v calls counted past their deadline, want at least %d", outage.name, got, len(calls))
 		}
 		searchAnswers("during the outage")
+		fromIndex := cardKeys("during the outage")
+		for k, v := range fromDB {
+			if w, ok := fromIndex[k]; !ok || fmt.Sprint(w) != fmt.Sprint(v) {
+				t.Errorf("%s database, store card's %q: %v from the index, %v from the database", outage.name, k, w, v)
+			}
+		}
+		if len(fromIndex) != len(fromDB) {
+			t.Errorf("%s database, store card: %d keys from the index, %d from the database", outage.name, len(fromIndex), len(fromDB))
+		}
 		dbtest.WithinBound(t, httpapi.DefaultDBTimeout+10*time.Second, func() {
 			rec := do(t, f.srv, http.MethodGet, "/readyz", nil, false)
 			if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"notReady":["database unreachable"]`) {

@@ -109,12 +109,25 @@ func form[T any](s *Server, l perIP, h func(w http.ResponseWriter, r *http.Reque
 // database cannot be reached or does not answer in time.
 const UnavailableRetryAfter = 5 * time.Second
 
+// DiskFullRetryAfter is the Retry-After of a write refused because the
+// database's disk is full: space comes back when an operator frees it, not
+// in a few seconds.
+const DiskFullRetryAfter = 60 * time.Second
+
+// MsgDiskFull answers a write refused for a full disk (503).
+const MsgDiskFull = "The server is out of disk space, so changes cannot be saved right now. Searching and reading still work. Please try again later."
+
 // writeError maps err to a status in one place: an *apperr.Error keeps its
 // message; a database that cannot be reached or does not answer in time is
-// a 503 with Retry-After; anything else is logged and answered as a bare
+// a 503 with Retry-After, and so is a full disk (with its own message);
+// anything else is logged and answered as a bare
 // 500, so internal details never reach the client.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	if db.Unavailable(err) {
+	if db.DiskFull(err) {
+		s.log.ErrorContext(r.Context(), "database disk full: writes refused", "err", err, "path", r.URL.Path, slog.String("request_id", requestID(r.Context())))
+		err = &apperr.Error{Code: apperr.Unavailable, RetryAfter: DiskFullRetryAfter, Message: MsgDiskFull}
+	} else if db.Unavailable(err) {
+		s.dbHealth.failures.Add(1)
 		s.log.WarnContext(r.Context(), "database unavailable", "err", err, "path", r.URL.Path, slog.String("request_id", requestID(r.Context())))
 		err = &apperr.Error{Code: apperr.Unavailable, RetryAfter: UnavailableRetryAfter,
 			Message: "The service is briefly unavailable. Please try again in a few seconds."}

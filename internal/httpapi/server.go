@@ -75,9 +75,9 @@ type Deps struct {
 	IPLocator      *places.IPLocator // caller location; nil: always unknown
 	TrustedProxies []netip.Prefix    // peers whose X-Forwarded-For and location headers are believed
 
-	// DBTimeout bounds each PostgreSQL call of a request (a statement, a
-	// transaction's begin or commit; see db.WithCallTimeout): past it the
-	// request answers 503. 0: DefaultDBTimeout.
+	// DBTimeout bounds the PostgreSQL calls of a request (statements, a
+	// transaction's begin and commit) in all: see db.WithRequestBudget.
+	// Past it the request answers 503. 0: DefaultDBTimeout.
 	DBTimeout time.Duration
 
 	// MetricsToken (LOCATOR_METRICS_TOKEN): /metrics answers callers that
@@ -106,6 +106,50 @@ type Server struct {
 
 	draining    atomic.Bool   // see Drain
 	accessCount atomic.Uint64 // requests seen by the sampled access log
+	dbHealth    dbHealth      // what /readyz says of the database
+}
+
+// readyAfter is how many readiness checks in a row must find the database
+// well (its ping answered, no request failed for it since the check
+// before) before a replica that found it unwell says ready again. Checks,
+// not seconds: a balancer polling every second takes the replica back
+// after three good answers, and a database that fails one request in three
+// keeps it out instead of flapping it in and out.
+const readyAfter = 3
+
+// dbHealth is the database's state as /readyz tells it.
+type dbHealth struct {
+	failures atomic.Uint64 // requests answered 503 for their database (writeError)
+
+	mu    sync.Mutex
+	seen  uint64 // failures at the last check
+	clean int    // checks in a row that found the database well
+}
+
+// check is one readiness check with the ping's outcome: "" when the
+// database is well, else why not.
+func (h *dbHealth) check(pingOK bool) string {
+	f := h.failures.Load()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	failed := f != h.seen
+	h.seen = f
+	switch {
+	case !pingOK:
+		h.clean = 0
+		return "database unreachable"
+	case failed:
+		// The ping answered, but requests did not get their answers in
+		// time: a slow database, which a ping alone would call well.
+		h.clean = 0
+		return "database too slow"
+	case h.clean < readyAfter:
+		h.clean++
+		if h.clean < readyAfter {
+			return "database recovering"
+		}
+	}
+	return ""
 }
 
 // MaxBodyBytes bounds every request body.
@@ -117,6 +161,7 @@ const MaxQueryBytes = 4096
 // New builds the handler.
 func New(d Deps) *Server {
 	s := &Server{Deps: d, log: d.Log, api: http.NewServeMux()}
+	s.dbHealth.clean = readyAfter
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -384,8 +429,9 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 }
 
 // readiness is /readyz's answer. Not ready, it names each reason
-// ("draining", "database unreachable", "search index loading") and joins
-// them in message, as every error answer has one.
+// ("draining", "database unreachable", "database too slow", "database
+// recovering", "database disk full", "search index loading") and joins them
+// in message, as every error answer has one.
 type readiness struct {
 	Status   string   `json:"status"` // "ready" or "not ready"
 	Message  string   `json:"message,omitempty"`
@@ -402,9 +448,16 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	if s.DB != nil {
 		ctx, cancel := context.WithTimeout(r.Context(), s.DBTimeout)
 		defer cancel()
-		if err := s.DB.Ping(ctx); err != nil {
+		err := s.DB.Ping(ctx)
+		if err != nil {
 			s.log.Warn("readiness: database unreachable", "err", err)
-			not = append(not, "database unreachable")
+		}
+		if why := s.dbHealth.check(err == nil); why != "" {
+			not = append(not, why)
+		} else if f, ok := s.DB.(interface{ DiskFull() bool }); ok && f.DiskFull() {
+			// Reads go on, but every write fails: say so, so an operator
+			// (and a balancer with another replica) can tell.
+			not = append(not, "database disk full")
 		}
 	}
 	if s.Syncer != nil && !s.Syncer.Ready() {

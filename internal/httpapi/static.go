@@ -17,8 +17,8 @@ import (
 
 // static serves the embedded web app: files as they are (hashed assets
 // cached forever), the app's routes as index.html, and any other
-// extension-less path as index.html with status 404 so the app shows its
-// not-found page.
+// extension-less path (or any path a browser navigates to) as index.html with
+// status 404 so the app shows its not-found page.
 type static struct {
 	files fs.FS
 	index []byte            // index.html with the runtime config injected
@@ -207,8 +207,14 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if path.Ext(p) != "" && !appRoutes[p] {
-		http.Error(w, "404 page not found", http.StatusNotFound)
-		return
+		// A missing file: a script, image or style asking for it gets a plain 404, but a person
+		// who followed or typed an address ("/stores.html", "/old-page.php") gets the app's
+		// not-found page, with its header, like any other unknown address (issue 39, m17).
+		w.Header().Add("Vary", "Accept")
+		if !wantsPage(r) || strings.HasPrefix(p, "/assets/") {
+			http.Error(w, "404 page not found", http.StatusNotFound)
+			return
+		}
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -240,6 +246,15 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		_, _ = w.Write(page)
 	}
+}
+
+// wantsPage reports whether the request is a browser asking for a page to show (a navigation),
+// not a file for a page that is already shown.
+func wantsPage(r *http.Request) bool {
+	if mode := r.Header.Get("Sec-Fetch-Mode"); mode != "" {
+		return mode == "navigate"
+	}
+	return strings.Contains(r.Header.Get("Accept"), "text/html")
 }
 
 func contentType(ext string) string {

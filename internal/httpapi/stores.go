@@ -7,6 +7,7 @@ import (
 
 	"locator/internal/answercache"
 	"locator/internal/apperr"
+	"locator/internal/db"
 	"locator/internal/httpbody"
 	"locator/internal/insights"
 	"locator/internal/search"
@@ -66,11 +67,23 @@ func pathID(r *http.Request) (int64, error) {
 
 // getStore answers one published store as search shows it, without
 // distance (a shared link to a store opens it directly).
+//
+// The database answers first (it also knows permanently closed stores and
+// a change the index has not polled yet); while it cannot be reached the
+// search index, which holds the same document, answers instead, so a
+// shared link works through an outage as search does.
 func (s *Server) getStore(w http.ResponseWriter, r *http.Request, id int64) error {
+	now := time.Now()
 	doc, err := s.Stores.PublishedDoc(r.Context(), id)
+	if err != nil && db.Unavailable(err) && s.Index != nil {
+		if live, ok := s.Index.LiveDoc(id, now); ok {
+			s.log.WarnContext(r.Context(), "store card from the search index: database unavailable", "err", err, "store", id)
+			doc, err = live, nil
+		}
+	}
 	if err != nil {
 		return err
 	}
-	httpbody.JSON(w, r, search.WithRules(doc, time.Now()))
+	httpbody.JSON(w, r, search.WithRules(doc, now))
 	return nil
 }

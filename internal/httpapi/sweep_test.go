@@ -150,7 +150,7 @@ func breaksGlobalRules(req *http.Request, body []byte) bool {
 // image that does not decode.
 func stateRefusal(msg string) bool {
 	for _, prefix := range []string{
-		"This password reset link is invalid or has expired",
+		"This password reset link has already been used or has expired",
 		"This confirmation link is invalid or has expired",
 		"This is not the password chosen for this account",
 		"The photo could not be read",

@@ -136,11 +136,11 @@ func (m *Mailbox) Confirm(ctx context.Context, token, password string) (int64, e
 		return 0, ErrProofPassword
 	}
 	var id int64
-	var pending, current string
-	err := m.DB.QueryRow(ctx, `SELECT p.account_id, p.password_hash, a.password_hash FROM email_proofs p
+	var email, pending, current string
+	err := m.DB.QueryRow(ctx, `SELECT p.account_id, a.email, p.password_hash, a.password_hash FROM email_proofs p
 		JOIN `+m.Area.Accounts+` a ON a.id = p.account_id
 		WHERE p.token_hash = $1 AND p.area = $2 AND p.expires_at > $3`, secret.HashToken(token), m.Area.Name, m.now()).
-		Scan(&id, &pending, &current)
+		Scan(&id, &email, &pending, &current)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrBadProof
 	}
@@ -151,7 +151,14 @@ func (m *Mailbox) Confirm(ctx context.Context, token, password string) (int64, e
 	if pending != "" {
 		want = pending
 	}
-	ok, err := m.Hasher.Verify(ctx, want, password)
+	// A link is one more place to try the account's password, so its
+	// guesses count against the same lockout as the area's sign-in (the
+	// area's name is its lockout's scope): a link alone gives no more
+	// guesses than the sign-in form, and a locked account is locked here
+	// too.
+	ok, err := ratelimit.NewLockout(m.Limits, m.Area.Name).Check(ctx, email, func() (bool, error) {
+		return m.Hasher.Verify(ctx, want, password)
+	})
 	if err != nil {
 		return 0, err
 	}

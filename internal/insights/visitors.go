@@ -85,8 +85,11 @@ func settle(ctx context.Context, tx *db.Tx, b *batch) (*batch, error) {
 	for _, f := range b.fresh {
 		byKey[freshKey{f.day, f.v, f.what}] = f
 	}
+	rows, err := capSearches(ctx, tx, b.fresh)
+	if err != nil {
+		return nil, err
+	}
 	days := map[string]day{} // a flush holds a day or two: parse each once
-	rows := b.fresh
 	for len(rows) > 0 {
 		chunk := rows[:min(len(rows), rowsPerStatement)]
 		rows = rows[len(chunk):]
@@ -136,6 +139,75 @@ func settle(ctx context.Context, tx *db.Tx, b *batch) (*batch, error) {
 		if err := rs.Err(); err != nil {
 			return nil, fmt.Errorf("insights: seen: %w", err)
 		}
+	}
+	return out, nil
+}
+
+// capSearches leaves out the fresh searches of a visitor past
+// MaxCellsPerVisitor places that day counting every replica's (each
+// replica caps its own in memory; this caps their sum, up to two
+// replicas flushing the same visitor at the same instant).
+func capSearches(ctx context.Context, tx *db.Tx, keys []fresh) ([]fresh, error) {
+	byDay := map[day]map[Visitor]int{} // searches counted so far
+	for _, f := range keys {
+		if f.what < 0 {
+			if byDay[f.day] == nil {
+				byDay[f.day] = map[Visitor]int{}
+			}
+			byDay[f.day][f.v] = 0
+		}
+	}
+	if len(byDay) == 0 {
+		return keys, nil
+	}
+	for d, counted := range byDay {
+		vs := make([]Visitor, 0, len(counted))
+		for v := range counted {
+			vs = append(vs, v)
+		}
+		for len(vs) > 0 {
+			chunk := vs[:min(len(vs), rowsPerStatement)]
+			vs = vs[len(chunk):]
+			q := make([]byte, 0, 128+len(chunk)*21)
+			q = append(q, "SELECT visitor, COUNT(*) FROM insight_seen WHERE day = '"...)
+			q = append(q, d.String()...)
+			q = append(q, "' AND what < 0 AND visitor IN ("...)
+			for i, v := range chunk {
+				if i > 0 {
+					q = append(q, ',')
+				}
+				q = strconv.AppendInt(q, int64(v), 10)
+			}
+			q = append(q, ") GROUP BY visitor"...)
+			rs, err := tx.Query(ctx, string(q))
+			if err != nil {
+				return nil, fmt.Errorf("insights: searches per visitor: %w", err)
+			}
+			for rs.Next() {
+				var v int64
+				var n int
+				if err := rs.Scan(&v, &n); err != nil {
+					rs.Close()
+					return nil, fmt.Errorf("insights: searches per visitor: %w", err)
+				}
+				counted[Visitor(v)] = n
+			}
+			rs.Close()
+			if err := rs.Err(); err != nil {
+				return nil, fmt.Errorf("insights: searches per visitor: %w", err)
+			}
+		}
+	}
+	out := make([]fresh, 0, len(keys))
+	for _, f := range keys {
+		if f.what < 0 {
+			counted := byDay[f.day]
+			if counted[f.v] >= MaxCellsPerVisitor {
+				continue
+			}
+			counted[f.v]++
+		}
+		out = append(out, f)
 	}
 	return out, nil
 }

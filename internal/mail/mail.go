@@ -14,6 +14,7 @@ import (
 	"mime"
 	"mime/quotedprintable"
 	"net/mail"
+	"regexp"
 	"strings"
 	"time"
 
@@ -78,4 +79,19 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// linkQuery is the query of an http(s) link in a text or HTML body: where
+// every secret a mail carries lives (proof and reset links put their
+// token there, "?token=...").
+var linkQuery = regexp.MustCompile(`(https?://[^\s"'<>?#]*)\?[^\s"'<>#]*`)
+
+// RemovedQuery stands in a sent message's links for the query removed.
+const RemovedQuery = "?(removed once sent)"
+
+// RemoveLinkSecrets returns body with the query of every link replaced by
+// RemovedQuery: what the outbox keeps of a message once it is sent, so
+// the copy still says what was mailed to whom but opens nothing.
+func RemoveLinkSecrets(body string) string {
+	return linkQuery.ReplaceAllString(body, "${1}"+RemovedQuery)
 }

@@ -209,3 +209,53 @@ func TestFilesSender(t *testing.T) {
 		t.Fatalf("eml: %s", b)
 	}
 }
+
+// TestSentMailKeepsNoLinkSecrets: the message goes out with its link
+// whole, and the copy the outbox keeps (for up to 7 days) has the link's
+// query removed, so a reader of the database finds no live token in it.
+// A message given up is kept the same way.
+func TestSentMailKeepsNoLinkSecrets(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		const link = "http://locator.test/reset-password?token=Zm9vYmFyLXNlY3JldC10b2tlbg&x=1"
+		for _, to := range []string{"ann@example.com", "bob@example.com"} {
+			dbtest.Must(t, d.InTx(ctx, func(tx *db.Tx) error {
+				return mail.Enqueue(ctx, tx, mail.Message{To: to, Subject: "Reset", Text: "Open " + link + "\nwithin 30 minutes.",
+					HTML: `<p><a href="` + link + `">Reset</a> (` + link + `)</p>`})
+			}), "enqueue")
+		}
+		sink, err := smtptest.Start(smtptest.Options{})
+		dbtest.Must(t, err, "sink")
+		defer sink.Stop()
+		sender, _ := mail.ParseSMTPURL("smtp://"+sink.Addr()+"?starttls=off", "no-reply@locator.test")
+		// bob's server refuses him for good: one attempt is the most.
+		w := &mail.Worker{DB: d, Sender: refuse{sender, "bob@example.com"}, From: sender.From, Log: quiet, MaxAttempts: 1}
+		n, err := w.DeliverDue(ctx)
+		dbtest.Must(t, err, "deliver")
+		msgs := sink.Wait(1, 5*time.Second)
+		if n != 1 || len(msgs) != 1 || !strings.Contains(msgs[0].Part("text/plain"), link) {
+			t.Fatalf("sent %d, received %+v", n, msgs)
+		}
+		for _, to := range []string{"ann@example.com", "bob@example.com"} {
+			var text, html string
+			dbtest.Must(t, d.QueryRow(ctx, "SELECT text_body, html_body FROM outbox WHERE to_addr = $1", to).Scan(&text, &html), "kept copy")
+			want := "http://locator.test/reset-password" + mail.RemovedQuery
+			if strings.Contains(text+html, "Zm9vYmFy") || !strings.Contains(text, "Open "+want+"\nwithin") || !strings.Contains(html, `href="`+want+`"`) {
+				t.Fatalf("%s: kept copy %q / %q", to, text, html)
+			}
+		}
+	})
+}
+
+// refuse sends through s except to one address, which always fails.
+type refuse struct {
+	s  mail.Sender
+	to string
+}
+
+func (r refuse) Send(ctx context.Context, to string, msg []byte) error {
+	if to == r.to {
+		return errors.New("550 no such user")
+	}
+	return r.s.Send(ctx, to, msg)
+}

@@ -90,10 +90,13 @@ func (w *Worker) DeliverDue(ctx context.Context) (int, error) {
 			if ctx.Err() != nil {
 				return sent, ctx.Err()
 			}
-			w.fail(ctx, m.ID, attempts, err)
+			w.fail(ctx, m, attempts, err)
 			continue
 		}
-		if _, err := w.DB.Exec(ctx, "UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = '' WHERE id = $2", w.Now().UTC(), m.ID); err != nil {
+		// The copy kept (until Prune) loses its links' secrets: once the
+		// message is out, a database reader must not find live tokens in it.
+		if _, err := w.DB.Exec(ctx, "UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = '', text_body = $2, html_body = $3 WHERE id = $4",
+			w.Now().UTC(), RemoveLinkSecrets(m.Text), RemoveLinkSecrets(m.HTML), m.ID); err != nil {
 			return sent, fmt.Errorf("mark mail %d sent: %w", m.ID, err)
 		}
 		w.Log.Info("mail sent", "id", m.ID, "subject", m.Subject, "attempts", attempts)
@@ -120,7 +123,8 @@ func (w *Worker) claim(ctx context.Context) (Message, int, error) {
 	return m, attempts, err
 }
 
-func (w *Worker) fail(ctx context.Context, id int64, attempts int, cause error) {
+func (w *Worker) fail(ctx context.Context, m Message, attempts int, cause error) {
+	id := m.ID
 	delay := w.Base
 	for i := 1; i < attempts && delay < w.Max; i++ {
 		delay *= 2
@@ -142,8 +146,14 @@ func (w *Worker) fail(ctx context.Context, id int64, attempts int, cause error) 
 	if len(msg) > 500 {
 		msg = msg[:500]
 	}
-	if _, err := w.DB.Exec(ctx, `UPDATE outbox SET locked_until = NULL, next_attempt_at = $1, last_error = $2, failed_at = $3 WHERE id = $4`,
-		now.Add(delay), msg, failedAt, id); err != nil {
+	// A message given up is kept for the operator without its links'
+	// secrets, like a sent one.
+	text, html := m.Text, m.HTML
+	if failedAt != nil {
+		text, html = RemoveLinkSecrets(text), RemoveLinkSecrets(html)
+	}
+	if _, err := w.DB.Exec(ctx, `UPDATE outbox SET locked_until = NULL, next_attempt_at = $1, last_error = $2, failed_at = $3, text_body = $4, html_body = $5 WHERE id = $6`,
+		now.Add(delay), msg, failedAt, text, html, id); err != nil {
 		w.Log.Error("record mail failure", "id", id, "err", err)
 	}
 }

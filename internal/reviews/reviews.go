@@ -80,34 +80,38 @@ func NewRepo(d *db.DB, sr *stores.Repo) *Repo { return &Repo{db: d, stores: sr} 
 // AddAll inserts reviews and updates their stores' ratings, all in one
 // transaction (seeding and imports add many at once).
 func (r *Repo) AddAll(ctx context.Context, rs []*Review) error {
+	return r.db.InTx(ctx, func(tx *db.Tx) error { return r.AddAllIn(ctx, tx, rs) })
+}
+
+// AddAllIn is AddAll inside the caller's transaction tx (the demo seeding
+// writes a batch's stores and their reviews as one).
+func (r *Repo) AddAllIn(ctx context.Context, tx *db.Tx, rs []*Review) error {
 	for _, rv := range rs {
 		if err := rv.Validate(); err != nil {
 			return err
 		}
 	}
-	return r.db.InTx(ctx, func(tx *db.Tx) error {
-		return r.stores.Write(ctx, tx, func(w *stores.Writer) error {
-			touched := map[int64]bool{}
-			var order []int64
-			for _, rv := range rs {
-				if err := insert(ctx, tx, rv); err != nil {
-					return err
-				}
-				if !touched[rv.StoreID] {
-					touched[rv.StoreID] = true
-					order = append(order, rv.StoreID)
-				}
+	return r.stores.Write(ctx, tx, func(w *stores.Writer) error {
+		touched := map[int64]bool{}
+		var order []int64
+		for _, rv := range rs {
+			if err := insert(ctx, tx, rv); err != nil {
+				return err
 			}
-			for _, id := range order {
-				if _, err := tx.Exec(ctx, `UPDATE stores SET
+			if !touched[rv.StoreID] {
+				touched[rv.StoreID] = true
+				order = append(order, rv.StoreID)
+			}
+		}
+		for _, id := range order {
+			if _, err := tx.Exec(ctx, `UPDATE stores SET
 					rating_sum = (SELECT COALESCE(SUM(rating), 0) FROM reviews WHERE store_id = $1 AND status = 'Approved'),
 					review_count = (SELECT COUNT(*) FROM reviews WHERE store_id = $1 AND status = 'Approved')
 					WHERE id = $1`, id); err != nil {
-					return fmt.Errorf("update rating of store %d: %w", id, err)
-				}
+				return fmt.Errorf("update rating of store %d: %w", id, err)
 			}
-			return w.Touch(ctx, order...)
-		})
+		}
+		return w.Touch(ctx, order...)
 	})
 }
 

@@ -52,6 +52,23 @@ func (ix *Index) Get(id int64) (StoreDoc, bool) {
 	return ix.storeDoc(r, append(doc, '}')), true
 }
 
+// LiveDoc returns published store id as the API's store object at now (the
+// document with its live fields, stores.FinishDoc, as the database's
+// stores.Repo.PublishedDoc gives it): the store card's answer while the
+// database cannot be reached. A permanently closed store, which search
+// does not hold, is not found here.
+func (ix *Index) LiveDoc(id int64, now time.Time) ([]byte, bool) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	slot, ok := ix.slots[id]
+	if !ok {
+		return nil, false
+	}
+	r := &ix.recs[slot]
+	doc := appendDoc(make([]byte, 0, len(r.doc)+len(plainDetail)+1), r)
+	return stores.FinishDoc(nil, append(doc, '}'), r.sched, now, r.loc, r.offered()), true
+}
+
 // Docs calls fn with each of ids that is published, in order, under one
 // read lock; the StoreDoc's Doc is the whole document without its closing
 // brace (DocString reads it): the index's own bytes, or a copy made whole

@@ -54,7 +54,8 @@ func fixtureStores() []*stores.Store {
 				{Date: "2026-03-12", Closed: true, Note: "Staff training"},
 				{Date: "2026-03-14", Start: "10:00", End: "14:00", Note: "Parade"},
 				{Date: "2026-03-14", Start: "20:00", End: "01:00"},
-				{Date: "2026-04-30", Closed: true, Note: "Too far ahead"},
+				{Date: "2026-04-30", Closed: true, Note: "Beyond two weeks"}, // shown (issue #39, m19)
+				{Date: "2026-06-10", Closed: true, Note: "Too far ahead"},
 			}
 			s.Delivery, s.OrderOnline = true, true
 			s.Services[stores.Delivery] = stores.ServiceHours{Hours: week("11:00", "20:00", weekdays...), LastOrder: 30}

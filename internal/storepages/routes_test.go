@@ -238,12 +238,30 @@ func TestVerifiedLabel(t *testing.T) {
 		{nil, fixedNow, "Not verified recently"},
 		{new(string), fixedNow, "Not verified recently"},
 	} {
-		got, since := verifiedLabel(c.v, c.now)
+		got, since := verifiedLabel(c.v, c.now, time.UTC)
 		if got != c.want {
 			t.Errorf("%v at %v: %q, want %q", c.v, c.now, got, c.want)
 		}
 		if c.v != nil && *c.v != "" && got == "Not verified recently" && !since.Equal(time.Date(2026, 8, 28, 23, 30, 0, 0, time.UTC)) {
 			t.Errorf("since %v", since)
+		}
+	}
+}
+
+// The date is the store's own (issue #39, m27): a confirmation at 7 PM on
+// Dec 1 in New York (00:00 UTC on Dec 2) reads Dec 1 there.
+func TestVerifiedLabelStoreDate(t *testing.T) {
+	ny, _ := time.LoadLocation("America/New_York")
+	at := "2026-12-02T00:00:00Z"
+	if got, _ := verifiedLabel(&at, time.Date(2026, 12, 2, 1, 0, 0, 0, time.UTC), ny); got != "Verified Dec 1, 2026" {
+		t.Errorf("New York: %q", got)
+	}
+}
+
+func TestMilesText(t *testing.T) {
+	for in, want := range map[float64]string{0: "< 0.1", 0.04: "< 0.1", 0.1: "0.1", 2.345: "2.3", 12.6: "13"} {
+		if got := milesText(in); got != want {
+			t.Errorf("milesText(%v) = %q, want %q", in, got, want)
 		}
 	}
 }

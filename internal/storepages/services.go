@@ -40,15 +40,15 @@ func serviceWeeks(v *storeView, sched *stores.Schedule, today time.Weekday) []se
 	return out
 }
 
-// weekRows is a week's table, Sunday to Saturday: a day's spans ("09:00 -
-// 17:00, 18:00 - 22:00") or "Closed".
+// weekRows is a week's table, Sunday to Saturday: a day's spans ("9:00 AM
+// – 5:00 PM, 6:00 PM – 10:00 PM", "Open 24 hours") or "Closed".
 func weekRows(hours []stores.DocHour, today time.Weekday) []hoursRow {
 	rows := make([]hoursRow, 0, 7)
 	for d := time.Sunday; d <= time.Saturday; d++ {
 		var texts []string
 		for _, h := range hours {
 			if wd, ok := stores.ParseWeekday(h.WeekDay); ok && wd == d && h.StartTime != nil && h.EndTime != nil {
-				texts = append(texts, *h.StartTime+" - "+*h.EndTime)
+				texts = append(texts, stores.SpanText(*h.StartTime, *h.EndTime))
 			}
 		}
 		text := "Closed"
@@ -74,4 +74,20 @@ func departmentsLD(store ldStore, weeks []serviceWeek) []ldDepartment {
 		out = append(out, ldDepartment{Type: "Store", Name: store.Name + " " + w.Name, Address: store.Address, Hours: hoursLD(w.Hours)})
 	}
 	return out
+}
+
+// serviceLines are the lines of the services a store offers at now (in
+// its zone), in the panel's words (stores.ServiceLine), and the names of
+// those it does not offer.
+func serviceLines(v *storeView, sched *stores.Schedule, now time.Time) ([]string, string) {
+	offered := stores.OfferedOf(v.IsDeliveryAvailable, v.IsCurbsidePickupAvailable, v.IsOrderOnlineAvailable)
+	var lines, not []string
+	for k := stores.Service(0); k < stores.NumServices; k++ {
+		if !offered.Has(k) {
+			not = append(not, stores.ServiceLabels[k])
+			continue
+		}
+		lines = append(lines, stores.ServiceLine(k, sched.ServiceStatus(k, now), now))
+	}
+	return lines, strings.Join(not, ", ")
 }

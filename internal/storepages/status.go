@@ -185,7 +185,7 @@ func specialRows(hs []stores.SpecialHour, today string) []specialRow {
 			if hs[j].Closed {
 				closed = true
 			} else {
-				texts = append(texts, hs[j].Start+" - "+hs[j].End)
+				texts = append(texts, stores.SpanText(hs[j].Start, hs[j].End))
 			}
 		}
 		text := strings.Join(texts, ", ")

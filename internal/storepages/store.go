@@ -17,28 +17,29 @@ import (
 
 // storePage is what the store template shows.
 type storePage struct {
-	Name, Address, Phone            string
-	Image                           template.URL
-	PhoneHref                       template.URL
-	Directions, Locator             string
-	ReviewsLink                     string
-	Rating                          string
-	ReviewCount                     int64
-	Delivery, OrderOnline, Curbside bool
-	Status                          status
-	HoursNote                       string
-	HoursRows                       []hoursRow
-	ServiceWeeks                    []serviceWeek // the offered services with hours of their own
-	Special                         []specialRow
-	Closure                         string // an upcoming or current temporary closure, in words
-	Verified                        string // "Verified Nov 3, 2026" or "Not verified recently"
-	Licence                         *licenceView
-	Rules                           []ruleLine // the rulebook's lines (rules.go)
-	Srcset                          string     // the slots of an uploaded photo, or ""
-	Report                          *reportForm
-	Ping                            string // the ping URL of the links, ending in "/" (Options.PingPath)
-	Zone                            string
-	Nearby                          []nearbyStore
+	Name, Address, Phone string
+	Image                template.URL
+	PhoneHref            template.URL
+	Directions, Locator  string
+	ReviewsLink          string
+	Rating               string
+	ReviewCount          int64
+	Services             []string // each offered service's line now, in the panel's words
+	NotOffered           string   // "Curbside pickup, Online orders": the services it does not offer
+	Status               status
+	HoursNote            string
+	HoursRows            []hoursRow
+	ServiceWeeks         []serviceWeek // the offered services with hours of their own
+	Special              []specialRow
+	Closure              string // an upcoming or current temporary closure, in words
+	Verified             string // "Verified Nov 3, 2026" or "Not verified recently"
+	Licence              *licenceView
+	Rules                []ruleLine // the rulebook's lines (rules.go)
+	Srcset               string     // the slots of an uploaded photo, or ""
+	Report               *reportForm
+	Ping                 string // the ping URL of the links, ending in "/" (Options.PingPath)
+	Zone                 string
+	Nearby               []nearbyStore
 }
 
 type hoursRow struct {
@@ -88,11 +89,12 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	base := p.base(r)
 	now := p.opt.Now()
 	st := storeStatus(sd.Schedule, sd.Zone, now, v.UpdatedAt)
-	verified, verifiedSince := verifiedLabel(v.LastVerifiedAt, now)
+	verified, verifiedSince := verifiedLabel(v.LastVerifiedAt, now, sd.Zone)
+	services, notOffered := serviceLines(v, sd.Schedule, now.In(sd.Zone))
 	st.Since = maxTime(st.Since, verifiedSince)
 	lic := licenceOf(v.LicenceRecord, now.UTC().Format(time.DateOnly))
 	ruled := ruleLines(sd, now)
-	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified + "\x00" + lic.key() + "\x00" + rulesKey(ruled), since: st.Since.Unix(), open: st.Open}
+	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified + "\x00" + lic.key() + "\x00" + rulesKey(ruled) + "\x00" + strings.Join(services, "\x00"), since: st.Since.Unix(), open: st.Open}
 	if c, ok := p.cache.get(gen, key); ok && cache {
 		serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
 		return
@@ -102,7 +104,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		Directions: directionsLink(v), Locator: locatorLink(v),
 		ReviewsLink: "/reviews?store=" + strconv.FormatInt(v.ID, 10),
 		Rating:      strconv.FormatFloat(v.AverageRating, 'f', 1, 64), ReviewCount: v.ReviewCount,
-		Delivery: v.IsDeliveryAvailable, OrderOnline: v.IsOrderOnlineAvailable, Curbside: v.IsCurbsidePickupAvailable,
+		Services: services, NotOffered: notOffered,
 		Status: st, HoursNote: v.Hours, Zone: sd.Zone.String(), Verified: verified, Licence: lic, Rules: ruled,
 	}
 	image := ""
@@ -118,14 +120,14 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		sp.Report = &reportForm{Action: canonical + "/report", Reasons: reportReasons}
 	}
 	if v.PhoneNumber != nil && *v.PhoneNumber != "" {
-		sp.Phone, sp.PhoneHref = *v.PhoneNumber, phoneHref(*v.PhoneNumber)
+		sp.Phone, sp.PhoneHref = stores.PhoneText(*v.PhoneNumber), phoneHref(*v.PhoneNumber)
 	}
 	local := now.In(sd.Zone)
 	special := sd.Schedule.SpecialDates(local, specialDays)
 	sp.Special = specialRows(special, local.Format("2006-01-02"))
 	sp.Closure = closureLine(sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
 	if st.Permanent {
-		sp.Special, sp.Closure, sp.Locator = nil, "", ""
+		sp.Special, sp.Closure, sp.Locator, sp.HoursNote, sp.Services, sp.NotOffered = nil, "", "", "", nil, ""
 	}
 	if spans := spansOf(v.WorkingHours); len(spans) > 0 && !st.Permanent {
 		sp.HoursRows = weekRows(v.WorkingHours, now.In(sd.Zone).Weekday())
@@ -156,7 +158,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 			where = strings.TrimPrefix(where+", "+n.State, ", ")
 		}
 		sp.Nearby = append(sp.Nearby, nearbyStore{Name: n.Name, Path: n.path(), Where: where,
-			Miles: strconv.FormatFloat(float64(int(hits[miles].Miles*10+0.5))/10, 'f', 1, 64)})
+			Miles: milesText(hits[miles].Miles)})
 		modified = maxTime(modified, nd.UpdatedAt)
 	})
 
@@ -164,7 +166,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		{Name: cityName(v.City), Path: "/stores/" + v.stateSlug() + "/" + v.citySlug()}, {Name: v.Name, Path: canonical}}
 	ld := ldStore{Context: "https://schema.org", Type: "Store", ID: base + canonical + "#store", Name: v.Name, URL: base + canonical,
 		Image:     absolute(base, image),
-		Telephone: sp.Phone,
+		Telephone: telephoneLD(v.PhoneNumber), // as written: international where the owner wrote it so
 		Address: ldAddress{Type: "PostalAddress", Street: v.Address, Locality: v.City, Region: v.State,
 			Postal: v.PostalCode, Country: v.Country.Code},
 		Geo:    ldGeo{Type: "GeoCoordinates", Latitude: v.Latitude, Longitude: v.Longitude},
@@ -293,9 +295,11 @@ const verifiedRecent = 180 * 24 * time.Hour
 
 // verifiedLabel is the store's "last verified" line at now and the instant
 // it last changed (zero: it has not, since the store's own change): past
-// 180 days it turns into "Not verified recently". The date is the UTC
-// calendar date of the confirmation, as the app shows it.
-func verifiedLabel(lastVerified *string, now time.Time) (string, time.Time) {
+// 180 days it turns into "Not verified recently". The date is the
+// confirmation's date where the store is (zone loc), as the app shows it:
+// a confirmation at 7 PM in New York on Dec 1 reads "Dec 1", not the UTC
+// "Dec 2" (issue #39, m27).
+func verifiedLabel(lastVerified *string, now time.Time, loc *time.Location) (string, time.Time) {
 	const stale = "Not verified recently"
 	if lastVerified == nil {
 		return stale, time.Time{}
@@ -307,7 +311,7 @@ func verifiedLabel(lastVerified *string, now time.Time) (string, time.Time) {
 	if until := at.Add(verifiedRecent); now.After(until) {
 		return stale, until
 	}
-	return "Verified " + at.UTC().Format("Jan 2, 2006"), time.Time{}
+	return "Verified " + at.In(loc).Format("Jan 2, 2006"), time.Time{}
 }
 
 // photoWidths are the slots of an uploaded photo (internal/photos.Widths).
@@ -363,4 +367,24 @@ func (p *Pages) StoreURL(r *http.Request, id int64) (string, bool) {
 		return "", false
 	}
 	return p.base(r) + liteOf(sd).path(), true
+}
+
+// milesText is a neighbour's distance as the app writes it
+// (web/src/lib/distance.ts): one decimal under 10 miles, none above, and
+// "< 0.1 mi" for a store next door rather than "0.0 mi" (issue #39, m20).
+func milesText(miles float64) string {
+	switch {
+	case miles < 0.1:
+		return "< 0.1"
+	case miles < 10:
+		return strconv.FormatFloat(miles, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(miles, 'f', 0, 64)
+}
+
+func telephoneLD(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return strings.TrimSpace(*p)
 }

@@ -114,7 +114,9 @@ func DocHours(hs []WorkingHour) []DocHour {
 // you do, as long as its store sets every field (give a new one a value).
 // Format 1: the list part, then the detail part from "adult_only" on
 // (ListEnd). Rows written before the number existed are format 0.
-const DocFormat = 1
+// Format 2: "hours" is the line made from the weekly hours when the store
+// has any (ShownHours), the owner's free text only when it has none.
+const DocFormat = 2
 
 // RenderDoc renders s as the complete JSON object stored in stores.search_doc.
 func RenderDoc(s *Store) ([]byte, error) {
@@ -124,7 +126,7 @@ func RenderDoc(s *Store) ([]byte, error) {
 		Name:                      s.Name,
 		Image:                     optional(s.Image),
 		PhoneNumber:               optional(s.PhoneNumber),
-		Hours:                     s.Hours,
+		Hours:                     ShownHours(s.WorkingHours, s.Hours), // the line under the name (hoursline.go)
 		CountryID:                 s.CountryID,
 		Country:                   DocCountry{ID: s.CountryID, Code: s.CountryCode, DisplayName: s.CountryName},
 		State:                     s.State,

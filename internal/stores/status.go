@@ -309,8 +309,11 @@ func appendOptString(dst []byte, v string) []byte {
 }
 
 // SpecialWindowDays is how many local days from today the special_hours
-// of API answers cover (plus yesterday, whose late hours may still run).
-const SpecialWindowDays = 14
+// of API answers cover (plus yesterday, whose late hours may still run):
+// about three months, so holiday hours an owner sets in November for
+// Christmas are shown from then on (issue #39, m19: a two-week window hid
+// them everywhere).
+const SpecialWindowDays = 92
 
 // AppendLive appends the fields of a store that depend on the instant of
 // the request, without braces or a leading comma:
@@ -319,7 +322,7 @@ const SpecialWindowDays = 14
 //	"temporarily_closed":{...}|null,"permanently_closed":bool,
 //	"services":{"delivery":{...},"curbside_pickup":{...},"online_order":{...}}
 //
-// special_hours lists the special dates from yesterday to 13 days after
+// special_hours lists the special dates from yesterday to 91 days after
 // today (local). loc is the store's zone; offered the services the store
 // offers (service_status.go). The fragment is cached on the schedule until
 // it can change (the next change or local midnight), so answers of stores

@@ -190,8 +190,8 @@ func TestAppendLive(t *testing.T) {
 		{Date: "2026-11-25", Start: "09:00", End: "12:00", Note: "Short \"day\""},
 		{Date: "2026-11-25", Start: "13:00", End: "15:00"},
 		{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"},
-		{Date: "2026-12-09", Closed: true, Note: "day 13: inside"},
-		{Date: "2026-12-10", Closed: true, Note: "day 14: outside"},
+		{Date: "2027-02-25", Closed: true, Note: "day 91: inside"},
+		{Date: "2027-02-26", Closed: true, Note: "day 92: outside"},
 	}, TemporarilyClosed: &Closure{From: "2027-01-04", Until: "2027-01-05"}})
 	now := nyAt(t, "2026-11-26 12:00")
 	for range 2 { // the second answer comes from the cache

@@ -77,6 +77,8 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
   await sunday.check();
   await form.getByLabel("Sunday opens").fill("11:00");
   await form.getByLabel("Sunday closes").fill("15:00");
+  // A free text written for other hours: shoppers read the line made from the week instead (issue #39, M2).
+  await form.getByLabel("Hours text").fill("Mon-Sat 10am-9pm");
   await form.getByRole("checkbox", { name: "Delivery" }).check();
   await axe(page, "business dashboard");
   await page.screenshot({ path: join(SHOTS, "business-dashboard-1280x800.png"), fullPage: true });
@@ -101,6 +103,8 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
     })
     .toBe("11:00");
   expect(Date.now() - savedAt).toBeLessThan(2000);
+  // The confirmation is where the owner is, under the form, not above the screen (issue 39, m26).
+  await expect(page.getByText("Changes saved and published.")).toBeInViewport();
   const store = await findStore();
   // The website is the panel's: the one-store answer carries it (the list's entry does not).
   expect((await (await fetch(`${server.url}/api/store/physical-store/${store.id}`)).json()).website).toBe("https://books.example");
@@ -110,7 +114,9 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
   const listed = page.getByRole("list", { name: "Stores" }).getByRole("button", { name: new RegExp(owner.name) });
   await listed.first().click();
   await page.getByRole("heading", { level: 2, name: owner.name }).waitFor();
-  await expect(page.getByRole("row", { name: /Sunday/ })).toContainText("11:00 - 15:00");
+  await expect(page.getByRole("row", { name: /Sunday/ })).toContainText("11:00 AM – 3:00 PM");
+  await expect(page.getByRole("article")).toContainText("Sun 11:00 AM – 3:00 PM");
+  await expect(page.getByRole("article")).not.toContainText("Mon-Sat 10am-9pm");
   await expect(page.getByText(/^Verified [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(page.getByRole("link", { name: "books.example" })).toHaveAttribute("href", "https://books.example");
 
@@ -141,6 +147,7 @@ test("claim, approve on the command line, sign in at /business, confirm the emai
     .toBe("Staff training");
   expect(Date.now() - closedAt).toBeLessThan(2000);
   await page.getByText("Changes saved and published.").waitFor();
+  await expect(page.getByText("Changes saved and published.")).toBeInViewport();
 
   // A small JPEG made by the browser's canvas.
   const jpeg = await page.evaluate(async () => {

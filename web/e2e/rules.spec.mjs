@@ -78,7 +78,7 @@ test("the age dialog comes before the online store; under age, the shopper stays
   await openPanel(page, boston);
   const popups = [];
   page.on("popup", (p) => popups.push(p.url()));
-  await page.getByRole("link", { name: "Go to online store" }).click();
+  await page.getByRole("button", { name: "Go to online store" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your age" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Date of birth")).toBeFocused();
@@ -87,6 +87,9 @@ test("the age dialog comes before the online store; under age, the shopper stays
   const year = new Date().getFullYear() - 17;
   await dialog.getByLabel("Date of birth").fill(`${year}-06-15`);
   await dialog.getByRole("button", { name: "Continue" }).click();
+  // The year is shown back first, in case it was mistyped (issue 39, m16).
+  await expect(dialog).toContainText(`You were born in ${year}?`);
+  await dialog.getByRole("button", { name: "Yes", exact: true }).click();
   await expect(page.getByRole("dialog")).toContainText("You need to be 21 or older");
   await page.getByRole("button", { name: "Back to the store" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -95,17 +98,41 @@ test("the age dialog comes before the online store; under age, the shopper stays
   await expect(page.getByTestId("rules")).toContainText(SUMMARY);
   expect(new URL(page.url()).pathname).toBe("/");
   // The verdict is kept: the next try says so without asking again.
-  await page.getByRole("link", { name: "Go to online store" }).click();
+  await page.getByRole("button", { name: "Go to online store" }).click();
   await expect(page.getByRole("status").filter({ hasText: "You need to be 21 or older" })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(popups).toEqual([]);
   const cookie = (await page.context().cookies()).find((c) => c.name === "locator_age");
   expect(cookie?.value).toBe("under:21");
+  expect(cookie.expires, "kept for the browser session only, not 30 days").toBe(-1);
+});
+
+test("m16: a mistyped birth year can be corrected before it counts", async ({ page, boston }) => {
+  await openPanel(page, boston);
+  const popups = [];
+  page.on("popup", (p) => popups.push(p));
+  await page.getByRole("button", { name: "Go to online store" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm your age" });
+  await dialog.getByLabel("Date of birth").fill("2019-04-12"); // meant 1991
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog).toContainText("You were born in 2019?");
+  await axe(page, "age dialog asking to confirm the year");
+  expect((await page.context().cookies()).find((c) => c.name === "locator_age"), "nothing kept before the answer").toBeUndefined();
+  await dialog.getByRole("button", { name: "No, correct it" }).click();
+  const input = dialog.getByLabel("Date of birth");
+  await expect(input).toBeFocused();
+  await expect(input, "the typed date is kept to correct").toHaveValue("2019-04-12");
+  await input.fill("1991-04-12");
+  const popup = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  expect((await popup).url()).toContain("/store/e2e-boston");
+  const cookie = (await page.context().cookies()).find((c) => c.name === "locator_age");
+  expect(cookie?.value).toBe("ok:21");
 });
 
 test("an adult date of birth opens the online store and is remembered", async ({ page, boston }) => {
   await openPanel(page, boston);
-  await page.getByRole("link", { name: "Go to online store" }).click();
+  await page.getByRole("button", { name: "Go to online store" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your age" });
   await dialog.getByLabel("Date of birth").fill("1990-02-28");
   const popup = page.waitForEvent("popup");
@@ -115,6 +142,31 @@ test("an adult date of birth opens the online store and is remembered", async ({
   const cookie = (await page.context().cookies()).find((c) => c.name === "locator_age");
   expect(cookie?.value).toBe("ok:21");
   expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
+});
+
+test("no way of opening a link gets round the age check: middle click, modified click, keyboard", async ({ page, boston }) => {
+  await openPanel(page, boston);
+  const popups = [];
+  page.on("popup", (p) => popups.push(p.url()));
+  const shop = page.getByRole("button", { name: "Go to online store" });
+  // Nothing on the page carries the shop's address to open, copy or drag before the check.
+  await expect(page.locator('[href*="/store/e2e-boston"]')).toHaveCount(0);
+  await shop.click({ button: "middle" });
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await shop.click({ modifiers: ["ControlOrMeta"] });
+  await page.getByRole("dialog", { name: "Confirm your age" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await shop.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Confirm your age" });
+  await expect(dialog).toBeVisible();
+  expect(popups).toEqual([]);
+  // Passed, it is a plain link: the shop opens every way a link does.
+  await dialog.getByLabel("Date of birth").fill("1990-02-28");
+  const popup = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  expect((await popup).url()).toContain("/store/e2e-boston");
+  await expect(page.getByRole("link", { name: "Go to online store" })).toHaveAttribute("href", /\/store\/e2e-boston$/);
 });
 
 test("a store page is the same bytes for a crawler and a browser, shows the rule, and has no commerce link", async ({ server, boston }) => {
@@ -145,8 +197,8 @@ test("where New York bans shipping to consumers, the panel offers pickup instead
   await expect(page.getByRole("heading", { level: 2, name: BROOKLYN.name })).toBeVisible();
   await expect(page.getByTestId("shipping-ban")).toContainText("NY Public Health Law 1399-ll");
   await expect(page.getByTestId("shipping-ban")).toContainText("You can order online and pick up at this store.");
-  await expect(page.getByRole("link", { name: "Order for pickup" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Go to online store" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Order for pickup" }).click();
+  await expect(page.getByRole("button", { name: "Order for pickup" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Go to online store" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Order for pickup" }).click();
   await expect(page.getByRole("dialog", { name: "Confirm your age" })).toBeVisible();
 });

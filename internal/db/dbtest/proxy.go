@@ -38,6 +38,7 @@ type Proxy struct {
 	conns   map[net.Conn]struct{}
 	changed chan struct{} // closed on every mode change
 	closed  bool
+	delay   time.Duration // see SetDelay
 }
 
 // NewProxy listens on a free loopback port and forwards to target
@@ -90,6 +91,15 @@ func (p *Proxy) Set(m Mode) {
 		}
 		p.serve(ln)
 	}
+}
+
+// SetDelay holds every chunk the database sends for d (0: none) while
+// passing: each round trip takes d longer, as a slow database (or network)
+// answers.
+func (p *Proxy) SetDelay(d time.Duration) {
+	p.mu.Lock()
+	p.delay = d
+	p.mu.Unlock()
 }
 
 // serve accepts on ln until it is closed; the caller holds mu or owns p.
@@ -159,19 +169,26 @@ func (p *Proxy) handle(c net.Conn) {
 	}
 	defer p.untrack(up)
 	done := make(chan struct{}, 2)
-	go func() { p.pump(up, c); done <- struct{}{} }()
-	go func() { p.pump(c, up); done <- struct{}{} }()
+	go func() { p.pump(up, c, false); done <- struct{}{} }()
+	go func() { p.pump(c, up, true); done <- struct{}{} }()
 	<-done // one side ended: end both
 }
 
-// pump copies src to dst, holding each chunk while the proxy hangs.
-func (p *Proxy) pump(dst, src net.Conn) {
+// pump copies src to dst, holding each chunk while the proxy hangs, and
+// an answer (from the database) for the delay.
+func (p *Proxy) pump(dst, src net.Conn, answer bool) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
 			if !p.open() {
 				return
+			}
+			p.mu.Lock()
+			delay := p.delay
+			p.mu.Unlock()
+			if answer && delay > 0 {
+				time.Sleep(delay)
 			}
 			if _, werr := dst.Write(buf[:n]); werr != nil {
 				return

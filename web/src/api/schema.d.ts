@@ -1803,7 +1803,7 @@ export interface components {
              *     21:01.
              */
             next_change_at: string | null;
-            /** @description The special dates from yesterday (its late hours may still run) to 13 days after today, local, by date */
+            /** @description The special dates from yesterday (its late hours may still run) to 91 days after today, local, by date */
             special_hours: components["schemas"]["SpecialHour"][];
             temporarily_closed: null | components["schemas"]["TemporaryClosure"];
             /** @description Closed for good: shown on its own page, never in search */
@@ -1990,7 +1990,7 @@ export interface components {
              * @description As PhysicalStore's next_change_at.
              */
             next_change_at: string | null;
-            /** @description The special dates from yesterday to 8 days after today, local, by date: what the status (open now, the next change) reads. The one-store answer covers 13 days after today. */
+            /** @description The special dates from yesterday to 8 days after today, local, by date: what the status (open now, the next change) reads. The one-store answer covers 91 days after today. */
             special_hours: components["schemas"]["SpecialHour"][];
             temporarily_closed: null | components["schemas"]["TemporaryClosure"];
             /**
@@ -2056,7 +2056,7 @@ export interface components {
         };
         /** @description Required, not blank (surrounding spaces are trimmed), at most 255 characters. */
         PersonName: string;
-        /** @description An optional leading + and digits, at most 12 characters (surrounding spaces are trimmed). */
+        /** @description An optional leading + and digits, with spaces, ( ) - and . between them as people write them; at most 12 digits and 32 characters. Stored as one form whatever the spelling: a North American number as E.164 ("(212) 555-0199" becomes "+12125550199"), any other as its digits and its leading + (internal/phone). */
         MemberPhone: string;
         /**
          * @description An email address (a dot-atom local part and a domain with a dot), at

@@ -5,13 +5,17 @@ import { judge, todayIn, verdictCookie } from "../lib/agecheck";
  * The age check before commerce (docs/rules.md): a native modal <dialog> asking for a date of birth,
  * judged against minAge on today's date where the shopper is. Loaded only when a shopper first
  * follows "Go to online store". Passing keeps "ok" in a cookie for 30 days and calls onPass inside
- * the submit (a user gesture, so the shop may open in a new tab); under age keeps "under" and shows
- * a plain message: the store's facts stay where they are.
+ * the submit (a user gesture, so the shop may open in a new tab). An under-age date is first shown
+ * back ("You were born in 2019?") so a mistyped year can be corrected; confirmed, it keeps "under"
+ * for the browser session and shows a plain message: the store's facts stay where they are.
  */
 export default function AgeDialog({ minAge, onPass, onClose }: { minAge: number; onPass: () => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [error, setError] = useState("");
   const [under, setUnder] = useState(false);
+  // An under-age date waiting for the shopper to confirm it: a mistyped year is corrected here.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [typed, setTyped] = useState("");
   const title = useId();
   const input = useId();
   const hint = useId();
@@ -32,13 +36,20 @@ export default function AgeDialog({ minAge, onPass, onClose }: { minAge: number;
       setError(verdict.message);
       return;
     }
-    document.cookie = verdictCookie(verdict.kind, minAge, secure);
     if (verdict.kind === "under") {
-      setUnder(true);
+      setTyped(value);
+      setConfirming(value);
       return;
     }
+    document.cookie = verdictCookie(verdict.kind, minAge, secure);
     onPass();
     onClose();
+  };
+  /** The shopper confirms an under-age date: kept for this browser session only (agecheck.ts). */
+  const confirmUnder = () => {
+    document.cookie = verdictCookie("under", minAge, secure);
+    setConfirming(null);
+    setUnder(true);
   };
 
   return (
@@ -62,6 +73,25 @@ export default function AgeDialog({ minAge, onPass, onClose }: { minAge: number;
             </button>
           </div>
         </>
+      ) : confirming ? (
+        <>
+          <p className="mt-2 text-sm">
+            You were born in {confirming.slice(0, 4)}? The online store sells nicotine products to people {minAge} or older.
+          </p>
+          <div className="mt-4 flex justify-end gap-2">
+            <button
+              type="button"
+              autoFocus
+              onClick={() => setConfirming(null)}
+              className="rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100"
+            >
+              No, correct it
+            </button>
+            <button type="button" onClick={confirmUnder} className="rounded-md bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800">
+              Yes
+            </button>
+          </div>
+        </>
       ) : (
         <form onSubmit={submit} noValidate className="mt-2 space-y-3">
           <p id={hint} className="text-sm text-gray-700">
@@ -78,6 +108,8 @@ export default function AgeDialog({ minAge, onPass, onClose }: { minAge: number;
               type="date"
               required
               autoComplete="bday"
+              defaultValue={typed}
+              autoFocus={typed !== ""}
               aria-describedby={hint}
               aria-invalid={error ? true : undefined}
               aria-errormessage={error ? `${input}-error` : undefined}

@@ -31,3 +31,21 @@ describe("StoreStatus with the minute tick", () => {
     expect(screen.getByText("Opens Mon 9:00 AM")).toBeInTheDocument();
   });
 });
+
+describe("StoreStatus and a temporary closure (issue #39, M3)", () => {
+  const evening = new Date("2026-12-02T20:00:00-05:00"); // a Wednesday in New York
+  const hours = [{ weekDay: "Wednesday", startTime: "09:00", endTime: "21:00" }] as const;
+
+  it("tells of a closure starting tomorrow, with its note, after the status", () => {
+    render(<StoreStatus store={makeStore({ workingHours: [...hours], temporarily_closed: { from: "2026-12-03", until: null, note: "Renovation" } })} now={evening} />);
+    expect(screen.getByText("Opened")).toBeInTheDocument();
+    expect(screen.getByText("Temporarily closed from Dec 3 until further notice · Renovation")).toBeInTheDocument();
+  });
+
+  it("gives a closure in force its note, once", () => {
+    render(<StoreStatus store={makeStore({ workingHours: [...hours], temporarily_closed: { from: "2026-12-01", until: "2026-12-09", note: "Flood" } })} now={evening} />);
+    expect(screen.getByText("Closed")).toBeInTheDocument();
+    expect(screen.getByText("Temporarily closed until Dec 9 · Flood")).toBeInTheDocument();
+    expect(screen.queryByText("Temporarily closed until Dec 9")).not.toBeInTheDocument();
+  });
+});

@@ -22,6 +22,19 @@ describe("Toaster", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to submit your store claim. Please try again. boom");
   });
 
+  it("takes the failure toasts away when a confirmation follows them (issue 39, m22)", () => {
+    render(<Toaster />);
+    act(() => void toast.error("Reset password has been failed. Make sure you use existing user email."));
+    expect(screen.getByRole("alert")).toBeInTheDocument();
+    act(() => void toast.success("Password updated"));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByText("Password updated")).toBeInTheDocument();
+    // A failure after a confirmation shows beside it: it is news.
+    act(() => void toast.error("Something went wrong"));
+    expect(screen.getByRole("alert")).toHaveTextContent("Something went wrong");
+    expect(screen.getByText("Password updated")).toBeInTheDocument();
+  });
+
   it("closes with its button", async () => {
     const user = userEvent.setup();
     render(<Toaster />);

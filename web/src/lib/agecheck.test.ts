@@ -50,6 +50,8 @@ describe("age check", () => {
     const c = verdictCookie("ok", 21, true);
     expect(c).toMatch(/^locator_age=ok:21; Max-Age=2592000; Path=\/; SameSite=Lax; Secure$/);
     expect(c).not.toMatch(/\d{4}-\d{2}/);
+    // Under age is kept only until the browser closes: a mistyped year locks no adult out for 30 days (issue 39, m16).
+    expect(verdictCookie("under", 21, false)).toBe("locator_age=under:21; Path=/; SameSite=Lax");
     expect(keptVerdict("a=b; locator_age=ok:21", 21)).toBe("ok");
     expect(keptVerdict("locator_age=ok:21; a=b", 18)).toBe("ok");
     expect(keptVerdict("locator_age=ok:18", 21)).toBeNull();

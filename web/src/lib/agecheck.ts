@@ -70,7 +70,12 @@ export function keptVerdict(cookie: string, minAge: number): "ok" | "under" | nu
   return age <= minAge ? "under" : null;
 }
 
-/** The cookie that keeps a verdict for 30 days (first party, strictly necessary, no date of birth). */
+/**
+ * The cookie that keeps a verdict (first party, strictly necessary, no date of birth): "ok" for 30
+ * days; "under" only until the browser closes, so a mistyped year does not lock an adult out for a
+ * month (issue 39, m16).
+ */
 export function verdictCookie(verdict: "ok" | "under", minAge: number, secure: boolean): string {
-  return `${AGE_COOKIE}=${verdict}:${minAge}; Max-Age=${COOKIE_DAYS * 86400}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const lifetime = verdict === "ok" ? `; Max-Age=${COOKIE_DAYS * 86400}` : "";
+  return `${AGE_COOKIE}=${verdict}:${minAge}${lifetime}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkingHour } from "../api/types";
-import { isOpenAt, isOpenNow, zonedTime } from "./hours";
+import { clock12, isOpenAt, isOpenNow, spanText, zonedTime } from "./hours";
 
 const at = (weekday: number, hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
@@ -79,5 +79,22 @@ describe("isOpenNow in the store's own time zone", () => {
 
   it("falls back to the browser's zone for an unknown zone", () => {
     expect(() => isOpenNow({ workingHours: hours, time_zone: "Nowhere/Special" }, now)).not.toThrow();
+  });
+});
+
+describe("spanText and clock12 (one time format everywhere, issue #39 m9 m10)", () => {
+  it("writes times as 9:00 PM", () => {
+    expect(clock12("00:00")).toBe("12:00 AM");
+    expect(clock12("09:05")).toBe("9:05 AM");
+    expect(clock12("12:00")).toBe("12:00 PM");
+    expect(clock12("23:59")).toBe("11:59 PM");
+    expect(clock12("24:00")).toBe("12:00 AM");
+  });
+  it("writes a span, and a whole day as Open 24 hours", () => {
+    expect(spanText("09:00", "21:00")).toBe("9:00 AM – 9:00 PM");
+    expect(spanText("18:00", "02:00")).toBe("6:00 PM – 2:00 AM");
+    for (const [a, b] of [["00:00", "00:00"], ["08:00", "08:00"], ["00:00", "23:59"], ["00:00", "24:00"]] as const) {
+      expect(spanText(a, b)).toBe("Open 24 hours");
+    }
   });
 });

@@ -98,3 +98,27 @@ export function isOpenAt(hours: readonly WorkingHour[], { weekday, minutes }: Zo
 export function isOpenNow(store: Pick<PhysicalStore, "workingHours" | "time_zone">, now = new Date()): boolean {
   return isOpenAt(store.workingHours, zonedTime(now, store.time_zone));
 }
+
+/** What a span covering the whole day reads, everywhere (the server's stores.AllDayText). */
+export const ALL_DAY_TEXT = "Open 24 hours";
+
+/** "9:00 PM" for "21:00" ("00:00" and "24:00": "12:00 AM"); a text it cannot read, as it is. */
+export function clock12(hhmm: string): string {
+  const m = parseTime(hhmm);
+  if (m === null) return hhmm;
+  const minutes = m % (24 * 60);
+  const h = Math.floor(minutes / 60);
+  return `${h % 12 || 12}:${String(minutes % 60).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/**
+ * One span as every surface writes it (docs/product-rules.md, "One truth per store"): "9:00 AM – 9:00 PM",
+ * or "Open 24 hours" for a span covering the whole day (start = end, or midnight to 23:59 or 24:00).
+ * The server's copy is stores.SpanText (internal/stores/hoursline.go), which the store pages use.
+ */
+export function spanText(start: string, end: string): string {
+  const a = parseTime(start);
+  const b = parseTime(end);
+  if (a !== null && b !== null && (a === b || (a === 0 && (b === 24 * 60 - 1 || b === 24 * 60)))) return ALL_DAY_TEXT;
+  return `${clock12(start)} – ${clock12(end)}`;
+}

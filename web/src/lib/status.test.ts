@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SpecialHour, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "./constants";
-import { storeStatus, type StatusFields } from "./status";
+import { closureLine, storeStatus, type StatusFields } from "./status";
 
 const daily = (startTime: string, endTime: string): WorkingHour[] => WEEKDAYS.map((weekDay) => ({ weekDay, startTime, endTime }));
 const closed = (date: string, note: string | null = null): SpecialHour => ({ date, closed: true, startTime: null, endTime: null, note });
@@ -124,5 +124,19 @@ describe("storeStatus: asked again for the same store", () => {
       line: "Closes 11:00 PM",
       today: "2026-11-23",
     });
+  });
+});
+
+describe("closureLine: a temporary closure in words, as the store page writes it (issue #39, M3)", () => {
+  const evening = new Date("2026-12-02T20:00:00-05:00");
+  it("tells of a closure starting tomorrow, with its note", () => {
+    expect(closureLine({ from: "2026-12-03", until: null, note: "Renovation" }, "America/New_York", evening)).toBe(
+      "Temporarily closed from Dec 3 until further notice · Renovation",
+    );
+  });
+  it("tells of a closure in force, and of none that has ended", () => {
+    expect(closureLine({ from: "2026-12-01", until: "2026-12-09", note: null }, "America/New_York", evening)).toBe("Temporarily closed until Dec 9");
+    expect(closureLine({ from: "2026-11-01", until: "2026-12-01", note: "Gone" }, "America/New_York", evening)).toBeNull();
+    expect(closureLine(null, "America/New_York", evening)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { PhysicalStore, SpecialHour, WorkingHour } from "../api/types";
+import type { PhysicalStore, SpecialHour, TemporaryClosure, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "./constants";
 import { parseTime, type Zoned, zonedDay } from "./hours";
 
@@ -190,4 +190,20 @@ function computeStoreStatus(store: StatusFields, now: Date): StoreStatus {
 export function upcomingSpecialHours(special: readonly SpecialHour[] | undefined, timeZone: string | null | undefined, now: Date = new Date()): SpecialHour[] {
   const today = dayToDate(zonedDay(now, timeZone).day);
   return (special ?? []).filter((h) => h.date >= today);
+}
+
+/**
+ * A temporary closure that has not ended by the store's today, in words: "Temporarily closed from
+ * Dec 3 until further notice · Renovation" (upcoming) or "Temporarily closed until Dec 9" (now),
+ * with its note; null when there is none. The store page writes the same line
+ * (internal/storepages/store.go, closureLine), so the panel tells of a closure starting tomorrow
+ * as the page does (issue #39, M3).
+ */
+export function closureLine(closure: TemporaryClosure | null | undefined, timeZone: string | null | undefined, now: Date = new Date()): string | null {
+  if (!closure) return null;
+  const today = dayToDate(zonedDay(now, timeZone).day);
+  if (closure.until !== null && closure.until < today) return null;
+  let line = closure.from <= today ? "Temporarily closed" : `Temporarily closed from ${formatShortDate(closure.from)}`;
+  line += closure.until !== null ? ` until ${formatShortDate(closure.until)}` : " until further notice";
+  return closure.note ? `${line} · ${closure.note}` : line;
 }

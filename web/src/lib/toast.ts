@@ -26,7 +26,11 @@ function publish(next: readonly Toast[]) {
 
 function show(tone: ToastTone, title: string, description?: string): number {
   const id = nextId++;
-  publish([...toasts, { id, tone, title, description }].slice(-MAX_TOASTS));
+  // A confirmation supersedes the failures shown before it: every failure toast is the outcome of
+  // an attempt the user then made again and won (a wrong old password, then "Password updated"),
+  // so a red one beside the green one would contradict it (issue 39, m22).
+  const kept = tone === "success" ? toasts.filter((t) => t.tone !== "error") : toasts;
+  publish([...kept, { id, tone, title, description }].slice(-MAX_TOASTS));
   return id;
 }
 

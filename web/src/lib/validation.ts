@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizePhone, PHONE_MESSAGES } from "./phone";
 
 // zod probes for eval with Function("") before its first object parse; the server's
 // Content-Security-Policy refuses eval and reports each attempt. Its interpreted checks need
@@ -28,4 +29,18 @@ export function newPassword(requiredMessage: string) {
   return required(requiredMessage)
     .refine((value) => length(value) >= PASSWORD_MIN, { message: PASSWORD_TOO_SHORT })
     .refine((value) => length(value) <= PASSWORD_MAX, { message: PASSWORD_TOO_BIG });
+}
+
+/**
+ * A member's phone, one rule at sign-up and on the profile (lib/phone.ts): at most 12 digits,
+ * whatever separators were typed; the parsed value is the number's one stored form.
+ */
+export function memberPhone() {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const { problem } = normalizePhone(value);
+      if (problem) ctx.addIssue({ code: "custom", message: PHONE_MESSAGES[problem] });
+    })
+    .transform((value) => normalizePhone(value).phone ?? value);
 }

@@ -121,8 +121,8 @@ describe("sign-up view", { timeout: 20_000 }, () => {
   it("shows each required message (blank counts as empty), without a call", async () => {
     const calls = stubApi({});
     const { user, dialog } = await openOn("sign-up");
-    const form = within(dialog).getByRole("button", { name: "Enter" }).closest("form")!;
-    form.noValidate = true; // let the form's own messages show (a browser shows its native check first)
+    // The form's own messages show, not the browser's "Please fill out this field" (issue 39, m21).
+    expect(within(dialog).getByRole("button", { name: "Enter" }).closest("form")).toHaveAttribute("novalidate");
     await user.type(within(dialog).getByLabelText("First name"), "   ");
     await user.click(within(dialog).getByRole("button", { name: "Enter" }));
     for (const message of ["First name is required", "Last name is required", "Phone is required", "Email is required", "Password is required"]) {
@@ -142,6 +142,30 @@ describe("sign-up view", { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText("Password")).toHaveFocus();
     expect(calls[0]?.body).toEqual({ first_name: "Ada", last_name: "Lovelace", phone: "+15550100", email: "ada@example.com", password: "secret-pass" });
     expect(screen.getByText("state: logged-out")).toBeInTheDocument();
+  });
+
+  it("takes a phone as people write it and sends its stored form, as the profile does (issue 39, M7)", async () => {
+    const calls = stubApi({ "POST /api/store/customers": { status: 201, body: { customer: { ...CUSTOMER, favorites_phstores: [] } } } });
+    const { user, dialog } = await openOn("sign-up");
+    await fill(user, dialog);
+    const phone = within(dialog).getByLabelText("Phone");
+    await user.clear(phone);
+    await user.type(phone, "(212) 555-0199");
+    await user.click(within(dialog).getByRole("button", { name: "Enter" }));
+    expect(await within(dialog).findByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ phone: "+12125550199" });
+  });
+
+  it("counts a phone's digits, not its separators, against the limit of 12", async () => {
+    const calls = stubApi({});
+    const { user, dialog } = await openOn("sign-up");
+    await fill(user, dialog);
+    const phone = within(dialog).getByLabelText("Phone");
+    await user.clear(phone);
+    await user.type(phone, "+1 (212) 555-0199-00");
+    await user.click(within(dialog).getByRole("button", { name: "Enter" }));
+    expect(await within(dialog).findByText("Phone should be less thant 12 symbols")).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it("shows the server's message as-is on failure", async () => {

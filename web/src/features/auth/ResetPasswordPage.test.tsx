@@ -74,13 +74,23 @@ describe("ResetPasswordPage", { timeout: 20_000 }, () => {
     expect(calls[0]?.body).toEqual({ password: "new-secret-1", token: "tok=123" });
   });
 
-  it("shows the spec's failure text as an alert toast and stays on failure", async () => {
-    stubApi({ "POST /api/store/customers/password-reset": { status: 400, body: { message: "Invalid or expired token" } } });
+  it("shows the spec's failure text as an alert toast and stays on a failure the server does not explain", async () => {
+    stubApi({ "POST /api/store/customers/password-reset": { status: 500, body: {} } });
     const user = userEvent.setup();
     renderPage();
     await fill(user, "new-secret-1", "new-secret-1");
     expect(await screen.findByRole("alert")).toHaveTextContent("Reset password has been failed. Make sure you use existing user email.");
     expect(screen.getByRole("heading", { name: "Set a new password" })).toBeInTheDocument();
+  });
+
+  it("says a used or expired link is one, instead of blaming the email (issue 39, m23)", async () => {
+    const reason = "This password reset link has already been used or has expired. Please request a new one.";
+    stubApi({ "POST /api/store/customers/password-reset": { status: 400, body: { message: reason } } });
+    const user = userEvent.setup();
+    renderPage();
+    await fill(user, "new-secret-1", "new-secret-1");
+    expect(await screen.findByRole("alert")).toHaveTextContent(reason);
+    expect(screen.queryByText(/existing user email/)).not.toBeInTheDocument();
   });
 
   it("says the link is incomplete when it has no token", () => {

@@ -5,7 +5,7 @@ export const EMAIL_REQUIRED = "Email is required";
 export const PASSWORD_REQUIRED = "Password is required";
 export const FIRST_NAME_REQUIRED = "First name is required";
 export const LAST_NAME_REQUIRED = "Last name is required";
-export const PHONE_REQUIRED = "Phone is required";
+export { PHONE_REQUIRED } from "../../lib/phone";
 
 export const SIGN_IN_FAILED = "These credentials do not match our records";
 export const RESET_REQUEST_FAILED = "User with this email not found";

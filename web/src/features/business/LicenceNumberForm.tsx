@@ -26,7 +26,7 @@ export function LicenceNumberForm({ storeId }: { storeId: number }) {
     setBusy(false);
   };
   return (
-    <form onSubmit={(e) => void submit(e)} aria-labelledby={`licence-${storeId}-heading`} className="flex flex-col gap-3">
+    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`licence-${storeId}-heading`} className="flex flex-col gap-3">
       <h3 id={`licence-${storeId}-heading`} className="text-base font-semibold text-gray-900">
         Licence
       </h3>

@@ -57,3 +57,18 @@ describe("Service hours: special dates", { timeout: 20_000 }, () => {
     expect(onSubmit).toHaveBeenCalledWith({ services: { online_order: { special_hours: [] } } });
   });
 });
+
+describe("Service hours: the own week's first values", { timeout: 20_000 }, () => {
+  it("start from the store's hours as they are now, not as the page first had them (issue #39, m28)", async () => {
+    const user = userEvent.setup();
+    const before = makeBusinessStore({ is_delivery_available: true });
+    const { rerender } = render(<ServicesForm store={before} busy={false} onSubmit={vi.fn(async () => {})} />);
+    // The owner saves new store hours: the dashboard's store answer changes under the form.
+    const after = { ...before, workingHours: [{ weekDay: "Monday" as const, startTime: "08:00", endTime: "22:00" }] };
+    rerender(<ServicesForm store={after} busy={false} onSubmit={vi.fn(async () => {})} />);
+    const form = screen.getByRole("form", { name: "Delivery settings" });
+    await user.click(within(form).getByRole("checkbox", { name: "Delivery has its own hours" }));
+    expect(within(form).getByLabelText("Delivery Monday opens")).toHaveValue("08:00");
+    expect(within(form).getByLabelText("Delivery Monday closes")).toHaveValue("22:00");
+  });
+});

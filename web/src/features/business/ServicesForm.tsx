@@ -15,7 +15,7 @@ import {
   type ServiceValues,
 } from "./servicesForm";
 import { SpecialDatesFields } from "./SpecialDatesFields";
-import { passes, type Errors } from "./storeForm";
+import { passes, weekOf, type Errors } from "./storeForm";
 import type { BusinessStore, StorePatch } from "./types";
 import { WeekFields } from "./WeekFields";
 
@@ -88,7 +88,16 @@ function ServiceSettings({ store, service, busy, onSubmit }: { store: BusinessSt
         )}
       </div>
       <label className="flex items-center gap-2 text-sm text-gray-900">
-        <input type="checkbox" checked={values.own} onChange={(e) => setValues((v) => ({ ...v, own: e.target.checked }))} />
+        {/* Ticked, the week starts from the store's hours as they are now, not as they were when the
+            page opened: an owner who has just saved new store hours gets those (issue #39, m28). */}
+        <input
+          type="checkbox"
+          checked={values.own}
+          onChange={(e) => {
+            const own = e.target.checked;
+            setValues((v) => ({ ...v, own, week: own && !v.own ? weekOf(store.workingHours) : v.week }));
+          }}
+        />
         {title} has its own hours
       </label>
       {values.own && (

@@ -40,8 +40,11 @@ describe("StoreEditor: the store's pin", { timeout: 20_000 }, () => {
     expect(within(form).getByLabelText("Latitude")).toHaveValue("30.250123");
     expect(within(form).getByLabelText("Longitude")).toHaveValue("-97.750988");
     await user.click(within(form).getByRole("button", { name: "Send to a moderator" }));
-    expect(await screen.findByText("Sent to a moderator. The new details are published once approved.")).toBeInTheDocument();
+    const notice = await screen.findByText("Sent to a moderator. The new details are published once approved.");
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual(proposed);
+    // Said right under the form that was sent, where the owner is, not at the top of the store (issue 39, m26).
+    expect(notice.parentElement?.previousElementSibling).toBe(form);
+    expect(screen.getAllByRole("status").filter((s) => s.textContent !== "")).toEqual([notice]);
   });
 
   it("follows typed coordinates, and says what is wrong with them", async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { failureText } from "../../api/client";
 import { formatCoordinate, parseCoordinates } from "../../components/location/coordinates";
 import { LocationEditor } from "../../components/location/LocationEditor";
@@ -29,6 +29,20 @@ import {
 import type { BusinessStore, StorePatch } from "./types";
 import { Notice } from "../../components/ui/outcome";
 
+/** A part's outcome: the notice (a live region, present while empty) and the failure, scrolled into view when they come. */
+function SaveOutcome({ notice, failure }: { notice: string; failure: string | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice || failure) ref.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [notice, failure]);
+  return (
+    <div ref={ref} className="flex flex-col gap-2 scroll-mb-4">
+      <Notice notice={notice} />
+      {failure && <FormError>{failure}</FormError>}
+    </div>
+  );
+}
+
 const saveFailure = (error: unknown) => failureText(error, "The server could not be reached. Please try again.");
 
 const flags = [
@@ -37,20 +51,36 @@ const flags = [
   ["is_curbside_pickup_available", "Curbside pickup"],
 ] as const;
 
-/** One store of the dashboard: its published details, a change request for name/address/position, and the confirm button. */
+/** The parts of a store's dashboard that save, each with its outcome shown beside it. */
+type Part = "verify" | "details" | "holiday" | "services" | "location";
+
+/**
+ * One store of the dashboard: its published details, a change request for name/address/position, and the confirm button.
+ * What a save came to is said right under the part that was saved (and scrolled into view), not at the top of the
+ * store: the forms are taller than a screen, so a confirmation up there went unseen (issue 39, m26).
+ */
 export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onSaved: (store: BusinessStore) => void; now: Date }) {
-  const [notice, setNotice] = useState("");
+  const [part, setPart] = useState<Part>("verify");
+  const [notice, setNoticeText] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<{ store: BusinessStore; message: string }>) => {
-    setBusy(true);
+  const setNotice = (at: Part, text: string) => {
+    setPart(at);
     setFailure(null);
-    setNotice("");
+    setNoticeText(text);
+  };
+  /** The outcome line of a part: live regions for all, text in the one that was saved last. */
+  const outcome = (at: Part) => <SaveOutcome notice={at === part ? notice : ""} failure={at === part ? failure : null} />;
+
+  const run = async (at: Part, work: () => Promise<{ store: BusinessStore; message: string }>) => {
+    setBusy(true);
+    setPart(at);
+    setFailure(null);
+    setNoticeText("");
     try {
       const { store: saved, message } = await work();
       onSaved(saved);
-      setNotice(message);
+      setNoticeText(message);
     } catch (error) {
       setFailure(saveFailure(error));
     }
@@ -64,48 +94,66 @@ export function StoreEditor({ store, onSaved, now }: { store: BusinessStore; onS
           {store.name}
         </h2>
         <p className="text-sm text-gray-700">{[store.address, store.city, store.state, store.postal_code].filter(Boolean).join(", ")}</p>
-        <p className="text-sm text-gray-600">{verifiedLabel(store.last_verified_at, now)}</p>
+        <p className="text-sm text-gray-600">{verifiedLabel(store.last_verified_at, now, store.time_zone)}</p>
       </div>
-      <Notice notice={notice} />
-      {failure && <FormError>{failure}</FormError>}
-      <div>
-        <Button
-          variant="outline"
-          disabled={busy}
-          onClick={() => void run(async () => ({ store: await verifyStore(store.id), message: VERIFIED }))}
-        >
-          Confirm these details are correct
-        </Button>
+      <div className="flex flex-col gap-3">
+        <div>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => void run("verify", async () => ({ store: await verifyStore(store.id), message: VERIFIED }))}
+          >
+            Confirm these details are correct
+          </Button>
+        </div>
+        {outcome("verify")}
       </div>
-      <DetailsForm
-        key={`details-${store.id}`}
-        store={store}
-        busy={busy}
-        onSubmit={(patch) => run(async () => ({ ...(await patchStore(store.id, patch)), message: SAVED }))}
-        onNothing={() => setNotice(NOTHING_CHANGED)}
-      />
-      <HolidayForm
-        key={`holiday-${store.id}`}
-        store={store}
-        busy={busy}
-        onSubmit={(patch) => run(async () => await patchStore(store.id, patch))}
-        onNothing={() => setNotice(NOTHING_CHANGED)}
-      />
-      <ServicesForm key={`services-${store.id}`} store={store} busy={busy} onSubmit={(patch) => run(async () => await patchStore(store.id, patch))} />
+      <div className="flex flex-col gap-3">
+        <DetailsForm
+          key={`details-${store.id}`}
+          store={store}
+          busy={busy}
+          onSubmit={(patch) => run("details", async () => ({ ...(await patchStore(store.id, patch)), message: SAVED }))}
+          onNothing={() => setNotice("details", NOTHING_CHANGED)}
+        />
+        {outcome("details")}
+      </div>
+      <div className="flex flex-col gap-3">
+        <HolidayForm
+          key={`holiday-${store.id}`}
+          store={store}
+          busy={busy}
+          onSubmit={(patch) => run("holiday", async () => await patchStore(store.id, patch))}
+          onNothing={() => setNotice("holiday", NOTHING_CHANGED)}
+        />
+        {outcome("holiday")}
+      </div>
+      <div className="flex flex-col gap-3">
+        <ServicesForm
+          key={`services-${store.id}`}
+          store={store}
+          busy={busy}
+          onSubmit={(patch) => run("services", async () => await patchStore(store.id, patch))}
+        />
+        {outcome("services")}
+      </div>
       <LicenceNumberForm key={`licence-${store.id}`} storeId={store.id} />
       <PhotoUpload key={`photo-${store.id}`} store={store} onUploaded={(image) => onSaved({ ...store, image })} />
-      <LocationForm
-        key={`location-${store.id}`}
-        store={store}
-        busy={busy}
-        onSubmit={(patch) =>
-          run(async () => {
-            const answer = await patchStore(store.id, patch);
-            return { store: answer.store, message: answer.change_request ? CHANGE_REQUESTED : NOTHING_CHANGED };
-          })
-        }
-        onNothing={() => setNotice(NOTHING_CHANGED)}
-      />
+      <div className="flex flex-col gap-3">
+        <LocationForm
+          key={`location-${store.id}`}
+          store={store}
+          busy={busy}
+          onSubmit={(patch) =>
+            run("location", async () => {
+              const answer = await patchStore(store.id, patch);
+              return { store: answer.store, message: answer.change_request ? CHANGE_REQUESTED : NOTHING_CHANGED };
+            })
+          }
+          onNothing={() => setNotice("location", NOTHING_CHANGED)}
+        />
+        {outcome("location")}
+      </div>
     </section>
   );
 }
@@ -150,7 +198,15 @@ function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
       <h3 className="text-base font-semibold text-gray-900">Hours and contact</h3>
       <p className="text-sm text-gray-700">Published at once.</p>
       <WeekFields legend="Weekly hours" week={values.week} errors={errors} onChange={(week) => set("week", week)} />
-      <Field label="Hours (as shown under the name)" value={values.hours} error={errors.hours} onChange={(e) => set("hours", e.target.value)} />
+      {/* The line under the name is made from the weekly hours whenever there are any (stores.ShownHours): a
+          text written for former hours can never contradict them (issue #39, M2). */}
+      <Field
+        label="Hours text"
+        hint="Shown under the store's name only while no weekly hours are set; otherwise shoppers read a line made from the weekly hours."
+        value={values.hours}
+        error={errors.hours}
+        onChange={(e) => set("hours", e.target.value)}
+      />
       <Field label="Phone number" type="tel" value={values.phone_number} error={errors.phone_number} onChange={(e) => set("phone_number", e.target.value)} />
       <Field label="Website" type="url" value={values.website} error={errors.website} onChange={(e) => set("website", e.target.value)} />
       <fieldset className="flex flex-wrap gap-4">

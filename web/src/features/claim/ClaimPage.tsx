@@ -136,7 +136,7 @@ export function ClaimPage() {
             ) : (
               <>
                 <p className="mt-2 text-gray-800">
-                  Once it is approved, you can reach the store dashboard with <strong className="break-all">{values.email}</strong>{" "}
+                  Once it is approved, you can reach the store dashboard with <strong className="wrap-anywhere">{values.email}</strong>{" "}
                   and the password you provided.
                 </p>
                 <p className="mt-2 text-gray-800">

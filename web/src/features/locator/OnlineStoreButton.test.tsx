@@ -45,7 +45,7 @@ describe("OnlineStoreButton", () => {
     const opened = vi.spyOn(window, "open").mockReturnValue(null);
     const user = userEvent.setup();
     renderAt(<OnlineStoreButton store={makeStore({ store_id: "st-1" })} />);
-    await user.click(await screen.findByRole("link", { name: "Go to online store" }));
+    await user.click(await screen.findByRole("button", { name: "Go to online store" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm your age" });
     expect(opened).not.toHaveBeenCalled();
     const birth = screen.getByLabelText("Date of birth");
@@ -61,9 +61,11 @@ describe("OnlineStoreButton", () => {
     const opened = vi.spyOn(window, "open").mockReturnValue(null);
     const user = userEvent.setup();
     renderAt(<OnlineStoreButton store={makeStore()} />);
-    await user.click(await screen.findByRole("link", { name: "Go to online store" }));
+    await user.click(await screen.findByRole("button", { name: "Go to online store" }));
     await user.type(await screen.findByLabelText("Date of birth"), `${new Date().getFullYear() - 19}-01-01`);
     await user.click(screen.getByRole("button", { name: "Continue" }));
+    // The year is shown back first, in case it was mistyped (AgeDialog, issue 39 m16).
+    await user.click(await screen.findByRole("button", { name: "Yes" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("You need to be 21 or older");
     expect(opened).not.toHaveBeenCalled();
     expect(document.cookie).toContain("locator_age=under:21");
@@ -74,10 +76,39 @@ describe("OnlineStoreButton", () => {
     stubApi({ "GET /api/rules": { body: place({ shipping_to_consumers: false, shipping_ban: ban }) } });
     const { unmount } = renderAt(<OnlineStoreButton store={makeStore({ is_curbside_pickup_available: true })} />);
     expect(await screen.findByTestId("shipping-ban")).toHaveTextContent("can't ship to you. You can order online and pick up at this store.");
-    expect(screen.getByRole("link", { name: "Order for pickup" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Order for pickup" })).toBeInTheDocument();
     unmount();
     renderAt(<OnlineStoreButton store={makeStore({ is_curbside_pickup_available: false, is_order_online_available: false })} />);
     expect(await screen.findByTestId("shipping-ban")).toHaveTextContent("You can buy in person at this store.");
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("puts no address of the shop on the page before the check, so no way of opening a link gets round it", async () => {
+    stubApi({ "GET /api/rules": { body: place() } });
+    const opened = vi.spyOn(window, "open").mockReturnValue(null);
+    const { container } = renderAt(<OnlineStoreButton store={makeStore({ store_id: "st-1" })} />);
+    const button = await screen.findByRole("button", { name: "Go to online store" });
+    // A middle click, a modified click or the context menu act on a link's address: there is none.
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+    expect(container.querySelector("[href]")).toBeNull();
+    expect(container.innerHTML).not.toContain("/store/st-1");
+    button.dispatchEvent(new MouseEvent("auxclick", { bubbles: true, button: 1 }));
+    expect(opened).not.toHaveBeenCalled();
+    // The keyboard reaches the dialog as the mouse does.
+    const user = userEvent.setup();
+    button.focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("dialog", { name: "Confirm your age" })).toBeInTheDocument();
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it("is a plain link once an adult verdict is kept", async () => {
+    document.cookie = "locator_age=ok:21; Path=/";
+    stubApi({ "GET /api/rules": { body: place() } });
+    renderAt(<OnlineStoreButton store={makeStore({ store_id: "st-1" })} />);
+    const link = await screen.findByRole("link", { name: "Go to online store" });
+    expect(link.getAttribute("href")).toMatch(/\/store\/st-1$/);
+    expect(link).toHaveAttribute("target", "_blank");
   });
 });

@@ -34,25 +34,34 @@ export function OnlineStoreButton({ store }: { store: OnlineStore }) {
   const place = useQuery(placeRulesOptions(lat, lon));
   const [asking, setAsking] = useState(false);
   const [under, setUnder] = useState(false);
+  const [passed, setPassed] = useState(false);
   const minAge = place.data?.min_age ?? FALLBACK_MIN_AGE;
   const ban = place.data?.shipping_ban ?? null;
   const pickup = store.is_curbside_pickup_available || store.is_order_online_available;
   const href = `${storefrontUrl()}/store/${encodeURIComponent(store.store_id)}`;
+  // Until an "ok" verdict is kept, the shop's address is not on the page: the control is a button
+  // that opens the age dialog, so no way of opening a link (middle click, a modified click, the
+  // context menu, dragging it to the tab bar, copying its address) gets round the check. With the
+  // verdict kept it is a plain link, which opens every way a link does.
+  const verdictOk = passed || keptVerdict(document.cookie, minAge) === "ok";
 
-  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
-    const kept = keptVerdict(document.cookie, minAge);
-    if (kept === "ok") {
-      sendEvent("online_store", store.id); // insights (docs/insights.md)
-      return; // the link opens as any link
-    }
-    event.preventDefault();
-    if (kept === "under") setUnder(true);
-    else setAsking(true);
-  };
   const open = () => {
-    sendEvent("online_store", store.id);
+    sendEvent("online_store", store.id); // insights (docs/insights.md)
     window.open(href, "_blank", "noopener,noreferrer");
   };
+  const pass = () => {
+    setPassed(true);
+    open();
+  };
+  const check = () => {
+    const kept = keptVerdict(document.cookie, minAge); // another tab may have kept one meanwhile
+    if (kept === "ok") pass();
+    else if (kept === "under") setUnder(true);
+    else setAsking(true);
+  };
+  const label = ban ? "Order for pickup" : "Go to online store";
+  const look =
+    "inline-flex items-center gap-1 self-start rounded-md bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800";
   // Until the place's rules answer, no button: it would change under the pointer where the law
   // bans shipping. A failed answer falls back to the federal minimum age, shipping allowed.
   if (place.isPending) return null;
@@ -65,18 +74,18 @@ export function OnlineStoreButton({ store }: { store: OnlineStore }) {
           {pickup ? "You can order online and pick up at this store." : "You can buy in person at this store."}
         </p>
       )}
-      {(!ban || pickup) && (
-        <a
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={onClick}
-          className="inline-flex items-center gap-1 self-start rounded-md bg-emerald-700 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-800"
-        >
-          {ban ? "Order for pickup" : "Go to online store"}
-          <ExternalLink aria-hidden="true" className="size-4" />
-        </a>
-      )}
+      {(!ban || pickup) &&
+        (verdictOk ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" onClick={() => sendEvent("online_store", store.id)} className={look}>
+            {label}
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        ) : (
+          <button type="button" onClick={check} aria-haspopup="dialog" className={look}>
+            {label}
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </button>
+        ))}
       {under && (
         <p role="status" className="text-sm text-gray-800">
           You need to be {minAge} or older to buy tobacco or vape products here. The store&apos;s details stay open to you.
@@ -84,7 +93,7 @@ export function OnlineStoreButton({ store }: { store: OnlineStore }) {
       )}
       {asking && (
         <Suspense fallback={null}>
-          <AgeDialog minAge={minAge} onPass={open} onClose={() => setAsking(false)} />
+          <AgeDialog minAge={minAge} onPass={pass} onClose={() => setAsking(false)} />
         </Suspense>
       )}
     </div>

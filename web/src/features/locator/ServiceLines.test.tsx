@@ -33,7 +33,7 @@ describe("the panel's services", () => {
   it("shows a service's own week under the store's", () => {
     render(<WorkingHoursTable store={store} now={now} />);
     const rows = within(screen.getByRole("table", { name: "Delivery hours" })).getAllByRole("row");
-    expect(rows.map((r) => r.textContent)).toContain("Friday11:00 - 20:00");
+    expect(rows.map((r) => r.textContent)).toContain("Friday11:00 AM – 8:00 PM");
     expect(screen.queryByRole("table", { name: "Curbside pickup hours" })).not.toBeInTheDocument();
   });
 });

@@ -51,8 +51,8 @@ describe("StoreDetail", () => {
     expect(screen.getByRole("heading", { name: "Cloud Nine" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+12125550100");
     // The place's rules answer first (here a 404: the federal minimum age, shipping allowed).
-    expect(await screen.findByRole("link", { name: "Go to online store" })).toHaveAttribute("target", "_blank");
-    expect(screen.getByRole("link", { name: "Go to online store" }).getAttribute("href")).toMatch(/\/store\/st_7$/);
+    // Before the age check it is a button that asks first (OnlineStoreButton.test.tsx).
+    expect(await screen.findByRole("button", { name: "Go to online store" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to reviews" })).toHaveAttribute("href", "/reviews?store=7");
     expect(await screen.findByText("4.3")).toBeInTheDocument();
     expect(screen.getByText("75% of reviewers recommend this store")).toBeInTheDocument();
@@ -88,6 +88,22 @@ describe("StoreDetail", () => {
     await waitFor(() => expect(screen.getAllByText("No reviews yet")).toHaveLength(2));
     expect(screen.queryByText("0.0")).not.toBeInTheDocument();
     expect(screen.queryByText(/0% of reviewers/)).not.toBeInTheDocument();
+  });
+
+  it("writes the phone in its national format and dials the international number (issue #39, m10)", () => {
+    stubFetch();
+    renderAt(<StoreDetail {...whole(makeStore({ phone_number: "+19175550166" }))} onBack={() => {}} now={new Date()} />);
+    const link = screen.getByRole("link", { name: "(917) 555-0166" });
+    expect(link).toHaveAttribute("href", "tel:+19175550166");
+    expect(screen.queryByText("+19175550166")).not.toBeInTheDocument();
+  });
+
+  it("tells of a closure starting tomorrow with its note, as the store page (issue #39, M3)", () => {
+    stubFetch();
+    const evening = new Date("2026-12-02T20:00:00-05:00");
+    const closing = makeStore({ time_zone: "America/New_York", temporarily_closed: { from: "2026-12-03", until: null, note: "Renovation" } });
+    renderAt(<StoreDetail {...whole(closing)} onBack={() => {}} now={evening} />);
+    expect(screen.getByRole("note")).toHaveTextContent("Temporarily closed from Dec 3 until further notice · Renovation");
   });
 
   it("has no Call button without a phone number", () => {

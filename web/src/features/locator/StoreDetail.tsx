@@ -10,7 +10,9 @@ import { sendEvent } from "../../lib/beacon";
 import { cn } from "../../lib/cn";
 import { formatDistance } from "../../lib/distance";
 import { useDocumentMeta } from "../../lib/documentMeta";
+import { formatPhone, phoneHref } from "../../lib/phone";
 import { useFavorites } from "../../lib/session";
+import { closureLine } from "../../lib/status";
 import { verifiedLabel } from "../../lib/verified";
 import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
@@ -56,6 +58,9 @@ export function StoreDetail({
   const heading = useRef<HTMLHeadingElement>(null);
   const favorite = isFavorite(store.id);
   const where = [store.city, store.state].filter(Boolean).join(", ");
+  // A closure in force or to come, with its note: the status says what holds now, this what is
+  // coming ("Temporarily closed from Dec 3 until further notice · Renovation"), as the store page.
+  const closure = "permanently_closed" in store && store.permanently_closed ? null : closureLine(store.temporarily_closed, store.time_zone, now);
   useDocumentMeta(
     `${store.name}${where ? `, ${where}` : ""} · Store Locator`,
     `${store.name}${where ? ` in ${where}` : ""}: address, phone, opening hours and directions.`,
@@ -98,7 +103,7 @@ export function StoreDetail({
           ) : (
             <span className="text-sm text-gray-700">No reviews yet</span>
           )}
-          <StoreStatus store={store} now={now} />
+          <StoreStatus store={store} now={now} closure={false} />
           {miles !== undefined && (
             <span className="text-sm text-gray-700">
               {formatDistance(miles)}
@@ -106,8 +111,14 @@ export function StoreDetail({
             </span>
           )}
         </div>
+        {closure && (
+          <p role="note" className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            {closure}
+          </p>
+        )}
+        {/* The server makes this line from the weekly hours (stores.ShownHours), so it never contradicts them. */}
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
-        {whole && <p className="mt-1 text-xs text-gray-600">{verifiedLabel(whole.last_verified_at, now)}</p>}
+        {whole && <p className="mt-1 text-xs text-gray-600">{verifiedLabel(whole.last_verified_at, now, store.time_zone)}</p>}
         <ServiceLines store={store} now={now} />
       </div>
       {whole && <LicenceLines store={whole} now={now} />}
@@ -115,7 +126,7 @@ export function StoreDetail({
 
       <div className="grid grid-cols-4 gap-1 border-y border-gray-200 py-2">
         {store.phone_number ? (
-          <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} onClick={() => sendEvent("call", store.id)} className={action}>
+          <a href={phoneHref(store.phone_number)} onClick={() => sendEvent("call", store.id)} className={action}>
             <Phone aria-hidden="true" className="size-5" />
             Call
           </a>
@@ -156,8 +167,8 @@ export function StoreDetail({
       {store.phone_number && (
         <p className="text-sm text-gray-800">
           Phone:{" "}
-          <a href={`tel:${store.phone_number.replace(/[^\d+]/g, "")}`} onClick={() => sendEvent("call", store.id)} className="underline">
-            {store.phone_number}
+          <a href={phoneHref(store.phone_number)} onClick={() => sendEvent("call", store.id)} className="underline">
+            {formatPhone(store.phone_number)}
           </a>
         </p>
       )}

@@ -10,17 +10,18 @@ describe("WorkingHoursTable", () => {
       { weekDay: "Monday", startTime: "09:00", endTime: "17:00" },
       { weekDay: "Tuesday", startTime: "10:00", endTime: null },
       { weekDay: "Friday", startTime: "18:00", endTime: "02:00" },
+      { weekDay: "Saturday", startTime: "00:00", endTime: "00:00" },
     ];
     render(<WorkingHoursTable store={{ workingHours: hours }} />);
     const rows = within(screen.getByRole("table")).getAllByRole("row");
     expect(rows.map((r) => r.textContent)).toEqual([
       "SundayClosed",
-      "Monday09:00 - 17:00",
+      "Monday9:00 AM – 5:00 PM",
       "TuesdayClosed",
       "WednesdayClosed",
       "ThursdayClosed",
-      "Friday18:00 - 02:00",
-      "SaturdayClosed",
+      "Friday6:00 PM – 2:00 AM",
+      "SaturdayOpen 24 hours", // one time format, and no "00:00 - 00:00" (issue #39, m9 m10)
     ]);
     expect(screen.queryByText(NO_HOURS_NOTICE)).not.toBeInTheDocument();
   });
@@ -62,15 +63,15 @@ describe("WorkingHoursTable with the clock", () => {
       />,
     );
     const week = within(screen.getAllByRole("table")[0]!);
-    expect(week.getByRole("row", { current: "date" })).toHaveTextContent("Wednesday (today)09:00 - 21:00");
+    expect(week.getByRole("row", { current: "date" })).toHaveTextContent("Wednesday (today)9:00 AM – 9:00 PM");
     expect(week.getAllByRole("row").filter((r) => r.getAttribute("aria-current"))).toHaveLength(1);
     const special = within(screen.getByRole("table", { name: "Special hours" }));
-    expect(special.getAllByRole("row").map((r) => r.textContent)).toEqual(["Thu, Nov 26Closed · Thanksgiving", "Thu, Dec 2409:00 - 12:00, 13:00 - 15:00 · Christmas Eve"]);
+    expect(special.getAllByRole("row").map((r) => r.textContent)).toEqual(["Thu, Nov 26Closed · Thanksgiving", "Thu, Dec 249:00 AM – 12:00 PM, 1:00 PM – 3:00 PM · Christmas Eve"]);
   });
 
   it("keeps the no-hours notice and still lists special hours", () => {
     render(<WorkingHoursTable store={{ workingHours: [], special_hours: [{ date: "2026-11-26", closed: false, startTime: "10:00", endTime: "14:00", note: null }] }} />);
     expect(screen.getByText(NO_HOURS_NOTICE)).toBeInTheDocument();
-    expect(screen.getByRole("table", { name: "Special hours" })).toHaveTextContent("10:00 - 14:00");
+    expect(screen.getByRole("table", { name: "Special hours" })).toHaveTextContent("10:00 AM – 2:00 PM");
   });
 });

@@ -3,17 +3,17 @@ import { useId, useState } from "react";
 import type { ServicesNow, SpecialHour, WorkingHour } from "../../api/types";
 import { WEEKDAYS } from "../../lib/constants";
 import { cn } from "../../lib/cn";
-import { zonedTime } from "../../lib/hours";
+import { spanText, zonedTime } from "../../lib/hours";
 import { formatShortDate, upcomingSpecialHours } from "../../lib/status";
 import { ServiceWeeks } from "./ServiceLines";
 
 export const NO_HOURS_NOTICE = "Attention Customers: This store does not have set business hours.";
 
-/** Sunday to Saturday: "HH:MM - HH:MM", or "Closed" for a day without start and end. */
+/** Sunday to Saturday: "9:00 AM – 9:00 PM" or "Open 24 hours" (lib/hours.ts spanText), or "Closed" for a day without start and end. */
 export function hoursRows(hours: readonly WorkingHour[]): { day: string; text: string }[] {
   return WEEKDAYS.map((day) => {
     const entries = hours.filter((h) => h.weekDay === day && h.startTime && h.endTime);
-    return { day, text: entries.length === 0 ? "Closed" : entries.map((e) => `${e.startTime} - ${e.endTime}`).join(", ") };
+    return { day, text: entries.length === 0 ? "Closed" : entries.map((e) => spanText(e.startTime ?? "", e.endTime ?? "")).join(", ") };
   });
 }
 
@@ -22,7 +22,7 @@ export function hasWorkingHours(hours: readonly WorkingHour[]): boolean {
   return hours.some((h) => h.startTime && h.endTime);
 }
 
-/** The special dates as rows: "Thu, Nov 26" and "Closed · Thanksgiving" or "09:00 - 14:00 · Christmas Eve". */
+/** The special dates as rows: "Thu, Nov 26" and "Closed · Thanksgiving" or "9:00 AM – 2:00 PM · Christmas Eve". */
 export function specialRows(special: readonly SpecialHour[]): { date: string; label: string; text: string }[] {
   const byDate = new Map<string, SpecialHour[]>();
   for (const h of special) byDate.set(h.date, [...(byDate.get(h.date) ?? []), h]);
@@ -30,7 +30,7 @@ export function specialRows(special: readonly SpecialHour[]): { date: string; la
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, entries]) => {
       const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? "";
-      const hoursText = entries.some((e) => e.closed) ? "Closed" : entries.map((e) => `${e.startTime ?? ""} - ${e.endTime ?? ""}`).join(", ");
+      const hoursText = entries.some((e) => e.closed) ? "Closed" : entries.map((e) => spanText(e.startTime ?? "", e.endTime ?? "")).join(", ");
       const note = entries.find((e) => e.note)?.note;
       return { date, label: `${weekday.slice(0, 3)}, ${formatShortDate(date)}`, text: note ? `${hoursText} · ${note}` : hoursText };
     });
@@ -57,7 +57,8 @@ export function CaptionTable({ caption, rows }: { caption: string; rows: readonl
 
 /**
  * The collapsible "Working Hours" table (today marked, in the store's zone, when `now` is given),
- * or the notice when the store has no weekly hours, then the next 14 days' special hours.
+ * or the notice when the store has no weekly hours, then the special hours to come (92 days with the
+ * whole store, stores.SpecialWindowDays).
  */
 export function WorkingHoursTable({
   store,

@@ -12,6 +12,8 @@ describe("NotFoundPage", () => {
     expect(screen.getByRole("heading", { name: "404" })).toBeInTheDocument();
     expect(screen.getByText("Oops! Page not found")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    // The app's header, as on every screen (issue 39, m17).
+    expect(screen.getByRole("banner")).toContainElement(screen.getByRole("link", { name: "Store Locator" }));
     expect(error).toHaveBeenCalledTimes(1);
     expect(error).toHaveBeenCalledWith(
       "404 Error: User attempted to access non-existent route:",

@@ -1,8 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { Brand } from "../../components/Brand";
 import { useTitle } from "../../lib/documentMeta";
 
-/** Shown for any path without a screen; logs the requested path as an error once per path. */
+/**
+ * Shown for any path without a screen; logs the requested path as an error once per path. It
+ * carries the app's header (the brand, a link to the locator) as every screen does, so a mistyped
+ * address still looks like the product (issue 39, m17).
+ */
 export function NotFoundPage() {
   useTitle("Page not found");
   const { pathname } = useLocation();
@@ -16,14 +21,21 @@ export function NotFoundPage() {
   }, [pathname]);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-100">
-      <div className="text-center">
-        <h1 className="mb-4 text-6xl font-bold">404</h1>
-        <p className="mb-4 text-xl text-gray-600">Oops! Page not found</p>
-        <Link to="/" className="text-blue-600 underline hover:text-blue-800">
-          Return to Home
-        </Link>
-      </div>
-    </main>
+    <div className="flex min-h-dvh flex-col bg-gray-100">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="flex h-14 items-center gap-3 px-3 md:px-4">
+          <Brand />
+        </div>
+      </header>
+      <main className="flex flex-1 items-center justify-center">
+        <div className="text-center">
+          <h1 className="mb-4 text-6xl font-bold">404</h1>
+          <p className="mb-4 text-xl text-gray-600">Oops! Page not found</p>
+          <Link to="/" className="text-blue-600 underline hover:text-blue-800">
+            Return to Home
+          </Link>
+        </div>
+      </main>
+    </div>
   );
 }

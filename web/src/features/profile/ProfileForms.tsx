@@ -5,6 +5,7 @@ import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { blockSpaces, Field, FormError } from "../../components/ui/field";
 import type { Customer } from "../../lib/session";
+import { formatPhone, normalizePhone, phoneInputFilter } from "../../lib/phone";
 import { toast } from "../../lib/toast";
 import { updateMe } from "./api/update-me";
 import { PASSWORD_FAILED, PASSWORD_UPDATED } from "./messages";
@@ -12,7 +13,6 @@ import {
   nameSchema,
   passwordSchema,
   phoneSchema,
-  sanitizePhone,
   type NameValues,
   type PasswordValues,
   type PhoneValues,
@@ -54,16 +54,19 @@ export function NameForm({ customer, onSaved, onDone }: FormProps) {
   );
 }
 
-/** Phone: only an optional leading "+" and digits can be typed; errors are only logged. */
+/**
+ * Phone: typed as people write it ("(212) 555-0199"), checked and stored as at sign-up; no call
+ * when it is the same number; errors are only logged.
+ */
 export function PhoneForm({ customer, onSaved, onDone }: FormProps) {
-  const { register, handleSubmit, formState } = useForm<PhoneValues>({
+  const { register, handleSubmit, formState } = useForm<PhoneValues, unknown, { phone: string }>({
     resolver: zodResolver(phoneSchema),
-    defaultValues: { phone: customer.phone },
+    defaultValues: { phone: formatPhone(customer.phone) },
   });
   const { errors, isSubmitting } = formState;
   const phone = register("phone");
-  const onSubmit = async ({ phone: value }: PhoneValues) => {
-    if (value === customer.phone) return onDone();
+  const onSubmit = async ({ phone: value }: { phone: string }) => {
+    if (value === (normalizePhone(customer.phone).phone ?? customer.phone)) return onDone();
     try {
       onSaved(await updateMe({ phone: value }));
     } catch (error) {
@@ -81,7 +84,7 @@ export function PhoneForm({ customer, onSaved, onDone }: FormProps) {
         error={errors.phone?.message}
         {...phone}
         onChange={(e) => {
-          e.target.value = sanitizePhone(e.target.value);
+          e.target.value = phoneInputFilter(e.target.value);
           void phone.onChange(e);
         }}
       />

@@ -33,11 +33,13 @@ async function setValue(user: ReturnType<typeof userEvent.setup>, input: HTMLEle
 }
 
 describe("ProfilePage", { timeout: 20_000 }, () => {
-  it("sends signed-out visitors to / with the sign-in popup open", async () => {
+  it("keeps signed-out visitors on /profile, asked to sign in, with the sign-in popup open (issue 39, m24)", async () => {
     stubApi({});
     renderProfile(null);
-    expect(await screen.findByRole("heading", { name: "Locator home" })).toBeInTheDocument();
     expect(await screen.findByRole("dialog", { name: "Welcome back" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Sign in to see your profile" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Locator home" })).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^Your profile/);
   });
 
   it("shows the sidebar and the sections; the email is read-only", () => {
@@ -120,24 +122,24 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
   });
 
   describe("phone", () => {
-    it("accepts only an optional leading plus and digits", async () => {
+    it("accepts digits, the separators people type and a leading plus", async () => {
       stubApi({});
       const user = renderProfile();
       await user.click(screen.getByRole("button", { name: "Edit phone" }));
       const input = screen.getByRole("textbox", { name: "Phone" });
       await user.clear(input);
       await user.type(input, "a+1 2-3+4x");
-      expect(input).toHaveValue("+1234");
+      expect(input).toHaveValue("+1 2-34");
       await user.clear(input);
-      await user.type(input, "55+5");
-      expect(input).toHaveValue("555");
+      await user.type(input, "(212) 555.0199");
+      expect(input).toHaveValue("(212) 555.0199");
     });
 
-    it("refuses more than 12 characters", async () => {
+    it("refuses more than 12 digits, whatever the separators", async () => {
       const calls = stubApi({});
       const user = renderProfile();
       await user.click(screen.getByRole("button", { name: "Edit phone" }));
-      await setValue(user, screen.getByRole("textbox", { name: "Phone" }), "+123456789012");
+      await setValue(user, screen.getByRole("textbox", { name: "Phone" }), "+1 (234) 567-890-123");
       await user.click(screen.getByRole("button", { name: "Save changes" }));
       expect(await screen.findByText("Phone should be less thant 12 symbols")).toBeInTheDocument();
       expect(calls).toEqual([]);
@@ -163,8 +165,34 @@ describe("ProfilePage", { timeout: 20_000 }, () => {
       await user.click(screen.getByRole("button", { name: "Edit phone" }));
       await setValue(user, screen.getByRole("textbox", { name: "Phone" }), "+123456789012".slice(0, 12));
       await user.click(screen.getByRole("button", { name: "Save changes" }));
-      expect(await within(section("Phone")).findByText("+12345678901")).toBeInTheDocument();
+      expect(await within(section("Phone")).findByText("(234) 567-8901")).toBeInTheDocument();
       expect(calls.map((c) => c.body)).toEqual([{ phone: "+12345678901" }]);
+    });
+
+    it("takes a number as sign-up takes it, shows it in the national format, and knows it unchanged (issue 39, M7)", async () => {
+      const bo = { ...ADA, phone: "+12125550100" };
+      const calls = stubApi({ "POST /api/store/customers/me": (c) => ({ body: { customer: { ...bo, ...(c.body as object) } } }) });
+      renderAt(
+        <Routes>
+          <Route path="/profile" element={<ProfilePage />} />
+        </Routes>,
+        "/profile",
+        { customer: bo },
+      );
+      const user = userEvent.setup();
+      expect(within(section("Phone")).getByText("(212) 555-0100")).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Edit phone" }));
+      const input = screen.getByRole("textbox", { name: "Phone" });
+      expect(input).toHaveValue("(212) 555-0100");
+      await setValue(user, input, "212.555.0100"); // the same number, spelled otherwise
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(screen.queryByRole("button", { name: "Save changes" })).not.toBeInTheDocument());
+      expect(calls).toEqual([]);
+      await user.click(screen.getByRole("button", { name: "Edit phone" }));
+      await setValue(user, screen.getByRole("textbox", { name: "Phone" }), "(212) 555-0199");
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      expect(await within(section("Phone")).findByText("(212) 555-0199")).toBeInTheDocument();
+      expect(calls.map((c) => c.body)).toEqual([{ phone: "+12125550199" }]);
     });
 
     it("only logs a failed save", async () => {

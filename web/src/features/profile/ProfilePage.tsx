@@ -1,39 +1,38 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import { customerKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Outcome, useAction } from "../../components/ui/outcome";
 import { Spinner } from "../../components/ui/spinner";
-import { useCustomer, useLogout, usePopup, type Customer } from "../../lib/session";
+import { useCustomer, useLogout, type Customer } from "../../lib/session";
 import { NameForm, PasswordForm, PhoneForm } from "./ProfileForms";
 import { requestEmailProof } from "./api/request-email-proof";
 import { EMAIL_CONFIRMED, EMAIL_NOT_CONFIRMED, SEND_CONFIRMATION } from "./messages";
 import { Section } from "./Section";
+import { SignedOutProfile } from "./SignedOutProfile";
 import { useTitle } from "../../lib/documentMeta";
+import { formatPhone } from "../../lib/phone";
 
 type Editing = "name" | "phone" | "password" | null;
 
 /**
  * /profile, "My account": a sidebar (Profile, Locator, Log out) and the Name, Email (read-only),
- * Phone and Password sections. Signed-out visitors go to / with the sign-in popup open.
+ * Phone and Password sections. A signed-out visitor stays on /profile, asked to sign in there
+ * (SignedOutProfile, with the sign-in popup open on arrival).
  */
 export function ProfilePage() {
   useTitle("Your profile");
   const { loginState, customer } = useCustomer();
   const logout = useLogout();
-  const { openPopup } = usePopup();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [editing, setEditing] = useState<Editing>(null);
+  // Signing out here leaves for / (useLogout): the popup opens only for a visitor not signed in on this visit.
+  const [seenSignedIn, setSeenSignedIn] = useState(false);
+  if (loginState === "logged-in" && !seenSignedIn) setSeenSignedIn(true); // state derived while rendering
 
-  useEffect(() => {
-    if (loginState !== "logged-out") return;
-    void navigate("/", { replace: true });
-    openPopup("sign-in");
-  }, [loginState, navigate, openPopup]);
-
+  if (loginState === "logged-out") return <SignedOutProfile openOnArrival={!seenSignedIn} />;
   if (loginState !== "logged-in" || !customer) {
     return (
       <main className="p-6">
@@ -79,7 +78,7 @@ export function ProfilePage() {
           <Field label={<span className="text-lg font-semibold">Email</span>} value={customer.email} readOnly />
           <EmailProof verified={customer.email_verified} />
         </section>
-        <Section title="Phone" value={customer.phone} editing={editing === "phone"} onToggle={() => toggle("phone")}>
+        <Section title="Phone" value={formatPhone(customer.phone)} editing={editing === "phone"} onToggle={() => toggle("phone")}>
           <PhoneForm {...formProps} />
         </Section>
         <Section title="Password" value="••••••••" editing={editing === "password"} onToggle={() => toggle("password")}>

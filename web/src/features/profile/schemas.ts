@@ -1,4 +1,4 @@
-import { newPassword, z } from "../../lib/validation";
+import { memberPhone, newPassword, z } from "../../lib/validation";
 import {
   FIRST_NAME_EMPTY,
   FIRST_NAME_TOO_LONG,
@@ -8,9 +8,6 @@ import {
   PASSWORD_MISMATCH,
   PASSWORD_REQUIRED,
   PASSWORD_TOO_BIG,
-  PHONE_MAX,
-  PHONE_REQUIRED,
-  PHONE_TOO_LONG,
 } from "./messages";
 
 const notBlank = (value: string) => value.trim() !== "";
@@ -22,11 +19,9 @@ export const nameSchema = z.object({
 });
 export type NameValues = z.infer<typeof nameSchema>;
 
-/** Phone: required, at most 12 characters. */
-export const phoneSchema = z.object({
-  phone: z.string().refine(notBlank, PHONE_REQUIRED).refine((v) => v.length <= PHONE_MAX, PHONE_TOO_LONG),
-});
-export type PhoneValues = z.infer<typeof phoneSchema>;
+/** Phone: the sign-up's rule (at most 12 digits, separators as typed); parses to the stored form. */
+export const phoneSchema = z.object({ phone: memberPhone() });
+export type PhoneValues = z.input<typeof phoneSchema>;
 
 const password = z.string().min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX, PASSWORD_TOO_BIG);
 
@@ -35,9 +30,3 @@ export const passwordSchema = z
   .object({ old_password: password, new_password: newPassword(PASSWORD_REQUIRED), confirm_password: password })
   .refine((v) => v.confirm_password === v.new_password, { message: PASSWORD_MISMATCH, path: ["confirm_password"] });
 export type PasswordValues = z.infer<typeof passwordSchema>;
-
-/** The phone input keeps only an optional leading "+" and digits. */
-export function sanitizePhone(value: string): string {
-  const plus = value.startsWith("+") ? "+" : "";
-  return plus + value.replace(/\D/g, "");
-}

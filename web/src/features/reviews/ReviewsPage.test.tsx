@@ -67,7 +67,7 @@ describe("ReviewsPage", { timeout: 20_000 }, () => {
       renderAt(<ReviewsPage />, "/reviews?store=7");
       expect(await screen.findByRole("heading", { name: "Renovating Vapes" })).toBeInTheDocument();
       expect(screen.getByText("Closed")).toBeInTheDocument();
-      expect(screen.getByText("Temporarily closed until Dec 2")).toBeInTheDocument();
+      expect(screen.getByText("Temporarily closed until Dec 2 · Renovation")).toBeInTheDocument(); // with its note (issue #39, M3)
     } finally {
       vi.useRealTimers();
     }

@@ -1,0 +1,65 @@
+package claims_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"locator/internal/claims"
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+)
+
+// A look-alike claim mails the store's owner at submission and at the
+// decision; none of those mails carries a word the claimant typed (a link
+// hidden in the address, website or hours, the claimant's own casing of
+// the name), only fixed text, the store's published data and the link to
+// the store dashboard.
+func TestOwnerMailCarriesNoClaimantText(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		o := newOwned(t, d)
+		var before int
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM outbox").Scan(&before), "outbox")
+		planted := []string{"evil.example", "phish.example", "hours.example", "lONE sTAR vAPES", "Call Mallory", "Apt 666"}
+		submit := func(email, ip string) *claims.Claim {
+			in := form()
+			in.BusinessName, in.Email = "lONE sTAR vAPES", email
+			in.Address1 = "Apt 666, confirm at https://evil.example/login"
+			in.City, in.Website, in.WorkingHours = "Call Mallory", "https://phish.example/owner", "see http://hours.example"
+			c, _, err := o.s.Submit(ctx, in, ip)
+			dbtest.Must(t, err, "look-alike claim")
+			if c.DuplicateOfStoreID != o.storeID {
+				t.Fatalf("not matched: %+v", c)
+			}
+			return c
+		}
+		c1 := submit("mallory@example.com", "10.6.6.6")
+		c2 := submit("eve@example.com", "10.7.7.7")
+		_, err := o.s.Approve(ctx, c1.ID, "cli:mod", claims.Approval{})
+		dbtest.Must(t, err, "approve")
+		_, err = o.s.Reject(ctx, c2.ID, "cli:mod", "Not the owner")
+		dbtest.Must(t, err, "reject")
+
+		rows := dbtest.Texts(t, d, "\x00", "SELECT subject, text_body, html_body FROM outbox WHERE to_addr = 'owner@example.com' AND id > $1 ORDER BY id", before)
+		if len(rows) != 4 { // two submissions, an approval, a rejection
+			t.Fatalf("owner's mails: %q", rows)
+		}
+		for _, m := range rows {
+			for _, p := range planted {
+				if strings.Contains(m, p) {
+					t.Errorf("owner's mail carries the claimant's %q:\n%s", p, m)
+				}
+			}
+			if !strings.Contains(m, "Store dashboard: http://locator.test/business\n") || !strings.Contains(m, `<a href="http://locator.test/business">`) {
+				t.Errorf("no dashboard link:\n%s", m)
+			}
+		}
+		if want := "Lone Star Vapes (100 Congress Ave, Austin 78701)"; !strings.Contains(rows[0], want) || !strings.Contains(rows[2], want) {
+			t.Errorf("the store's published data missing (%q):\n%s", want, rows[0])
+		}
+		if !strings.Contains(rows[3], "Reason: Not the owner") {
+			t.Errorf("the moderator's reason missing:\n%s", rows[3])
+		}
+	})
+}
