@@ -47,7 +47,8 @@ web: $(WEB_DEPS)
 geodata: $(GEODATA_DEPS)
 	$(GO) run ./tools/geodata
 
-# Regenerates internal/maptiles/basemap.bin.gz (committed) from world-atlas, us-atlas and @geo-maps/earth-seas-10m, and the
+# Regenerates internal/maptiles/basemap.bin.gz (committed) from world-atlas, us-atlas, @geo-maps/earth-seas-10m and
+# earth-lakes-10m and @mapbox/mvt-fixtures' street tiles, and the
 # street style's layers and fonts (protomaps-layers.json, fonts/) from @protomaps/basemaps and
 # @fontsource/noto-sans.
 basemap: $(BASEMAP_DEPS)

@@ -372,6 +372,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return err
 	}
 	lic.ZoneAt = zones.ZoneAt
+	// Where registries cover, before the first search (a failure is retried by followLicenceCoverage).
+	if err := lic.RefreshCoverage(ctx); err != nil {
+		log.Warn("licence coverage not read", "err", err)
+	}
 	claimSvc.Licences = lic // a claim's licence number is checked on approval
 	counts := insights.New(d, log)
 	counts.PublicURL = publicURL
@@ -409,6 +413,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	jobs.Go(func() { worker.Run(syncCtx) })
 	jobs.Go(func() { housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log) })
 	jobs.Go(func() { recheckLicences(syncCtx, lic, licenceRecheckEvery, log) })
+	jobs.Go(func() { followLicenceCoverage(syncCtx, lic, cfg.SyncInterval, log) })
 	jobs.Go(func() { rerenderDocs(syncCtx, sr, docRerenderEvery, log) }) // a batch in flight rolls back; the next start resumes
 	jobs.Go(func() { counts.Run(syncCtx, cfg.InsightsFlush) })
 
@@ -557,6 +562,25 @@ func recheckLicences(ctx context.Context, lic *licences.Registry, every time.Dur
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		}
+	}
+}
+
+// followLicenceCoverage keeps this replica's view of where the licence
+// registries cover (licences.Coverage) as fresh as its search index: a file
+// imported anywhere (the command line, another replica) is seen at the next
+// poll; a poll with no new file is one look at the newest file's id.
+func followLicenceCoverage(ctx context.Context, lic *licences.Registry, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := lic.RefreshCoverage(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("licence coverage not read", "err", err)
 		}
 	}
 }

@@ -49,14 +49,22 @@ func newIPLocator(cfg config.Config) (*places.IPLocator, error) {
 // tiles of a city's zooms (docs/performance.md, "Map tiles").
 const basemapCacheBytes = 64 << 20
 
-// newBasemap prepares the offline basemap's tiles (boundaries and labels).
+// newBasemap prepares the offline basemap's tiles (labels now; the embedded layers are decoded
+// in the background, logged when done).
 func newBasemap(g *places.Gazetteer, log *slog.Logger) (*maptiles.Basemap, error) {
 	start := time.Now()
 	b, err := maptiles.NewBasemap(g.MapPlaces(), basemapCacheBytes)
 	if err != nil {
 		return nil, err
 	}
-	log.Info("basemap ready", "duration", time.Since(start).Round(time.Millisecond))
+	log.Info("basemap labels ready", "duration", time.Since(start).Round(time.Millisecond))
+	go func() {
+		if err := b.Layers(); err != nil {
+			log.Error("basemap layers do not decode: the map's tiles answer 500", "err", err)
+			return
+		}
+		log.Info("basemap layers ready", "duration", time.Since(start).Round(time.Millisecond))
+	}()
 	return b, nil
 }
 

@@ -5,12 +5,14 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/stores"
 )
 
 // serve re-renders, after it starts, the search documents an older release
@@ -50,7 +52,7 @@ func TestServeRerendersStaleDocs(t *testing.T) {
 		}
 	}
 	logs := srv.logs.String()
-	if !strings.Contains(logs, `msg="re-rendering search documents of an older format" stores=300 format=1`) ||
+	if !strings.Contains(logs, `msg="re-rendering search documents of an older format" stores=300 format=`+strconv.Itoa(stores.DocFormat)) ||
 		!strings.Contains(logs, `msg="search documents re-rendered" stores=300 changed=300`) {
 		t.Fatalf("no re-render logged:\n%s", logs)
 	}

@@ -229,7 +229,7 @@ func (s *Service) ApproveChange(ctx context.Context, id int64, moderator string)
 			if err := tx.QueryRow(ctx, "SELECT business_id FROM store_change_requests WHERE id = $1", id).Scan(&requester); err != nil {
 				return fmt.Errorf("change request %d: %w", id, err)
 			}
-			return s.mailChange(ctx, tx, st, requester, "a moderator, at the request of "+c.BusinessEmail, detailFields(p))
+			return s.mailChange(ctx, tx, st, requester, true, detailFields(p))
 		})
 		if err != nil {
 			return err

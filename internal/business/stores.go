@@ -488,7 +488,7 @@ func (s *Service) Update(ctx context.Context, a *Account, id int64, p Patch) (Up
 			if err := audit.Write(ctx, tx, s.now(), actor(a), "store.update", 0, id, map[string]any{"changes": diff}); err != nil {
 				return err
 			}
-			if err := s.mailChange(ctx, tx, st, a.ID, "another owner of the store, "+a.Email, published); err != nil {
+			if err := s.mailChange(ctx, tx, st, a.ID, false, published); err != nil {
 				return err
 			}
 		}

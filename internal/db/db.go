@@ -376,7 +376,8 @@ func boundRows(ctx context.Context, dialect Dialect) (cctx context.Context, char
 	if !ok {
 		return ctx, func() {}
 	}
-	cctx, cancel := context.WithTimeout(ctx, d)
+	// The timer (or the request's end) releases it: rows outlive this call.
+	cctx, cancel := context.WithTimeout(ctx, d) //nolint:gosec // G118: released by its own timer, as said above
 	_ = cancel
 	return cctx, charge
 }

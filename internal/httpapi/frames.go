@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"locator/internal/places"
 	"locator/internal/reviews"
 	"locator/internal/storepages"
 )
@@ -176,10 +177,11 @@ func reviewsView(r *http.Request, store storeFrameData) reviewsFrameView {
 }
 
 // placeLabel is the place the locator's heading names for these query parameters, as
-// web/src/features/locator/LocatorPage.tsx words it before the visitor's location is known.
+// web/src/features/locator/LocatorPage.tsx words it before the visitor's location is known
+// (a US place shortened to "Brooklyn, NY", places.ShortName).
 func placeLabel(q url.Values) string {
 	if p := strings.TrimSpace(q.Get("place")); p != "" {
-		return p
+		return places.ShortName(p)
 	}
 	if q.Get("lat") != "" && q.Get("lon") != "" {
 		return "this area"

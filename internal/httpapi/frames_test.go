@@ -27,6 +27,8 @@ func TestFirstFrames(t *testing.T) {
 		{"/", "", []string{`Stores in New York</h1>`, `<span>Store Locator</span>`}},
 		{"/?place=%3Cb%3EAustin%3C%2Fb%3E", "", []string{`Stores in &lt;b&gt;Austin&lt;/b&gt;</h1>`}},
 		{"/?lat=40.7&lon=-74", "", []string{`Stores in this area</h1>`}},
+		// A US place as the heading names it (m2): "Stores in Brooklyn, NY", in the breadcrumb too.
+		{"/?place=Brooklyn%2C+New+York%2C+United+States&lat=40.65&lon=-73.95", "", []string{`Stores in Brooklyn, NY</h1>`, `aria-current="page" class="truncate">Brooklyn, NY</li>`}},
 		// Signed out, /profile asks the visitor to sign in there, with the sign-in popup open (issue 39, m24).
 		{"/profile", "", []string{`<h1 class="text-2xl font-semibold text-gray-900">Sign in to see your profile</h1>`, `<span>Store Locator</span>`,
 			`<p class="mt-2 text-gray-700">Sign in to access an enhanced shopping experience.</p>`}},

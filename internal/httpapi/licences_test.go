@@ -52,7 +52,17 @@ type licensedStore struct {
 
 // licensedList is the search answer's ids (licences are in the one-store answer).
 type licensedList struct {
-	Stores []licensedStore `json:"physical_stores"`
+	Stores   []licensedStore `json:"physical_stores"`
+	Registry *bool           `json:"licence_registry"`
+}
+
+// covered checks a list answer's licence_registry.
+func covered(want bool) func(*testing.T, licensedList) {
+	return func(t *testing.T, l licensedList) {
+		if l.Registry == nil || *l.Registry != want {
+			t.Errorf("licence_registry: got %v, want %v", l.Registry, want)
+		}
+	}
 }
 
 func TestLicencesAPI(t *testing.T) {
@@ -76,6 +86,14 @@ func TestLicencesAPI(t *testing.T) {
 
 		dbtest.Must(t, newClaims(d, sr, nil).AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		anon := &client{t: t, h: f.srv}
+		// No registry loaded: no area is covered, so the app can explain an empty filtered list.
+		dbtest.Must(t, g.RefreshCoverage(ctx), "coverage")
+		manhattan := "/api/store/physical-store/list-physical-store/?latitude=40.758&longitude=-73.9855&radius=30"
+		austin := "/api/store/physical-store/list-physical-store/?latitude=30.2672&longitude=-97.7431&radius=30"
+		anon.runEach([]step{
+			{name: "Manhattan before any registry", method: "GET", target: manhattan, status: 200, reply: reply(covered(false))},
+			{name: "Manhattan filtered before any registry", method: "GET", target: manhattan + "&is_licence_verified=true", status: 200, reply: reply(covered(false))},
+		})
 		anon.runEach([]step{
 			{name: "the status without a moderator", method: "GET", target: "/api/admin/licences", status: 401},
 			{name: "the queue without a moderator", method: "GET", target: "/api/admin/licences/matches", status: 401},
@@ -103,6 +121,12 @@ func TestLicencesAPI(t *testing.T) {
 		if rec := upload("nyc-dcwp", "2026-01-01", string(raw)); rec.Code != 409 {
 			t.Fatalf("older file: %d %s", rec.Code, rec.Body)
 		}
+
+		// NYC's registry covers Manhattan (the import read the coverage again), not Austin.
+		anon.runEach([]step{
+			{name: "Manhattan with NYC's registry", method: "GET", target: manhattan + "&is_licence_verified=true&limit=3", status: 200, reply: reply(covered(true))},
+			{name: "Austin with NYC's registry", method: "GET", target: austin + "&is_licence_verified=true", status: 200, reply: reply(covered(false))},
+		})
 
 		// The verified store shows its licence and passes the filter.
 		dbtest.Must(t, f.sy.Poll(ctx), "poll")

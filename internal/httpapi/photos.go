@@ -10,6 +10,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/business"
+	"locator/internal/db"
 	"locator/internal/photos"
 )
 
@@ -56,7 +57,7 @@ func (s *Server) businessUploadPhoto(w http.ResponseWriter, r *http.Request, a *
 	if err != nil {
 		return err
 	}
-	p, err := s.Photos.AttachBy(r.Context(), id, vs, a.Actor())
+	p, err := s.Photos.AttachBy(r.Context(), id, vs, a.Actor(), func(tx *db.Tx) error { return s.Business.PhotoChanged(r.Context(), tx, a, id) })
 	if err != nil {
 		return err
 	}

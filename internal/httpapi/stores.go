@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -36,6 +37,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	bp := bufPool.Get().(*[]byte)
 	var first [insights.FirstPage]int64
 	body, ids := s.Index.AppendJSONFirst((*bp)[:0], q, first[:0], insights.FirstPage)
+	body = appendLicenceRegistry(body, s.licenceCovered(&q))
 	if len(body) < httpbody.MinSize {
 		coding = httpbody.Identity
 	}
@@ -50,6 +52,23 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 		bufPool.Put(bp)
 	}
 	return nil
+}
+
+// licenceCovered reports whether a loaded licence registry covers part of
+// the searched area: where none does, the "Licence verified" filter can
+// keep nothing, and the app says so instead of showing an unexplained
+// empty list (docs/licences.md, "Where no registry covers the area").
+func (s *Server) licenceCovered(q *search.Query) bool {
+	return s.Licences != nil && s.Licences.Coverage().Covers(q.Latitude, q.Longitude, q.RadiusMiles)
+}
+
+// appendLicenceRegistry adds "licence_registry" to the answer object body
+// (the index's answer, which ends with its closing brace). A cached answer
+// keeps it for the rest of its minute, as it keeps the stores.
+func appendLicenceRegistry(body []byte, covered bool) []byte {
+	body = append(body[:len(body)-1], `,"licence_registry":`...)
+	body = strconv.AppendBool(body, covered)
+	return append(body, '}')
 }
 
 // withID adapts a handler of one store: it runs h with the path's store id.

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"locator/internal/apperr"
@@ -26,6 +27,9 @@ type Registry struct {
 	// ZoneAt gives the time zone of a store created from a registry row
 	// (UTC when nil).
 	ZoneAt func(lat, lon float64) string
+	// Where the registries cover (coverage.go), and the newest file it read.
+	coverage    atomic.Pointer[Coverage]
+	coveredFile atomic.Int64
 }
 
 // New returns the registry over d with the shipped source definitions.
@@ -133,6 +137,9 @@ func (g *Registry) ImportLimited(ctx context.Context, source string, file io.Rea
 	if err != nil {
 		return nil, err
 	}
+	// This replica sees the new coverage at once; should reading it fail,
+	// the import stands and the next poll (followLicenceCoverage) reads it.
+	_ = g.RefreshCoverage(ctx)
 	return rep, nil
 }
 

@@ -15,8 +15,8 @@ import (
 	"locator/internal/maptiles/basemapfile"
 )
 
-// basemap.bin.gz: land, country, state and county lines, built by
-// `go run ./tools/basemap` (tools/basemap/README.md).
+// basemap.bin.gz: land, country, state and county lines, water, and the streets of the two
+// cities that have them, built by `go run ./tools/basemap` (tools/basemap/README.md).
 //
 //go:embed basemap.bin.gz
 var basemapData []byte
@@ -26,6 +26,7 @@ var basemapData []byte
 type shape struct {
 	bound orb.Bound
 	geom  orb.Geometry // orb.Polygon or orb.LineString
+	name  string       // the "name" property in tiles (street names of road_label), or ""
 }
 
 // geoLayer is one layer of the basemap at full detail, and simplified
@@ -60,7 +61,7 @@ func (l *geoLayer) at(z int) []shape {
 			if g == nil || !valid(g) {
 				continue
 			}
-			lv.shapes = append(lv.shapes, shape{bound: g.Bound(), geom: g})
+			lv.shapes = append(lv.shapes, shape{bound: g.Bound(), geom: g, name: sh.name})
 		}
 	})
 	return lv.shapes
@@ -110,7 +111,7 @@ func loadBasemap() ([]*geoLayer, error) {
 				if len(ls) < 2 {
 					continue
 				}
-				gl.full = append(gl.full, shape{bound: ls.Bound(), geom: ls})
+				gl.full = append(gl.full, shape{bound: ls.Bound(), geom: ls, name: feat.Name})
 			}
 		}
 		out = append(out, gl)

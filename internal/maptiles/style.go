@@ -23,6 +23,9 @@ const (
 	colorCountyLine  = "#d6d0c2"
 	colorStateLine   = "#b9b3a4"
 	colorCountryLine = "#9c968a"
+	colorRoad        = "#ffffff"
+	colorRoadMajor   = "#fdf3d2"
+	colorRoadCasing  = "#d9d2c1"
 	colorLabel       = "#3b3a36"
 	colorLabelMinor  = "#5d5a52"
 	colorHalo        = "#ffffff"
@@ -39,12 +42,15 @@ func widthByZoom(z0, w0, z1, w1 float64) []any {
 }
 
 // BasemapStyle is the MapLibre style of the offline basemap: water, land, the finer
-// OpenStreetMap water from WaterMinZoom on, county, state and country lines and place labels
-// (text-allow-overlap: the tiles hold only labels that do not collide, see labels.go).
+// OpenStreetMap water from WaterMinZoom on, the streets of StreetAreas, county, state and
+// country lines, street names and place labels (text-allow-overlap: the tiles hold only labels
+// that do not collide, see labels.go). Its metadata "locator:streets" lists StreetAreas.
 func BasemapStyle() []byte {
 	style := obj{
 		"version": 8,
 		"name":    "Locator offline basemap",
+		// Where the map has streets: the app says "no street data here" elsewhere at street zooms.
+		"metadata": obj{"locator:streets": streetAreasMetadata()},
 		"sources": obj{
 			"basemap": obj{
 				"type": "vector", "tiles": []string{BasemapTilesURL}, "minzoom": 0, "maxzoom": MaxLabelZoom,
@@ -55,12 +61,27 @@ func BasemapStyle() []byte {
 			{"id": "water", "type": "background", "paint": obj{"background-color": colorWater}},
 			{"id": "land", "type": "fill", "source": "basemap", "source-layer": "land", "paint": obj{"fill-color": colorLand}},
 			{"id": "water-fine", "type": "fill", "source": "basemap", "source-layer": "water", "minzoom": WaterMinZoom, "paint": obj{"fill-color": colorWater}},
+			// Streets, only in StreetAreas: each class a white line on a darker casing.
+			{"id": "road-minor-casing", "type": "line", "source": "basemap", "source-layer": "road_minor", "minzoom": roadMinorMinZoom,
+				"paint": obj{"line-color": colorRoadCasing, "line-width": widthByZoom(13, 1.6, 17, 12)}},
+			{"id": "road-major-casing", "type": "line", "source": "basemap", "source-layer": "road_major", "minzoom": roadMajorMinZoom,
+				"paint": obj{"line-color": colorRoadCasing, "line-width": widthByZoom(11, 1.4, 17, 16)}},
+			{"id": "road-minor", "type": "line", "source": "basemap", "source-layer": "road_minor", "minzoom": roadMinorMinZoom,
+				"paint": obj{"line-color": colorRoad, "line-width": widthByZoom(13, 0.8, 17, 10)}},
+			{"id": "road-major", "type": "line", "source": "basemap", "source-layer": "road_major", "minzoom": roadMajorMinZoom,
+				"paint": obj{"line-color": colorRoadMajor, "line-width": widthByZoom(11, 0.8, 17, 13)}},
 			{"id": "county", "type": "line", "source": "basemap", "source-layer": "county", "minzoom": countyMinZoom,
 				"paint": obj{"line-color": colorCountyLine, "line-width": widthByZoom(6, 0.4, 12, 1.2)}},
 			{"id": "state", "type": "line", "source": "basemap", "source-layer": "state",
 				"paint": obj{"line-color": colorStateLine, "line-width": widthByZoom(3, 0.5, 10, 1.5)}},
 			{"id": "country", "type": "line", "source": "basemap", "source-layer": "country",
 				"paint": obj{"line-color": colorCountryLine, "line-width": widthByZoom(2, 0.6, 10, 2)}},
+			{"id": "road-label", "type": "symbol", "source": "basemap", "source-layer": "road_label", "minzoom": roadLabelMinZoom,
+				"layout": obj{
+					"symbol-placement": "line", "text-field": []any{"get", "name"}, "text-font": []string{LabelFont},
+					"text-size": widthByZoom(14, 11, 17, 14), "text-max-angle": 30,
+				},
+				"paint": obj{"text-color": colorLabelMinor, "text-halo-color": colorHalo, "text-halo-width": 1.5}},
 			{"id": "place", "type": "symbol", "source": "basemap", "source-layer": "place",
 				"layout": obj{
 					"text-field": []any{"get", "name"}, "text-font": []string{LabelFont},
@@ -114,4 +135,30 @@ func StreetStyle(h PMHeader) ([]byte, error) {
 		"sources":    obj{"protomaps": source},
 		"layers":     layers,
 	})
+}
+
+// StreetArea is a box where the offline basemap has streets.
+type StreetArea struct {
+	Name string
+	// West, South, East, North in degrees.
+	Bounds [4]float64
+}
+
+// StreetAreas are where the embedded basemap has streets: the only street data the registries
+// this project builds from offer (@mapbox/mvt-fixtures' "real-world" tiles, see
+// tools/basemap/roads.go): 30 tiles of zoom 13 over central Chicago (13/2098-2102/3042-3047) and
+// 9 of zoom 15 around Haight-Ashbury in San Francisco (15/5237-5239/12665-12667). Their bounds
+// are those tiles', rounded outwards to 1e-5 degrees (TestStreetAreasHoldTheRoads checks that
+// the roads lie inside).
+var StreetAreas = []StreetArea{
+	{Name: "Chicago", Bounds: [4]float64{-87.80274, 41.77131, -87.58300, 41.96766}},
+	{Name: "San Francisco", Bounds: [4]float64{-122.46460, 37.75334, -122.43164, 37.77940}},
+}
+
+func streetAreasMetadata() []obj {
+	out := make([]obj, 0, len(StreetAreas))
+	for _, a := range StreetAreas {
+		out = append(out, obj{"name": a.Name, "bounds": a.Bounds[:]})
+	}
+	return out
 }

@@ -1,8 +1,9 @@
 // Package maptiles serves the map's tiles: the offline basemap the binary
-// builds itself as Mapbox Vector Tiles (land, country, state and county
-// lines from the embedded boundary file, place labels from the embedded
-// gazetteer), or the tiles of a PMTiles archive (a street map an operator
-// downloads once), with the MapLibre style that draws them.
+// builds itself as Mapbox Vector Tiles (land, water, country, state and
+// county lines and, in two cities, streets from the embedded basemap file;
+// place labels from the embedded gazetteer), or the tiles of a PMTiles
+// archive (a street map an operator downloads once), with the MapLibre
+// style that draws them.
 package maptiles
 
 import (
@@ -36,7 +37,18 @@ const (
 const countyMinZoom = 6
 
 // layerMinZoom is the first zoom whose tiles hold a layer (0 if missing).
-var layerMinZoom = map[string]int{"state": 2, "county": countyMinZoom, "water": WaterMinZoom}
+var layerMinZoom = map[string]int{
+	"state": 2, "county": countyMinZoom, "water": WaterMinZoom,
+	"road_major": roadMajorMinZoom, "road_minor": roadMinorMinZoom, "road_label": roadLabelMinZoom,
+}
+
+// The streets (only where tools/basemap found street data: central Chicago and part of San
+// Francisco, see StreetAreas): main roads from zoom 11, every street from 13, their names from 14.
+const (
+	roadMajorMinZoom = 11
+	roadMinorMinZoom = 13
+	roadLabelMinZoom = 14
+)
 
 // WaterMinZoom is the first zoom of the "water" layer (OpenStreetMap's seas, bays and tidal
 // rivers around the United States, tools/basemap water.go), drawn over the land: from here on the
@@ -49,20 +61,41 @@ var ErrNoTile = errors.New("maptiles: no such tile")
 // Basemap builds the offline basemap's tiles, each once while it stays in
 // its cache. Safe for concurrent use.
 type Basemap struct {
-	layers []*geoLayer
 	labels *labeler
 	cache  *Cache
 	group  singleflight.Group
+
+	// The embedded layers are decoded in the background (0.2 s before the water's lakes and
+	// the streets, 0.75 s since: docs/performance.md, "Map data"), so the start-up does not
+	// wait for them; a tile does, until loaded is closed.
+	loaded  chan struct{}
+	layers  []*geoLayer
+	loadErr error
 }
 
-// NewBasemap decodes the embedded boundaries; ps are the places to label
+// NewBasemap starts decoding the embedded basemap; ps are the places to label
 // (places.Gazetteer.MapPlaces). Tiles are kept in a cache of cacheBytes.
 func NewBasemap(ps []places.MapPlace, cacheBytes int) (*Basemap, error) {
-	layers, err := loadBasemap()
-	if err != nil {
-		return nil, err
-	}
-	return &Basemap{layers: layers, labels: newLabeler(ps), cache: NewCache(cacheBytes)}, nil
+	b := &Basemap{labels: newLabeler(ps), cache: NewCache(cacheBytes), loaded: make(chan struct{})}
+	go func() {
+		defer close(b.loaded)
+		b.layers, b.loadErr = loadBasemap()
+	}()
+	return b, nil
+}
+
+// newLoadedBasemap is a Basemap over layers decoded already (the benchmarks' fresh caches).
+func newLoadedBasemap(layers []*geoLayer, labels *labeler, cache *Cache) *Basemap {
+	b := &Basemap{layers: layers, labels: labels, cache: cache, loaded: make(chan struct{})}
+	close(b.loaded)
+	return b
+}
+
+// Layers waits until the embedded layers are decoded; the error is the decoder's (an embedded
+// file that does not decode: TestEmbeddedBasemapUpToDate keeps that from shipping).
+func (b *Basemap) Layers() error {
+	<-b.loaded
+	return b.loadErr
 }
 
 // Cache is the basemap's tile cache.
@@ -104,6 +137,9 @@ func (b *Basemap) Tile(z, x, y int) ([]byte, error) {
 // build makes tile z/x/y: the basemap's layers clipped to the tile and its
 // buffer, in tile coordinates, and the labels chosen for its zoom.
 func (b *Basemap) build(z, x, y int) ([]byte, error) {
+	if err := b.Layers(); err != nil {
+		return nil, err
+	}
 	n := math.Exp2(float64(z))
 	pad := float64(buffer) / extent
 	bound := orb.Bound{
@@ -134,7 +170,11 @@ func (b *Basemap) build(z, x, y int) ([]byte, error) {
 			if g == nil {
 				continue
 			}
-			fc.Append(geojson.NewFeature(g))
+			f := geojson.NewFeature(g)
+			if sh.name != "" {
+				f.Properties = geojson.Properties{"name": sh.name}
+			}
+			fc.Append(f)
 		}
 		layers = append(layers, newLayer(l.name, fc))
 	}

@@ -26,6 +26,9 @@ var sharedBasemap = sync.OnceValues(func() (*Basemap, error) {
 func mustBasemap(t testing.TB) *Basemap {
 	t.Helper()
 	b, err := sharedBasemap()
+	if err == nil {
+		err = b.Layers()
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,13 +44,16 @@ var ErrNotFound = apperr.New(apperr.NotFound, "photo not found")
 // document (so every replica shows it within the sync interval) and deletes
 // the store's former photos. Nothing is kept if any step fails.
 func (r *Repo) Attach(ctx context.Context, storeID int64, vs []Variant) (Photo, error) {
-	return r.AttachBy(ctx, storeID, vs, "")
+	return r.AttachBy(ctx, storeID, vs, "", nil)
 }
 
 // AttachBy is Attach that also writes an audit entry ("store.photo", the
 // old and new image) for actor in the same transaction; no entry when
 // actor is empty.
-func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor string) (Photo, error) {
+//
+// also (nil: nothing) runs last in the same transaction: the dashboard tells
+// the store's other owners there (business.Service.PhotoChanged).
+func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor string, also func(tx *db.Tx) error) (Photo, error) {
 	if len(vs) == 0 {
 		return Photo{}, ErrEmpty
 	}
@@ -116,7 +119,13 @@ func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor 
 					return err
 				}
 			}
-			return w.Touch(ctx, storeID)
+			if err := w.Touch(ctx, storeID); err != nil {
+				return err
+			}
+			if also != nil {
+				return also(tx)
+			}
+			return nil
 		})
 	})
 	return p, err

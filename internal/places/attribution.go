@@ -18,7 +18,8 @@ type AttributionOptions struct {
 }
 
 // Attribution lists the sources to credit: GeoNames (the embedded gazetteer)
-// and OpenStreetMap (the offline basemap's seas and rivers, internal/maptiles;
+// and OpenStreetMap (the offline basemap's seas, rivers, lakes and its two
+// cities' streets, internal/maptiles;
 // also an upstream geocoder's and a street map style's data) always, and the
 // IP database when it asks for credit. The options say which optional sources
 // are in use.

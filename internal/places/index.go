@@ -57,8 +57,11 @@ type nameIndex struct {
 	keys    []byte
 	entries []entry   // sorted by key, then idx
 	score   []float32 // static rank of each entry (population, US bias, own name)
-	tree    []int32   // max segment tree over score: tree[n+i] = i
-	regions []region
+	// countryCell is the country of each 1° cell that has places: that of
+	// its most populous place (the map centre's country, countryAt).
+	countryCell map[[2]int16]string
+	tree        []int32 // max segment tree over score: tree[n+i] = i
+	regions     []region
 
 	regionCodes  map[string]string      // "US.texas" (country + "." + folded name) -> "TX"
 	regionByName map[string][]regionRef // folded region, state code or country name -> regions
@@ -133,6 +136,16 @@ func staticScore(pop int, country string, alt bool) float32 {
 
 const ownNameBonus = 2
 
+// countryAt is the country of the most populous place in the 1° cell of
+// (lat, lon), or "" at sea and in empty land.
+func (x *nameIndex) countryAt(lat, lon float64) string {
+	return x.countryCell[degreeCell(lat, lon)]
+}
+
+func degreeCell(lat, lon float64) [2]int16 {
+	return [2]int16{int16(math.Floor(lat)), int16(math.Floor(lon))}
+}
+
 // regionPenalty keeps a region below its main city of the same name ("New
 // York" is the city first, the state second).
 const regionPenalty = 3
@@ -152,6 +165,16 @@ func (g *Gazetteer) newIndex() *nameIndex {
 		regionCodes:  make(map[string]string, len(g.admin1)),
 		regionByName: map[string][]regionRef{},
 		countryName:  map[string]string{},
+	}
+	// The country of each 1° cell, by its most populous place.
+	x.countryCell = map[[2]int16]string{}
+	cellPop := map[[2]int16]int{}
+	for i := range g.places {
+		p := &g.places[i]
+		c := degreeCell(p.Lat, p.Lon)
+		if n, ok := cellPop[c]; !ok || p.Population > n {
+			cellPop[c], x.countryCell[c] = p.Population, p.Country
+		}
 	}
 	// Regions, with a centre and population from their places.
 	regionAt := map[regionRef]int{}

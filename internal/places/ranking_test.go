@@ -117,3 +117,27 @@ func TestRankingOwnNamesFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestRankingHomeAndOwnNames: searched from New York, the places of the
+// shopper's country come before namesakes abroad, and a place whose own name
+// was typed before one only once called so (m3 of docs/ux-review.md).
+func TestRankingHomeAndOwnNames(t *testing.T) {
+	g := mustLoad(t)
+	nyc := &Near{Lat: 40.7128, Lon: -74.006}
+	at := func(res []Result, prefix string) int {
+		for i, r := range res {
+			if strings.HasPrefix(r.DisplayName, prefix) {
+				return i
+			}
+		}
+		return len(res)
+	}
+	res := g.SearchNear("Hoboken", 10, nyc)
+	if ga, be := at(res, "Hoboken, Georgia"), at(res, "Hoboken, Flanders"); ga >= be {
+		t.Errorf("Hoboken from New York: Georgia at %d, Belgium at %d: %v", ga, be, res)
+	}
+	res = g.SearchNear("Williamsburg", 10, nyc)
+	if co, rv := at(res, "Williamsburg, Colorado"), at(res, "Rockville, Maryland"); co == len(res) || co >= rv {
+		t.Errorf("Williamsburg from New York: Colorado at %d, Rockville at %d: %v", co, rv, res)
+	}
+}

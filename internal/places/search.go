@@ -172,6 +172,13 @@ type interpretation struct {
 // exactBonus ranks an exact name above names it is a prefix of.
 const exactBonus = 2
 
+// exactOwnBonus ranks a place whose own name is what was typed above one of
+// a like size that GeoNames also calls so (worth a 3 times larger
+// population): Williamsburg, Colorado before Rockville, Maryland, once
+// Williamsburg (m3). Small, so that "new york" is still the city before
+// the state and "Brook" Brooklyn before Brook, Indiana.
+const exactOwnBonus = 0.5
+
 // regionBonus ranks places in the region a query named above other readings.
 const regionBonus = 3
 
@@ -187,6 +194,17 @@ const (
 	nearRadiusKm = 500
 )
 
+// homeBonus lifts the places in the country of the map's centre (worth a
+// 30 times larger population, on top of the US bias of staticScore).
+const homeBonus = 1.5
+
+// scored is a candidate's best score and whether it came from the place's
+// own name (not an alternate one).
+type scored struct {
+	s   float32
+	own bool
+}
+
 func (g *Gazetteer) searchNames(toks []string, limit int, exactOnly bool, near *Near) []Result {
 	x := g.buildIndex()
 	interps := []interpretation{{name: toks}}
@@ -196,7 +214,7 @@ func (g *Gazetteer) searchNames(toks []string, limit int, exactOnly bool, near *
 			interps = append(interps, interpretation{name: toks[:len(toks)-t], filter: refs, bonus: regionBonus})
 		}
 	}
-	scores := map[int32]float32{}
+	scores := map[int32]scored{}
 	want := 3*limit + 5
 	for _, in := range interps {
 		raw := strings.Join(in.name, " ")
@@ -215,11 +233,21 @@ func (g *Gazetteer) searchNames(toks []string, limit int, exactOnly bool, near *
 		}
 	}
 	if near != nil {
-		for idx := range scores {
-			lat, lon := g.coords(x, idx)
-			if d := haversine(near.Lat, near.Lon, lat, lon) * 6371; d < nearRadiusKm {
-				scores[idx] += float32(nearWeight * (1 - d/nearRadiusKm))
+		home := x.countryAt(near.Lat, near.Lon)
+		for idx, sc := range scores {
+			// The shopper's country first: "Hoboken" from New York is
+			// Hoboken, Georgia before Hoboken, Belgium (m3).
+			if home != "" && g.countryOf(x, idx) == home {
+				sc.s += homeBonus
 			}
+			// Being near lifts a place found by its own name only: Rockville,
+			// Maryland, once called Williamsburg, is not nearer "Williamsburg"
+			// for being near New York.
+			lat, lon := g.coords(x, idx)
+			if d := haversine(near.Lat, near.Lon, lat, lon) * 6371; d < nearRadiusKm && sc.own {
+				sc.s += float32(nearWeight * (1 - d/nearRadiusKm))
+			}
+			scores[idx] = sc
 		}
 	}
 	type cand struct {
@@ -228,7 +256,7 @@ func (g *Gazetteer) searchNames(toks []string, limit int, exactOnly bool, near *
 	}
 	cands := make([]cand, 0, len(scores))
 	for idx, s := range scores {
-		cands = append(cands, cand{idx, s})
+		cands = append(cands, cand{idx, s.s})
 	}
 	slices.SortFunc(cands, func(a, b cand) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.idx, b.idx))
@@ -248,7 +276,7 @@ func (g *Gazetteer) searchNames(toks []string, limit int, exactOnly bool, near *
 
 // collect adds the best entries for key under one interpretation to scores
 // (place or region -> best score).
-func (g *Gazetteer) collect(x *nameIndex, key string, in interpretation, exactOnly bool, want int, scores map[int32]float32) {
+func (g *Gazetteer) collect(x *nameIndex, key string, in interpretation, exactOnly bool, want int, scores map[int32]scored) {
 	if key == "" {
 		return
 	}
@@ -265,9 +293,12 @@ func (g *Gazetteer) collect(x *nameIndex, key string, in interpretation, exactOn
 		s := x.score[pos] + in.bonus
 		if pos < eq {
 			s += exactBonus
+			if !e.alt && int(e.idx) < len(g.places) { // a place, not a region
+				s += exactOwnBonus
+			}
 		}
-		if old, ok := scores[e.idx]; !ok || s > old {
-			scores[e.idx] = s
+		if old, ok := scores[e.idx]; !ok || s > old.s {
+			scores[e.idx] = scored{s, !e.alt}
 		}
 		found++
 		return found < want
@@ -297,7 +328,7 @@ func (g *Gazetteer) collect(x *nameIndex, key string, in interpretation, exactOn
 // swapped. Only names that begin with key's first three letters are looked
 // at (a few hundred at most for real words; nothing for "asdfghjkl"), which
 // keeps this fallback to tens of microseconds.
-func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, scores map[int32]float32) {
+func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, scores map[int32]scored) {
 	if len(key) < 4 {
 		return
 	}
@@ -316,8 +347,8 @@ func (g *Gazetteer) collectFuzzy(x *nameIndex, key string, in interpretation, sc
 				continue
 			}
 			s := x.score[pos] + in.bonus + exactBonus - fuzzyPenalty*float32(d)
-			if old, ok := scores[e.idx]; !ok || s > old {
-				scores[e.idx] = s
+			if old, ok := scores[e.idx]; !ok || s > old.s {
+				scores[e.idx] = scored{s, !e.alt}
 			}
 		}
 	}
@@ -358,6 +389,14 @@ func editDistance(a string, b []byte, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// countryOf is a place's or region's country code.
+func (g *Gazetteer) countryOf(x *nameIndex, idx int32) string {
+	if int(idx) >= len(g.places) {
+		return x.regions[int(idx)-len(g.places)].country
+	}
+	return g.places[idx].Country
 }
 
 // coords is where a place or region is.

@@ -11,6 +11,7 @@ import (
 	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/mail"
+	"locator/internal/ownership"
 	"locator/internal/stores"
 	"locator/internal/textfield"
 )
@@ -143,16 +144,17 @@ func (s *Service) Resolve(ctx context.Context, actor string, storeID int64, acti
 		if action == Dismiss {
 			return nil
 		}
-		owner := s.Owner
-		if owner == nil {
-			owner = OwnerFromClaims
-		}
-		email, err := owner(ctx, tx, storeID)
-		if err != nil || email == "" {
+		emails, err := s.ownerEmails(ctx, tx, storeID)
+		if err != nil {
 			return err
 		}
-		d.Notified = true
-		return mail.Enqueue(ctx, tx, acceptedMail(email, st, action, note))
+		for _, email := range emails {
+			if err := mail.Enqueue(ctx, tx, acceptedMail(email, st, action, note)); err != nil {
+				return err
+			}
+			d.Notified = true
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -175,4 +177,33 @@ func acceptedMail(to string, st *stores.Store, action Action, note string) mail.
 	text += "\nIf something is still wrong, sign in to your business account and update the store, or reply to this message.\n\nLocator\n"
 	return mail.Message{To: to, Subject: "A report about " + st.Name + " was accepted", Text: text,
 		HTML: "<p>" + strings.ReplaceAll(html.EscapeString(text), "\n", "<br>") + "</p>"}
+}
+
+// ownerEmails are the addresses told of a moderator's change after a
+// report: every owner linked to the store (a co-owner must not be the only
+// one to hear, docs/claims.md), else the approved claim's email; the Owner
+// hook, when set, names one.
+func (s *Service) ownerEmails(ctx context.Context, q db.Querier, storeID int64) ([]string, error) {
+	if s.Owner == nil {
+		owners, err := ownership.List(ctx, q, storeID)
+		if err != nil {
+			return nil, err
+		}
+		if len(owners) > 0 {
+			emails := make([]string, len(owners))
+			for i, o := range owners {
+				emails[i] = o.Email
+			}
+			return emails, nil
+		}
+	}
+	owner := s.Owner
+	if owner == nil {
+		owner = OwnerFromClaims
+	}
+	email, err := owner(ctx, q, storeID)
+	if err != nil || email == "" {
+		return nil, err
+	}
+	return []string{email}, nil
 }

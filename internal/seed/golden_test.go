@@ -19,7 +19,8 @@ import (
 // --demo` gives the same shops from release to release unless a change
 // means to alter them (last: stores take the city, state and area code of
 // their nearest ZIP code, 2026-11-27; then a share of the stores keep
-// their own delivery, curbside pickup or online ordering hours, 2026-11-27).
+// their own delivery, curbside pickup or online ordering hours, 2026-11-27;
+// then a store drawn in the basemap's water is drawn again, 2026-12-02).
 // go test ./internal/seed -run TestDemoUnchanged -update rewrites it.
 func TestDemoUnchanged(t *testing.T) {
 	ss, rs := generate(t, demoOptions(t, 2000, 1))

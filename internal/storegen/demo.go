@@ -22,6 +22,10 @@ type Options struct {
 	// HolidaysFrom is the seed date: stores get holiday hours for the US
 	// public holidays of the twelve months after it (default Now).
 	HolidaysFrom time.Time
+	// InWater tells whether a point is in the sea, a bay, a tidal river or a lake (the
+	// basemap's water, maptiles.Water); a store drawn there is drawn again (placeOnLand).
+	// Nil: every point counts as land.
+	InWater func(lat, lon float64) bool
 }
 
 // DemoStyle is the demo data's: every first word, some names without a
@@ -83,6 +87,9 @@ func Generate(o Options) ([]*stores.Store, [][]*reviews.Review, error) {
 		for k := 0; k < counts[ci]; k++ {
 			n++
 			lat, lon, z := placeNearZIP(rng, c, zips, zs)
+			if o.InWater != nil && o.InWater(lat, lon) {
+				lat, lon, z = placeOnLand(o, n, c, zips, zs)
+			}
 			s := &stores.Store{
 				StoreID:      fmt.Sprintf("st_%06d", n),
 				CountryCode:  "US",
@@ -146,6 +153,24 @@ func placeNearZIP(rng *rand.Rand, c *City, g *Grid, zs []ZIP) (lat, lon float64,
 	z = &zs[g.Nearest(c.Lat, c.Lon)]
 	return Round5(z.Lat), Round5(z.Lon), z
 }
+
+// placeOnLand draws store n's position again, until it is on land, from a stream of its own:
+// the main stream, and so every store drawn on land, stays as it was without the water test.
+// After landTries misses (a city all water around is none) the store keeps the last draw.
+func placeOnLand(o Options, n int, c *City, g *Grid, zs []ZIP) (lat, lon float64, z *ZIP) {
+	rng := rand.New(rand.NewPCG(o.Seed^0x1a4d, uint64(n)))
+	for range landTries {
+		lat, lon, z = placeNearZIP(rng, c, g, zs)
+		if !o.InWater(lat, lon) {
+			break
+		}
+	}
+	return lat, lon, z
+}
+
+// landTries: around New York a fifth of the draws fall in the water, so 20 misses in a row
+// happen about once in 10^14 stores.
+const landTries = 20
 
 // DistanceKm is the great-circle distance between two points.
 func DistanceKm(lat1, lon1, lat2, lon2 float64) float64 {

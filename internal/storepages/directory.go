@@ -1,7 +1,9 @@
 package storepages
 
 import (
+	"cmp"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -53,6 +55,9 @@ func (p *Pages) states(w http.ResponseWriter, r *http.Request) {
 	for _, st := range d.States {
 		pg.Links = append(pg.Links, dirLink{Name: stateName(st.Name), Path: "/stores/" + st.Slug, Count: st.Count})
 	}
+	// A reader looks states up by name, not by code: Idaho before Iowa (the
+	// directory keeps them by slug, the code, for its lookups).
+	slices.SortStableFunc(pg.Links, func(a, b dirLink) int { return cmp.Compare(a.Name, b.Name) })
 	pg.preview(base, "/stores", statesCard(d.Total, len(d.States)), "", "")
 	p.render(w, r, "states", http.StatusOK, pg, modified)
 }

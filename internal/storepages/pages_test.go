@@ -149,3 +149,26 @@ func TestGoldenPages(t *testing.T) {
 }
 
 func newRecorder() *httptest.ResponseRecorder { return httptest.NewRecorder() }
+
+// TestStatesByName: /stores lists states by their names, as a reader looks
+// them up (Idaho, Illinois, Iowa), not by their codes (IA before ID).
+func TestStatesByName(t *testing.T) {
+	var ss []*stores.Store
+	for i, st := range []string{"IA", "ID", "IL", "NY"} {
+		s := fixtureStores()[1]
+		s.ID, s.StoreID, s.State = int64(100+i), "st-"+st, st
+		ss = append(ss, s)
+	}
+	p, _ := newPages(t, ss)
+	body := get(t, p.handler(), "/stores").Body.String()
+	at := func(name string) int {
+		i := strings.Index(body, ">"+name+"</a>")
+		if i < 0 {
+			t.Fatalf("%s not listed:\n%s", name, body)
+		}
+		return i
+	}
+	if !(at("Idaho") < at("Illinois") && at("Illinois") < at("Iowa") && at("Iowa") < at("New York")) {
+		t.Errorf("states not in name order:\n%s", body)
+	}
+}

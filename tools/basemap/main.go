@@ -1,7 +1,9 @@
 // Command basemap reduces the boundary files of the npm packages pinned in
 // tools/basemap/package.json (Natural Earth countries from world-atlas, US
-// Census nation, states and counties from us-atlas) to the one compressed
-// file that internal/maptiles embeds (internal/maptiles/basemap.bin.gz).
+// Census nation, states and counties from us-atlas, OpenStreetMap seas and
+// lakes from @geo-maps, the streets of two cities from @mapbox/mvt-fixtures)
+// to the one compressed file that internal/maptiles embeds
+// (internal/maptiles/basemap.bin.gz).
 //
 // The output is deterministic: the same inputs give the same bytes, so a test
 // can tell when the committed file is stale. Run from the repository root:
@@ -82,7 +84,19 @@ func Build(dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.Layers = append(f.Layers, waterLayer(seas))
+	// The lakes, ponds and reservoirs of OpenStreetMap (natural=water) join the seas in one
+	// layer: the map draws both alike, and the demo's stores keep out of both (maptiles.Land).
+	lakes, err := readSeas(filepath.Join(dir, "@geo-maps", "earth-lakes-10m", "map.geo.json"))
+	if err != nil {
+		return nil, err
+	}
+	f.Layers = append(f.Layers, waterLayer(append(seas, lakes...)))
+
+	roads, err := roadLayers(filepath.Join(dir, "@mapbox", "mvt-fixtures", "real-world"))
+	if err != nil {
+		return nil, err
+	}
+	f.Layers = append(f.Layers, roads...)
 
 	var raw bytes.Buffer
 	if err := gob.NewEncoder(&raw).Encode(&f); err != nil {

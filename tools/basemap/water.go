@@ -15,8 +15,10 @@ import (
 
 // waterAreas are where the "water" layer draws the seas, bays and tidal rivers of
 // @geo-maps/earth-seas-10m (OpenStreetMap's coastline, ~10 m) over the 1:10m land, which draws
-// the Hudson and the East River as land: the coasts of the contiguous United States. The
-// layer is drawn from waterMinZoom (internal/maptiles), where the coarse shoreline shows.
+// the Hudson and the East River as land, and the lakes, ponds and reservoirs of
+// @geo-maps/earth-lakes-10m (OpenStreetMap's natural=water of 2 ha or more; rivers mapped as
+// riverbanks are not in it): the contiguous United States. The layer is drawn from
+// waterMinZoom (internal/maptiles), where the coarse shoreline shows.
 var waterAreas = []orb.Bound{
 	{Min: orb.Point{-125, 24.3}, Max: orb.Point{-66.8, 49.5}},
 }
@@ -28,7 +30,7 @@ const waterCell = 0.25
 // waterTolerance is the Douglas-Peucker tolerance (degrees, ~5 m): below the source's error.
 const waterTolerance = 0.00005
 
-// readSeas reads the package's GeometryCollection of (multi)polygons.
+// readSeas reads a @geo-maps package's GeometryCollection of (multi)polygons.
 func readSeas(path string) ([]orb.Polygon, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {

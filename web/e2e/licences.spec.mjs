@@ -28,6 +28,32 @@ const split = (address) => {
   return [street.slice(0, i), street.slice(i + 1)];
 };
 
+// First in the file: the suite's server has no registry loaded yet (the next test imports one).
+test("with no registry loaded, \"Licence verified\" near Manhattan says why the list is empty and offers all stores (M8)", async ({ page, server }) => {
+  const api = await httpRequest.newContext({ baseURL: server.url });
+  const answer = await (await api.get(`${LIST_PATH}?latitude=40.758&longitude=-73.9855&radius=30&is_licence_verified=true`)).json();
+  expect(answer.physical_stores).toEqual([]);
+  expect(answer.licence_registry).toBe(false);
+
+  const filtered = listResponse(page, (u) => u.searchParams.get("is_licence_verified") === "true");
+  await page.goto("/?place=Manhattan&lat=40.758&lon=-73.9855&licensed=1");
+  await filtered;
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByText("No licence registry covers this area")).toBeVisible();
+  await expect(results.getByText(/none we read lists the stores around here/)).toBeVisible();
+  await expect(page.getByText("No Results Found")).toHaveCount(0);
+  const chip = page.getByRole("group", { name: "Filters" }).getByRole("button", { name: "Licence verified" });
+  await expect(chip).toHaveAttribute("aria-pressed", "true");
+  await expect(chip).toHaveAccessibleDescription("No licence registry covers this area");
+
+  // The way out: every store near Manhattan again, the filter off (also in the URL).
+  await results.getByRole("button", { name: "Show all stores" }).click();
+  await expect(chip).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("list", { name: "Stores" }).getByRole("listitem").first()).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("licensed")).toBeNull();
+  await api.dispose();
+});
+
 test("an imported registry verifies a store's licence, filters the list and warns of a No-Tobacco-Sale Order", async ({ page, server }) => {
   const api = await httpRequest.newContext({ baseURL: server.url });
   const res = await api.get(`${LIST_PATH}?latitude=40.7128&longitude=-74.006&radius=30&limit=10`);
@@ -67,6 +93,9 @@ test("an imported registry verifies a store's licence, filters the list and warn
     .physical_stores.find((s) => s.id === id);
   const whole = async (id) => (await api.get(`/api/store/physical-store/${id}`)).json();
   await expect.poll(async () => (await listed(licensed.id, "&is_licence_verified=true"))?.id ?? null, { message: "the index has the imported licence" }).toBe(licensed.id);
+  // The server reads where registries cover at its poll interval, also after an import by the command line.
+  await expect.poll(async () => (await (await api.get(`${LIST_PATH}?latitude=40.7128&longitude=-74.006&radius=5`)).json()).licence_registry, { message: "NYC's registry covers New York" }).toBe(true);
+  expect((await (await api.get(`${LIST_PATH}?latitude=30.2672&longitude=-97.7431&radius=30`)).json()).licence_registry, "no registry covers Austin").toBe(false);
   await expect.poll(async () => (await whole(licensed.id))?.licence?.status ?? null, { message: "the store has the imported licence" }).toBe("active");
   await expect.poll(async () => (await whole(ordered.id))?.enforcement?.length ?? 0, { message: "the store has the imported order" }).toBeGreaterThan(0);
 

@@ -61,9 +61,18 @@ test("searches a place and shows its stores", async ({ page }) => {
   expect(url.searchParams.get("place")).toMatch(/Brooklyn/);
   expect(Math.abs(Number(url.searchParams.get("lat")) - 40.65), `lat ${url.searchParams.get("lat")}`).toBeLessThan(0.2);
   expect(answer.physical_stores.length).toBeGreaterThan(0);
+  // A US place is named short, so the heading fits (m2).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stores in Brooklyn, NY");
   // Reload restores the same view from the address.
   await page.reload();
-  await expect(page.getByRole("heading", { name: /^Stores in Brooklyn/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stores in Brooklyn, NY");
+  // Enter searches what was typed at once and goes to its best place (m4).
+  const box = page.getByRole("combobox", { name: "Search for a place" });
+  await box.fill("Austin");
+  const austin = listResponse(page, (u) => Math.abs(Number(u.searchParams.get("latitude")) - 30.27) < 0.2);
+  await box.press("Enter");
+  await austin;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stores in Austin, TX");
 });
 
 const FILTERS = [

@@ -134,6 +134,13 @@ test("an adult date of birth opens the online store and is remembered", async ({
   await openPanel(page, boston);
   await page.getByRole("button", { name: "Go to online store" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your age" });
+  // Escape closes the dialog alone: the store's panel stays open (m15).
+  await expect(dialog.getByLabel("Date of birth")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 2, name: NAME })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("store")).toBe(String(boston.id));
+  await page.getByRole("link", { name: "Go to online store" }).click();
   await dialog.getByLabel("Date of birth").fill("1990-02-28");
   const popup = page.waitForEvent("popup");
   await dialog.getByRole("button", { name: "Continue" }).click();

@@ -62,3 +62,8 @@ export const businessKeys = {
 export const ruleKeys = {
   place: (latitude: number, longitude: number) => ["rules", latitude, longitude] as const,
 };
+
+/** The map style the app's maps draw (/map/style.json): where the offline basemap has streets. */
+export const mapStyleKeys = {
+  all: ["map-style"] as const,
+};

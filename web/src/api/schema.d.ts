@@ -1942,6 +1942,13 @@ export interface components {
             physical_stores: components["schemas"]["StoreListItem"][];
             /** @description More stores matched than the limit let through */
             has_more: boolean;
+            /**
+             * @description Whether a loaded licence registry covers part of the searched
+             *     circle. Where none does, `is_licence_verified=true` can keep no
+             *     store, and the app says "No licence registry covers this area"
+             *     (docs/licences.md, "Where no registry covers the area").
+             */
+            licence_registry: boolean;
             /** @description Every rule a store of the answer names in `rule_ids`, each once (docs/rules.md) */
             rules: components["schemas"]["Rule"][];
         };

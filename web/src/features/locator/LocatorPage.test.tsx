@@ -102,6 +102,56 @@ describe("LocatorPage", () => {
     expect(within(back).getByRole("button", { name: /Store 3/ })).toHaveFocus();
   });
 
+  it("says no licence registry covers the area instead of an empty list, and shows all stores again (M8)", async () => {
+    const stores = Array.from({ length: 3 }, (_, i) => makeStore({ id: i + 1, distance: i }));
+    const fetch = stubStoreApi([], { licenceRegistry: false });
+    const user = userEvent.setup();
+
+    renderAt(<LocatorPage />, "/?lat=40.758&lon=-73.9855&place=Manhattan&licensed=1");
+
+    expect(await screen.findByText(/none we read lists the stores around here/)).toBeInTheDocument();
+    expect(screen.getAllByText("No licence registry covers this area").length).toBeGreaterThan(0);
+    expect(screen.queryByText("No Results Found")).not.toBeInTheDocument();
+    const chip = within(screen.getByRole("group", { name: "Filters" })).getByRole("button", { name: /Licence verified/ });
+    expect(chip).toHaveAccessibleDescription("No licence registry covers this area");
+
+    stubStoreApi(stores, { licenceRegistry: false });
+    await user.click(screen.getByRole("button", { name: "Show all stores" }));
+    expect(within(await screen.findByRole("list", { name: "Stores" })).getAllByRole("listitem")).toHaveLength(3);
+    expect(chip).toHaveAttribute("aria-pressed", "false");
+    const last = new URL(fetch.mock.calls.at(-1)![0].url);
+    expect(last.searchParams.get("is_licence_verified")).toBe("true");
+  });
+
+  it("keeps the plain empty state where a registry covers the area", async () => {
+    stubStoreApi([], { licenceRegistry: true });
+
+    renderAt(<LocatorPage />, "/?lat=40.758&lon=-73.9855&place=Manhattan&licensed=1");
+
+    expect((await screen.findAllByText("No Results Found")).length).toBeGreaterThan(0);
+    expect(screen.queryByText("No licence registry covers this area")).not.toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Filters" })).getByRole("button", { name: /Licence verified/ })).not.toHaveAccessibleDescription();
+  });
+
+  it("leaves the panel open on Escape inside a modal dialog (the age check closes alone, m15)", async () => {
+    stubStoreApi(Array.from({ length: 2 }, (_, i) => makeStore({ id: i + 1, distance: i })));
+    const user = userEvent.setup();
+    renderAt(<LocatorPage />);
+    await user.click(within(await screen.findByRole("list", { name: "Stores" })).getByRole("button", { name: /Store 2/ }));
+    expect(await screen.findByRole("heading", { name: "Store 2" })).toBeInTheDocument();
+
+    // A native modal <dialog> has no role attribute; its Escape is its own.
+    const dialog = document.createElement("dialog");
+    dialog.setAttribute("open", "");
+    const field = document.createElement("input");
+    dialog.append(field);
+    document.body.append(dialog);
+    field.focus();
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("heading", { name: "Store 2" })).toBeInTheDocument();
+    dialog.remove();
+  });
+
   it("says how many stores there are in all: a count, or 200+ when more matched", async () => {
     stubStoreApi(Array.from({ length: 25 }, (_, i) => makeStore({ id: i + 1, distance: i })));
     const { unmount } = renderAt(<LocatorPage />);

@@ -15,6 +15,7 @@ import { useMinuteTick } from "../../lib/useMinuteTick";
 import { listPhysicalStoresOptions, NO_FILTERS, SERVICE_FILTERS, type StoreFilters } from "./api/list-physical-stores";
 import type { Place } from "./api/search-places";
 import { FilterChips } from "./FilterChips";
+import { NO_LICENCE_REGISTRY, NoLicenceRegistry } from "./LicenceCoverage";
 import { locateVisitor, type LatLon } from "./geolocation";
 import { Header } from "./Header";
 import { MapArea } from "./MapArea";
@@ -25,6 +26,7 @@ import { rulesByIds, RulesNote } from "./RulesNote";
 import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
 import type { MapView } from "./map/types";
 import { useTitle } from "../../lib/documentMeta";
+import { shortPlaceName } from "../../lib/placeName";
 
 // The store detail panel is a chunk of its own: the first paint does not show it. It is fetched
 // once the first answer is shown and the page is idle, so opening a store rarely waits for it.
@@ -93,7 +95,8 @@ export function LocatorPage() {
   }, [hasUrlCenter]);
 
   const center = url.center ?? located ?? DEFAULT_CENTER;
-  const placeLabel = url.place ?? (url.center ? "this area" : located ? "your area" : "New York");
+  // "Brooklyn, NY": the heading fits a phone's line (m2); the server's first frame names it alike.
+  const placeLabel = url.place !== null ? shortPlaceName(url.place) : url.center ? "this area" : located ? "your area" : "New York";
   const [searchText, setSearchText] = useState(url.place ?? "");
 
   const view: MapView = useMemo(
@@ -193,7 +196,9 @@ export function LocatorPage() {
     if (!hasSelection) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape" || e.defaultPrevented) return;
-      if (e.target instanceof Element && e.target.closest('[role="dialog"], [role="listbox"], [role="combobox"]')) return;
+      if (e.target instanceof Element && e.target.closest('dialog, [role="dialog"], [role="listbox"], [role="combobox"]')) return;
+      // A modal <dialog> (the age check) takes its own Escape, wherever the focus was in it.
+      if (document.querySelector("dialog[open]")) return;
       escapeCloses.current();
     };
     document.addEventListener("keydown", onKey);
@@ -261,7 +266,16 @@ export function LocatorPage() {
   );
 
   const loading = storesQuery.isFetching || (url.store !== null && !selected && fetched.isFetching);
-  const summary = shown.isPending ? "" : stores.length === 0 ? EMPTY_TITLE : resultsSummary(first, last, stores.length, shown.data?.has_more === true);
+  // "Licence verified" where no registry covers the area keeps nothing: say why (docs/licences.md).
+  const licenceCovered = shown.data?.licence_registry !== false;
+  const noRegistry = url.filters.licensed && !licenceCovered;
+  const summary = shown.isPending
+    ? ""
+    : stores.length === 0
+      ? noRegistry
+        ? NO_LICENCE_REGISTRY
+        : EMPTY_TITLE
+      : resultsSummary(first, last, stores.length, shown.data?.has_more === true);
 
   return (
     <div className="flex h-dvh flex-col bg-white">
@@ -301,7 +315,7 @@ export function LocatorPage() {
             </Link>
           </div>
           <div className="mt-2">
-            <FilterChips filters={url.filters} onToggle={toggleFilter} />
+            <FilterChips filters={url.filters} onToggle={toggleFilter} licenceCovered={licenceCovered} />
           </div>
         </div>
 
@@ -383,7 +397,9 @@ export function LocatorPage() {
               <p role="alert" className="px-4 py-3 text-sm text-red-800">
                 Could not load stores: {shown.error?.message}
               </p>
-            ) : shown.isPending ? null : stores.length === 0 ? (
+            ) : shown.isPending ? null : stores.length === 0 && noRegistry ? (
+              <NoLicenceRegistry onShowAll={() => toggleFilter("licensed")} />
+            ) : stores.length === 0 ? (
               // The title is the results line above (said once); here what to do about it.
               <div className="px-4 py-4 text-center">
                 <p className="text-sm text-gray-700">{EMPTY_TEXT}</p>

@@ -89,8 +89,11 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
     [onCenterChange],
   );
   const onReady = useCallback(() => setReady(true), []);
+  // MapLibre's camera after each move, for the credits' "no street data here" line.
+  const [mapCamera, setMapCamera] = useState<Camera | null>(null);
   const onMapCamera = useCallback((c: Camera) => {
     shownCamera.current = c;
+    setMapCamera(c);
   }, []);
 
   // Opening a store eases the map to it (at least SELECTED_ZOOM); closing it ("Back to results")
@@ -205,7 +208,7 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
         />
       )}
       {/* The preview draws the offline basemap, so its credits show until a configured style takes over. */}
-      {(!mapStyleUrl() || !interactive) && <MapAttribution />}
+      {(!mapStyleUrl() || !interactive) && <MapAttribution camera={interactive ? (mapCamera ?? camera) : camera} />}
     </div>
   );
 });

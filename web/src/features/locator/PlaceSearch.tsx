@@ -1,10 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LocateFixed, MapPin, Search } from "lucide-react";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "../../lib/cn";
 import { placeSearchHint } from "../../lib/config";
 import { PLACE_SEARCH_DEBOUNCE_MS } from "../../lib/constants";
-import { searchPlacesOptions, type Place } from "./api/search-places";
+import { searchPlacesOptions, type Place, type PlaceAnswer } from "./api/search-places";
 import { useDebounced } from "./useDebounced";
 
 export const CURRENT_LOCATION = "Use my current location";
@@ -12,8 +12,9 @@ export const CURRENT_LOCATION = "Use my current location";
 type Option = { kind: "place"; place: Place } | { kind: "current" };
 
 /**
- * The place search box: suggestions from search-places, debounced 1 s; when the search fails the
- * only option is the current location. ARIA combobox with a listbox.
+ * The place search box: suggestions from search-places, debounced 1 s; Enter searches at once and
+ * goes to the best place. When the search fails the only option is the current location. ARIA
+ * combobox with a listbox.
  */
 export function PlaceSearch({
   value,
@@ -32,9 +33,17 @@ export function PlaceSearch({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const debounced = useDebounced(value.trim(), PLACE_SEARCH_DEBOUNCE_MS);
-  const enabled = open && debounced.length >= 2 && debounced === value.trim();
-  const places = useQuery({ ...searchPlacesOptions(debounced, near), enabled });
+  const trimmed = value.trim();
+  const debounced = useDebounced(trimmed, PLACE_SEARCH_DEBOUNCE_MS);
+  // Enter before the suggestions came (m4): the text is searched at once, without waiting out
+  // the debounce, and its best place is chosen when the answer arrives (onKeyDown).
+  const [entered, setEntered] = useState<string | null>(null);
+  const typed = useRef(value); // what the shopper typed last (an answer for older text is dropped)
+  const queryClient = useQueryClient();
+  const pending = entered !== null && entered === trimmed;
+  const term = pending ? trimmed : debounced;
+  const enabled = (open || pending) && term.length >= 2 && term === trimmed;
+  const places = useQuery({ ...searchPlacesOptions(term, near), enabled });
   const note = enabled && places.isSuccess ? places.data.note : "";
 
   const options: Option[] = !enabled
@@ -47,6 +56,7 @@ export function PlaceSearch({
   const choose = (option: Option) => {
     setOpen(false);
     setActive(-1);
+    setEntered(null);
     if (option.kind === "current") onCurrentLocation();
     else onChoose(option.place);
   };
@@ -64,6 +74,17 @@ export function PlaceSearch({
       if (option && expanded) {
         event.preventDefault();
         choose(option);
+      } else if (trimmed.length >= 2) {
+        event.preventDefault();
+        const text = trimmed;
+        setEntered(text);
+        const goToBest = (answer: PlaceAnswer | null) => {
+          if (typed.current.trim() !== text) return;
+          const best = answer?.places[0];
+          if (best) choose({ kind: "place", place: best });
+          else setOpen(true); // the list says "No places found" (or offers the current location)
+        };
+        void queryClient.fetchQuery(searchPlacesOptions(text, near)).then(goToBest, () => goToBest(null));
       }
     } else if (event.key === "Escape") {
       setOpen(false);
@@ -90,6 +111,7 @@ export function PlaceSearch({
         placeholder={placeSearchHint()}
         value={value}
         onChange={(e) => {
+          typed.current = e.target.value;
           onValueChange(e.target.value);
           setOpen(true);
           setActive(-1);
