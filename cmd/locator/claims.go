@@ -167,8 +167,15 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 			fmt.Fprintf(w, "  reason\t%s\n", c.RejectReason)
 		}
 		if geo != nil && c.Status == claims.Pending {
+			if c.PinLatitude != nil {
+				fmt.Fprintf(w, "  owner's pin\t%.5f, %.5f (%s): an approval without --lat/--lon publishes the store there\n",
+					*c.PinLatitude, *c.PinLongitude, c.PinSource)
+			}
 			if sg := svc.Suggest(c); sg.Found {
-				fmt.Fprintf(w, "  geocoded\t%.5f, %.5f (%s)\n", sg.Latitude, sg.Longitude, sg.Precision)
+				fmt.Fprintf(w, "  geocoded\t%.5f, %.5f (%s: %s)\n", sg.Latitude, sg.Longitude, sg.Precision, stores.PrecisionWords(sg.Precision, ""))
+				if stores.Approximate(sg.Precision) && c.PinLatitude == nil {
+					fmt.Fprintf(w, "  \tonly a centre, not the store: approve with --lat and --lon\n")
+				}
 			} else {
 				fmt.Fprintf(w, "  geocoded\tnot found: approve with --lat and --lon\n")
 			}

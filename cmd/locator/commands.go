@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -239,6 +240,13 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer, get
 			}
 		}
 		fmt.Fprintf(stdout, "%d created, %d updated, %d failed\n", rep.Created, rep.Updated, rep.Failed)
+		if rep.Approximate > 0 {
+			what := fmt.Sprintf("%d stores stand only at a ZIP or city centre (lines %s): place their pins", rep.Approximate, joinInts(rep.ApproximateLines()))
+			if rep.Approximate == 1 {
+				what = fmt.Sprintf("1 store stands only at a ZIP or city centre (line %s): place its pin", joinInts(rep.ApproximateLines()))
+			}
+			fmt.Fprintf(stdout, "%s in /admin, \"Stores to place\"\n", what)
+		}
 	}
 	if err != nil {
 		return err
@@ -585,4 +593,13 @@ func snapshotMode(s string) search.SnapshotMode {
 		return search.SnapshotOff
 	}
 	return search.SnapshotAuto
+}
+
+// joinInts writes numbers as "3, 5, 9".
+func joinInts(v []int) string {
+	parts := make([]string, len(v))
+	for i, n := range v {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ", ")
 }

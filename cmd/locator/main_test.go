@@ -166,13 +166,16 @@ func serveScenario(t *testing.T, dbURL string) {
 	file := filepath.Join(t.TempDir(), "stores.csv")
 	csv := "store_id,name,latitude,longitude,state,city,postal_code,working_hours\n" +
 		"PR1,Prairie Vapes,45.0,-100.0,SD,Nowhere,,Mon 09:00-17:00\n" +
-		"PR2,,45.0,-100.0,SD,Nowhere,,\n"
+		"PR2,,45.0,-100.0,SD,Nowhere,,\n" +
+		"PR3,Falls Smoke,,,SD,Sioux Falls,57104,\n"
 	if err := os.WriteFile(file, []byte(csv), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var iout syncBuffer
 	err := run(ctx, []string{"import", file}, &iout, &errOut, e)
-	if err == nil || exitCode(err) != 1 || !strings.Contains(iout.String(), "line 3: error: name is required") || !strings.Contains(iout.String(), "1 created, 0 updated, 1 failed") {
+	if err == nil || exitCode(err) != 1 || !strings.Contains(iout.String(), "line 3: error: name is required") || !strings.Contains(iout.String(), "2 created, 0 updated, 1 failed") ||
+		!strings.Contains(iout.String(), "coordinates filled from the postal code (approximate: ZIP centre only; place its pin in /admin)") ||
+		!strings.Contains(iout.String(), "1 store stands only at a ZIP or city centre (line 4): place its pin in /admin") {
 		t.Fatalf("import: %v\n%s", err, iout.String())
 	}
 	var got []map[string]any
@@ -368,7 +371,8 @@ func serveScenario(t *testing.T, dbURL string) {
 
 // claimJSON is a store claim with an address in Austin, TX.
 const claimJSON = `{"business_name":"Capitol Vapes","email":"owner@example.com","phone":"+15125550100","country":"US","state":"TX",` +
-	`"address1":"100 Congress Ave","city":"Austin","postal_code":"78701","working_hours":"Mon-Sat 10am-8pm, Sun closed"}`
+	`"address1":"100 Congress Ave","city":"Austin","postal_code":"78701","working_hours":"Mon-Sat 10am-8pm, Sun closed",` +
+	`"pin_latitude":30.2650,"pin_longitude":-97.7447,"pin_source":"map"}` // placed by the owner: the gazetteer knows only the ZIP's centre
 
 // server is a `locator serve` a test started.
 type server struct {

@@ -76,7 +76,19 @@ type Input struct {
 	// AdultOnly: the store admits adults only (docs/rules.md); an approval
 	// sets it on the store, never clears it (the owner does, in /business).
 	AdultOnly bool `json:"adult_only"`
+	// The pin the owner placed in the wizard (docs/claims.md, "Where the
+	// store stands"): both or neither; PinSource says how ("map": dragged
+	// or typed on the map, "device": the browser's location at the store).
+	PinLatitude  *float64 `json:"pin_latitude"`
+	PinLongitude *float64 `json:"pin_longitude"`
+	PinSource    string   `json:"pin_source"`
 }
+
+// Pin sources.
+const (
+	PinMap    = "map"
+	PinDevice = "device"
+)
 
 // ServiceTexts are the claim's free-text hours of each service, indexed
 // by stores.Service.
@@ -197,6 +209,9 @@ func (in *Input) validate() error {
 			return apperr.Invalidf("%s hours must be at most %d characters", serviceLabels[k], maxLong)
 		}
 	}
+	if err := in.validatePin(); err != nil {
+		return err
+	}
 	if in.Website != "" {
 		w := in.Website
 		if !strings.Contains(w, "://") {
@@ -206,6 +221,33 @@ func (in *Input) validate() error {
 			return apperr.Invalidf("Website must be a web address, e.g. https://example.com")
 		}
 		in.Website = w
+	}
+	return nil
+}
+
+// validatePin checks the owner's pin: both coordinates or neither, within
+// range, and a known source (map when the pin came without one).
+func (in *Input) validatePin() error {
+	in.PinSource = clean(in.PinSource)
+	if (in.PinLatitude == nil) != (in.PinLongitude == nil) {
+		return apperr.Invalidf("Give both pin_latitude and pin_longitude, or neither")
+	}
+	if in.PinLatitude == nil {
+		if in.PinSource != "" {
+			return apperr.Invalidf("pin_source needs pin_latitude and pin_longitude")
+		}
+		return nil
+	}
+	lat, lon := *in.PinLatitude, *in.PinLongitude
+	if lat != lat || lat < -90 || lat > 90 || lon != lon || lon < -180 || lon > 180 {
+		return apperr.Invalidf("The pin must have a latitude from -90 to 90 and a longitude from -180 to 180")
+	}
+	switch in.PinSource {
+	case "":
+		in.PinSource = PinMap
+	case PinMap, PinDevice:
+	default:
+		return apperr.Invalidf("pin_source must be map or device")
 	}
 	return nil
 }
@@ -245,12 +287,14 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		err := tx.QueryRow(ctx, `INSERT INTO claims (business_name, email, phone, country, state, address1, city, postal_code,
 			website, working_hours, category, duplicate_of_store_id, dedupe_key, client_ip, created_at, updated_at,
-			licence_number, delivery_hours, curbside_pickup_hours, online_order_hours, adult_only)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15,$16,$17,$18,$19,$20)
+			licence_number, delivery_hours, curbside_pickup_hours, online_order_hours, adult_only,
+			pin_latitude, pin_longitude, pin_source)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$15,$16,$17,$18,$19,$20,$21,$22,$23)
 			ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
 			in.BusinessName, in.Email, in.Phone, in.Country, in.State, in.Address1, in.City, in.PostalCode,
 			in.Website, in.WorkingHours, in.Category, dup, dedupeKey(in, t), clientIP, t,
-			in.LicenceNumber, in.DeliveryHours, in.CurbsidePickupHours, in.OnlineOrderHours, in.AdultOnly).Scan(&id)
+			in.LicenceNumber, in.DeliveryHours, in.CurbsidePickupHours, in.OnlineOrderHours, in.AdultOnly,
+			in.PinLatitude, in.PinLongitude, in.PinSource).Scan(&id)
 		if err != nil {
 			return err
 		}
@@ -315,6 +359,7 @@ func (s *Service) lookalike(ctx context.Context, in Input) (any, error) {
 const claimColumns = `id, business_name, email, phone, country, state, address1, city, postal_code, website, working_hours,
 	category, status, reject_reason, COALESCE(duplicate_of_store_id, 0), COALESCE(store_id, 0), created_at, updated_at,
 	decided_at, decided_by, licence_number, licence_check, delivery_hours, curbside_pickup_hours, online_order_hours, adult_only,
+	pin_latitude, pin_longitude, pin_source,
 	CASE WHEN status = 'approved' AND NOT EXISTS (SELECT 1 FROM business_accounts b
 		WHERE b.email = claims.email AND b.email_verified_at IS NOT NULL) THEN 1 ELSE 0 END`
 
@@ -322,11 +367,16 @@ func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 	var c Claim
 	var status, check string
 	var decided sql.NullTime
+	var pinLat, pinLon sql.NullFloat64
 	if err := row.Scan(&c.ID, &c.BusinessName, &c.Email, &c.Phone, &c.Country, &c.State, &c.Address1, &c.City, &c.PostalCode,
 		&c.Website, &c.WorkingHours, &c.Category, &status, &c.RejectReason, &c.DuplicateOfStoreID, &c.StoreID,
 		&c.CreatedAt, &c.UpdatedAt, &decided, &c.DecidedBy, &c.LicenceNumber, &check,
-		&c.DeliveryHours, &c.CurbsidePickupHours, &c.OnlineOrderHours, &c.AdultOnly, &c.WaitingForEmail); err != nil {
+		&c.DeliveryHours, &c.CurbsidePickupHours, &c.OnlineOrderHours, &c.AdultOnly, &pinLat, &pinLon, &c.PinSource,
+		&c.WaitingForEmail); err != nil {
 		return nil, err
+	}
+	if pinLat.Valid && pinLon.Valid {
+		c.PinLatitude, c.PinLongitude = &pinLat.Float64, &pinLon.Float64
 	}
 	c.Status, c.LicenceCheck = Status(status), LicenceCheck(check)
 	if decided.Valid {

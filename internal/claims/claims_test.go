@@ -114,7 +114,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 		}
 		st, err := sr.Get(ctx, approved.StoreID)
 		dbtest.Must(t, err, "store")
-		if st.Status != stores.Published || st.TimeZone != "America/Chicago" || st.GeoPrecision != "postal_code" || st.CountryCode != "US" ||
+		if st.Status != stores.Published || st.TimeZone != "America/Chicago" || st.GeoPrecision != stores.PrecisionAddress || st.Latitude != claimstest.Congress[0] || st.CountryCode != "US" ||
 			len(st.WorkingHours) != 7 || st.WorkingHours[0].Start != "" || st.WorkingHours[1].Start != "09:00" || st.WorkingHours[1].End != "21:00" ||
 			st.WorkingHours[6].End != "18:00" || st.Hours != form().WorkingHours || st.Website != "https://lonestarvapes.example" {
 			t.Fatalf("published store: %+v", st)

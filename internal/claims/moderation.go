@@ -123,17 +123,12 @@ func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approva
 			services = append(services, stores.Service(k).String())
 		}
 	}
-	precision := "exact"
-	if a.Latitude != nil {
-		st.Latitude, st.Longitude = *a.Latitude, *a.Longitude
-	} else {
-		sg := s.Suggest(c)
-		if !sg.Found {
-			return nil, nil, apperr.Invalidf("the address of claim %d could not be placed on the map: give latitude and longitude", c.ID)
-		}
-		st.Latitude, st.Longitude, precision = sg.Latitude, sg.Longitude, sg.Precision
+	placed, err := s.placeNew(c, a)
+	if err != nil {
+		return nil, nil, err
 	}
-	st.GeoPrecision = precision
+	st.Latitude, st.Longitude, st.GeoPrecision = placed.Latitude, placed.Longitude, placed.Precision
+	precision := placed.Precision
 	verified := s.now() // a moderator checked every detail of the new store
 	st.VerifiedAt = &verified
 	if s.ZoneAt != nil {
@@ -146,7 +141,56 @@ func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approva
 		return nil, nil, err
 	}
 	return st, map[string]any{"latitude": st.Latitude, "longitude": st.Longitude, "precision": precision,
-		"updated_existing_store": false, "hours_parsed": len(st.WorkingHours) > 0, "service_hours": services}, nil
+		"placed_by": placed.By, "updated_existing_store": false, "hours_parsed": len(st.WorkingHours) > 0, "service_hours": services}, nil
+}
+
+// Placement is where an approval puts a new store, and who placed it.
+type Placement struct {
+	Latitude, Longitude float64
+	Precision           string // stores.Precision*
+	By                  string // "moderator", "owner" (the wizard's pin) or "geocoder"
+}
+
+// placeNew decides where a new store stands: at the moderator's
+// coordinates, else at the pin its owner placed in the wizard (both exact:
+// a person put it there), else at its geocoded address. A geocoded
+// position that is only the centre of the postal code or city is refused:
+// it can be miles from the door (issue 39: a Williamsburg store published
+// in East Flatbush), so a person must place the pin first.
+func (s *Service) placeNew(c *Claim, a Approval) (Placement, error) {
+	switch {
+	case a.Latitude != nil:
+		return Placement{*a.Latitude, *a.Longitude, stores.PrecisionExact, "moderator"}, nil
+	case c.PinLatitude != nil:
+		return Placement{*c.PinLatitude, *c.PinLongitude, stores.PrecisionExact, "owner"}, nil
+	}
+	sg := s.Suggest(c)
+	if !sg.Found {
+		return Placement{}, apperr.Invalidf("The address of claim %d could not be placed on the map: place the pin on the store (or give latitude and longitude) before approving", c.ID)
+	}
+	if stores.Approximate(sg.Precision) {
+		return Placement{}, apperr.Invalidf("The address of claim %d is found only at its %s (%s), not at the store, and nobody placed the pin: place the pin on the store (or give latitude and longitude) before approving",
+			c.ID, centreName(sg.Precision, countryCode(c.Country)), placeOf(c, sg.Precision))
+	}
+	return Placement{sg.Latitude, sg.Longitude, sg.Precision, "geocoder"}, nil
+}
+
+// centreName names the centre a precision stands for, in a sentence.
+func centreName(precision, country string) string {
+	if precision == stores.PrecisionCity {
+		return "city's centre"
+	}
+	if country == "US" {
+		return "ZIP code's centre"
+	}
+	return "postal code's centre"
+}
+
+func placeOf(c *Claim, precision string) string {
+	if precision == stores.PrecisionCity {
+		return c.City
+	}
+	return c.PostalCode
 }
 
 // approveExisting applies the picked fields of the claim to the store it
@@ -171,6 +215,11 @@ func (s *Service) approveExisting(ctx context.Context, tx *db.Tx, c *Claim, a Ap
 		if c.AdultOnly && !st.AdultOnly {
 			diff["adult_only"] = valueChange{false, true}
 			st.AdultOnly = true
+		}
+		if a.Latitude == nil && stores.Approximate(st.GeoPrecision) && c.PinLatitude != nil {
+			// The listed store stands only at a centre and the claimant
+			// placed a pin: the pin is the better position.
+			a.Latitude, a.Longitude = c.PinLatitude, c.PinLongitude
 		}
 		if a.Latitude != nil && (*a.Latitude != st.Latitude || *a.Longitude != st.Longitude || st.GeoPrecision != "exact") {
 			diff["position"] = valueChange{[]float64{st.Latitude, st.Longitude}, []float64{*a.Latitude, *a.Longitude}}

@@ -13,6 +13,11 @@ type SuggestedLocation struct {
 	Latitude  float64 `json:"latitude"`
 	Longitude float64 `json:"longitude"`
 	Precision string  `json:"precision"`
+	// PrecisionText says it in words ("ZIP centre only"); Approximate: only
+	// a postal or city centre, which an approval refuses to publish unless
+	// a person places the pin (docs/claims.md, "Where the store stands").
+	PrecisionText string `json:"precision_text"`
+	Approximate   bool   `json:"approximate"`
 }
 
 // View is a claim as the moderation API and `locator claims ... --json`
@@ -43,6 +48,10 @@ type View struct {
 	// WaitingForEmail: approved, waiting for the owner to confirm their
 	// email before the store is linked to their business account.
 	WaitingForEmail bool `json:"waiting_for_email"`
+	// ZIPCentre is the centre of the claim's postal code (pending claims),
+	// and PinDistanceKm how far the owner's pin lies from it.
+	ZIPCentre     *ZIPCentre `json:"zip_centre"`
+	PinDistanceKm *float64   `json:"pin_distance_km"`
 }
 
 // ExistingStore is the published store a claim matches, as the moderator
@@ -85,8 +94,10 @@ func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View
 	}
 	if withSuggestion {
 		if sg := s.Suggest(c); sg.Found {
-			d.Suggested = &SuggestedLocation{Latitude: sg.Latitude, Longitude: sg.Longitude, Precision: sg.Precision}
+			d.Suggested = suggestedLocation(sg, countryCode(c.Country))
 		}
+		d.ZIPCentre = s.zipCentre(c)
+		d.PinDistanceKm = pinDistance(c, d.ZIPCentre)
 	}
 	if c.DuplicateOfStoreID != 0 {
 		st, err := s.Stores.Get(ctx, c.DuplicateOfStoreID)

@@ -305,6 +305,7 @@ func (s *Server) routes() {
 		"POST /api/store/customers/password-token2":     form(s, resetLimit, s.requestReset),
 		"POST /api/store/customers/password-reset":      form(s, resetLimit, s.resetPassword),
 		"POST /api/store/claim":                         form(s, claimLimit, s.submitClaim),
+		"POST /api/store/claim/locate":                  form(s, claimLocateLimit, s.claimLocate),
 		"POST /api/store/create-user":                   form(s, createUserLimit, s.createUser),
 		"POST /api/admin/auth":                          form(s, adminSignInLimit, s.adminSignIn),
 		"POST /api/business/auth":                       form(s, businessSignInLimit, s.businessSignIn),
@@ -325,6 +326,8 @@ func (s *Server) routes() {
 		"POST /api/admin/business-links":                 s.forModerator(s.adminLinkStore),
 		"GET /api/admin/stores/{id}/owners":              s.forModerator(s.adminStoreOwners),
 		"DELETE /api/admin/stores/{id}/owners/{ownerId}": s.forModerator(s.adminRemoveOwner),
+		"GET /api/admin/stores/approximate":              s.forModerator(s.adminApproximateStores),
+		"POST /api/admin/stores/{id}/position":           s.forModerator(s.adminPlaceStore),
 
 		"GET /api/business/stores":                          s.forBusiness(s.businessListStores),
 		"GET /api/business/stores/{id}":                     s.forBusinessStore(s.businessGetStore),

@@ -49,12 +49,31 @@ type RowResult struct {
 	OK      bool
 	ID      int64  // the store written
 	Message string // why it failed, or a note (coordinates geocoded)
+	// Approximate: the row had no coordinates and was placed only at the
+	// centre of its postal code or city (stores.Approximate), so a person
+	// must still place its pin (/admin, "Stores to place").
+	Approximate bool
 }
 
 // Report sums an import.
 type Report struct {
 	Rows                     []RowResult
 	Created, Updated, Failed int
+	// Approximate counts the written rows placed only at a postal or city
+	// centre (RowResult.Approximate).
+	Approximate int
+}
+
+// ApproximateLines are the lines of the written rows placed only at a
+// postal or city centre.
+func (r *Report) ApproximateLines() []int {
+	var out []int
+	for _, res := range r.Rows {
+		if res.OK && res.Approximate {
+			out = append(out, res.Line)
+		}
+	}
+	return out
 }
 
 // importRow is one input record before validation.
@@ -127,7 +146,7 @@ func Import(ctx context.Context, r *stores.Repo, in io.Reader, format string, o 
 	}
 	for _, row := range rows {
 		s, note, err := rowStore(ctx, r, row, o)
-		res := RowResult{Line: row.line, OK: err == nil, Message: note}
+		res := RowResult{Line: row.line, OK: err == nil, Message: note, Approximate: err == nil && note != "" && stores.Approximate(s.GeoPrecision)}
 		if err != nil {
 			res.Message = reason(err)
 		}
@@ -154,10 +173,14 @@ func Import(ctx context.Context, r *stores.Repo, in io.Reader, format string, o 
 		switch {
 		case !res.OK:
 			rep.Failed++
+			continue
 		case strings.HasPrefix(res.Message, "updated"):
 			rep.Updated++
 		default:
 			rep.Created++
+		}
+		if res.Approximate {
+			rep.Approximate++
 		}
 	}
 	return rep, nil
@@ -237,6 +260,10 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 		}
 		s.Latitude, s.Longitude, s.GeoPrecision = lat, lon, precision
 		note = "coordinates filled from the " + strings.ReplaceAll(precision, "_", " ")
+		if stores.Approximate(precision) {
+			// Only a centre: say it plainly, the store may stand miles off.
+			note += " (approximate: " + stores.PrecisionWords(precision, s.CountryCode) + "; place its pin in /admin)"
+		}
 	default:
 		return nil, "", apperr.Invalidf("latitude and longitude are required")
 	}

@@ -87,6 +87,16 @@ func TestImportCSV(t *testing.T) {
 		if m := rep.Rows[2].Message; !strings.Contains(m, "city") {
 			t.Errorf("line 4 note: %q", m)
 		}
+		// Rows placed only at a ZIP or city centre say so (docs/import.md).
+		if m := rep.Rows[1].Message; !rep.Rows[1].Approximate || !strings.Contains(m, "approximate: ZIP centre only; place its pin in /admin") {
+			t.Errorf("line 3 is approximate: %+v", rep.Rows[1])
+		}
+		if m := rep.Rows[2].Message; !rep.Rows[2].Approximate || !strings.Contains(m, "approximate: city centre only") {
+			t.Errorf("line 4 is approximate: %+v", rep.Rows[2])
+		}
+		if rep.Approximate != 2 || rep.Rows[0].Approximate || len(rep.ApproximateLines()) != 2 || rep.ApproximateLines()[0] != 3 || rep.ApproximateLines()[1] != 4 {
+			t.Errorf("approximate rows: %d, lines %v", rep.Approximate, rep.ApproximateLines())
+		}
 		first, err := repo.Get(ctx, rep.Rows[0].ID)
 		dbtest.Must(t, err, "get")
 		if first.Name != "Cloud Nine" || !first.Delivery || !first.OrderOnline || first.Curbside || len(first.WorkingHours) != 3 ||

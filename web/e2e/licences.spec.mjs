@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { expect, LIST_PATH, listResponse, test as base } from "./fixtures.mjs";
+import { BOULDER_DOOR, expect, LIST_PATH, listResponse, test as base } from "./fixtures.mjs";
 
 const test = base.extend({ serverOptions: [{ stores: 300 }, { scope: "worker" }] });
 
@@ -179,7 +179,9 @@ test("a claim's licence number verifies on approval and its delivery hours are p
   const pending = show();
   expect(pending).toMatchObject({ licence_number: number, licence_verified: null, delivery_hours: "Mon-Fri 11am-7pm" });
   expect(pending.service_hours_read).toEqual([{ service: "delivery", parsed: true, notes: [] }]);
-  execFileSync(server.bin, ["claims", "approve", String(claimId), "--database-url", server.db], { stdio: "inherit" });
+  // The moderator places the pin at the door: the gazetteer knows only the ZIP's centre.
+  const at = ["--lat", String(BOULDER_DOOR.latitude), "--lon", String(BOULDER_DOOR.longitude)];
+  execFileSync(server.bin, ["claims", "approve", String(claimId), ...at, "--database-url", server.db], { stdio: "inherit" });
   const approved = show();
   expect(approved.licence_verified, "the registry lists the number at the claimed address").toBe(true);
 

@@ -12,8 +12,22 @@ import (
 	"locator/internal/stores"
 )
 
-// Geocoder knows one ZIP code, Austin's 78701.
+// Geocoder knows one ZIP code, Austin's 78701, and in it one street
+// address, "100 Congress Ave", as an upstream geocoder would (precision
+// address): a claim at that address can be approved as it is, one at
+// another address stands only at the ZIP's centre and cannot be published
+// until a person places its pin (docs/claims.md, "Where the store stands").
 type Geocoder struct{}
+
+// Congress is where Geocoder puts 100 Congress Ave.
+var Congress = [2]float64{30.2650, -97.7447}
+
+func (g Geocoder) GeocodeAddress(address, postal, city, state, country string) (float64, float64, string, bool) {
+	if postal == "78701" && address == "100 Congress Ave" {
+		return Congress[0], Congress[1], "address", true
+	}
+	return g.Geocode(postal, city, state, country)
+}
 
 func (Geocoder) Geocode(postal, city, state, country string) (float64, float64, string, bool) {
 	if postal == "78701" {

@@ -408,6 +408,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/claim/locate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where the claim wizard's address is found, and how precisely
+         * @description Geocodes an address as an approval would (the upstream geocoder first where one is
+         *     configured, else the embedded gazetteer's ZIP or city centre), so the wizard's pin step
+         *     starts there and says whether the owner must place the pin: a claim whose position is only
+         *     a postal or city centre (approximate) is not published until a person places it
+         *     (docs/claims.md, "Where the store stands"). 120 look-ups per IP an hour.
+         */
+        post: operations["locateClaimAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/create-user": {
         parameters: {
             query?: never;
@@ -529,9 +553,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publish the claimed store, at the given or the geocoded coordinates
+         * Publish the claimed store, at the given coordinates, the owner's pin or the geocoded address
          * @description A claim for a new store publishes it at the coordinates given, else at
-         *     its geocoded address; it takes no fields. A claim that matches a store
+         *     the pin its owner placed (precision exact both), else at its geocoded
+         *     street address; a position that is only a postal or city centre is
+         *     refused (400) until a person places the pin (docs/claims.md, "Where
+         *     the store stands"). It takes no fields. A listed store standing only
+         *     at a centre moves to the owner's pin. A claim that matches a store
          *     already listed (existing_store in the claim) changes only the fields
          *     named in fields (the keys of existing_store.fields; none: nothing
          *     public changes), never removes the store's owners, and keeps the
@@ -870,6 +898,50 @@ export interface paths {
         get: operations["adminStoreOwners"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stores/approximate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published stores whose position is only a postal or city centre
+         * @description The published stores placed only at the centre of their postal code or city (an import
+         *     without coordinates, an older approval), oldest first, at most `limit` (default and
+         *     maximum 500), with how many there are in all. Placing a pin
+         *     (POST /admin/stores/{id}/position) takes a store off the list.
+         */
+        get: operations["adminApproximateStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stores/{id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a store's pin (precision exact; audit log "store.position")
+         * @description Moves a store to where a moderator placed its pin: precision `exact`, the time zone of
+         *     the new place, every replica's search within a second; the audit log keeps where it stood.
+         */
+        post: operations["adminPlaceStore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2074,6 +2146,14 @@ export interface components {
             online_order_hours?: components["schemas"]["ClaimServiceHours"];
             /** @description The store admits adults only (docs/rules.md); an approval sets it on the store, never clears it */
             adult_only?: boolean;
+            /** @description The pin the owner placed in the wizard (with pin_longitude, both or neither); an approval without the moderator's coordinates publishes the store there, precision exact */
+            pin_latitude?: number | null;
+            pin_longitude?: number | null;
+            /**
+             * @description How the owner placed the pin: on the map (default) or from the device's location at the store
+             * @enum {string}
+             */
+            pin_source?: "" | "map" | "device";
         };
         /**
          * @description A field of the comparison of a claim with the store it matches; the service hours' rows appear only for the services the claim gives hours for
@@ -2106,6 +2186,19 @@ export interface components {
             curbside_pickup_hours: string;
             online_order_hours: string;
             adult_only?: boolean;
+            /** @description The pin the owner placed in the wizard; null when none */
+            pin_latitude: number | null;
+            pin_longitude: number | null;
+            /** @enum {string} */
+            pin_source: "" | "map" | "device";
+            /** @description The centre of the claim's postal code (pending claims; null when unknown), the one point of the ZIP's area the product knows */
+            zip_centre: null | {
+                postal_code: string;
+                latitude: number;
+                longitude: number;
+            };
+            /** @description How far the owner's pin lies from zip_centre (km); null without either */
+            pin_distance_km: number | null;
             /** @description How each service's hours text given reads (services without text are left out); an approval publishes only a text that reads */
             service_hours_read: {
                 /** @enum {string} */
@@ -2130,7 +2223,12 @@ export interface components {
             suggested_location: null | {
                 latitude: number;
                 longitude: number;
+                /** @description address (an upstream geocoder), postal_code or city */
                 precision: string;
+                /** @description In words: "street address", "ZIP centre only", "city centre only" */
+                precision_text: string;
+                /** @description Only a postal or city centre: an approval refuses to publish it until a person places the pin */
+                approximate: boolean;
             };
             /** @description The working hours text could be read into weekly hours */
             working_hours_parsed: boolean;
@@ -2749,6 +2847,52 @@ export interface operations {
         responses: {
             200: components["responses"]["ClaimSubmitted"];
             201: components["responses"]["ClaimSubmitted"];
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    locateClaimAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    country?: string;
+                    state?: string;
+                    city?: string;
+                    postal_code?: string;
+                    address1?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address's position (found false when it could not be placed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        found: boolean;
+                        latitude: number;
+                        longitude: number;
+                        /** @description address, postal_code or city; empty when not found */
+                        precision: string;
+                        /** @description In words: "street address", "ZIP centre only", "city centre only" */
+                        precision_text: string;
+                        /** @description Only a postal or city centre */
+                        approximate: boolean;
+                    };
+                };
+            };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
@@ -3430,6 +3574,89 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminApproximateStores: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stores to place */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        stores: {
+                            id: number;
+                            name: string;
+                            address: string;
+                            city: string;
+                            state: string;
+                            postal_code: string;
+                            country_code: string;
+                            latitude: number;
+                            longitude: number;
+                            /** @enum {string} */
+                            geo_precision: "postal_code" | "city";
+                            /** @description "ZIP centre only", "postal code centre only" or "city centre only" */
+                            precision_text: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminPlaceStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    latitude: number;
+                    longitude: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The store where it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        latitude: number;
+                        longitude: number;
+                        geo_precision: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

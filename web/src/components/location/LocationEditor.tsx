@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { ErrorBoundary } from "../ErrorBoundary";
 import { Field } from "../ui/field";
 import type { Coordinates } from "./coordinates";
+import { NO_STREETS } from "./streets";
 
 const LocationPicker = lazy(() => import("./LocationPicker"));
 
@@ -18,7 +19,9 @@ export function LocationEditor({
   latitude,
   longitude,
   position,
+  center,
   error,
+  noStreets = NO_STREETS,
   onMarkerMove,
   onLatitudeChange,
   onLongitudeChange,
@@ -26,12 +29,17 @@ export function LocationEditor({
   latitude: string;
   longitude: string;
   position: Coordinates | null;
+  /** Where the map starts without a position. */
+  center?: Coordinates | null;
   error?: string;
+  /** What to say when the map under the pin shows no streets. */
+  noStreets?: string;
   onMarkerMove: (position: Coordinates) => void;
   onLatitudeChange: (text: string) => void;
   onLongitudeChange: (text: string) => void;
 }) {
   const [mapFailed, setMapFailed] = useState(false);
+  const [streets, setStreets] = useState<boolean | null>(null);
   const unavailable = <MapFallback text="The map is unavailable; type the coordinates instead." />;
   return (
     <div className="flex flex-col gap-3">
@@ -41,11 +49,22 @@ export function LocationEditor({
         ) : (
           <ErrorBoundary fallback={unavailable} onError={(e) => console.error("Could not load the map", e)}>
             <Suspense fallback={<MapFallback text="Loading the map…" />}>
-              <LocationPicker position={position} onChange={onMarkerMove} onError={() => setMapFailed(true)} />
+              <LocationPicker
+                position={position}
+                center={center}
+                onChange={onMarkerMove}
+                onError={() => setMapFailed(true)}
+                onStreets={setStreets}
+              />
             </Suspense>
           </ErrorBoundary>
         )}
       </div>
+      {streets === false && !mapFailed && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {noStreets}
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-3">
         {(
           [

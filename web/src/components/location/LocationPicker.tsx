@@ -4,6 +4,7 @@ import { BASEMAP_SOURCES } from "../map/basemapStyle";
 import { createMap, markerImage } from "../map/createMap";
 import { mapStyleUrl } from "../../lib/config";
 import type { Coordinates } from "./coordinates";
+import { hasStreets, STREETS_ZOOM } from "./streets";
 
 /** The offline basemap's credits, as links in MapLibre's attribution control. */
 const OFFLINE_ATTRIBUTION = BASEMAP_SOURCES.map((s) => `<a href="${s.url}" target="_blank" rel="noopener">${s.name}</a>`);
@@ -19,6 +20,14 @@ export interface LocationPickerProps {
   onChange: (position: Coordinates) => void;
   /** The map could not start (e.g. no WebGL). */
   onError?: () => void;
+  /** Where the map starts when there is no position yet (null: the whole country). */
+  center?: Coordinates | null;
+  /**
+   * Whether the map shows streets around its centre once it has drawn at street zoom (null:
+   * zoomed out too far to tell). The default basemap has none: a pin can then only be checked
+   * against the address.
+   */
+  onStreets?: (streets: boolean | null) => void;
 }
 
 /**
@@ -26,16 +35,16 @@ export interface LocationPickerProps {
  * the map reports the new position; a new `position` prop moves the marker. Keyboard users set
  * the position in the latitude and longitude fields next to it.
  */
-export default function LocationPicker({ position, onChange, onError }: LocationPickerProps) {
+export default function LocationPicker({ position, onChange, onError, center, onStreets }: LocationPickerProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markerRef = useRef<Marker | null>(null);
-  const callbacks = useRef({ onChange, onError });
-  const initial = useRef(position);
+  const callbacks = useRef({ onChange, onError, onStreets });
+  const initial = useRef(position ?? center ?? null);
 
   useEffect(() => {
-    callbacks.current = { onChange, onError };
-  }, [onChange, onError]);
+    callbacks.current = { onChange, onError, onStreets };
+  }, [onChange, onError, onStreets]);
 
   useEffect(() => {
     const node = container.current;
@@ -58,6 +67,17 @@ export default function LocationPicker({ position, onChange, onError }: Location
     }
     mapRef.current = map;
     map.addControl(new AttributionControl({ compact: true, customAttribution: mapStyleUrl() ? [] : OFFLINE_ATTRIBUTION }), "bottom-right");
+    // Streets or none: asked each time the map settles, of what it drew around its centre.
+    map.on("idle", () => {
+      const report = callbacks.current.onStreets;
+      if (!report) return;
+      if (map.getZoom() < STREETS_ZOOM) {
+        report(null);
+        return;
+      }
+      const { x, y } = map.project(map.getCenter());
+      report(hasStreets(map.queryRenderedFeatures([[x - 150, y - 150], [x + 150, y + 150]])));
+    });
     map.on("click", (event) => {
       callbacks.current.onChange({ latitude: event.lngLat.lat, longitude: event.lngLat.lng });
     });

@@ -15,17 +15,26 @@ import { ClaimDetail } from "./ClaimDetail";
 import { ClaimList, StatusFilter } from "./ClaimList";
 import { LicencesPanel } from "./LicencesPanel";
 import { ReportsPanel } from "./ReportsPanel";
+import { PositionsPanel } from "./PositionsPanel";
+import { approximateKey } from "./api/approximate-stores";
 import { STATUS_LABELS } from "./messages";
 import { SignInForm } from "./SignInForm";
 import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
 import { Notice } from "../../components/ui/outcome";
 
-const VIEW_TITLES = { claims: "Claims moderation", reports: "Store reports", licences: "Licences", demand: "Demand" } as const;
+const VIEW_TITLES = {
+  claims: "Claims moderation",
+  reports: "Store reports",
+  positions: "Stores to place",
+  licences: "Licences",
+  demand: "Demand",
+} as const;
 /** The views' chips, in order, with their labels. */
 const VIEWS: [keyof typeof VIEW_TITLES, string][] = [
   ["claims", "Claims"],
   ["reports", "Reports"],
+  ["positions", "Stores to place"],
   ["licences", "Licences"],
   ["demand", "Demand"],
 ];
@@ -67,6 +76,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
     queryClient.removeQueries({ queryKey: adminKeys.changes });
     queryClient.removeQueries({ queryKey: adminKeys.licences });
     queryClient.removeQueries({ queryKey: ["admin", "demand"] });
+    queryClient.removeQueries({ queryKey: approximateKey });
     queryClient.setQueryData(adminKeys.me, null);
   };
 
@@ -123,6 +133,10 @@ function Moderation({ moderator }: { moderator: Moderator }) {
       ) : view === "licences" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">
           <LicencesPanel onUnauthorized={signedOut} />
+        </div>
+      ) : view === "positions" ? (
+        <div className="mx-auto max-w-4xl px-4 py-4">
+          <PositionsPanel onUnauthorized={signedOut} />
         </div>
       ) : view === "reports" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">

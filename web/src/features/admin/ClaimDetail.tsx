@@ -8,7 +8,17 @@ import { rejectClaim } from "./api/reject-claim";
 import { formatDate } from "./ClaimList";
 import { formatCoordinate, parseCoordinates } from "../../components/location/coordinates";
 import { LocationEditor } from "../../components/location/LocationEditor";
-import { COORDINATES_INVALID, NO_SUGGESTION, REASON_REQUIRED, SERVICE_LABELS, STATUS_LABELS } from "./messages";
+import {
+  centreOnlyText,
+  COORDINATES_INVALID,
+  distanceKm,
+  formatMiles,
+  MODERATOR_NO_STREETS,
+  NO_SUGGESTION,
+  REASON_REQUIRED,
+  SERVICE_LABELS,
+  STATUS_LABELS,
+} from "./messages";
 import type { Claim, ClaimField, Coordinates, ExistingStore } from "./types";
 
 const REASON_MAX = 1000;
@@ -94,10 +104,11 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
         {claim.status === "pending" && (
           <Row label="Geocoded location">
             {suggested
-              ? `${formatCoordinate(suggested.latitude)}, ${formatCoordinate(suggested.longitude)} (precision: ${suggested.precision})`
+              ? `${formatCoordinate(suggested.latitude)}, ${formatCoordinate(suggested.longitude)} (${suggested.precision_text})${suggested.approximate ? ": not the store; it is published only once a person places the pin" : ""}`
               : "Not found"}
           </Row>
         )}
+        {ownerPin(claim) && <Row label="Owner's pin">{ownerPinText(claim)}</Row>}
         {claim.decided_at !== null && <Row label="Decided">{`${formatDate(claim.decided_at)} by ${claim.decided_by}`}</Row>}
         {claim.status === "rejected" && <Row label="Reason">{text(claim.reject_reason)}</Row>}
         {claim.waiting_for_email && <Row label="Owner">Waiting for the owner to confirm their email</Row>}
@@ -113,6 +124,22 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
       {claim.status === "pending" && <Decision claim={claim} onDecided={onDecided} onUnauthorized={onUnauthorized} />}
     </section>
   );
+}
+
+/** The pin the owner placed in the wizard, or undefined. */
+function ownerPin(claim: Claim): Coordinates | undefined {
+  return claim.pin_latitude !== null && claim.pin_longitude !== null ? { latitude: claim.pin_latitude, longitude: claim.pin_longitude } : undefined;
+}
+
+function ownerPinText(claim: Claim): string {
+  const at = ownerPin(claim);
+  if (!at) return "";
+  const how = claim.pin_source === "device" ? "from the owner's device at the store" : "placed by the owner on the map";
+  const far =
+    claim.pin_distance_km !== null && claim.zip_centre
+      ? `; ${formatMiles(claim.pin_distance_km)} from the centre of ZIP ${claim.zip_centre.postal_code}`
+      : "";
+  return `${formatCoordinate(at.latitude)}, ${formatCoordinate(at.longitude)} (${how}${far})`;
 }
 
 /** Ranges of an hours text read one way that could mean another, for the moderator to check. */
@@ -233,8 +260,16 @@ export function Comparison({
 function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "headingRef">) {
   const suggested = claim.suggested_location;
   const existing = claim.existing_store;
-  // A listed store starts at its own position (kept unless the marker moves); a new one at the geocoded one.
-  const start = existing ? { latitude: existing.latitude, longitude: existing.longitude } : suggested;
+  const pinned = ownerPin(claim);
+  // A listed store starts at its own position (kept unless the marker moves, or unless it stands
+  // only at a centre and the owner placed a pin); a new one at the owner's pin, else the geocoded one.
+  const start = existing
+    ? existing.geo_precision === "postal_code" || existing.geo_precision === "city"
+      ? (pinned ?? { latitude: existing.latitude, longitude: existing.longitude })
+      : { latitude: existing.latitude, longitude: existing.longitude }
+    : (pinned ?? suggested);
+  // Only a postal or city centre and nobody placed the pin: the approval would be refused.
+  const centreOnly = !existing && !pinned && suggested?.approximate === true;
   const [latitude, setLatitude] = useState(start ? formatCoordinate(start.latitude) : "");
   const [longitude, setLongitude] = useState(start ? formatCoordinate(start.longitude) : "");
   const [position, setPosition] = useState<Coordinates | null>(start ? { latitude: start.latitude, longitude: start.longitude } : null);
@@ -328,9 +363,13 @@ function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "
         <p className="text-sm text-gray-700">
           {existing
             ? "The marker is the store's position: it stays there unless you move it."
-            : suggested
-              ? "Drag the marker, click the map or type the coordinates if the geocoded position is wrong."
-              : NO_SUGGESTION}
+            : pinned
+              ? "The marker is the owner's pin. Drag it, click the map or type the coordinates if it is wrong."
+              : centreOnly && suggested
+                ? centreOnlyText(suggested.precision_text)
+                : suggested
+                  ? "Drag the marker, click the map or type the coordinates if the geocoded position is wrong."
+                  : NO_SUGGESTION}
         </p>
         <LocationEditor
           latitude={latitude}
@@ -352,14 +391,20 @@ function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "
             setLongitude(value);
             typed(latitude, value);
           }}
+          noStreets={MODERATOR_NO_STREETS}
         />
+        {position && claim.zip_centre && (
+          <p className="text-sm text-gray-800">
+            {`The marker is ${formatMiles(distanceKm(position, claim.zip_centre))} from the centre of ZIP ${claim.zip_centre.postal_code}.`}
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={onApprove} disabled={busy}>
+          <Button onClick={onApprove} disabled={busy || (centreOnly && !edited)}>
             {approve.isPending ? "Approving…" : "Approve"}
           </Button>
           {edited && start && (
             <Button variant="outline" onClick={resetLocation} disabled={busy}>
-              {existing ? "Keep the store's position" : "Use the geocoded location"}
+              {existing ? "Keep the store's position" : pinned ? "Use the owner's pin" : "Use the geocoded location"}
             </Button>
           )}
         </div>
@@ -368,7 +413,11 @@ function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "
             ? `${picked.length === 0 ? "Changes no detail of the store" : "Publishes the ticked values"}; ${edited ? "moves the store to the coordinates above" : "keeps its position"}. The claimant's account is added beside the owners.`
             : edited
               ? "Publishes the store at the coordinates above."
-              : "Publishes the store at the geocoded location."}
+              : pinned
+                ? "Publishes the store at the owner's pin."
+                : centreOnly
+                  ? "Place the pin on the store to approve: a ZIP or city centre is not published."
+                  : "Publishes the store at the geocoded location."}
         </p>
         {approve.isError && <FormError>{`Could not approve: ${failureText(approve.error)}`}</FormError>}
       </section>

@@ -19,8 +19,10 @@ import {
 } from "./messages";
 import { EMPTY_VALUES, FORM_STEPS, stepIsValid, type ClaimValues, type FormStep } from "./schema";
 import { BusinessStep, EmailStep, NameStep, PasswordStep, PhoneStep } from "./Steps";
+import { PinSection, type PinValues } from "./PinSection";
 import { clearDraft, loadDraft, saveDraft } from "./storage";
 import { useTitle } from "../../lib/documentMeta";
+import { parseCoordinates } from "../../components/location/coordinates";
 
 type Step = FormStep | 6;
 
@@ -49,7 +51,7 @@ export function ClaimPage() {
   const [submitting, setSubmitting] = useState(false);
   /** The email already had a business account (create-user answered 409). */
   const [existingAccount, setExistingAccount] = useState(false);
-  const { register, control, getValues } = useForm<ClaimValues>({ defaultValues: draft.values });
+  const { register, control, getValues, setValue } = useForm<ClaimValues>({ defaultValues: draft.values });
   const values: ClaimValues = { ...EMPTY_VALUES, ...useWatch({ control }) };
   const snapshot = JSON.stringify({ ...values, password: "" });
   /** The claim already accepted for these exact values, so a retry only re-creates the account. */
@@ -162,7 +164,28 @@ export function ClaimPage() {
               {step === 1 && <NameStep register={register} />}
               {step === 2 && <EmailStep register={register} />}
               {step === 3 && <PhoneStep register={register} />}
-              {step === 4 && <BusinessStep register={register} />}
+              {step === 4 && (
+                <BusinessStep
+                  register={register}
+                  pin={
+                    <PinSection
+                      address={{
+                        country: values.country,
+                        state: values.state,
+                        city: values.city,
+                        postal_code: values.postal_code,
+                        address1: values.address1,
+                      }}
+                      pin={{ latitude: values.pin_latitude, longitude: values.pin_longitude, source: pinSource(values.pin_source) }}
+                      onPin={(p) => {
+                        setValue("pin_latitude", p.latitude);
+                        setValue("pin_longitude", p.longitude);
+                        setValue("pin_source", p.source);
+                      }}
+                    />
+                  }
+                />
+              )}
               {step === 5 && <PasswordStep register={register} />}
             </div>
             <div className="mt-6 flex items-center justify-between gap-3">
@@ -207,8 +230,17 @@ function trimmed(values: ClaimValues): ClaimValues {
   return out;
 }
 
-function claimPayload(v: ClaimValues): ClaimPayload {
-  const { password: _password, adult_only, ...payload } = v;
+function pinSource(v: string): PinValues["source"] {
+  return v === "map" || v === "device" ? v : "";
+}
+
+export function claimPayload(v: ClaimValues): ClaimPayload {
+  const { password: _password, adult_only, pin_latitude, pin_longitude, pin_source, ...payload } = v;
   void _password;
-  return { ...payload, adult_only: adult_only === "yes" };
+  const pin = parseCoordinates(pin_latitude, pin_longitude);
+  return {
+    ...payload,
+    adult_only: adult_only === "yes",
+    ...(pin ? { pin_latitude: pin.latitude, pin_longitude: pin.longitude, pin_source: pin_source === "device" ? "device" : "map" } : {}),
+  };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import { Field } from "../../components/ui/field";
 import type { ClaimValues } from "./schema";
@@ -18,7 +19,8 @@ export function PhoneStep({ register }: { register: Register }) {
   return <Field label="Phone" type="tel" autoComplete="tel" autoFocus required {...register("phone")} />;
 }
 
-export function BusinessStep({ register }: { register: Register }) {
+/** Step 4; `pin` is the owner's pin section (PinSection), placed before the terms notice. */
+export function BusinessStep({ register, pin }: { register: Register; pin?: ReactNode }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Field label="Country" autoComplete="country-name" autoFocus required {...register("country")} />
@@ -71,6 +73,7 @@ export function BusinessStep({ register }: { register: Register }) {
         </select>
       </div>
       <ServiceHours register={register} />
+      {pin}
       <p className="text-sm text-gray-700 sm:col-span-2">
         By clicking Add business you confirm that you are authorised to represent this business and agree to the Terms of
         Service. Claimed pages are reviewed by moderators before they appear.

@@ -18,7 +18,8 @@ export const FORM_STEPS = 5;
 /**
  * The wizard's values: every field of the claim request (ClaimPayload, from the API's contract) as
  * the form keeps it, a string ("yes" for adult_only, an adult-only store: docs/rules.md), and the
- * password of the business account the wizard creates.
+ * password of the business account the wizard creates. The owner's pin (pin_latitude, pin_longitude:
+ * "" for none; pin_source "map" or "device") is kept as text like the rest and sent as numbers.
  */
 export type ClaimValues = Record<keyof ClaimPayload, string> & { password: string };
 
@@ -39,6 +40,9 @@ export const EMPTY_VALUES: ClaimValues = {
   curbside_pickup_hours: "",
   online_order_hours: "",
   adult_only: "",
+  pin_latitude: "",
+  pin_longitude: "",
+  pin_source: "",
   password: "",
 };
 
