@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { customerKeys } from "../../api/keys";
 import type { PhysicalStore } from "../../api/types";
 import type { Customer } from "../../lib/session";
 import { listItemOf, makeLicence, makeListItem, makeService, makeStore, NINE_TO_FIVE, whole } from "../../test/fixtures";
@@ -205,6 +206,28 @@ describe("the Favorite toggle", () => {
     expect(await screen.findByRole("dialog", { name: "Welcome back" })).toBeInTheDocument();
     expect(favoriteCalls(fetch)).toEqual([]);
   });
+
+  it("logged out: the store is favourited once the sign-in succeeds (issue #39, m14)", async () => {
+    const favourited = { ...customer, favorites_phstores: [store] };
+    const fetch = vi.fn((request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith("/store/auth")) return Promise.resolve(json({ customer }));
+      if (path.includes("add-favorite-phstore")) return Promise.resolve(json({ customer: favourited }));
+      if (path.endsWith("/customers/me")) return Promise.resolve(json(favourited));
+      if (path.endsWith("/reviews")) return Promise.resolve(json(summary));
+      return Promise.resolve(json({ message: "not found" }, 404));
+    });
+    vi.stubGlobal("fetch", fetch);
+    const user = userEvent.setup();
+    const { queryClient } = renderAt(<StoreDetail {...whole(store)} onBack={() => {}} now={new Date()} />);
+    await user.click(screen.getByRole("button", { name: "Favorite" }));
+    const dialog = await screen.findByRole("dialog", { name: "Welcome back" });
+    await user.type(within(dialog).getByLabelText("Email"), "ann@example.com");
+    await user.type(within(dialog).getByLabelText("Password"), "secret-pass");
+    await user.click(within(dialog).getByRole("button", { name: "Enter" }));
+    await waitFor(() => expect(favoriteCalls(fetch)).toEqual(["/api/customers/add-favorite-phstore"]));
+    await waitFor(() => expect(queryClient.getQueryData<Customer>(customerKeys.me)?.favorites_phstores?.map((s) => s.id)).toEqual([7]));
+  }, 20_000);
 
   it("logged out, before the whole store arrives (or when it cannot): opens the sign-in popup at once", async () => {
     const fetch = stubFetch(); // the one-store answer is a 404 here

@@ -76,7 +76,7 @@ export function StoreDetail({
   // click before the whole store arrives waits for it (already on its way).
   const onFavorite = async () => {
     if (!favorite) sendEvent("favourite", store.id);
-    if (askSignIn()) return onBack();
+    if (askSignIn(store.id)) return onBack(); // favourited once signed in (m14)
     const full = whole ?? (await queryClient.fetchQuery(physicalStoreOptions(store.id)).catch(() => undefined));
     if (full && toggleFavorite(full) === "sign-in") onBack();
   };

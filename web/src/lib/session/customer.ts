@@ -3,7 +3,9 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { customerKeys } from "../../api/keys";
 import { meOptions } from "./api/get-me";
+import { addFavorite } from "./api/add-favorite";
 import { signIn, type SignInPayload } from "./api/sign-in";
+import { takePendingFavorite } from "./pendingFavorite";
 import { signOut } from "./api/sign-out";
 import { usePopup } from "./context";
 import type { Customer } from "./types";
@@ -26,6 +28,14 @@ export function useSignIn() {
     onSuccess: (customer) => {
       queryClient.setQueryData(customerKeys.me, customer);
       closePopup();
+      // A Favorite pressed while signed out is finished now (m14): the server's answer carries the list.
+      const id = takePendingFavorite();
+      if (id !== null && !customer.favorites_phstores?.some((s) => s.id === id)) {
+        addFavorite(id).then(
+          (after) => queryClient.setQueryData<Customer | null>(customerKeys.me, (me) => (me && after.favorites_phstores ? { ...me, favorites_phstores: after.favorites_phstores } : me)),
+          () => console.log("There is some error adding store to favorites"),
+        );
+      }
     },
   });
 }

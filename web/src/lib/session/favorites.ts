@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { customerKeys } from "../../api/keys";
 import type { PhysicalStore } from "../../api/types";
+import { rememberFavorite } from "./pendingFavorite";
 import { addFavorite } from "./api/add-favorite";
 import { removeFavorite } from "./api/remove-favorite";
 import { usePopup } from "./context";
@@ -42,14 +43,18 @@ export function useFavorites() {
   const isFavorite = useCallback((id: number) => favorites.some((s) => s.id === id), [favorites]);
 
   /**
-   * Signed out: opens the sign-in popup and answers true (a favourite needs an account, and asking
-   * needs no store). Signed in: false.
+   * Signed out: opens the sign-in popup and answers true (a favourite needs an account); the store
+   * of a Favorite press (favoriteId) is favourited once signed in. Signed in: false.
    */
-  const askSignIn = useCallback(() => {
-    if (loginState === "logged-in") return false;
-    openPopup("sign-in");
-    return true;
-  }, [loginState, openPopup]);
+  const askSignIn = useCallback(
+    (favoriteId?: number) => {
+      if (loginState === "logged-in") return false;
+      if (favoriteId !== undefined) rememberFavorite(favoriteId); // favourited after the sign-in (m14)
+      openPopup("sign-in");
+      return true;
+    },
+    [loginState, openPopup],
+  );
 
   /**
    * The detail panel's Favorite toggle. Signed out: opens the sign-in popup and answers "sign-in"
@@ -58,7 +63,7 @@ export function useFavorites() {
    */
   const toggleFavorite = useCallback(
     (store: PhysicalStore): "sign-in" | "added" | "removed" => {
-      if (askSignIn()) return "sign-in";
+      if (askSignIn(store.id)) return "sign-in";
       const add = !isFavorite(store.id);
       mutate({ store, add });
       return add ? "added" : "removed";
