@@ -95,8 +95,8 @@ export default function AgeDialog({ minAge, onPass, onClose }: { minAge: number;
       ) : (
         <form onSubmit={submit} noValidate className="mt-2 space-y-3">
           <p id={hint} className="text-sm text-gray-700">
-            The online store sells nicotine products to people {minAge} or older. We keep only the answer, for 30 days; your ID is checked at
-            checkout and on delivery.
+            The online store sells nicotine products to people {minAge} or older. We keep only the answer (a pass for 30 days, otherwise
+            until you close the browser); your ID is checked at checkout and on delivery.
           </p>
           <div>
             <label htmlFor={input} className="block text-sm font-medium">
