@@ -54,6 +54,10 @@ export default defineConfig(
     },
     settings: {
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".d.ts"] })],
+      // Without these the plugin resolves a TypeScript import but never parses the file it names,
+      // so import-x/no-cycle saw no edge between two .tsx files (a planted cycle now fails).
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,

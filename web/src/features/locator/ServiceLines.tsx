@@ -1,6 +1,5 @@
 import type { ServicesNow } from "../../api/types";
-import { SERVICE_LABELS, SERVICE_NAMES, serviceLines } from "../../lib/services";
-import { CaptionTable, hoursRows } from "./WorkingHoursTable";
+import { serviceLines } from "../../lib/services";
 
 /** A line per offered service: "Delivery until 8:00 PM · order by 7:30 PM" (lib/services.ts). */
 export function ServiceLines({ store, now }: { store: { services?: ServicesNow; time_zone?: string | null }; now: Date }) {
@@ -12,20 +11,5 @@ export function ServiceLines({ store, now }: { store: { services?: ServicesNow; 
         <li key={name}>{line}</li>
       ))}
     </ul>
-  );
-}
-
-/** The weeks of the offered services that keep hours of their own, under the store's week. */
-export function ServiceWeeks({ services }: { services: ServicesNow | undefined }) {
-  if (!services) return null;
-  return (
-    <>
-      {SERVICE_NAMES.map((name) => {
-        const s = services[name];
-        if (!s?.offered || !s.hours || s.hours.length === 0) return null;
-        const caption = `${SERVICE_LABELS[name]} hours`;
-        return <CaptionTable key={name} caption={caption} rows={hoursRows(s.hours).map((r) => ({ key: r.day, label: r.day, text: r.text }))} />;
-      })}
-    </>
   );
 }

@@ -4,8 +4,8 @@ import type { ServicesNow, SpecialHour, WorkingHour } from "../../api/types";
 import { WEEKDAYS } from "../../lib/constants";
 import { cn } from "../../lib/cn";
 import { spanText, zonedTime } from "../../lib/hours";
+import { SERVICE_LABELS, SERVICE_NAMES } from "../../lib/services";
 import { formatShortDate, upcomingSpecialHours } from "../../lib/status";
-import { ServiceWeeks } from "./ServiceLines";
 
 export const NO_HOURS_NOTICE = "Attention Customers: This store does not have set business hours.";
 
@@ -52,6 +52,21 @@ export function CaptionTable({ caption, rows }: { caption: string; rows: readonl
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The weeks of the offered services that keep hours of their own, under the store's week. */
+export function ServiceWeeks({ services }: { services: ServicesNow | undefined }) {
+  if (!services) return null;
+  return (
+    <>
+      {SERVICE_NAMES.map((name) => {
+        const s = services[name];
+        if (!s?.offered || !s.hours || s.hours.length === 0) return null;
+        const caption = `${SERVICE_LABELS[name]} hours`;
+        return <CaptionTable key={name} caption={caption} rows={hoursRows(s.hours).map((r) => ({ key: r.day, label: r.day, text: r.text }))} />;
+      })}
+    </>
   );
 }
 
