@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -399,24 +398,7 @@ func startServe(t *testing.T, e func(string) string, args ...string) *server {
 // launchServe is startServe for any goroutine: it reports instead of
 // failing the test.
 func launchServe(e func(string) string, args ...string) (*server, error) {
-	ctx, stop := context.WithCancel(context.Background())
-	srv := &server{stop: stop, done: make(chan error, 1), logs: &syncBuffer{}}
-	var out syncBuffer
-	go func() {
-		srv.done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), &out, srv.logs, e)
-	}()
-	for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if _, after, ok := strings.Cut(out.String(), "running at "); ok {
-			srv.base = strings.TrimSpace(after)
-			return srv, nil
-		}
-		select {
-		case err := <-srv.done:
-			return srv, fmt.Errorf("serve stopped: %w\n%s", err, srv.logs.String())
-		default:
-		}
-	}
-	return srv, fmt.Errorf("server did not start:\n%s", srv.logs.String())
+	return launchServeLogs(e, nil, args...)
 }
 
 // shutdown does what SIGTERM does and waits for serve to return.
