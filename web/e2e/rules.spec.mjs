@@ -140,7 +140,8 @@ test("an adult date of birth opens the online store and is remembered", async ({
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 2, name: NAME })).toBeVisible();
   expect(new URL(page.url()).searchParams.get("store")).toBe(String(boston.id));
-  await page.getByRole("link", { name: "Go to online store" }).click();
+  // Still no verdict: the control is a button with no address until one is kept (issue #40).
+  await page.getByRole("button", { name: "Go to online store" }).click();
   await dialog.getByLabel("Date of birth").fill("1990-02-28");
   const popup = page.waitForEvent("popup");
   await dialog.getByRole("button", { name: "Continue" }).click();
