@@ -18,7 +18,10 @@ import { startServer } from "../e2e/server.mjs";
 const CATEGORIES = ["accessibility", "best-practices", "seo"];
 /** Audits allowed to fail, by path (see above). */
 const EXCEPTIONS = {
-  "/": ["geolocation-on-start"],
+  // target-size: the map's pins of one page sit close together (never clustered since issue #39,
+  // M5); WCAG 2.5.8's "equivalent" exception applies: each pin's store is also its list row, a
+  // full-width target. The e2e axe scans (e2e/layout.spec.mjs) still check the rest of the page.
+  "/": ["geolocation-on-start", "target-size"],
   "/admin": ["is-crawlable"],
   "/business": ["is-crawlable"],
   "/profile": ["is-crawlable"],
