@@ -6,6 +6,7 @@ import { MapAttribution } from "./MapAttribution";
 import { MAP_LOAD_MESSAGE } from "./messages";
 import { MapPreview } from "./map/MapPreview";
 import { cameraAbove, fitCamera, FRAME_INSETS } from "./map/frame";
+import { useElementSize } from "./map/useElementSize";
 import type { Camera } from "./map/projection";
 import { numberedStores, SELECTED_ZOOM, type StoreMapProps } from "./map/types";
 
@@ -31,19 +32,7 @@ const inPreview = (node: EventTarget | null) => node instanceof Element && node.
 export const MapArea = memo(function MapArea(props: StoreMapProps) {
   const { view, onCenterChange, selected, stores, numbers, coverBottom = 0 } = props;
   const root = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useEffect(() => {
-    const node = root.current;
-    if (!node) return;
-    const measure = () => setSize((old) => (old && old.width === node.clientWidth && old.height === node.clientHeight ? old : { width: node.clientWidth, height: node.clientHeight }));
-    if (typeof ResizeObserver === "undefined") {
-      measure();
-      return;
-    }
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
+  const size = useElementSize(root);
   const [camera, setCamera] = useState<Camera>(() => ({ latitude: view.latitude, longitude: view.longitude, zoom: view.zoom ?? DEFAULT_ZOOM }));
   // A new search centre moves the preview (the map follows `view` itself once it runs).
   const [viewKey, setViewKey] = useState(view.key);

@@ -8,6 +8,7 @@ import { MARKER_SIZE, MAX_ZOOM } from "../../../lib/constants";
 import { nextTask } from "../../../lib/nextTask";
 import { BASEMAP_STYLE_URL } from "../../../components/map/basemapStyle";
 import type { PreviewDraw, PreviewDrawn } from "./previewMessages";
+import { useElementSize, type Size } from "./useElementSize";
 import { bitmapTransform, bounds, panBy, toScreen, zoomAround, type Camera } from "./projection";
 import { highlightHandlers, useHighlighted } from "../highlight";
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, clusteredStores, clusterLabel, clusterText, numberedStores, type SelectedStore } from "./types";
@@ -27,11 +28,6 @@ export interface MapPreviewProps {
   onDragChange: (dragging: boolean) => void;
   /** A mouse is over the preview or the focus is in it: the interactive map may be needed soon. */
   onWarmUp?: () => void;
-}
-
-interface Size {
-  width: number;
-  height: number;
 }
 
 const PAN_STEP = 100;
@@ -57,7 +53,7 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
   const root = useRef<HTMLDivElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [size, setSize] = useState<Size | null>(null);
+  const size = useElementSize(root);
   const [drawn, setDrawn] = useState<{ camera: Camera; size: Size } | null>(null);
   const cameraRef = useRef(camera);
   const sizeRef = useRef(size);
@@ -65,21 +61,6 @@ export function MapPreview({ camera, stores, selected, numbers, onSelect, onCame
     cameraRef.current = camera;
     sizeRef.current = size;
   });
-
-  // The size comes from a ResizeObserver, which reports after the browser's own layout (no
-  // layout forced in the middle of React's commit).
-  useEffect(() => {
-    const node = root.current;
-    if (!node) return;
-    const measure = () => setSize((old) => (old && old.width === node.clientWidth && old.height === node.clientHeight ? old : { width: node.clientWidth, height: node.clientHeight }));
-    if (typeof ResizeObserver === "undefined") {
-      measure();
-      return;
-    }
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
 
   // The basemap, drawn by a worker for each camera and size; where workers cannot draw on a
   // canvas (OffscreenCanvas), the preview shows the water colour and the markers only.
