@@ -416,6 +416,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	jobs.Go(func() { followLicenceCoverage(syncCtx, lic, cfg.SyncInterval, log) })
 	jobs.Go(func() { rerenderDocs(syncCtx, sr, docRerenderEvery, log) }) // a batch in flight rolls back; the next start resumes
 	jobs.Go(func() { counts.Run(syncCtx, cfg.InsightsFlush) })
+	jobs.Go(func() { claimSvc.FollowDigests(syncCtx, claims.DigestEvery, log) }) // owners' claim notices, one mail a day
 
 	if cfg.MetricsAddr != "" {
 		// Scrapes go on while draining; the process's end closes it.

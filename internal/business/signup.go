@@ -130,7 +130,7 @@ func (s *Service) ResendProof(ctx context.Context, a *Account) error {
 func linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64, at time.Time) error {
 	rows, err := tx.Query(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
 		SELECT b.id, c.store_id, $2, 'claim' FROM business_accounts b JOIN claims c ON c.email = b.email
-		WHERE b.id = $1 AND c.status = 'approved' AND c.store_id IS NOT NULL
+		WHERE b.id = $1 AND c.status = 'approved' AND c.consent IN ('', 'accepted') AND c.store_id IS NOT NULL
 		ON CONFLICT DO NOTHING RETURNING store_id`, businessID, at)
 	if err != nil {
 		return fmt.Errorf("link approved claims: %w", err)

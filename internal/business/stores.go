@@ -13,6 +13,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
+	"locator/internal/consent"
 	"locator/internal/db"
 	"locator/internal/stores"
 	"locator/internal/textfield"
@@ -121,6 +122,9 @@ type StoreView struct {
 	Services map[string]ServiceView `json:"services"`
 	// Every account that can change the store, this one included.
 	Owners []CoOwner `json:"owners"`
+	// The claimants approved by a moderator who wait for an owner's consent
+	// before they can change the store (internal/consent).
+	PendingOwners []consent.PendingOwner `json:"pending_owners"`
 }
 
 // HoursView is weekly hours in the API's shape (the store answer's workingHours).
@@ -148,6 +152,15 @@ func owns(ctx context.Context, q db.Querier, a *Account, id int64) error {
 	var one int
 	err := q.QueryRow(ctx, "SELECT 1 FROM business_stores WHERE business_id = $1 AND store_id = $2", a.ID, id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
+		// A claimant waiting for the owners' consent is told so (it
+		// knows the store it claimed); anyone else learns nothing.
+		waits, err := consent.Waits(ctx, q, a.Email, id)
+		if err != nil {
+			return err
+		}
+		if waits {
+			return consent.ErrWaiting
+		}
 		return ErrNotYours
 	}
 	if err != nil {
@@ -213,6 +226,9 @@ func (s *Service) view(ctx context.Context, q db.Querier, a *Account, id int64) 
 		return StoreView{}, err
 	}
 	if v.Owners, err = coOwners(ctx, q, a, id); err != nil {
+		return StoreView{}, err
+	}
+	if v.PendingOwners, err = consent.ForStore(ctx, q, id); err != nil {
 		return StoreView{}, err
 	}
 	return v, nil

@@ -312,12 +312,15 @@ func (s *Server) routes() {
 		"POST /api/business/email-proof/confirm":        form(s, businessSignInLimit, s.businessConfirmEmail),
 		"POST /api/business/password-token":             form(s, businessResetLimit, s.businessRequestReset),
 		"POST /api/business/password-reset":             form(s, businessResetLimit, s.businessResetPassword),
+		"POST /api/business/consent/request":            form(s, consentLimit, s.businessConsentRequest),
+		"POST /api/business/consent":                    form(s, consentLimit, s.businessConsent),
 
 		"GET /api/admin/me":                              s.adminMe, // clears the cookie and its hint on a 401 itself
 		"GET /api/admin/claims":                          s.forModerator(s.adminListClaims),
 		"GET /api/admin/claims/{id}":                     s.forModerator(s.adminGetClaim),
 		"POST /api/admin/claims/{id}/approve":            s.adminDecide(true),
 		"POST /api/admin/claims/{id}/reject":             s.adminDecide(false),
+		"POST /api/admin/claims/{id}/consent":            s.forModerator(s.adminConsent),
 		"GET /api/admin/reports":                         s.forModerator(s.adminListReports),
 		"POST /api/admin/reports/{storeId}/resolve":      s.forModerator(s.adminResolveReports),
 		"GET /api/admin/change-requests":                 s.forModerator(s.adminListChanges),
@@ -329,12 +332,14 @@ func (s *Server) routes() {
 		"GET /api/admin/stores/approximate":              s.forModerator(s.adminApproximateStores),
 		"POST /api/admin/stores/{id}/position":           s.forModerator(s.adminPlaceStore),
 
-		"GET /api/business/stores":                          s.forBusiness(s.businessListStores),
-		"GET /api/business/stores/{id}":                     s.forBusinessStore(s.businessGetStore),
-		"PATCH /api/business/stores/{id}":                   s.forBusinessStore(s.businessPatchStore),
-		"POST /api/business/stores/{id}/verify":             s.forBusinessStore(s.businessVerifyStore),
-		"DELETE /api/business/stores/{id}/owners/{ownerId}": s.forBusiness(s.businessRemoveOwner),
-		"POST /api/business/stores/{id}/photo":              s.forBusinessStore(s.businessUploadPhoto),
+		"GET /api/business/stores":                                s.forBusiness(s.businessListStores),
+		"GET /api/business/stores/{id}":                           s.forBusinessStore(s.businessGetStore),
+		"PATCH /api/business/stores/{id}":                         s.forBusinessStore(s.businessPatchStore),
+		"POST /api/business/stores/{id}/verify":                   s.forBusinessStore(s.businessVerifyStore),
+		"DELETE /api/business/stores/{id}/owners/{ownerId}":       s.forBusiness(s.businessRemoveOwner),
+		"POST /api/business/stores/{id}/photo":                    s.forBusinessStore(s.businessUploadPhoto),
+		"POST /api/business/stores/{id}/pending-owners/{claimId}": s.forBusinessStore(s.businessDecidePendingOwner),
+		"GET /api/business/waiting":                               s.forBusiness(s.businessWaiting),
 
 		// Licences (docs/licences.md): a moderator's, where licences are kept.
 		"GET /api/admin/licences":                      s.forLicences(s.adminLicenceStatus),
