@@ -149,10 +149,18 @@ func TestClaimToPublishedStore(t *testing.T) {
 		}
 		// The owners were emailed through the outbox, and every action audited.
 		mails := dbtest.Texts(t, d, ": ", "SELECT to_addr, subject FROM outbox ORDER BY id")
-		// The owner also heard of the look-alike claim when it came and when it was decided.
-		if len(mails) != 4 || mails[0] != "owner@example.com: Your store claim was approved" || mails[1] != "owner@example.com: Someone claimed a store you own" ||
-			mails[2] != "someone-else@example.com: Your store claim was not approved" || mails[3] != "owner@example.com: A claim on your store was rejected" {
+		// The owner hears of the look-alike claim, its coming and its
+		// rejection, in the day's digest once the day is over.
+		if len(mails) != 2 || mails[0] != "owner@example.com: Your store claim was approved" || mails[1] != "someone-else@example.com: Your store claim was not approved" {
 			t.Fatalf("mails: %v", mails)
+		}
+		s.Now = func() time.Time { return time.Now().Add(24 * time.Hour) }
+		n, err := s.SendDigests(ctx)
+		dbtest.Must(t, err, "digests")
+		digest := dbtest.Texts(t, d, ": ", "SELECT to_addr, subject, text_body FROM outbox WHERE id > 2 ORDER BY id")
+		if n != 1 || len(digest) != 1 || !strings.HasPrefix(digest[0], "owner@example.com: Claims on your stores on ") ||
+			!strings.Contains(digest[0], fmt.Sprintf("- Claim #%d was submitted", c2.ID)) || !strings.Contains(digest[0], "was rejected by a moderator. Nothing was changed. Reason: Already listed") {
+			t.Fatalf("digest: %d %q", n, digest)
 		}
 		// The approval mail links to the store dashboard.
 		var text, htmlBody string
