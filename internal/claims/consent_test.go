@@ -98,11 +98,17 @@ func TestPendingCoOwnerCannotPublish(t *testing.T) {
 		before := public(p.before)
 		phone := "+1 512 555 0777"
 		for name, call := range map[string]func() error{
-			"patch":  func() error { _, err := p.biz.Update(ctx, p.mallory, p.storeID, business.Patch{PhoneNumber: &phone}); return err },
+			"patch": func() error {
+				_, err := p.biz.Update(ctx, p.mallory, p.storeID, business.Patch{PhoneNumber: &phone})
+				return err
+			},
 			"get":    func() error { _, err := p.biz.GetStore(ctx, p.mallory, p.storeID); return err },
 			"verify": func() error { _, err := p.biz.Verify(ctx, p.mallory, p.storeID); return err },
 			// Nor can the pending co-owner accept itself.
-			"self-accept": func() error { _, err := p.biz.DecidePendingOwner(ctx, p.mallory, p.storeID, p.claim.ID, true); return err },
+			"self-accept": func() error {
+				_, err := p.biz.DecidePendingOwner(ctx, p.mallory, p.storeID, p.claim.ID, true)
+				return err
+			},
 		} {
 			if err := call(); err != consent.ErrWaiting {
 				t.Errorf("%s by the pending co-owner: %v", name, err)
@@ -196,15 +202,15 @@ func TestConsentLinkRefused(t *testing.T) {
 				t.Fatalf("token %q: %v", bad, err)
 			}
 		}
-		real := p.s.Now
-		p.s.Now = func() time.Time { return real().Add(consent.TokenTTL + time.Minute) }
+		clock := p.s.Now
+		p.s.Now = func() time.Time { return clock().Add(consent.TokenTTL + time.Minute) }
 		if _, err := p.s.ConsentRequest(ctx, token); err != consent.ErrBadLink {
 			t.Fatalf("read an expired link: %v", err)
 		}
 		if _, err := p.s.ConsentByLink(ctx, token, true); err != consent.ErrBadLink {
 			t.Fatalf("accept with an expired link: %v", err)
 		}
-		p.s.Now = real
+		p.s.Now = clock
 		if p.canPublish(t) {
 			t.Fatal("an expired link consented")
 		}
