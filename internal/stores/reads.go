@@ -3,7 +3,6 @@ package stores
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -17,7 +16,7 @@ import (
 // owner per table"): other features read the rows they need through the
 // functions below, written for the shapes they use, and never name the
 // table in their own SQL. They take a db.Querier so that a feature can read
-// inside its own transaction.
+// inside its own transaction; a list of ids is one parameter (db.IDList).
 
 // Summary is what other features show of a store beside their own rows: a
 // moderator's queue line, a change request, a monthly mail, a licence match.
@@ -40,25 +39,6 @@ func scanSummary(sc db.Scanner) (*Summary, error) {
 	return &s, nil
 }
 
-// idList is the SQL of a subquery giving the ids held by parameter $n, a
-// JSON array (idsParam): any number of ids in one statement, so one ORDER
-// BY covers them all and no engine's limit on parameters is reached.
-func idList(q db.Querier, n int) string {
-	if q.Dialect() == db.Postgres {
-		return fmt.Sprintf("SELECT CAST(jsonb_array_elements_text(CAST($%d AS jsonb)) AS BIGINT)", n)
-	}
-	return fmt.Sprintf("SELECT value FROM json_each($%d)", n)
-}
-
-// idsParam is the parameter idList reads.
-func idsParam(ids []int64) string {
-	if len(ids) == 0 {
-		return "[]"
-	}
-	b, _ := json.Marshal(ids) // []int64 always marshals
-	return string(b)
-}
-
 // Summaries returns the stores among ids (in any status; an id that is no
 // store is left out), ordered by name, then id, as the database orders
 // names.
@@ -66,7 +46,7 @@ func Summaries(ctx context.Context, q db.Querier, ids []int64) ([]Summary, error
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	rows, err := q.Query(ctx, "SELECT "+summaryColumns+" FROM stores WHERE id IN ("+idList(q, 1)+") ORDER BY name, id", idsParam(ids))
+	rows, err := q.Query(ctx, "SELECT "+summaryColumns+" FROM stores WHERE id IN ("+db.IDList(q, 1)+") ORDER BY name, id", db.IDs(ids))
 	return db.Collect(rows, err, "store summaries", scanSummary)
 }
 
@@ -157,7 +137,7 @@ func PublishedDocs(ctx context.Context, q db.Querier, ids []int64, now time.Time
 		return out, nil
 	}
 	rows, err := q.Query(ctx, `SELECT id, search_doc, schedule, time_zone, is_delivery_available, is_curbside_pickup_available,
-		is_order_online_available FROM stores WHERE id IN (`+idList(q, 1)+`) AND status = 'published'`, idsParam(ids))
+		is_order_online_available FROM stores WHERE id IN (`+db.IDList(q, 1)+`) AND status = 'published'`, db.IDs(ids))
 	if err != nil {
 		return nil, fmt.Errorf("published stores: %w", err)
 	}
