@@ -13,6 +13,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/mail"
+	"locator/internal/ownership"
 	"locator/internal/stores"
 )
 
@@ -46,25 +47,64 @@ func (s *Service) MonthlyMail(ctx context.Context, now time.Time) error {
 		owners := map[int64]*owner{}
 		var order []int64
 		lines := map[[2]int64]*line{}
-		// Each owner's stores by name (the order Summaries gives), then id.
-		rows, err := tx.Query(ctx, `SELECT a.id, a.email, bs.store_id, i.day, i.kind, SUM(i.events)
-			FROM business_accounts a
-			JOIN business_stores bs ON bs.business_id = a.id
-			JOIN insight_store_days i ON i.store_id = bs.store_id
-			WHERE a.insights_mail AND a.email_verified_at IS NOT NULL AND i.day >= $1 AND i.day < $2
-			GROUP BY a.id, a.email, bs.store_id, i.day, i.kind
-			ORDER BY a.id`, before.Format(time.DateOnly), end.Format(time.DateOnly))
+		// The owners who want the mail, the stores they own
+		// (internal/ownership), the stores' counts, and each owner's stores
+		// by name (the order stores.Summaries gives), then id.
+		rows, err := tx.Query(ctx, `SELECT id, email FROM business_accounts WHERE insights_mail AND email_verified_at IS NOT NULL
+			ORDER BY id`)
+		type account struct {
+			id    int64
+			email string
+		}
+		accounts, err := db.Collect(rows, err, "monthly insights", func(sc db.Scanner) (*account, error) {
+			var a account
+			return &a, sc.Scan(&a.id, &a.email)
+		})
+		if err != nil {
+			return err
+		}
+		accIDs := make([]int64, len(accounts))
+		emails := make(map[int64]string, len(accounts))
+		for i, a := range accounts {
+			accIDs[i], emails[a.id] = a.id, a.email
+		}
+		pairs, err := ownership.Pairs(ctx, tx, accIDs)
+		if err != nil {
+			return err
+		}
+		owned := make([]int64, len(pairs))
+		for i, p := range pairs {
+			owned[i] = p.StoreID
+		}
+		rows, err = tx.Query(ctx, `SELECT store_id, day, kind, SUM(events) FROM insight_store_days
+			WHERE store_id IN (`+db.IDList(tx, 1)+`) AND day >= $2 AND day < $3
+			GROUP BY store_id, day, kind`, db.IDs(owned), before.Format(time.DateOnly), end.Format(time.DateOnly))
+		type count struct {
+			store   int64
+			d, kind string
+			n       int64
+		}
+		counts, err := db.Collect(rows, err, "monthly insights", func(sc db.Scanner) (*count, error) {
+			var c count
+			return &c, sc.Scan(&c.store, &c.d, &c.kind, &c.n)
+		})
+		if err != nil {
+			return err
+		}
+		byStore := map[int64][]count{}
+		for _, c := range counts {
+			byStore[c.store] = append(byStore[c.store], c)
+		}
 		type sum struct {
 			acc, store     int64
 			email, d, kind string
 			n              int64
 		}
-		sums, err := db.Collect(rows, err, "monthly insights", func(sc db.Scanner) (*sum, error) {
-			var r sum
-			return &r, sc.Scan(&r.acc, &r.email, &r.store, &r.d, &r.kind, &r.n)
-		})
-		if err != nil {
-			return err
+		var sums []sum
+		for _, p := range pairs {
+			for _, c := range byStore[p.StoreID] {
+				sums = append(sums, sum{acc: p.BusinessID, store: p.StoreID, email: emails[p.BusinessID], d: c.d, kind: c.kind, n: c.n})
+			}
 		}
 		ids := make([]int64, 0, len(sums))
 		for _, r := range sums {
