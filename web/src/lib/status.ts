@@ -5,7 +5,7 @@ import { parseTime, type Zoned, zonedDay } from "./hours";
 /**
  * The status a shopper reads: the open rule with special hours and closures, in the store's
  * zone, and the line that says what comes next. The server's copy of the rule is
- * stores.Schedule.Status (internal/stores/status.go); docs/product-rules.md, "Opening hours and
+ * schedule.Schedule.Status (internal/schedule/status.go); docs/product-rules.md, "Opening hours and
  * the status", is the rule in words. Computed from the store's fields and the clock, so the page
  * updates every minute without asking the server again.
  */
