@@ -3,6 +3,7 @@ package schedule
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -110,6 +111,94 @@ func TestSharedCases(t *testing.T) {
 			if c.ClosureLine != nil {
 				if got := ClosureLine(set.Closure, local.Format(dateLayout)); got != *c.ClosureLine {
 					t.Errorf("closure line %q, want %q", got, *c.ClosureLine)
+				}
+			}
+		})
+	}
+}
+
+type serviceCase struct {
+	Name     string   `json:"name"`
+	At       string   `json:"at"`
+	Zone     string   `json:"zone"`
+	Hours    []string `json:"hours"`
+	Services map[string]struct {
+		Hours       []string `json:"hours"`
+		LastOrder   int      `json:"lastOrder"`
+		PausedUntil string   `json:"pausedUntil"`
+		Note        string   `json:"note"`
+	} `json:"services"`
+	Expect map[string]struct {
+		State json.RawMessage `json:"state"`
+		Line  string          `json:"line"`
+	} `json:"expect"`
+}
+
+// The services' cases: the state the server sends (a list entry's object)
+// and the line the store page writes of it; the web app writes its line
+// from that state.
+func TestSharedServiceCases(t *testing.T) {
+	raw, err := os.ReadFile("testdata/cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Services []serviceCase `json:"services"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Services) == 0 {
+		t.Fatal("no service cases")
+	}
+	for _, c := range file.Services {
+		t.Run(c.Name, func(t *testing.T) {
+			at, err := time.Parse(time.RFC3339, c.At)
+			if err != nil {
+				t.Fatal(err)
+			}
+			loc, err := time.LoadLocation(c.Zone)
+			if err != nil {
+				t.Fatal(err)
+			}
+			set := Settings{Hours: caseWeek(t, c.Hours)}
+			for name, v := range c.Services {
+				k, ok := ParseService(name)
+				if !ok {
+					t.Fatalf("service %q", name)
+				}
+				h := ServiceHours{Hours: caseWeek(t, v.Hours), LastOrder: v.LastOrder, PauseNote: v.Note}
+				if v.PausedUntil != "" {
+					p, err := time.Parse(time.RFC3339, v.PausedUntil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					h.PausedUntil = &p
+				}
+				set.Services[k] = h
+			}
+			if err := set.Validate(at); err != nil {
+				t.Fatalf("settings: %v", err)
+			}
+			s, local := set.Schedule(), at.In(loc)
+			for name, want := range c.Expect {
+				k, ok := ParseService(name)
+				if !ok {
+					t.Fatalf("service %q", name)
+				}
+				st := s.ServiceStatus(k, local)
+				var got, wantState map[string]any
+				if err := json.Unmarshal(s.appendServiceJSON(nil, k, st, false), &got); err != nil {
+					t.Fatal(err)
+				}
+				if err := json.Unmarshal(want.State, &wantState); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, wantState) {
+					t.Errorf("%s state %v, want %v", name, got, wantState)
+				}
+				if line := ServiceLine(k, st, local); line != want.Line {
+					t.Errorf("%s line %q, want %q", name, line, want.Line)
 				}
 			}
 		})

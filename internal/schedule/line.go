@@ -7,7 +7,8 @@ import "time"
 // "Closed", and the line after it that says what comes next. The store
 // pages write them (internal/storepages); the web app's copy is
 // web/src/lib/status.ts (storeStatus, closureLine). Both are checked
-// against the same cases, testdata/cases.json.
+// against the same cases, testdata/cases.json (with the services' lines of
+// service_line.go and web/src/lib/services.ts).
 
 // The badge's words.
 const (

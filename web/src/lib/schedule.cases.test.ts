@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { SpecialHour, TemporaryClosure, WorkingHour } from "../api/types";
+import type { ServiceName, ServiceState, SpecialHour, TemporaryClosure, WorkingHour } from "../api/types";
 import cases from "../../../internal/schedule/testdata/cases.json?raw";
 import { WEEKDAYS } from "./constants";
+import { serviceLine } from "./services";
 import { closureLine, storeStatus } from "./status";
 
 /**
@@ -43,7 +44,16 @@ function week(entries: readonly string[]): WorkingHour[] {
   return out;
 }
 
-const all = (JSON.parse(cases) as { cases: StatusCase[] }).cases;
+/** A service case: the server's state of each service at the instant, and the line it reads as. */
+interface ServiceCase {
+  name: string;
+  at: string;
+  zone: string;
+  expect: Partial<Record<ServiceName, { state: ServiceState; line: string }>>;
+}
+
+const file = JSON.parse(cases) as { cases: StatusCase[]; services: ServiceCase[] };
+const all = file.cases;
 
 describe("the shared cases of the status (internal/schedule/testdata/cases.json)", () => {
   it("has enough of them", () => {
@@ -63,5 +73,13 @@ describe("the shared cases of the status (internal/schedule/testdata/cases.json)
     const status = storeStatus(store, now);
     expect({ badge: status.open ? "Opened" : "Closed", line: status.line }).toEqual({ badge: c.badge, line: c.line });
     if (c.closureLine !== undefined) expect(closureLine(closure, c.zone, now) ?? "").toBe(c.closureLine);
+  });
+});
+
+describe("the shared cases of the services' lines (internal/schedule/testdata/cases.json)", () => {
+  it.each(file.services)("$name", (c) => {
+    for (const [name, want] of Object.entries(c.expect) as [ServiceName, { state: ServiceState; line: string }][]) {
+      expect(serviceLine(name, want.state, c.zone, new Date(c.at))).toBe(want.line);
+    }
   });
 });
