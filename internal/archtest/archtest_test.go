@@ -47,11 +47,13 @@ var layers = map[string]int{
 	"internal/httpconn":      leaf,
 	"internal/golden":        leaf,
 	"internal/metrics":       leaf,
+	"internal/tabfile":       leaf,
 	"web":                    leaf,
 	"internal/schedule":      ground,
 	"internal/db":            storage,
 	"internal/db/dbtest":     storage,
 	"internal/stores":        domain,
+	"internal/catalog":       domain,
 	"internal/httpapi":       http,
 }
 
