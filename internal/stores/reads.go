@@ -10,6 +10,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/schedule"
 )
 
 // The stores table has one owner, this package (docs/architecture.md, "One
@@ -149,7 +150,7 @@ func PublishedDocs(ctx context.Context, q db.Querier, ids []int64, now time.Time
 		if err := rows.Scan(&id, &doc, &sched, &zone, &delivery, &curbside, &online); err != nil {
 			return nil, fmt.Errorf("published stores: %w", err)
 		}
-		out[id] = FinishRow(nil, doc, sched, zone, now, OfferedOf(delivery, curbside, online))
+		out[id] = FinishRow(nil, doc, sched, zone, now, schedule.OfferedOf(delivery, curbside, online))
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("published stores: %w", err)
