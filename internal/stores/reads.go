@@ -25,16 +25,17 @@ type Summary struct {
 	ID         int64
 	Name       string
 	Address    string
+	City       string
 	PostalCode string
 	Latitude   float64
 	Longitude  float64
 }
 
-const summaryColumns = "id, name, address, postal_code, latitude, longitude"
+const summaryColumns = "id, name, address, city, postal_code, latitude, longitude"
 
 func scanSummary(sc db.Scanner) (*Summary, error) {
 	var s Summary
-	if err := sc.Scan(&s.ID, &s.Name, &s.Address, &s.PostalCode, &s.Latitude, &s.Longitude); err != nil {
+	if err := sc.Scan(&s.ID, &s.Name, &s.Address, &s.City, &s.PostalCode, &s.Latitude, &s.Longitude); err != nil {
 		return nil, err
 	}
 	return &s, nil

@@ -47,7 +47,7 @@ func TestReadsForOtherFeatures(t *testing.T) {
 				t.Errorf("summary %d is store %d, want %d (%+v)", i, s.ID, want[i], got)
 			}
 		}
-		if s := got[1]; s.Name != "Alpha" || s.Address != "2 Side St" || s.PostalCode != "10002" || s.Latitude != 41 || s.Longitude != -74 {
+		if s := got[1]; s.Name != "Alpha" || s.Address != "2 Side St" || s.City != "New York" || s.PostalCode != "10002" || s.Latitude != 41 || s.Longitude != -74 {
 			t.Errorf("summary of a2: %+v", s)
 		}
 		if none, err := stores.Summaries(ctx, d, nil); err != nil || len(none) != 0 {
