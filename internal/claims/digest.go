@@ -108,13 +108,12 @@ func (s *Service) digest(ctx context.Context, tx *db.Tx, day []notice) (bool, er
 	}
 	var lines []string
 	for _, n := range day {
-		var one int
-		err := tx.QueryRow(ctx, "SELECT 1 FROM business_stores WHERE business_id = $1 AND store_id = $2", n.businessID, n.storeID).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
+		owner, err := ownership.Owns(ctx, tx, n.businessID, n.storeID)
 		if err != nil {
-			return false, fmt.Errorf("owner of store %d: %w", n.storeID, err)
+			return false, err
+		}
+		if !owner {
+			continue
 		}
 		st, err := s.Stores.GetTx(ctx, tx, n.storeID)
 		if apperr.CodeOf(err) == apperr.NotFound {

@@ -5,9 +5,9 @@
 // approval, or in /business) or a moderator does; a decline ends the claim's
 // hold on the store for good (docs/claims.md, "Consent of the owners").
 //
-// The pending co-owner is not a row of business_stores, so everything that
-// counts owners (the dashboard's rights, the owners' mail, reports, insights)
-// is unchanged until the consent: only Accept writes the link.
+// The pending co-owner is not an owner (internal/ownership), so everything
+// that counts owners (the dashboard's rights, the owners' mail, reports,
+// insights) is unchanged until the consent: only Accept links it.
 package consent
 
 import (
@@ -23,7 +23,9 @@ import (
 	"locator/internal/audit"
 	"locator/internal/db"
 	"locator/internal/mail"
+	"locator/internal/ownership"
 	"locator/internal/secret"
+	"locator/internal/stores"
 )
 
 // TokenTTL is how long a mailed consent link works. The owner can still
@@ -103,9 +105,9 @@ func LinkURL(publicURL, token string) string {
 
 // link is a valid token's row.
 type link struct {
-	claimID, businessID int64
-	email               string
-	expires             time.Time
+	claimID, businessID, storeID int64
+	email                        string
+	expires                      time.Time
 }
 
 // readLink finds a usable link: unused, not expired, its claim still
@@ -115,12 +117,11 @@ func readLink(ctx context.Context, q db.Querier, at time.Time, token string) (li
 		return link{}, ErrBadLink
 	}
 	var l link
-	err := q.QueryRow(ctx, `SELECT t.claim_id, t.business_id, b.email, t.expires_at FROM consent_tokens t
+	err := q.QueryRow(ctx, `SELECT t.claim_id, t.business_id, c.store_id, b.email, t.expires_at FROM consent_tokens t
 		JOIN claims c ON c.id = t.claim_id
-		JOIN business_stores bs ON bs.store_id = c.store_id AND bs.business_id = t.business_id
 		JOIN business_accounts b ON b.id = t.business_id
 		WHERE t.token_hash = $1 AND t.used_at IS NULL AND c.consent = 'pending'`, secret.HashToken(token)).
-		Scan(&l.claimID, &l.businessID, &l.email, &l.expires)
+		Scan(&l.claimID, &l.businessID, &l.storeID, &l.email, &l.expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return link{}, ErrBadLink
 	}
@@ -128,6 +129,13 @@ func readLink(ctx context.Context, q db.Querier, at time.Time, token string) (li
 		return link{}, fmt.Errorf("consent link: %w", err)
 	}
 	if !at.Before(l.expires) {
+		return link{}, ErrBadLink
+	}
+	owner, err := ownership.Owns(ctx, q, l.businessID, l.storeID)
+	if err != nil {
+		return link{}, err
+	}
+	if !owner {
 		return link{}, ErrBadLink
 	}
 	return l, nil
@@ -144,14 +152,20 @@ func lookup(ctx context.Context, q db.Querier, at time.Time, token string) (Requ
 	if err != nil {
 		return Request{}, link{}, err
 	}
-	var r Request
-	err = q.QueryRow(ctx, `SELECT c.id, s.id, s.name, s.address, s.city, s.postal_code, c.email, c.decided_at FROM claims c
-		JOIN stores s ON s.id = c.store_id WHERE c.id = $1`, l.claimID).
-		Scan(&r.ClaimID, &r.StoreID, &r.StoreName, &r.Address, &r.City, &r.PostalCode, &r.Email, &r.Since)
-	if err != nil {
+	r := Request{ClaimID: l.claimID, StoreID: l.storeID, ExpiresAt: l.expires.UTC()}
+	if err := q.QueryRow(ctx, "SELECT email, decided_at FROM claims WHERE id = $1", l.claimID).Scan(&r.Email, &r.Since); err != nil {
 		return Request{}, link{}, fmt.Errorf("consent request of claim %d: %w", l.claimID, err)
 	}
-	r.Since, r.ExpiresAt = r.Since.UTC(), l.expires.UTC()
+	r.Since = r.Since.UTC()
+	found, err := stores.Summaries(ctx, q, []int64{l.storeID})
+	if err != nil {
+		return Request{}, link{}, err
+	}
+	if len(found) == 0 {
+		return Request{}, link{}, ErrBadLink // the store is gone
+	}
+	st := found[0]
+	r.StoreName, r.Address, r.City, r.PostalCode = st.Name, st.Address, st.City, st.PostalCode
 	return r, l, nil
 }
 
@@ -200,18 +214,23 @@ func Decide(ctx context.Context, tx *db.Tx, at time.Time, claimID int64, accept 
 	details := map[string]any{"decision": state, "via": via, "email": email}
 	if accept {
 		var businessID int64
-		err := tx.QueryRow(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
-			SELECT id, $1, $2, $3 FROM business_accounts WHERE email = $4 AND email_verified_at IS NOT NULL
-			ON CONFLICT DO NOTHING RETURNING business_id`, storeID, at, actor, email).Scan(&businessID)
-		switch {
-		case errors.Is(err, sql.ErrNoRows): // no proven account yet, or linked already
-		case err != nil:
-			return fmt.Errorf("link store %d after consent: %w", storeID, err)
-		default:
-			details["business_id"] = businessID
-			if err := audit.Write(ctx, tx, at, actor, "store.link", claimID, storeID,
-				map[string]any{"email": email, "business_id": businessID, "reason": "owner's consent"}); err != nil {
+		err := tx.QueryRow(ctx, "SELECT id FROM business_accounts WHERE email = $1 AND email_verified_at IS NOT NULL", email).Scan(&businessID)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("account of claim %d: %w", claimID, err)
+		}
+		// Without a proven account yet, the store waits for the proof
+		// (internal/business links approved claims then).
+		if err == nil {
+			linked, err := ownership.Link(ctx, tx, businessID, storeID, at, actor)
+			if err != nil {
 				return err
+			}
+			if linked {
+				details["business_id"] = businessID
+				if err := audit.Write(ctx, tx, at, actor, "store.link", claimID, storeID,
+					map[string]any{"email": email, "business_id": businessID, "reason": "owner's consent"}); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -240,18 +259,35 @@ func ForStore(ctx context.Context, q db.Querier, storeID int64) ([]PendingOwner,
 // WaitingFor lists the stores whose owners' consent the account with email
 // waits for.
 func WaitingFor(ctx context.Context, q db.Querier, email string) ([]Waiting, error) {
-	rows, err := q.Query(ctx, `SELECT c.id, s.id, s.name, s.address, s.city, s.postal_code, c.decided_at FROM claims c
-		JOIN stores s ON s.id = c.store_id WHERE c.email = $1 AND c.consent = 'pending' ORDER BY c.id LIMIT 100`, strings.ToLower(email))
+	rows, err := q.Query(ctx, `SELECT id, store_id, decided_at FROM claims WHERE email = $1 AND consent = 'pending' ORDER BY id LIMIT 100`,
+		strings.ToLower(email))
 	list, err := db.Collect(rows, err, "stores waiting for consent", func(r db.Scanner) (*Waiting, error) {
 		var w Waiting
-		err := r.Scan(&w.ClaimID, &w.StoreID, &w.Name, &w.Address, &w.City, &w.PostalCode, &w.Since)
+		err := r.Scan(&w.ClaimID, &w.StoreID, &w.Since)
 		w.Since = w.Since.UTC()
 		return &w, err
 	})
-	if list == nil {
-		list = []Waiting{}
+	if err != nil {
+		return nil, err
 	}
-	return list, err
+	ids := make([]int64, len(list))
+	for i, w := range list {
+		ids[i] = w.StoreID
+	}
+	byID, err := stores.SummaryMap(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := []Waiting{}
+	for _, w := range list {
+		st, ok := byID[w.StoreID]
+		if !ok {
+			continue // the store is gone
+		}
+		w.Name, w.Address, w.City, w.PostalCode = st.Name, st.Address, st.City, st.PostalCode
+		out = append(out, w)
+	}
+	return out, nil
 }
 
 // Waits says whether the account with email waits for consent to change
