@@ -161,7 +161,7 @@ type SignUpInput struct {
 // SignUp creates a member. It does not sign in (the web app goes to the
 // sign-in view after registration).
 func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*Customer, error) {
-	c := &Customer{Email: NormalizeEmail(in.Email)}
+	c := &Customer{}
 	var err error
 	if c.FirstName, err = validName(in.FirstName, "First name is required", "Name must be less than 255 symbols"); err != nil {
 		return nil, err
@@ -172,7 +172,7 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) (*Customer, error)
 	if c.Phone, err = validPhone(in.Phone); err != nil {
 		return nil, err
 	}
-	if err := validEmail(c.Email); err != nil {
+	if c.Email, err = identity.ParseEmail(in.Email); err != nil {
 		return nil, err
 	}
 	if err := secret.CheckPassword(in.Password); err != nil {
@@ -230,7 +230,7 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 // under the sign-in lockout. A wrong email and a wrong password take the
 // same time (argon2id against a dummy hash) and give ErrBadCredentials.
 func (s *Service) checkPassword(ctx context.Context, email, password string) (*Customer, error) {
-	email = NormalizeEmail(email)
+	email = identity.NormalizeEmail(email)
 	var c *Customer
 	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (hash string, err error) {
 		c, err = scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+", password_hash FROM customers WHERE email = $1", email), &hash)
@@ -386,8 +386,8 @@ func (s *Service) Get(ctx context.Context, id int64) (*Customer, error) {
 // and the per-email limit, and the lookup, token and mail are done after it
 // (later), so a known email answers no slower than an unknown one.
 func (s *Service) RequestReset(ctx context.Context, email, app string) error {
-	email = NormalizeEmail(email)
-	if err := validEmail(email); err != nil {
+	email, err := identity.ParseEmail(email)
+	if err != nil {
 		return err
 	}
 	if app != "" && app != "locator" {
@@ -455,7 +455,7 @@ func (s *Service) passwordChangedMail(c *Customer, t time.Time) mail.Message {
 // ResetPassword sets a new password with a reset token for email: the token
 // is spent, every other reset token of the member too, and every session ends.
 func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
-	ok, err := s.resets().Complete(ctx, NormalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, t time.Time) error {
+	ok, err := s.resets().Complete(ctx, identity.NormalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, t time.Time) error {
 		_, err := tx.Exec(ctx, "UPDATE customers SET password_hash = $1, updated_at = $2 WHERE id = $3", hash, t, id)
 		return err
 	})

@@ -1,39 +1,16 @@
 package accounts
 
 import (
-	"net/mail"
-	"strings"
-
 	"locator/internal/apperr"
 	"locator/internal/phone"
 	"locator/internal/textfield"
 )
 
-// Field limits (names 255: docs/product-rules.md, "Members"; the phone's 12
-// digits: phone.MaxDigits; passwords: see secret.CheckPassword, the one
-// policy of every kind of account).
-const (
-	MaxNameLen  = 255
-	MaxEmailLen = 254
-)
-
-// NormalizeEmail trims and lower-cases an email: addresses are compared
-// case-insensitively.
-func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
-
-func validEmail(email string) error {
-	if email == "" {
-		return apperr.Invalidf("Email is required")
-	}
-	if len(email) > MaxEmailLen {
-		return apperr.Invalidf("Email is too long")
-	}
-	a, err := mail.ParseAddress(email)
-	if err != nil || a.Address != email || !strings.Contains(email[strings.LastIndex(email, "@")+1:], ".") {
-		return apperr.Invalidf("Email is invalid")
-	}
-	return nil
-}
+// MaxNameLen bounds a first or last name (docs/product-rules.md,
+// "Members"; the phone's 12 digits: phone.MaxDigits; emails:
+// identity.ParseEmail; passwords: secret.CheckPassword, the one policy of
+// every kind of account).
+const MaxNameLen = 255
 
 // validName checks a first or last name: required, not blank, at most 255.
 func validName(v, requiredMsg, tooLongMsg string) (string, error) {

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"html"
 	"log/slog"
-	"net/mail"
 	"strings"
 	"sync"
 	"time"
@@ -34,7 +33,6 @@ const (
 	ResetTTL          = 30 * time.Minute
 	MaxResetsPerEmail = 3
 	PerEmailWindow    = time.Hour
-	maxEmailLen       = 254
 )
 
 // Account is a business account. Until Verified (its owner followed the
@@ -97,15 +95,13 @@ func New(d *db.DB, sr *stores.Repo, publicURL string, zoneAt func(lat, lon float
 
 func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
 
-func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
-
 // SignIn checks the credentials under the sign-in lockout shared by every
 // kind of account and starts a session, ending oldToken's (the session id
 // rotates at every sign-in). A wrong email and a wrong password take the
 // same time and give the same answer.
 func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (*Account, string, error) {
 	var a Account
-	email = normalizeEmail(email)
+	email = identity.NormalizeEmail(email)
 	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (hash string, err error) {
 		var proven *time.Time
 		err = s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at, password_hash FROM business_accounts WHERE email = $1", email).
@@ -171,12 +167,9 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 // account, and answers the same either way: the lookup and the mail happen
 // after the answer, so a known email answers no slower than an unknown one.
 func (s *Service) RequestReset(ctx context.Context, email string) error {
-	email = normalizeEmail(email)
-	if email == "" {
-		return apperr.Invalidf("Email is required")
-	}
-	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > maxEmailLen {
-		return apperr.Invalidf("Email is invalid")
+	email, err := identity.ParseEmail(email)
+	if err != nil {
+		return err
 	}
 	if err := s.Limits.Take(ctx, "business-reset:"+email, MaxResetsPerEmail, PerEmailWindow); err != nil {
 		return err
@@ -227,7 +220,7 @@ Open this link within 30 minutes to choose a new password:</p><p><a href="%s">Re
 // ResetPassword sets a new password with a reset token for email: the token
 // is spent and every session of the account ends.
 func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
-	ok, err := s.resets().Complete(ctx, normalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, _ time.Time) error {
+	ok, err := s.resets().Complete(ctx, identity.NormalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, _ time.Time) error {
 		_, err := tx.Exec(ctx, "UPDATE business_accounts SET password_hash = $1 WHERE id = $2", hash, id)
 		return err
 	})

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -52,17 +51,15 @@ type SignUpInput struct {
 // followed). Only a proven account's email answers 409.
 func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	in.StoreName, in.PhoneNumber, in.ReferredBy = strings.TrimSpace(in.StoreName), strings.TrimSpace(in.PhoneNumber), strings.TrimSpace(in.ReferredBy)
-	in.Email = normalizeEmail(in.Email)
 	switch {
 	case in.StoreName == "":
 		return apperr.Invalidf("Store name is required")
-	case in.Email == "":
-		return apperr.Invalidf("Email is required")
 	case utf8.RuneCountInString(in.StoreName) > maxShort || utf8.RuneCountInString(in.ReferredBy) > maxShort || len(in.PhoneNumber) > 32:
 		return apperr.Invalidf("Fields must be at most %d characters", maxShort)
 	}
-	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email || len(in.Email) > maxEmailLen {
-		return apperr.Invalidf("Email is invalid")
+	var err error
+	if in.Email, err = identity.ParseEmail(in.Email); err != nil {
+		return err
 	}
 	if err := secret.CheckPassword(in.Password); err != nil {
 		return err

@@ -11,8 +11,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"locator/internal/identity"
 	"log/slog"
-	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -183,8 +183,9 @@ func (in *Input) validate() error {
 	if !strings.Contains(in.Email, "@") {
 		return apperr.Invalidf("Email must contain @")
 	}
-	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
-		return apperr.Invalidf("Email is invalid")
+	var err error
+	if in.Email, err = identity.ParseEmail(in.Email); err != nil {
+		return err
 	}
 	short := []struct{ name, v string }{
 		{"Business name", in.BusinessName}, {"Email", in.Email}, {"Phone", in.Phone}, {"Country", in.Country},

@@ -3,8 +3,6 @@ package claims
 import (
 	"context"
 	"fmt"
-	"net/mail"
-	"strings"
 	"time"
 
 	"locator/internal/apperr"
@@ -34,9 +32,9 @@ var ErrModeratorCredentials = apperr.New(apperr.Unauthorized, "Invalid email or 
 // AddModerator creates a moderator, or sets the password of an existing one
 // and ends every session they have (whoever knew the old password is out).
 func (s *Service) AddModerator(ctx context.Context, email, password string) error {
-	email = strings.ToLower(strings.TrimSpace(email))
-	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
-		return apperr.Invalidf("invalid email %q", email)
+	email, err := identity.ParseEmail(email)
+	if err != nil {
+		return err
 	}
 	if err := secret.CheckPassword(password); err != nil {
 		return err
@@ -64,7 +62,7 @@ func (s *Service) AddModerator(ctx context.Context, email, password string) erro
 // ending oldToken's (the session the browser signed in from, if any): the
 // session id rotates at every sign-in, as a member's and an owner's do.
 func (s *Service) SignInModerator(ctx context.Context, email, password, oldToken string) (*Moderator, string, error) {
-	email = strings.ToLower(strings.TrimSpace(email))
+	email = identity.NormalizeEmail(email)
 	var m Moderator
 	ok, err := identity.Credentials{Hasher: &s.Hasher, Lockout: s.moderatorLockout}.Check(ctx, email, password, func() (hash string, err error) {
 		err = s.DB.QueryRow(ctx, "SELECT id, email, password_hash FROM moderators WHERE email = $1", email).Scan(&m.ID, &m.Email, &hash)

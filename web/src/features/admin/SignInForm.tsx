@@ -4,12 +4,12 @@ import { useForm } from "react-hook-form";
 import { failureText } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
-import { required, z } from "../../lib/validation";
+import { email, required, z } from "../../lib/validation";
 import { adminSignIn } from "./api/admin-sign-in";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED } from "./messages";
 import type { Moderator } from "./types";
 
-const schema = z.object({ email: required(EMAIL_REQUIRED), password: required(PASSWORD_REQUIRED) });
+const schema = z.object({ email: email(EMAIL_REQUIRED), password: required(PASSWORD_REQUIRED) });
 type Values = z.infer<typeof schema>;
 
 /** The moderator sign-in form; moderators are created with `locator moderators add EMAIL`. */

@@ -6,11 +6,11 @@ import { Button } from "../../components/ui/button";
 import { DialogTitle } from "../../components/ui/dialog";
 import { Field, FormError } from "../../components/ui/field";
 import { usePopup, useSignIn } from "../../lib/session";
-import { required, z } from "../../lib/validation";
+import { email, required, z } from "../../lib/validation";
 import { LinkButton } from "./LinkButton";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED, SIGNED_UP } from "./messages";
 
-const schema = z.object({ email: required(EMAIL_REQUIRED), password: required(PASSWORD_REQUIRED) });
+const schema = z.object({ email: email(EMAIL_REQUIRED), password: required(PASSWORD_REQUIRED) });
 type Values = z.infer<typeof schema>;
 
 /**
