@@ -314,7 +314,7 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return err
 	}
 	defer d.Close()
-	if err := claims.New(d, stores.NewRepo(d), nil, nil, log).AddModerator(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
+	if err := claims.New(d, stores.NewRepo(d), nil, nil, log).Moderators.Add(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", identity.NormalizeEmail(emails[0]))

@@ -30,11 +30,6 @@ const MaxSignUpsPerEmail = 5
 // maxShort bounds the short text fields of the sign-up.
 const maxShort = 255
 
-// mailboxArea describes business accounts to the proof of mailbox.
-var mailboxArea = identity.Area{
-	Name: "business", Accounts: "business_accounts", Sessions: "business_sessions", SessionOwner: "business_id",
-	LinkPath: "/business/verify", Mail: proofMail, Proven: linkApprovedClaims,
-}
 
 // ErrEmailTaken answers a sign-up with the email of a proven account.
 var ErrEmailTaken = apperr.New(apperr.Conflict, "A business account with this email already exists. Sign in to the store dashboard with it.")
@@ -99,15 +94,15 @@ func (s *Service) ConfirmEmail(ctx context.Context, token, password, oldToken st
 	if err != nil {
 		return nil, "", err
 	}
-	session, err := s.startSession(ctx, id, oldToken)
+	session, err := s.StartSession(ctx, id, oldToken)
 	if err != nil {
 		return nil, "", err
 	}
-	a := Account{ID: id, Verified: true}
-	if err := s.DB.QueryRow(ctx, "SELECT email, store_name FROM business_accounts WHERE id = $1", id).Scan(&a.Email, &a.StoreName); err != nil {
-		return nil, "", fmt.Errorf("business account %d: %w", id, err)
+	a, err := s.account(ctx, id)
+	if err != nil {
+		return nil, "", err
 	}
-	return &a, session, nil
+	return a, session, nil
 }
 
 // ResendProof mails a signed-in, unproven account a new link (limited per
@@ -169,7 +164,7 @@ func (s *Service) pruneUnproven(ctx context.Context) error {
 		AND NOT EXISTS (SELECT 1 FROM business_stores l WHERE l.business_id = business_accounts.id)`, s.now().Add(-identity.UnprovenTTL)); err != nil {
 		return fmt.Errorf("prune unproven business accounts: %w", err)
 	}
-	return s.Mailbox.Prune(ctx)
+	return nil
 }
 
 func proofMail(to, link string) mailbox.Message {

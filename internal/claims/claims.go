@@ -22,7 +22,6 @@ import (
 	mailbox "locator/internal/mail"
 	"locator/internal/ownership"
 	"locator/internal/ratelimit"
-	"locator/internal/secret"
 	"locator/internal/stores"
 )
 
@@ -119,7 +118,6 @@ type Service struct {
 	Stores   *stores.Repo
 	Geocoder Geocoder
 	ZoneAt   func(lat, lon float64) string
-	Hasher   secret.Hasher
 	Log      *slog.Logger
 	Now      func() time.Time
 	// PublicURL (LOCATOR_PUBLIC_URL) makes the link to the store dashboard in
@@ -130,9 +128,9 @@ type Service struct {
 	// registries are kept (the number then stays unchecked).
 	Licences LicenceVerifier
 
-	// The members' sign-in lockout, for moderators; business accounts get
-	// theirs (ratelimit.NewLockout(..., "business")) with their sign-in.
-	moderatorLockout ratelimit.Lockout
+	// Moderators are who decide claims: their identity (internal/identity).
+	Moderators *identity.Moderators
+
 	// limits counts claims per network in the database, so every replica
 	// shares the count (as reports do).
 	limits *ratelimit.DB
@@ -148,8 +146,8 @@ const tooManyMessage = "Too many claims from your network. Please try again late
 
 // New returns a service with production defaults.
 func New(d *db.DB, sr *stores.Repo, g Geocoder, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
-	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Hasher: secret.DefaultHasher, Log: log, Now: time.Now,
-		moderatorLockout: ratelimit.NewLockout(ratelimit.NewDB(d), "moderator"), limits: ratelimit.NewDB(d)}
+	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Log: log, Now: time.Now,
+		Moderators: identity.NewModerators(d, log), limits: ratelimit.NewDB(d)}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
