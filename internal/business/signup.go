@@ -30,7 +30,6 @@ const MaxSignUpsPerEmail = 5
 // maxShort bounds the short text fields of the sign-up.
 const maxShort = 255
 
-
 // ErrEmailTaken answers a sign-up with the email of a proven account.
 var ErrEmailTaken = apperr.New(apperr.Conflict, "A business account with this email already exists. Sign in to the store dashboard with it.")
 

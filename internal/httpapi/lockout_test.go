@@ -16,12 +16,12 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/business"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/members"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
 	"locator/internal/stores"
@@ -33,7 +33,7 @@ func replica(t *testing.T, d *db.DB, gate *secret.Gate) *httptest.Server {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	hasher := secret.Hasher{Memory: 64, Time: 1, Threads: 1, Gate: gate}
-	acc := accounts.New(d, "http://locator.test", log)
+	acc := members.New(d, "http://locator.test", log)
 	acc.Hasher = hasher
 	sr := stores.NewRepo(d)
 	cs := newClaims(d, sr, log)

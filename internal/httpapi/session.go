@@ -11,10 +11,10 @@ import (
 	"net/http"
 	"strings"
 
-	"locator/internal/accounts"
 	"locator/internal/apperr"
 	"locator/internal/business"
 	"locator/internal/identity"
+	"locator/internal/members"
 )
 
 // cookieName is the area's session cookie: "__Host-" prefixed over HTTPS
@@ -84,15 +84,15 @@ type sessions[A any] interface {
 	ResetPassword(ctx context.Context, email, password, token string) error
 }
 
-func (s *Server) members() areaOf[*accounts.Customer] {
-	return areaOf[*accounts.Customer]{accounts.Area, func() sessions[*accounts.Customer] { return s.Accounts }}
+func (s *Server) memberArea() areaOf[*members.Customer] {
+	return areaOf[*members.Customer]{members.Area, func() sessions[*members.Customer] { return s.Accounts }}
 }
 
-func (s *Server) owners() areaOf[*business.Account] {
+func (s *Server) ownerArea() areaOf[*business.Account] {
 	return areaOf[*business.Account]{business.Area, func() sessions[*business.Account] { return s.Business }}
 }
 
-func (s *Server) moderators() areaOf[*identity.Moderator] {
+func (s *Server) moderatorArea() areaOf[*identity.Moderator] {
 	return areaOf[*identity.Moderator]{identity.ModeratorArea, func() sessions[*identity.Moderator] { return s.Claims.Moderators }}
 }
 
@@ -187,13 +187,13 @@ func resetPasswordIn[A any](s *Server, area areaOf[A]) func(http.ResponseWriter,
 // The guards of the three areas.
 
 // currentCustomer returns the signed-in member.
-func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accounts.Customer, error) {
-	return signedIn(s, s.members())(w, r)
+func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*members.Customer, error) {
+	return signedIn(s, s.memberArea())(w, r)
 }
 
 // forMember adapts a handler of a member's own data: it runs h for the
 // signed-in member.
-func (s *Server) forMember(h func(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error) handler {
+func (s *Server) forMember(h func(w http.ResponseWriter, r *http.Request, c *members.Customer) error) handler {
 	return given(s.currentCustomer, h)
 }
 
@@ -201,7 +201,7 @@ func (s *Server) forMember(h func(w http.ResponseWriter, r *http.Request, c *acc
 // anyone may make that remembers a member (a report). A stale cookie
 // makes it anonymous rather than failing it.
 func (s *Server) memberID(ctx context.Context, r *http.Request) (int64, error) {
-	token := s.sessionOf(r, accounts.Area)
+	token := s.sessionOf(r, members.Area)
 	if token == "" {
 		return 0, nil
 	}
@@ -217,7 +217,7 @@ func (s *Server) memberID(ctx context.Context, r *http.Request) (int64, error) {
 
 // signedInBusiness returns the signed-in business account, proven or not.
 func (s *Server) signedInBusiness(w http.ResponseWriter, r *http.Request) (*business.Account, error) {
-	return signedIn(s, s.owners())(w, r)
+	return signedIn(s, s.ownerArea())(w, r)
 }
 
 // currentBusiness returns the signed-in business account whose mailbox is
@@ -248,7 +248,7 @@ func (s *Server) forBusiness(h func(w http.ResponseWriter, r *http.Request, a *b
 
 // currentModerator returns the signed-in moderator.
 func (s *Server) currentModerator(w http.ResponseWriter, r *http.Request) (*identity.Moderator, error) {
-	return signedIn(s, s.moderators())(w, r)
+	return signedIn(s, s.moderatorArea())(w, r)
 }
 
 // forModerator adapts a handler of the moderators' API: it runs h for the

@@ -1,7 +1,8 @@
-// Package accounts holds customers (members): sign-up, the profile and
-// its changes. Who a member is (sign-in, sessions, password reset, proof
-// of mailbox) is the members' Area of internal/identity.
-package accounts
+// Package members holds the members (customers: the shoppers who sign
+// up): sign-up, the profile and its changes. Who a member is (sign-in,
+// sessions, password reset, proof of mailbox) is the members' Area of
+// internal/identity; their favourites are internal/favorites.
+package members
 
 import (
 	"context"
@@ -99,7 +100,6 @@ Open this link within 48 hours and enter your password to confirm it:</p><p><a h
 	return mail.Message{To: to, Subject: "Confirm your email for Locator", Text: text, HTML: body}
 }
 
-
 func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
 
 // SignUpInput is the sign-up form.
@@ -175,7 +175,6 @@ func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) 
 	return c, token, nil
 }
 
-
 // Authenticate returns the customer of a live session.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, error) {
 	var c *Customer
@@ -188,7 +187,6 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, er
 	}
 	return c, nil
 }
-
 
 // Update is a profile change: exactly one of the groups is set.
 type Update struct {

@@ -1,4 +1,4 @@
-package accounts
+package members
 
 import (
 	"locator/internal/apperr"

@@ -6,8 +6,8 @@ import (
 	"net/http"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/apperr"
+	"locator/internal/members"
 	"locator/internal/search"
 )
 
@@ -45,7 +45,7 @@ func (s *Server) limitIP(r *http.Request, action string, limit int, per time.Dur
 	return nil
 }
 
-func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (customerBody, error) {
+func (s *Server) customerJSON(ctx context.Context, c *members.Customer) (customerBody, error) {
 	favs, err := s.Favorites.Docs(ctx, c.ID)
 	if err != nil {
 		return customerBody{}, err
@@ -57,7 +57,7 @@ func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (custom
 	return customerBody{Customer: customerDTO{ID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, Favorites: favs, EmailVerified: c.EmailVerified}}, nil
 }
 
-func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status int, c *accounts.Customer) error {
+func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status int, c *members.Customer) error {
 	body, err := s.customerJSON(r.Context(), c)
 	if err != nil {
 		return err
@@ -68,8 +68,8 @@ func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status 
 }
 
 // answerCustomer answers a call's customer with status, or its error.
-func (s *Server) answerCustomer(w http.ResponseWriter, r *http.Request, status int) func(*accounts.Customer, error) error {
-	return func(c *accounts.Customer, err error) error {
+func (s *Server) answerCustomer(w http.ResponseWriter, r *http.Request, status int) func(*members.Customer, error) error {
+	return func(c *members.Customer, err error) error {
 		if err != nil {
 			return err
 		}
@@ -87,15 +87,15 @@ type signUpRequest struct {
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request, in signUpRequest) error {
 	return s.answerCustomer(w, r, http.StatusCreated)(s.Accounts.SignUp(r.Context(),
-		accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password}))
+		members.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password}))
 }
 
-func (s *Server) me(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error {
+func (s *Server) me(w http.ResponseWriter, r *http.Request, c *members.Customer) error {
 	return s.respondCustomer(w, r, http.StatusOK, c)
 }
 
 // requestEmailProof mails the signed-in member a link that proves the address.
-func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error {
+func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request, c *members.Customer) error {
 	return answerMessage(w, http.StatusAccepted, "We sent a link to "+c.Email+". Open it to confirm your email.",
 		s.Accounts.RequestEmailProof(r.Context(), c))
 }
@@ -123,7 +123,7 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.answerCustomer(w, r, http.StatusOK)(s.Accounts.UpdateProfile(r.Context(), c,
-		accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionOf(r, accounts.Area)))
+		members.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionOf(r, members.Area)))
 }
 
 type favoriteRequest struct {
