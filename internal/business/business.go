@@ -63,7 +63,7 @@ var Area = identity.Area{
 // Service implements the dashboard on the business accounts' identity
 // (identity.Service: its DB, clock, hasher, limits and log).
 type Service struct {
-	*identity.Service
+	*identity.Service[*Account]
 	Stores *stores.Repo
 	ZoneAt func(lat, lon float64) string // time zone of a moved store; nil: unchanged
 	// PhotoUploadsPerHour bounds one account's photo uploads (0:
@@ -73,53 +73,21 @@ type Service struct {
 
 // New returns a service with production defaults.
 func New(d *db.DB, sr *stores.Repo, publicURL string, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
-	return &Service{Service: identity.NewService(Area, d, publicURL, log), Stores: sr, ZoneAt: zoneAt}
+	return &Service{Service: identity.NewService(Area, d, publicURL, log, loadAccount(d)), Stores: sr, ZoneAt: zoneAt}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
 
-// SignIn checks the credentials under the sign-in lockout and starts a
-// session, ending oldToken's (the session id rotates at every sign-in). A
-// wrong email and a wrong password take the same time and give the same
-// answer.
-func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (*Account, string, error) {
-	id, token, err := s.Service.SignIn(ctx, email, password, oldToken)
-	if err != nil {
-		return nil, "", err
-	}
-	a, err := s.account(ctx, id)
-	if err != nil {
-		return nil, "", err
-	}
-	return a, token, nil
-}
-
-// account reads a business account.
-func (s *Service) account(ctx context.Context, id int64) (*Account, error) {
-	var a Account
-	var proven *time.Time
-	if err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at FROM business_accounts WHERE id = $1", id).
-		Scan(&a.ID, &a.Email, &a.StoreName, &proven); err != nil {
-		return nil, fmt.Errorf("business account %d: %w", id, err)
-	}
-	a.Verified = proven != nil
-	return &a, nil
-}
-
-// Authenticate returns the account of a live session.
-func (s *Service) Authenticate(ctx context.Context, token string) (*Account, error) {
-	var a Account
-	err := s.Service.Authenticate(ctx, token, func(id int64) error {
+// loadAccount reads a business account (sql.ErrNoRows when there is none).
+func loadAccount(d *db.DB) func(ctx context.Context, id int64) (*Account, error) {
+	return func(ctx context.Context, id int64) (*Account, error) {
+		var a Account
 		var proven *time.Time
-		err := s.DB.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at FROM business_accounts WHERE id = $1", id).
+		err := d.QueryRow(ctx, "SELECT id, email, store_name, email_verified_at FROM business_accounts WHERE id = $1", id).
 			Scan(&a.ID, &a.Email, &a.StoreName, &proven)
 		a.Verified = proven != nil
-		return err
-	})
-	if err != nil {
-		return nil, err
+		return &a, err
 	}
-	return &a, nil
 }
 
 func resetMail(to, _, link string) mailbox.Message {

@@ -93,15 +93,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token, password, oldToken st
 	if err != nil {
 		return nil, "", err
 	}
-	session, err := s.StartSession(ctx, id, oldToken)
-	if err != nil {
-		return nil, "", err
-	}
-	a, err := s.account(ctx, id)
-	if err != nil {
-		return nil, "", err
-	}
-	return a, session, nil
+	return s.StartSession(ctx, id, oldToken)
 }
 
 // ResendProof mails a signed-in, unproven account a new link (limited per

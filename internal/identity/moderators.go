@@ -37,11 +37,15 @@ var ModeratorArea = Area{
 }
 
 // Moderators is the moderators' identity.
-type Moderators struct{ *Service }
+type Moderators struct{ *Service[*Moderator] }
 
 // NewModerators returns the moderators' identity service.
 func NewModerators(d *db.DB, log *slog.Logger) *Moderators {
-	return &Moderators{NewService(ModeratorArea, d, "", log)}
+	return &Moderators{NewService(ModeratorArea, d, "", log, func(ctx context.Context, id int64) (*Moderator, error) {
+		var m Moderator
+		err := d.QueryRow(ctx, "SELECT id, email FROM moderators WHERE id = $1", id).Scan(&m.ID, &m.Email)
+		return &m, err
+	})}
 }
 
 // Add creates a moderator, or sets the password of an existing one and
@@ -72,26 +76,4 @@ func (m *Moderators) Add(ctx context.Context, email, password string) error {
 		}
 		return audit.Write(ctx, tx, at, "cli", "moderator.add", 0, 0, map[string]any{"email": email, "sessions_ended": ended})
 	})
-}
-
-// SignIn checks a moderator's credentials and starts a session, ending
-// oldToken's (the session the browser signed in from, if any).
-func (m *Moderators) SignIn(ctx context.Context, email, password, oldToken string) (*Moderator, string, error) {
-	id, token, err := m.Service.SignIn(ctx, email, password, oldToken)
-	if err != nil {
-		return nil, "", err
-	}
-	return &Moderator{ID: id, Email: NormalizeEmail(email)}, token, nil
-}
-
-// Authenticate returns the moderator of a live session.
-func (m *Moderators) Authenticate(ctx context.Context, token string) (*Moderator, error) {
-	var mod Moderator
-	err := m.Service.Authenticate(ctx, token, func(id int64) error {
-		return m.DB.QueryRow(ctx, "SELECT id, email FROM moderators WHERE id = $1", id).Scan(&mod.ID, &mod.Email)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &mod, nil
 }

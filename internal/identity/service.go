@@ -17,9 +17,10 @@ import (
 	"locator/internal/secret"
 )
 
-// Service is the identity of one area: sign-in, the session of a request,
-// sign-out, password reset, proof of mailbox and pruning.
-type Service struct {
+// Service is the identity of one area, whose accounts are A: sign-in, the
+// account of a request's session, sign-out, password reset, proof of
+// mailbox and pruning.
+type Service[A any] struct {
 	Area   Area
 	DB     *db.DB
 	Limits *ratelimit.DB
@@ -38,6 +39,8 @@ type Service struct {
 	// nil: a goroutine each, at most maxBackground at once.
 	Later func(job func(ctx context.Context)) error
 
+	// load reads an account by id (sql.ErrNoRows when there is none).
+	load       func(ctx context.Context, id int64) (A, error)
 	lockout    ratelimit.Lockout
 	background chan struct{} // slots of the work done after an answer
 	jobs       sync.WaitGroup
@@ -52,13 +55,14 @@ const maxBackground = 64
 const backgroundTimeout = 30 * time.Second
 
 // NewService returns the identity service of area with production
-// defaults; links mailed point at publicURL.
-func NewService(area Area, d *db.DB, publicURL string, log *slog.Logger) *Service {
+// defaults; links mailed point at publicURL, and load reads an account by
+// id (sql.ErrNoRows when there is none).
+func NewService[A any](area Area, d *db.DB, publicURL string, log *slog.Logger, load func(ctx context.Context, id int64) (A, error)) *Service[A] {
 	if log == nil {
 		log = slog.Default()
 	}
 	limits := ratelimit.NewDB(d)
-	s := &Service{Area: area, DB: d, Limits: limits, Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"), Log: log, Now: time.Now,
+	s := &Service[A]{Area: area, load: load, DB: d, Limits: limits, Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"), Log: log, Now: time.Now,
 		lockout: ratelimit.NewLockout(limits, area.Name), background: make(chan struct{}, maxBackground)}
 	if area.LinkPath != "" {
 		s.Mailbox = &Mailbox{DB: d, Limits: limits, Area: area, PublicURL: s.PublicURL, Hasher: &s.Hasher, Now: s.clock}
@@ -66,7 +70,7 @@ func NewService(area Area, d *db.DB, publicURL string, log *slog.Logger) *Servic
 	return s
 }
 
-func (s *Service) clock() time.Time {
+func (s *Service[A]) clock() time.Time {
 	if s.Now == nil {
 		return time.Now()
 	}
@@ -74,12 +78,12 @@ func (s *Service) clock() time.Time {
 }
 
 // Sessions are the area's sign-ins.
-func (s *Service) Sessions() *Sessions {
+func (s *Service[A]) Sessions() *Sessions {
 	return &Sessions{DB: s.DB, Table: s.Area.Sessions, Owner: s.Area.SessionOwner, TTL: s.Area.SessionTTL, Now: s.clock}
 }
 
 // resets are the area's password reset links.
-func (s *Service) resets() *Resets {
+func (s *Service[A]) resets() *Resets {
 	return &Resets{DB: s.DB, Table: s.Area.Resets, Owner: s.Area.SessionOwner, Accounts: s.Area.Accounts, TTL: s.Area.ResetTTL,
 		Link:     func(token string) string { return s.PublicURL + s.Area.ResetPath + "?token=" + token },
 		Sessions: s.Sessions(), Mailbox: s.Mailbox, Hasher: &s.Hasher, Now: s.clock}
@@ -89,7 +93,7 @@ func (s *Service) resets() *Resets {
 // these are, under the area's sign-in lockout. A wrong email and a wrong
 // password take the same time (argon2id against a dummy hash) and give
 // ErrBadCredentials.
-func (s *Service) CheckPassword(ctx context.Context, email, password string) (int64, error) {
+func (s *Service[A]) CheckPassword(ctx context.Context, email, password string) (int64, error) {
 	email = NormalizeEmail(email)
 	var id int64
 	ok, err := Credentials{Hasher: &s.Hasher, Lockout: s.lockout}.Check(ctx, email, password, func() (hash string, err error) {
@@ -107,41 +111,51 @@ func (s *Service) CheckPassword(ctx context.Context, email, password string) (in
 
 // SignIn checks the credentials (CheckPassword) and starts a session of
 // the account, ending oldToken's (the session id rotates at every
-// sign-in). It returns the account's id and the new session's token.
-func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (int64, string, error) {
+// sign-in). It returns the account and the new session's token.
+func (s *Service[A]) SignIn(ctx context.Context, email, password, oldToken string) (A, string, error) {
+	var none A
 	id, err := s.CheckPassword(ctx, email, password)
 	if err != nil {
-		return 0, "", err
+		return none, "", err
 	}
-	token, err := s.StartSession(ctx, id, oldToken)
-	return id, token, err
+	return s.StartSession(ctx, id, oldToken)
 }
 
-// StartSession starts a session of the account, ending oldToken's.
-func (s *Service) StartSession(ctx context.Context, id int64, oldToken string) (string, error) {
+// StartSession starts a session of the account, ending oldToken's, and
+// returns the account with the session's token.
+func (s *Service[A]) StartSession(ctx context.Context, id int64, oldToken string) (A, string, error) {
+	var none A
 	token, err := s.Sessions().Start(ctx, id, oldToken)
 	if err != nil {
-		return "", fmt.Errorf("%s session: %w", s.Area.Name, err)
+		return none, "", fmt.Errorf("%s session: %w", s.Area.Name, err)
 	}
-	return token, nil
+	a, err := s.load(ctx, id)
+	if err != nil {
+		return none, "", fmt.Errorf("%s account %d: %w", s.Area.Name, id, err)
+	}
+	return a, token, nil
 }
 
-// Authenticate runs load with the account of token's live session (load
-// reads the area's account, sql.ErrNoRows when it is gone); without one it
-// answers the area's ErrNoSession.
-func (s *Service) Authenticate(ctx context.Context, token string, load func(id int64) error) error {
-	ok, err := s.Sessions().Account(ctx, token, load)
+// Authenticate returns the account of token's live session; without one
+// (no token, an unknown, ended or expired one, an account gone) it answers
+// the area's ErrNoSession.
+func (s *Service[A]) Authenticate(ctx context.Context, token string) (A, error) {
+	var a, none A
+	ok, err := s.Sessions().Account(ctx, token, func(id int64) (err error) {
+		a, err = s.load(ctx, id)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("authenticate %s: %w", s.Area.Name, err)
+		return none, fmt.Errorf("authenticate %s: %w", s.Area.Name, err)
 	}
 	if !ok {
-		return s.Area.ErrNoSession
+		return none, s.Area.ErrNoSession
 	}
-	return nil
+	return a, nil
 }
 
 // SignOut ends the session of token.
-func (s *Service) SignOut(ctx context.Context, token string) error {
+func (s *Service[A]) SignOut(ctx context.Context, token string) error {
 	if err := s.Sessions().End(ctx, token); err != nil {
 		return fmt.Errorf("%s sign out: %w", s.Area.Name, err)
 	}
@@ -150,7 +164,7 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 
 // SetPassword makes hash the account's password in tx at t, and stamps the
 // change where the area keeps one.
-func (s *Service) SetPassword(ctx context.Context, tx *db.Tx, id int64, hash string, t time.Time) error {
+func (s *Service[A]) SetPassword(ctx context.Context, tx *db.Tx, id int64, hash string, t time.Time) error {
 	query, args := "UPDATE "+s.Area.Accounts+" SET password_hash = $1 WHERE id = $2", []any{hash, id}
 	if s.Area.Stamp != "" {
 		query, args = "UPDATE "+s.Area.Accounts+" SET password_hash = $1, "+s.Area.Stamp+" = $3 WHERE id = $2", append(args, t)
@@ -166,7 +180,7 @@ func (s *Service) SetPassword(ctx context.Context, tx *db.Tx, id int64, hash str
 // has an account: the answer depends only on the input and the per-email
 // limit, and the lookup, the token and the mail are done after it, so a
 // known email answers no slower than an unknown one.
-func (s *Service) RequestReset(ctx context.Context, email string) error {
+func (s *Service[A]) RequestReset(ctx context.Context, email string) error {
 	if s.Area.Resets == "" {
 		return apperr.New(apperr.NotFound, "no password reset here")
 	}
@@ -185,7 +199,7 @@ func (s *Service) RequestReset(ctx context.Context, email string) error {
 }
 
 // later runs job after the answer, in its own context.
-func (s *Service) later(job func(ctx context.Context)) error {
+func (s *Service[A]) later(job func(ctx context.Context)) error {
 	if s.Later != nil {
 		return s.Later(job)
 	}
@@ -205,11 +219,11 @@ func (s *Service) later(job func(ctx context.Context)) error {
 
 // Wait returns when the work started after answers is done (at shutdown,
 // and in tests).
-func (s *Service) Wait() { s.jobs.Wait() }
+func (s *Service[A]) Wait() { s.jobs.Wait() }
 
 // sendReset issues a reset link for email's account, ending its older
 // ones, and mails it; an unknown email does nothing.
-func (s *Service) sendReset(ctx context.Context, email string) error {
+func (s *Service[A]) sendReset(ctx context.Context, email string) error {
 	name := "''"
 	if s.Area.ResetName != "" {
 		name = s.Area.ResetName
@@ -239,7 +253,7 @@ func (s *Service) sendReset(ctx context.Context, email string) error {
 // ResetPassword sets a new password with a reset token (for email, when
 // given): the token is spent, every other reset token of the account too,
 // every session ends and the mailbox counts as proven.
-func (s *Service) ResetPassword(ctx context.Context, email, password, token string) error {
+func (s *Service[A]) ResetPassword(ctx context.Context, email, password, token string) error {
 	ok, err := s.resets().Complete(ctx, NormalizeEmail(email), password, token, func(tx *db.Tx, id int64, hash string, t time.Time) error {
 		return s.SetPassword(ctx, tx, id, hash, t)
 	})
@@ -254,7 +268,7 @@ func (s *Service) ResetPassword(ctx context.Context, email, password, token stri
 
 // Prune deletes expired sessions, old reset links and dead mailbox links
 // (run now and then).
-func (s *Service) Prune(ctx context.Context) error {
+func (s *Service[A]) Prune(ctx context.Context) error {
 	if err := s.Sessions().Prune(ctx); err != nil {
 		return err
 	}

@@ -67,12 +67,14 @@ var Area = identity.Area{
 // Service implements the member features on the members' identity
 // (sign-in, sessions, resets, proof of mailbox: identity.Service).
 type Service struct {
-	*identity.Service
+	*identity.Service[*Customer]
 }
 
 // New returns a service with production defaults.
 func New(d *db.DB, publicURL string, log *slog.Logger) *Service {
-	return &Service{identity.NewService(Area, d, publicURL, log)}
+	return &Service{identity.NewService(Area, d, publicURL, log, func(ctx context.Context, id int64) (*Customer, error) {
+		return scanCustomer(d.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE id = $1", id))
+	})}
 }
 
 // RequestEmailProof mails the member a link that proves the address
@@ -160,33 +162,6 @@ func scanCustomer(row interface{ Scan(...any) error }, extra ...any) (*Customer,
 	return &c, nil
 }
 
-// SignIn checks the credentials and starts a new session (ending oldToken's
-// session, if any: the session id rotates at every sign-in). A wrong email
-// and a wrong password take the same time and give the same error.
-func (s *Service) SignIn(ctx context.Context, email, password, oldToken string) (*Customer, string, error) {
-	id, token, err := s.Service.SignIn(ctx, email, password, oldToken)
-	if err != nil {
-		return nil, "", err
-	}
-	c, err := s.Get(ctx, id)
-	if err != nil {
-		return nil, "", err
-	}
-	return c, token, nil
-}
-
-// Authenticate returns the customer of a live session.
-func (s *Service) Authenticate(ctx context.Context, token string) (*Customer, error) {
-	var c *Customer
-	err := s.Service.Authenticate(ctx, token, func(id int64) (err error) {
-		c, err = scanCustomer(s.DB.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE id = $1", id))
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
-}
 
 // Update is a profile change: exactly one of the groups is set.
 type Update struct {
