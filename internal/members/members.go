@@ -162,7 +162,6 @@ func scanCustomer(row interface{ Scan(...any) error }, extra ...any) (*Customer,
 	return &c, nil
 }
 
-
 // Update is a profile change: exactly one of the groups is set.
 type Update struct {
 	FirstName, LastName   *string
