@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type InputHTMLAttributes } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { failureText } from "../api/client";
 import { useForm } from "react-hook-form";
 import { email, required, z } from "../lib/validation";
 import { Button } from "./ui/button";
@@ -73,4 +74,39 @@ export function SignInForm<A>({
       </Button>
     </form>
   );
+}
+
+/**
+ * The sign-in of a page of its own (the store dashboard, moderation): heading, intro and what
+ * follows (the form, "Forgot password?").
+ */
+export function SignInPage({ heading, intro, children }: { heading: string; intro: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto flex w-full max-w-sm flex-col gap-4 px-4 py-10">
+      <h1 className="text-2xl font-semibold text-gray-900">{heading}</h1>
+      <p className="text-gray-700">{intro}</p>
+      {children}
+    </main>
+  );
+}
+
+/**
+ * The area of a sign-in page: its texts (the dashboard's and the moderators' are the same words,
+ * each feature keeping its own copy) and its call; a refusal reads "<failed>: <the server's reason>".
+ */
+export function pageArea<A>(
+  label: string,
+  signIn: SignInArea<A>["signIn"],
+  texts: { emailRequired: string; passwordRequired: string; failed: string },
+): SignInArea<A> {
+  return {
+    label,
+    emailRequired: texts.emailRequired,
+    passwordRequired: texts.passwordRequired,
+    signIn,
+    failure: (error) => `${texts.failed}: ${failureText(error)}`,
+    submit: "Sign in",
+    busy: "Signing in…",
+    emailField: { type: "email", autoComplete: "username", autoFocus: true },
+  };
 }

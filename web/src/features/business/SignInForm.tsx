@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { failureText } from "../../api/client";
-import { SignInForm as AreaSignInForm } from "../../components/SignInForm";
+import { pageArea, SignInForm as AreaSignInForm, SignInPage } from "../../components/SignInForm";
 import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { businessSignIn } from "./api/business-sign-in";
@@ -8,34 +8,21 @@ import { requestBusinessReset } from "./api/request-reset";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED } from "./messages";
 import type { BusinessAccount } from "./types";
 
+const area = pageArea("Business sign-in", businessSignIn, { emailRequired: EMAIL_REQUIRED, passwordRequired: PASSWORD_REQUIRED, failed: SIGN_IN_FAILED });
+
 /** The dashboard's sign-in, with the email and password given in the claim wizard, and "Forgot password?". */
 export function SignInForm({ onSignedIn }: { onSignedIn: (account: BusinessAccount) => void }) {
   const [mode, setMode] = useState<"sign-in" | "forgot">("sign-in");
   return (
-    <main className="mx-auto flex w-full max-w-sm flex-col gap-4 px-4 py-10">
-      <h1 className="text-2xl font-semibold text-gray-900">{mode === "sign-in" ? "Store dashboard" : "Reset your password"}</h1>
-      <p className="text-gray-700">
-        {mode === "sign-in"
+    <SignInPage
+      heading={mode === "sign-in" ? "Store dashboard" : "Reset your password"}
+      intro={
+        mode === "sign-in"
           ? "Sign in with the email and password you chose when you claimed your store."
-          : "Enter the email of your business account: we send a link to choose a new password."}
-      </p>
-      {mode === "sign-in" ? (
-        <AreaSignInForm
-          onSignedIn={onSignedIn}
-          area={{
-            label: "Business sign-in",
-            emailRequired: EMAIL_REQUIRED,
-            passwordRequired: PASSWORD_REQUIRED,
-            signIn: businessSignIn,
-            failure: (error) => `${SIGN_IN_FAILED}: ${failureText(error)}`,
-            submit: "Sign in",
-            busy: "Signing in…",
-            emailField: { type: "email", autoComplete: "username", autoFocus: true },
-          }}
-        />
-      ) : (
-        <ResetRequestForm />
-      )}
+          : "Enter the email of your business account: we send a link to choose a new password."
+      }
+    >
+      {mode === "sign-in" ? <AreaSignInForm area={area} onSignedIn={onSignedIn} /> : <ResetRequestForm />}
       <button
         type="button"
         className="self-start text-sm font-medium text-emerald-800 underline"
@@ -43,7 +30,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (account: BusinessAccou
       >
         {mode === "sign-in" ? "Forgot password?" : "Back to sign-in"}
       </button>
-    </main>
+    </SignInPage>
   );
 }
 
