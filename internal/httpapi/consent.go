@@ -11,8 +11,8 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/business"
-	"locator/internal/claims"
 	"locator/internal/consent"
+	"locator/internal/identity"
 )
 
 // consentLimit bounds the link calls per IP as sign-ins are (the token is
@@ -119,7 +119,7 @@ func (s *Server) businessWaiting(w http.ResponseWriter, r *http.Request, a *busi
 
 // adminConsent answers POST /api/admin/claims/{id}/consent: a moderator's
 // decision in place of the store's owners.
-func (s *Server) adminConsent(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+func (s *Server) adminConsent(w http.ResponseWriter, r *http.Request, m *identity.Moderator) error {
 	id, err := claimID(r)
 	if err != nil {
 		return err

@@ -35,7 +35,7 @@ func pendingOverHTTP(t *testing.T, d *db.DB, s *bizSetup) (int64, *bizClient, *b
 		t.Fatalf("look-alike claim: %d %v", rec.Code, out)
 	}
 	claimID := int64(out["claim"].(map[string]any)["id"].(float64))
-	dbtest.Must(t, s.cs.AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
+	dbtest.Must(t, s.cs.Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 	mod := newBizClient(t, s.srv)
 	if rec, _ := mod.call("POST", "/api/admin/auth", map[string]string{"email": "mod@example.com", "password": "moderator-pass"}); rec.Code != 200 {
 		t.Fatalf("moderator sign in: %d", rec.Code)
