@@ -24,6 +24,8 @@ var owned = []struct {
 }{
 	{"stores", "internal/stores", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stores\b`)},
 	{"business_stores", "internal/ownership", regexp.MustCompile(`(?i)\bbusiness_stores\b`)},
+	{"products", "internal/catalog", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+products\b`)},
+	{"stock", "internal/inventory", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stock(_imports)?\b`)},
 }
 
 // Files outside the owners that may still name an owned table, and why.
