@@ -192,6 +192,7 @@ const list = "/api/store/physical-store/list-physical-store/"
 const nyc = "latitude=40.7128&longitude=-74.0060&radius=30"
 
 func TestStoreSearchAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		nyAll := []int64{f.nearID, f.deliveryID, f.curbsideID, f.allDayID, f.lateID}
@@ -252,6 +253,7 @@ func TestStoreSearchAPI(t *testing.T) {
 // The slash-less path redirects to the spec's, query kept: api/openapi.yaml
 // routes it to "one store by id", so it must not answer a list itself.
 func TestStoreSearchWithoutTrailingSlashRedirects(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		rec := httptest.NewRecorder()
 		f.srv.ServeHTTP(rec, httptest.NewRequest("GET", strings.TrimSuffix(list, "/")+"?"+nyc, nil))
@@ -264,6 +266,7 @@ func TestStoreSearchWithoutTrailingSlashRedirects(t *testing.T) {
 // The app shell for a URL about one store names that store's page as its
 // canonical address (crawlers run no script); other shells name none.
 func TestAppShellCanonicalLink(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d)
 		body := func(target string) string {
@@ -289,6 +292,7 @@ func TestAppShellCanonicalLink(t *testing.T) {
 }
 
 func TestStoreSearchRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	c := &client{t: t, h: f.srv}
@@ -321,6 +325,7 @@ func TestStoreSearchRejectsBadInput(t *testing.T) {
 }
 
 func TestStoreAndReviewsAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		store := "/api/store/physical-store/"
@@ -356,6 +361,7 @@ func TestStoreAndReviewsAPI(t *testing.T) {
 func itoa(n int64) string { return strconvI(n) }
 
 func TestServingAndOperations(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	cases := []struct {
@@ -457,6 +463,7 @@ func TestServingAndOperations(t *testing.T) {
 }
 
 func TestReadyzFailsWithoutDatabase(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	d.Close()
