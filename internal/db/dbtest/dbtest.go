@@ -4,7 +4,8 @@
 // except under CI=true where it fails: CI must prove both engines.
 //
 // Every database is a test's own, so tests that use nothing else shared
-// may call t.Parallel.
+// may call t.Parallel. Under go test -short (the edit loop's fast tier) the
+// PostgreSQL runs are skipped; make test runs them.
 package dbtest
 
 import (
@@ -117,6 +118,9 @@ func Postgres(t testing.TB) *db.DB {
 // connections use it; the schema is dropped when the test ends.
 func NewSchema(t testing.TB) (string, string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("go test -short runs SQLite only; make test runs PostgreSQL too")
+	}
 	base := PostgresURL()
 	ctx := context.Background()
 	admin, err := db.Open(ctx, base)
