@@ -72,6 +72,9 @@ func (c *keepAliveClient) close() {
 // happen while draining (a request, a new connection) then have seconds,
 // not one, on a machine busy with other test packages.
 func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: drains a loaded server for seconds; make test runs it")
+	}
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db"),
 		"LOCATOR_MAIL_DIR": t.TempDir(), "LOCATOR_DRAIN_PERIOD": "5s", "LOCATOR_SHUTDOWN_TIMEOUT": "20s"})
 	srv := startServe(t, e, "--demo-stores", "500")
@@ -213,6 +216,7 @@ func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 // Replicas first started together on an empty database: exactly one
 // writes the demo data, on both engines.
 func TestReplicasStartedTogetherSeedOnce(t *testing.T) {
+	t.Parallel()
 	pgURL, _ := dbtest.NewSchema(t)
 	for _, c := range []struct{ name, url string }{
 		{"sqlite", "sqlite:" + filepath.Join(t.TempDir(), "locator.db")},

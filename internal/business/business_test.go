@@ -50,6 +50,7 @@ func eachOwner(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB
 // replicas, never overwrite each other: each reads the store after the
 // search-version lock that orders store writers.
 func TestConcurrentPatchesKeepEveryChange(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
 		svcA, acct, id := setup(t, a)
@@ -107,6 +108,7 @@ func TestConcurrentPatchesKeepEveryChange(t *testing.T) {
 }
 
 func TestPruneEndsExpiredSessionsOnly(t *testing.T) {
+	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, live *business.Account, _ int64) {
 		svc.Now = func() time.Time { return time.Now().Add(-8 * 24 * time.Hour) }
 		_, oldToken, err := svc.SignIn(ctx, "owner@example.com", "tulip-lamp-7", "")

@@ -44,6 +44,7 @@ func form() claims.Input {
 }
 
 func TestSubmitValidation(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	s := newService(d)
 	ctx := context.Background()
@@ -84,6 +85,7 @@ func TestSubmitValidation(t *testing.T) {
 }
 
 func TestClaimToPublishedStore(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		c, created, err := s.Submit(ctx, form(), "10.0.0.1")
 		dbtest.Must(t, err, "submit")
@@ -170,6 +172,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 }
 
 func TestApproveNeedsAPlace(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		in := form()
 		in.PostalCode = "00000"
@@ -192,6 +195,7 @@ func TestApproveNeedsAPlace(t *testing.T) {
 }
 
 func TestModerators(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		for pw, want := range map[string]string{"short": secret.MsgPasswordTooShort, "password123": secret.MsgPasswordCommon} {
 			if err := s.AddModerator(ctx, "mod@example.com", pw); err == nil || err.Error() != want {
@@ -234,6 +238,7 @@ func TestModerators(t *testing.T) {
 // then the right one: at most 10 were checked and the right one is refused
 // while the account is locked.
 func TestModeratorLockout(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
 		ctx := context.Background()
 		replicas := []*claims.Service{newService(da), newService(dbb)}
@@ -265,6 +270,7 @@ func TestModeratorLockout(t *testing.T) {
 }
 
 func TestParseFreeHours(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"Mon-Fri 9am-9pm, Sat 10-6, Sun closed": "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 10:00 18:00",
 		"Daily 09:00-21:00":                     "0 09:00 21:00,1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 09:00 21:00",
@@ -289,6 +295,7 @@ func TestParseFreeHours(t *testing.T) {
 }
 
 func TestParseFreeSchedule(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	hours, special, closure, ok := claims.ParseFreeSchedule("Mon-Fri 9am-9pm, Thanksgiving closed, Dec 24: 9am-2pm, closed on 1/1, 2026-12-31 6pm-2am", now)
 	if !ok || stores.EncodeSchedule(hours) != "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00" || closure != nil {
@@ -317,6 +324,7 @@ func TestParseFreeSchedule(t *testing.T) {
 // The approval keeps what the free-text hours say, and an approval that
 // updates an existing store keeps its other special dates.
 func TestApprovalKeepsSpecialHours(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		s.Now = func() time.Time { return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) }
 		in := form()

@@ -53,6 +53,7 @@ func spans(t *testing.T, s string) string {
 // Hours as owners type them in the claim form, with the week they mean.
 // noted: the moderator is shown that the text could also mean another week.
 func TestFreeHoursRealWorld(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in    string
 		want  string // "" : not read, kept as text only

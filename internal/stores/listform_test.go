@@ -11,6 +11,7 @@ import (
 // services only, without their own week and last-order offset, no
 // permanently_closed; the same instant's full form says the same.
 func TestAppendLiveList(t *testing.T) {
+	t.Parallel()
 	st := &Store{WorkingHours: daily("09:00", "21:00"), SpecialHours: []SpecialHour{
 		{Date: "2099-11-24", Closed: true, Note: "yesterday: inside"},
 		{Date: "2099-12-03", Closed: true, Note: "day 8: inside"},
@@ -47,6 +48,7 @@ func TestAppendLiveList(t *testing.T) {
 // RenderDoc writes the list part first; ListEnd finds where it ends, and
 // gives a whole document of the former layouts.
 func TestListEnd(t *testing.T) {
+	t.Parallel()
 	s := &Store{ID: 7, StoreID: "s7", Name: `A "quoted" ,"adult_only": name`, CountryCode: "US", State: "NY", City: "Brooklyn",
 		PostalCode: "11211", Address: "1 Main St", Latitude: 40.7, Longitude: -73.9, TimeZone: "America/New_York",
 		WorkingHours: daily("09:00", "21:00"), AdultOnly: true, Website: "https://example.com",
