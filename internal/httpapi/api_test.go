@@ -118,7 +118,12 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	ins := insights.New(d, log)
 	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web, Insights: ins,
 		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), Business: biz, Reports: reports.New(d, sr),
-		StorefrontURL: "https://shop.example", Version: "test"})
+		StorefrontURL: "https://shop.example", Version: "test",
+		// Tests run in parallel on a shared machine: a request's PostgreSQL
+		// calls may wait longer than the production budget, which would answer
+		// 503. TestDatabaseOutages restores the default; the rest are about
+		// what the answer says, not the timeout.
+		DBTimeout: time.Minute})
 	return &fixture{srv: srv, biz: biz, sy: sy, ix: ix, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID, ins: ins}
 }
