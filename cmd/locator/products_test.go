@@ -5,6 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/stores"
 )
 
 // `locator products import` lists bad rows with their lines, writes the
@@ -34,5 +38,39 @@ func TestProductsImport(t *testing.T) {
 	}
 	if err := run(ctx, []string{"products"}, &out, &errOut, e); exitCode(err) != 2 {
 		t.Fatalf("no action: %v", err)
+	}
+}
+
+// `locator inventory import` writes a feed's good rows, lists the bad
+// ones and exits 1; --replace removes what a full feed no longer names; a
+// wrong header is the file's error.
+func TestInventoryImport(t *testing.T) {
+	ctx := context.Background()
+	u := "sqlite:" + filepath.Join(t.TempDir(), "locator.db")
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": u})
+	var out, errOut syncBuffer
+	_ = run(ctx, []string{"products", "import", filepath.Join("..", "..", "internal", "catalog", "testdata", "catalogue.csv")}, &out, &errOut, e)
+	d, err := db.Open(ctx, u)
+	dbtest.Must(t, err, "open")
+	for _, sid := range []string{"sto_01nyc", ""} {
+		dbtest.Must(t, stores.NewRepo(d).Create(ctx, &stores.Store{Name: "Cloud Nine", StoreID: sid, Latitude: 40.7, Longitude: -74, TimeZone: "America/New_York"}), "store")
+	}
+	d.Close()
+	feeds := filepath.Join("..", "..", "internal", "inventory", "testdata")
+	out = syncBuffer{}
+	err = run(ctx, []string{"inventory", "import", filepath.Join(feeds, "feed.csv")}, &out, &errOut, e)
+	if exitCode(err) != 1 || !strings.Contains(out.String(), `line 7: error: store_code "sto_99nowhere" is no store of ours`) ||
+		!strings.Contains(out.String(), "6 rows written for 2 stores, 0 removed, 9 failed") {
+		t.Fatalf("import: %v\n%s%s", err, out.String(), errOut.String())
+	}
+	out = syncBuffer{}
+	err = run(ctx, []string{"inventory", "import", "--replace", filepath.Join(feeds, "feed-full.tsv")}, &out, &errOut, e)
+	if exitCode(err) != 1 || !strings.Contains(out.String(), "columns not read: link") ||
+		!strings.Contains(out.String(), "2 rows written for 1 stores, 1 removed, 1 failed") {
+		t.Fatalf("replace: %v\n%s", err, out.String())
+	}
+	err = run(ctx, []string{"inventory", "import", filepath.Join(feeds, "feed-bad-header.csv")}, &out, &errOut, e)
+	if err == nil || !strings.Contains(err.Error(), "feed-bad-header.csv: header: the file has no column store_code") {
+		t.Fatalf("bad header: %v", err)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	mailbox "locator/internal/mail"
 	"locator/internal/ownership"
 	"locator/internal/ratelimit"
+	"locator/internal/schedule"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -91,9 +92,9 @@ const (
 )
 
 // ServiceTexts are the claim's free-text hours of each service, indexed
-// by stores.Service.
-func (in *Input) ServiceTexts() [stores.NumServices]*string {
-	return [stores.NumServices]*string{&in.DeliveryHours, &in.CurbsidePickupHours, &in.OnlineOrderHours}
+// by schedule.Service.
+func (in *Input) ServiceTexts() [schedule.NumServices]*string {
+	return [schedule.NumServices]*string{&in.DeliveryHours, &in.CurbsidePickupHours, &in.OnlineOrderHours}
 }
 
 // Field limits.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"locator/internal/db"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -69,7 +70,7 @@ func (s *Service) Docs(ctx context.Context, customerID int64) ([]json.RawMessage
 		if err := rows.Scan(&doc, &sched, &zone, &delivery, &curbside, &online); err != nil {
 			return nil, fmt.Errorf("list favourites: %w", err)
 		}
-		out = append(out, json.RawMessage(stores.FinishRow(nil, doc, sched, zone, now, stores.OfferedOf(delivery, curbside, online))))
+		out = append(out, json.RawMessage(stores.FinishRow(nil, doc, sched, zone, now, schedule.OfferedOf(delivery, curbside, online))))
 	}
 	return out, rows.Err()
 }
