@@ -216,7 +216,6 @@ func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 // Replicas first started together on an empty database: exactly one
 // writes the demo data, on both engines.
 func TestReplicasStartedTogetherSeedOnce(t *testing.T) {
-	t.Parallel()
 	pgURL, _ := dbtest.NewSchema(t)
 	for _, c := range []struct{ name, url string }{
 		{"sqlite", "sqlite:" + filepath.Join(t.TempDir(), "locator.db")},

@@ -89,13 +89,10 @@ func TestInvalidConfigurationNamesTheSetting(t *testing.T) {
 }
 
 func TestServeSeedImportOnBothEngines(t *testing.T) {
-	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) {
-		t.Parallel()
 		serveScenario(t, "sqlite:"+filepath.Join(t.TempDir(), "locator.db"))
 	})
 	t.Run("postgres", func(t *testing.T) {
-		t.Parallel()
 		u, _ := dbtest.NewSchema(t)
 		serveScenario(t, u)
 	})

@@ -19,7 +19,6 @@ import (
 // wrote (here without "adult_only", listed whole), and its replica's list
 // answer then carries only the list part; a restart finds nothing to do.
 func TestServeRerendersStaleDocs(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: waits for a server's background re-render; make test runs it")
 	}

@@ -16,7 +16,6 @@ import (
 // refuses connections keeps trying with backoff (it logs each wait) instead
 // of exiting, and starts serving once the database answers.
 func TestReplicaWaitsForItsDatabase(t *testing.T) {
-	t.Parallel()
 	u, _ := dbtest.NewSchema(t)
 	pu, err := url.Parse(u)
 	dbtest.Must(t, err, "parse")

@@ -50,7 +50,6 @@ func eachOwner(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB
 // replicas, never overwrite each other: each reads the store after the
 // search-version lock that orders store writers.
 func TestConcurrentPatchesKeepEveryChange(t *testing.T) {
-	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
 		svcA, acct, id := setup(t, a)
