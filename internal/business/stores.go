@@ -14,6 +14,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
+	"locator/internal/ownership"
 	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/textfield"
@@ -162,22 +163,9 @@ func (s *Service) ListStores(ctx context.Context, a *Account) ([]StoreView, erro
 	if !a.Verified {
 		return nil, ErrUnverified
 	}
-	rows, err := s.DB.Query(ctx, "SELECT store_id FROM business_stores WHERE business_id = $1 ORDER BY store_id LIMIT 500", a.ID)
+	ids, err := ownership.StoreIDs(ctx, s.DB, a.ID, 500)
 	if err != nil {
-		return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
+		return nil, err
 	}
 	out := make([]StoreView, 0, len(ids))
 	for _, id := range ids {
