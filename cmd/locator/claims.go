@@ -18,6 +18,7 @@ import (
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/config"
+	"locator/internal/identity"
 	"locator/internal/licences"
 	"locator/internal/places"
 	"locator/internal/stores"
@@ -313,10 +314,10 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return err
 	}
 	defer d.Close()
-	if err := claims.New(d, stores.NewRepo(d), nil, nil, log).AddModerator(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
+	if err := claims.New(d, stores.NewRepo(d), nil, nil, log).Moderators.Add(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", strings.ToLower(strings.TrimSpace(emails[0])))
+	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", identity.NormalizeEmail(emails[0]))
 	return nil
 }
 
@@ -358,7 +359,7 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 		if err != nil {
 			return err
 		}
-		email := strings.ToLower(strings.TrimSpace(args[1]))
+		email := identity.NormalizeEmail(args[1])
 		svc := claims.New(d, sr, nil, nil, log)
 		if action == "unlink" {
 			if err := svc.UnlinkStore(ctx, storeID, email, actor); err != nil {

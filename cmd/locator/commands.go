@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/answercache"
 	"locator/internal/business"
 	"locator/internal/claims"
@@ -30,6 +29,7 @@ import (
 	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/maptiles"
+	"locator/internal/members"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/reports"
@@ -357,7 +357,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		ln.Close()
 		return err
 	}
-	acc := accounts.New(d, publicURL, log)
+	acc := members.New(d, publicURL, log)
 	acc.LogResetLinks = cfg.LogResetLinks
 	if acc.LogResetLinks {
 		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
@@ -518,7 +518,7 @@ func mailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 
 // housekeeping prunes expired sessions, reset tokens, rate-limit counters
 // and sent mail older than the retention, hourly.
-func housekeeping(ctx context.Context, acc *accounts.Service, biz *business.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
+func housekeeping(ctx context.Context, acc *members.Service, biz *business.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {

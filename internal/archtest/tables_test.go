@@ -23,6 +23,8 @@ var owned = []struct {
 	sql          *regexp.Regexp
 }{
 	{"stores", "internal/stores", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stores\b`)},
+	{"products", "internal/catalog", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+products\b`)},
+	{"stock", "internal/inventory", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stock(_imports)?\b`)},
 }
 
 // Files outside the owners that may still name an owned table, and why.

@@ -43,7 +43,7 @@ func newWorld(t *testing.T, d *db.DB) *world {
 	biz.Hasher = h
 	t.Cleanup(biz.Wait)
 	cl := claims.New(d, sr, nil, func(float64, float64) string { return "America/Chicago" }, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	cl.Hasher = h
+	cl.Moderators.Hasher = h
 	return &world{d: d, biz: biz, claims: cl}
 }
 

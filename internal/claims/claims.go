@@ -12,10 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"locator/internal/identity"
 
 	"locator/internal/apperr"
 	"locator/internal/db"
@@ -23,7 +24,6 @@ import (
 	"locator/internal/ownership"
 	"locator/internal/ratelimit"
 	"locator/internal/schedule"
-	"locator/internal/secret"
 	"locator/internal/stores"
 )
 
@@ -120,7 +120,6 @@ type Service struct {
 	Stores   *stores.Repo
 	Geocoder Geocoder
 	ZoneAt   func(lat, lon float64) string
-	Hasher   secret.Hasher
 	Log      *slog.Logger
 	Now      func() time.Time
 	// PublicURL (LOCATOR_PUBLIC_URL) makes the link to the store dashboard in
@@ -131,9 +130,9 @@ type Service struct {
 	// registries are kept (the number then stays unchecked).
 	Licences LicenceVerifier
 
-	// The members' sign-in lockout, for moderators; business accounts get
-	// theirs (ratelimit.NewLockout(..., "business")) with their sign-in.
-	moderatorLockout ratelimit.Lockout
+	// Moderators are who decide claims: their identity (internal/identity).
+	Moderators *identity.Moderators
+
 	// limits counts claims per network in the database, so every replica
 	// shares the count (as reports do).
 	limits *ratelimit.DB
@@ -149,8 +148,8 @@ const tooManyMessage = "Too many claims from your network. Please try again late
 
 // New returns a service with production defaults.
 func New(d *db.DB, sr *stores.Repo, g Geocoder, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
-	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Hasher: secret.DefaultHasher, Log: log, Now: time.Now,
-		moderatorLockout: ratelimit.NewLockout(ratelimit.NewDB(d), "moderator"), limits: ratelimit.NewDB(d)}
+	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Log: log, Now: time.Now,
+		Moderators: identity.NewModerators(d, log), limits: ratelimit.NewDB(d)}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
@@ -184,8 +183,9 @@ func (in *Input) validate() error {
 	if !strings.Contains(in.Email, "@") {
 		return apperr.Invalidf("Email must contain @")
 	}
-	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
-		return apperr.Invalidf("Email is invalid")
+	var err error
+	if in.Email, err = identity.ParseEmail(in.Email); err != nil {
+		return err
 	}
 	short := []struct{ name, v string }{
 		{"Business name", in.BusinessName}, {"Email", in.Email}, {"Phone", in.Phone}, {"Country", in.Country},

@@ -11,6 +11,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
+	"locator/internal/identity"
 )
 
 // The stores a business account may change in the store dashboard
@@ -74,7 +75,7 @@ func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor str
 // UnlinkStore), then runs fn in one transaction with the email as
 // accounts keep it.
 func (s *Service) inLinkTx(ctx context.Context, storeID int64, email string, fn func(tx *db.Tx, email string) error) error {
-	email = strings.ToLower(strings.TrimSpace(email))
+	email = identity.NormalizeEmail(email)
 	if storeID <= 0 {
 		return apperr.Invalidf("store id must be a positive whole number")
 	}

@@ -16,7 +16,7 @@ import (
 func TestModeratorSignInEndsTheSessionItWasMadeFrom(t *testing.T) {
 	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
-		dbtest.Must(t, s.cs.AddModerator(context.Background(), "rot@example.com", "moderator-pass"), "add moderator")
+		dbtest.Must(t, s.cs.Moderators.Add(context.Background(), "rot@example.com", "moderator-pass"), "add moderator")
 		mod := newBizClient(t, s.srv)
 		signIn := func() string {
 			t.Helper()
