@@ -67,6 +67,7 @@ func openMigrated(t *testing.T, url string) *db.DB {
 // later ones a prefix (one snapshot, no gap, no half a write), and the
 // search index loads from it with every store it holds.
 func TestBackupUnderWriteLoadRestoresEveryAcknowledgedWrite(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	live := "sqlite:" + filepath.Join(dir, "live.db")
 	d := openMigrated(t, live)
@@ -211,6 +212,7 @@ func TestBackupUnderWriteLoadRestoresEveryAcknowledgedWrite(t *testing.T) {
 
 // A database a running process has open is not replaced without --force.
 func TestRestoreRefusesALiveDatabase(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	url := "sqlite:" + filepath.Join(dir, "live.db")
 	d := openMigrated(t, url)
@@ -249,6 +251,7 @@ func TestRestoreRefusesALiveDatabase(t *testing.T) {
 // PostgreSQL is copied with its own tools: both commands say which, before
 // connecting.
 func TestBackupOfPostgresNamesPgDump(t *testing.T) {
+	t.Parallel()
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": "postgres://nobody@127.0.0.1:1/none"})
 	for cmd, want := range map[string]string{"backup": "pg_dump", "restore": "pg_restore"} {
 		var out, errOut syncBuffer

@@ -3,9 +3,6 @@ package business
 import (
 	"cmp"
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -151,24 +148,23 @@ func owns(ctx context.Context, q db.Querier, a *Account, id int64) error {
 	if !a.Verified {
 		return ErrUnverified
 	}
-	var one int
-	err := q.QueryRow(ctx, "SELECT 1 FROM business_stores WHERE business_id = $1 AND store_id = $2", a.ID, id).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		// A claimant waiting for the owners' consent is told so (it
-		// knows the store it claimed); anyone else learns nothing.
-		waits, err := consent.Waits(ctx, q, a.Email, id)
-		if err != nil {
-			return err
-		}
-		if waits {
-			return consent.ErrWaiting
-		}
-		return ErrNotYours
-	}
+	mine, err := ownership.Owns(ctx, q, a.ID, id)
 	if err != nil {
-		return fmt.Errorf("store link: %w", err)
+		return err
 	}
-	return nil
+	if mine {
+		return nil
+	}
+	// A claimant waiting for the owners' consent is told so (it knows the
+	// store it claimed); anyone else learns nothing.
+	waits, err := consent.Waits(ctx, q, a.Email, id)
+	if err != nil {
+		return err
+	}
+	if waits {
+		return consent.ErrWaiting
+	}
+	return ErrNotYours
 }
 
 // ListStores lists the stores linked to the account.

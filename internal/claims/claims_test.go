@@ -40,6 +40,7 @@ func form() claims.Input {
 }
 
 func TestSubmitValidation(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	s := newService(d)
 	ctx := context.Background()
@@ -80,6 +81,7 @@ func TestSubmitValidation(t *testing.T) {
 }
 
 func TestClaimToPublishedStore(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		c, created, err := s.Submit(ctx, form(), "10.0.0.1")
 		dbtest.Must(t, err, "submit")
@@ -174,6 +176,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 }
 
 func TestApproveNeedsAPlace(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		in := form()
 		in.PostalCode = "00000"
@@ -198,6 +201,7 @@ func TestApproveNeedsAPlace(t *testing.T) {
 // The approval keeps what the free-text hours say, and an approval that
 // updates an existing store keeps its other special dates.
 func TestApprovalKeepsSpecialHours(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		s.Now = func() time.Time { return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) }
 		in := form()

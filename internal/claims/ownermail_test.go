@@ -18,6 +18,7 @@ import (
 // the name), only fixed text, the store's published data and the link to
 // the store dashboard.
 func TestOwnerMailCarriesNoClaimantText(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		o := newOwned(t, d)

@@ -82,6 +82,7 @@ func public(st *stores.Store) string {
 // nothing public and keeps the owner, and the owner (or a moderator) can
 // remove the account the approval added; each step is in the audit log.
 func TestLookalikeClaimOnOwnedStore(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		o := newOwned(t, d)
@@ -200,6 +201,7 @@ func TestLookalikeClaimOnOwnedStore(t *testing.T) {
 // it) and marks the store verified only when every field of the comparison
 // holds what the moderator saw in the claim.
 func TestApproveAppliesPickedFields(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		o := newOwned(t, d)

@@ -17,6 +17,7 @@ import (
 // moderator, remove the accounts from the store; every step is audited
 // under the account that acted.
 func TestLookalikeClaimOverHTTP(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		before, err := s.srv.Stores.Get(ctx, s.ownStore)
