@@ -19,7 +19,6 @@ import (
 // everyone looks at first hold no stranger (Brooklyn has only 112xx codes,
 // Manhattan's New York only 100xx-102xx).
 func TestDemoStoresAgreeWithTheirPlace(t *testing.T) {
-	t.Parallel()
 	const n = 5000 // a quarter of the default; the race detector makes 20,000 slow
 	g, err := places.Load()
 	if err != nil {
@@ -92,7 +91,6 @@ func TestDemoStoresAgreeWithTheirPlace(t *testing.T) {
 // The area-code table holds real codes of each state: a few a New Yorker,
 // a Texan and a Californian know, and none of another state's.
 func TestAreaCodesOfStates(t *testing.T) {
-	t.Parallel()
 	for state, in := range map[string][]int{"NY": {212, 718, 917}, "NJ": {201, 973}, "TX": {214, 713, 512}, "CA": {213, 415, 619}, "DC": {202}} {
 		for _, c := range in {
 			if !slices.Contains(storegen.AreaCodes(state), c) {

@@ -24,7 +24,6 @@ import (
 // then a store drawn in the basemap's water is drawn again, 2026-12-02).
 // go test ./internal/seed -run TestDemoUnchanged -update rewrites it.
 func TestDemoUnchanged(t *testing.T) {
-	t.Parallel()
 	ss, rs := generate(t, demoOptions(t, 2000, 1))
 	var b strings.Builder
 	all := sha256.New()

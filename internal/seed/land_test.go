@@ -12,7 +12,6 @@ import (
 // as without the water test (the redraws use a stream of their own), so the demo data moved only
 // where it had to.
 func TestDemoStoresOnLand(t *testing.T) {
-	t.Parallel()
 	const n = 5000 // a quarter of the default; the race detector makes 20,000 slow
 	water, err := maptiles.LoadWater()
 	if err != nil {

@@ -17,7 +17,6 @@ import (
 // Check says so, and Resume writes exactly what is missing, so the data
 // set ends as a write that was never interrupted.
 func TestInterruptedDemoWriteIsResumed(t *testing.T) {
-	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		const n = 300

@@ -46,7 +46,6 @@ func generate(t *testing.T, o storegen.Options) ([]*stores.Store, [][]*reviews.R
 }
 
 func TestSameSeedSameData(t *testing.T) {
-	t.Parallel()
 	ss1, rs1 := generate(t, demoOptions(t, 2000, 7))
 	ss2, rs2 := generate(t, demoOptions(t, 2000, 7))
 	if !reflect.DeepEqual(ss1, ss2) || !reflect.DeepEqual(rs1, rs2) {
@@ -74,7 +73,6 @@ func TestSameSeedSameData(t *testing.T) {
 // valid US addresses and zones, and the shares of phones, images,
 // services, hours and reviews the generator intends.
 func TestDemoDataIsRealistic(t *testing.T) {
-	t.Parallel()
 	const n = 5000
 	o := demoOptions(t, n, 1)
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
@@ -155,7 +153,6 @@ func TestDemoDataIsRealistic(t *testing.T) {
 // Written to either engine, the data is all there and searchable; written
 // a second time, the unique store ids refuse the first batch as a whole.
 func TestWrite(t *testing.T) {
-	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		o := demoOptions(t, 300, 1)
@@ -184,7 +181,6 @@ func TestWrite(t *testing.T) {
 // A new user meets every status: holiday closures and short hours, stores
 // closed for a while and a few closed for good, in the intended shares.
 func TestDemoExceptions(t *testing.T) {
-	t.Parallel()
 	const n = 5000
 	o := demoOptions(t, n, 1)
 	o.HolidaysFrom = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
