@@ -264,14 +264,16 @@ func (s *Service) openOf(ctx context.Context, storeID int64) ([]Report, error) {
 // OwnerFromClaims is the email of the store's owner: the business account
 // linked to the store (an approved claim or a moderator's link; the latest
 // link when several accounts share the store), else the email of the
-// approved claim that published it, "" when there is neither.
+// approved claim that published it, "" when there is neither. A claim still
+// waiting for the owners' consent, or declined by them, is nobody's
+// ownership (docs/claims.md), so its email is never taken for the owner's.
 func OwnerFromClaims(ctx context.Context, q db.Querier, storeID int64) (string, error) {
 	email, err := ownership.LatestEmail(ctx, q, storeID)
 	if err != nil || email != "" {
 		return email, err
 	}
 	err = q.QueryRow(ctx, `SELECT email FROM claims WHERE store_id = $1 AND status = 'approved'
-		ORDER BY decided_at DESC, id DESC LIMIT 1`, storeID).Scan(&email)
+		AND consent IN ('', 'accepted') ORDER BY decided_at DESC, id DESC LIMIT 1`, storeID).Scan(&email)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}

@@ -256,6 +256,17 @@ func TestOwnerFromClaims(t *testing.T) {
 		if got, err := reports.OwnerFromClaims(ctx, d, b.ID); err != nil || got != "" {
 			t.Fatalf("owner of b: %q %v", got, err)
 		}
+		// A claimant waiting for consent, or declined, is not the owner even
+		// when no account is linked (the owners were all removed).
+		for i, consent := range []string{"pending", "declined"} {
+			_, err = d.Exec(ctx, `INSERT INTO claims (business_name, email, phone, country, address1, city, postal_code, status, store_id, dedupe_key, created_at, updated_at, decided_at, consent)
+				VALUES ('Stranger', $1, '1', 'US', '2 Main', 'NYC', '10001', 'approved', $2, $3, $4, $4, $4, $5)`,
+				consent+"@example.com", b.ID, fmt.Sprintf("s%d", i), now.Add(time.Duration(i)*time.Minute), consent)
+			dbtest.Must(t, err, "claim waiting for consent")
+		}
+		if got, err := reports.OwnerFromClaims(ctx, d, b.ID); err != nil || got != "" {
+			t.Fatalf("owner of b with only a pending and a declined claim: %q %v", got, err)
+		}
 		// A business account linked to the store (its own email, which may
 		// differ from the claim's) comes first; the latest link wins.
 		link := func(email string, at time.Time, storeID int64) {
