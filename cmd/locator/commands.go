@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"locator/internal/accounts"
@@ -372,7 +371,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return err
 	}
 	lic.ZoneAt = zones.ZoneAt
-	// Where registries cover, before the first search (a failure is retried by followLicenceCoverage).
+	// Where registries cover, before the first search (a failure is retried by the "licence coverage" job).
 	if err := lic.RefreshCoverage(ctx); err != nil {
 		log.Warn("licence coverage not read", "err", err)
 	}
@@ -396,26 +395,13 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		httpconn.Settle(c, st)
 		pending.track(c, st)
 	}
-	// The background jobs end with syncCtx, and every way out of serve waits
-	// for them before the deferred database close: none may still read the
-	// database, the index or the counts after serve returns, and the final
-	// flush below must not race a flush in flight.
-	syncCtx, stopSync := context.WithCancel(context.Background())
-	var jobs sync.WaitGroup
-	stopJobs := func() {
-		stopSync()
-		jobs.Wait()
-		syncer.Wait() // a search snapshot being written is abandoned and deleted
-	}
-	defer stopJobs()
+	// The jobs stop before the deferred database close and every way out
+	// of serve stops them: none may still read the database, the index or
+	// the counts after serve returns, and the final flush below must not
+	// race a flush in flight.
 	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
-	jobs.Go(func() { syncer.Run(syncCtx, cfg.SyncInterval) })
-	jobs.Go(func() { worker.Run(syncCtx) })
-	jobs.Go(func() { housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log) })
-	jobs.Go(func() { recheckLicences(syncCtx, lic, licenceRecheckEvery, log) })
-	jobs.Go(func() { followLicenceCoverage(syncCtx, lic, cfg.SyncInterval, log) })
-	jobs.Go(func() { rerenderDocs(syncCtx, sr, docRerenderEvery, log) }) // a batch in flight rolls back; the next start resumes
-	jobs.Go(func() { counts.Run(syncCtx, cfg.InsightsFlush) })
+	jobs := startJobs(serveJobs(cfg, syncer, worker, acc, biz, lic, sr, counts, d, log), log)
+	defer jobs.stop()
 
 	if cfg.MetricsAddr != "" {
 		// Scrapes go on while draining; the process's end closes it.
@@ -463,7 +449,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	stopJobs()
+	jobs.stop()
 	acc.Wait() // reset requests answered but not yet mailed
 	biz.Wait()
 	flushInsights(counts, log)
@@ -514,75 +500,6 @@ func mailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 		return nil, &exitError{code: 2, msg: "invalid LOCATOR_SMTP_URL: " + err.Error()}
 	}
 	return s, nil
-}
-
-// housekeeping prunes expired sessions, reset tokens, rate-limit counters
-// and sent mail older than the retention, hourly.
-func housekeeping(ctx context.Context, acc *accounts.Service, biz *business.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		if err := acc.Prune(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("housekeeping failed", "err", err)
-		}
-		if err := biz.Prune(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("housekeeping failed", "err", err)
-		}
-		if n, err := mail.Prune(ctx, d, mailRetention, time.Now()); err != nil && ctx.Err() == nil {
-			log.Warn("housekeeping failed", "err", err)
-		} else if n > 0 {
-			log.Info("sent mail pruned", "messages", n, "retention", mailRetention)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// licenceRecheckEvery is how often a replica looks for licences whose
-// dates passed: an index probe when none did.
-const licenceRecheckEvery = 5 * time.Minute
-
-// recheckLicences keeps the search flags of licences in step with the
-// calendar (docs/licences.md, "Dates"): every replica runs it, writing
-// through the change feed, and whichever comes first after midnight (UTC)
-// does the day's work.
-func recheckLicences(ctx context.Context, lic *licences.Registry, every time.Duration, log *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		if n, err := lic.Recheck(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("licence recheck failed", "err", err)
-		} else if n > 0 {
-			log.Info("licence flags judged again by date", "stores", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// followLicenceCoverage keeps this replica's view of where the licence
-// registries cover (licences.Coverage) as fresh as its search index: a file
-// imported anywhere (the command line, another replica) is seen at the next
-// poll; a poll with no new file is one look at the newest file's id.
-func followLicenceCoverage(ctx context.Context, lic *licences.Registry, every time.Duration, log *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		if err := lic.RefreshCoverage(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("licence coverage not read", "err", err)
-		}
-	}
 }
 
 func snapshotMode(s string) search.SnapshotMode {

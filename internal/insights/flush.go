@@ -17,10 +17,6 @@ import (
 // compared with the same month a year before, and then some.
 const Retention = 25
 
-// DefaultFlushInterval is how often a replica writes its sums
-// (LOCATOR_INSIGHTS_FLUSH): a crashed replica loses at most this much.
-const DefaultFlushInterval = 5 * time.Second
-
 // Service counts (Counter), writes the sums (Flush) and reads the reports.
 type Service struct {
 	*Counter
@@ -128,31 +124,6 @@ func Prune(ctx context.Context, q db.Querier, now time.Time) (int64, error) {
 		n += k
 	}
 	return n, nil
-}
-
-// Run flushes every interval until ctx ends; Stop writes what is left.
-func (s *Service) Run(ctx context.Context, interval time.Duration) {
-	if interval <= 0 {
-		interval = DefaultFlushInterval
-	}
-	// The shared salt first, so visitors hash alike on every replica from
-	// the first request (until then, and if the database is away, a salt
-	// of this process: a visitor may then count once more).
-	if err := s.LoadSalts(ctx); err != nil && ctx.Err() == nil {
-		s.Log.Warn("insights: the day's salt could not be read; this replica counts on its own until it is", "err", err)
-	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := s.Flush(ctx); err != nil && ctx.Err() == nil {
-				s.Log.Warn("insights flush failed; the counts wait for the next one", "err", err)
-			}
-		}
-	}
 }
 
 // Stop is the last flush of a stopping replica (SIGTERM), bounded by

@@ -138,7 +138,7 @@ func (g *Registry) ImportLimited(ctx context.Context, source string, file io.Rea
 		return nil, err
 	}
 	// This replica sees the new coverage at once; should reading it fail,
-	// the import stands and the next poll (followLicenceCoverage) reads it.
+	// the import stands and the next poll (cmd/locator/jobs.go, "licence coverage") reads it.
 	_ = g.RefreshCoverage(ctx)
 	return rep, nil
 }

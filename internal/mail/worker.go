@@ -32,9 +32,12 @@ type Worker struct {
 	Now func() time.Time
 }
 
+// DefaultPoll is how often the outbox is checked unless Poll says.
+const DefaultPoll = time.Second
+
 func (w *Worker) defaults() {
 	if w.Poll == 0 {
-		w.Poll = time.Second
+		w.Poll = DefaultPoll
 	}
 	if w.Base == 0 {
 		w.Base = 5 * time.Second

@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,8 +40,7 @@ type Syncer struct {
 	synced   atomic.Int64 // unix nanoseconds: when the database was at the version applied
 	ready    atomic.Bool
 	snapBusy atomic.Bool
-	bg       sync.WaitGroup // background snapshot writes
-	from     string         // what Load read: "snapshot" or "rows"
+	from     string // what Load read: "snapshot" or "rows"
 }
 
 // NewSyncer returns a syncer filling index from repo.
@@ -228,41 +226,6 @@ func (s *Syncer) Poll(ctx context.Context) error {
 	return nil
 }
 
-// snapshotCheck is how often a replica considers writing a search snapshot.
-const snapshotCheck = 10 * time.Minute
-
-// Run polls every interval until ctx ends, and writes a search snapshot
-// when one is due: right away (after a load from the rows, say), then
-// every snapshotCheck. Errors are logged, not fatal: a database blip must
-// not take search down.
-func (s *Syncer) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	snap := time.NewTicker(snapshotCheck)
-	defer snap.Stop()
-	s.snapshotInBackground(ctx)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := s.Poll(ctx); err != nil && ctx.Err() == nil {
-				s.log.Warn("search index sync failed", "err", err)
-			}
-		case <-snap.C:
-			s.snapshotInBackground(ctx)
-		}
-	}
-}
-
-func (s *Syncer) snapshotInBackground(ctx context.Context) {
-	s.bg.Go(func() {
-		if _, err := s.WriteSnapshot(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("search snapshot not written", "err", err)
-		}
-	})
-}
-
-// Wait waits for background snapshot writes to end (cancel Run's context
-// first: an unfinished snapshot is then deleted).
-func (s *Syncer) Wait() { s.bg.Wait() }
+// SnapshotCheck is how often a serving replica considers writing a search
+// snapshot (WriteSnapshot decides whether one is due).
+const SnapshotCheck = 10 * time.Minute
