@@ -114,11 +114,12 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		geo = svc
 	}
 	sr := stores.NewRepo(d)
-	svc := claims.New(d, sr, geo, (&lazyZones{log: log}).ZoneAt, log)
-	svc.PublicURL = cfg.PublicURL // the dashboard link in the approval mail
-	if svc.Licences, err = licences.New(sr); err != nil {
+	lic, err := licences.New(sr, nil, nil)
+	if err != nil {
 		return err
 	}
+	// The dashboard link in the approval mail; a licence number checked on approval.
+	svc := claims.New(d, sr, claims.Options{Geocoder: geo, ZoneAt: (&lazyZones{log: log}).ZoneAt, PublicURL: cfg.PublicURL, Licences: lic}, log)
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	show := func(c *claims.Claim) error {
 		v, err := svc.View(ctx, c, geo != nil && c.Status == claims.Pending)
@@ -313,7 +314,7 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return err
 	}
 	defer d.Close()
-	if err := claims.New(d, stores.NewRepo(d), nil, nil, log).AddModerator(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
+	if err := claims.New(d, stores.NewRepo(d), claims.Options{}, log).AddModerator(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", strings.ToLower(strings.TrimSpace(emails[0])))
@@ -359,7 +360,7 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 			return err
 		}
 		email := strings.ToLower(strings.TrimSpace(args[1]))
-		svc := claims.New(d, sr, nil, nil, log)
+		svc := claims.New(d, sr, claims.Options{}, log)
 		if action == "unlink" {
 			if err := svc.UnlinkStore(ctx, storeID, email, actor); err != nil {
 				return err
@@ -388,7 +389,7 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 		}
 		return w.Flush()
 	}
-	svc := business.New(d, sr, "", (&lazyZones{log: log}).ZoneAt, log)
+	svc := business.New(d, sr, "", (&lazyZones{log: log}).ZoneAt, nil, log)
 	show := func(list ...business.ChangeRequestView) error {
 		if asJSON {
 			if sub == "list" {

@@ -7,15 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"locator/internal/accounts"
-	"locator/internal/business"
-	"locator/internal/config"
-	"locator/internal/db"
-	"locator/internal/insights"
-	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/search"
-	"locator/internal/stores"
 )
 
 // job is one background task of a serving replica: run every interval
@@ -87,12 +80,12 @@ const licenceRecheckEvery = 5 * time.Minute
 // counters and old sent mail are pruned.
 const housekeepingEvery = time.Hour
 
-// serveJobs is the list of a serving replica's background jobs: every
+// jobList is the list of a serving replica's background jobs: every
 // replica runs all of them; where replicas must not do the same work twice
 // the database decides (leases, row locks, batches taken in turn).
-func serveJobs(cfg config.Config, syncer *search.Syncer, worker *mail.Worker, acc *accounts.Service, biz *business.Service,
-	lic *licences.Registry, sr *stores.Repo, counts *insights.Service, d *db.DB, log *slog.Logger) []job {
-	rerender := func(ctx context.Context) error { rerenderStale(ctx, sr, log); return nil } // logs its own errors
+func (a *app) jobList() []job {
+	cfg, log, syncer, lic, counts := a.cfg, a.log, a.syncer, a.lic, a.counts
+	rerender := func(ctx context.Context) error { rerenderStale(ctx, a.stores, log); return nil } // logs its own errors
 	snapshot := func(ctx context.Context) error { _, err := syncer.WriteSnapshot(ctx); return err }
 	// Flags of licences whose dates passed are judged again (docs/licences.md,
 	// "Dates"): whichever replica comes first after midnight (UTC) does the
@@ -104,7 +97,7 @@ func serveJobs(cfg config.Config, syncer *search.Syncer, worker *mail.Worker, ac
 		}
 		return err
 	}
-	deliver := func(ctx context.Context) error { _, err := worker.DeliverDue(ctx); return err }
+	deliver := func(ctx context.Context) error { _, err := a.mail.DeliverDue(ctx); return err }
 	salts := func(ctx context.Context) error {
 		if err := counts.LoadSalts(ctx); err != nil {
 			return fmt.Errorf("the day's salt could not be read; this replica counts on its own until it is: %w", err)
@@ -112,7 +105,7 @@ func serveJobs(cfg config.Config, syncer *search.Syncer, worker *mail.Worker, ac
 		return nil
 	}
 	pruneMail := func(ctx context.Context) error {
-		n, err := mail.Prune(ctx, d, cfg.MailRetention, time.Now())
+		n, err := mail.Prune(ctx, a.db, cfg.MailRetention, a.clock.Now())
 		if n > 0 {
 			log.Info("sent mail pruned", "messages", n, "retention", cfg.MailRetention)
 		}
@@ -126,8 +119,8 @@ func serveJobs(cfg config.Config, syncer *search.Syncer, worker *mail.Worker, ac
 		// the stores change (search.Syncer.WriteSnapshot decides).
 		{name: "search snapshot", every: search.SnapshotCheck, first: snapshot, run: snapshot},
 		{name: "mail delivery", every: mail.DefaultPoll, first: deliver, run: deliver},
-		{name: "member housekeeping", every: housekeepingEvery, first: acc.Prune, run: acc.Prune},
-		{name: "business housekeeping", every: housekeepingEvery, first: biz.Prune, run: biz.Prune},
+		{name: "member housekeeping", every: housekeepingEvery, first: a.acc.Prune, run: a.acc.Prune},
+		{name: "business housekeeping", every: housekeepingEvery, first: a.biz.Prune, run: a.biz.Prune},
 		{name: "sent mail pruning", every: housekeepingEvery, first: pruneMail, run: pruneMail},
 		{name: "licence recheck", every: licenceRecheckEvery, first: recheck, run: recheck},
 		// This replica's view of where the registries cover (read once

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/identity"
 	mailbox "locator/internal/mail"
@@ -66,7 +67,7 @@ type Service struct {
 	PublicURL string                        // base of the reset link
 	ZoneAt    func(lat, lon float64) string // time zone of a moved store; nil: unchanged
 	Log       *slog.Logger
-	Now       func() time.Time
+	Now       clock.Clock
 	// PhotoUploadsPerHour bounds one account's photo uploads (0:
 	// DefaultPhotoUploadsPerHour).
 	PhotoUploadsPerHour int
@@ -82,20 +83,23 @@ type Service struct {
 const maxBackground = 64
 
 // New returns a service with production defaults.
-func New(d *db.DB, sr *stores.Repo, publicURL string, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
+func New(d *db.DB, sr *stores.Repo, publicURL string, zoneAt func(lat, lon float64) string, clk clock.Clock, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
+	if clk == nil {
+		clk = clock.System()
+	}
 	limits := ratelimit.NewDB(d)
 	s := &Service{DB: d, Stores: sr, Limits: limits, Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"),
-		ZoneAt: zoneAt, Log: log, Now: time.Now, lockout: ratelimit.NewLockout(limits, "business"),
+		ZoneAt: zoneAt, Log: log, Now: clk, lockout: ratelimit.NewLockout(limits, "business"),
 		background: make(chan struct{}, maxBackground)}
 	s.Mailbox = &identity.Mailbox{DB: d, Limits: limits, Area: mailboxArea, PublicURL: s.PublicURL, Hasher: &s.Hasher,
 		Now: func() time.Time { return s.Now() }}
 	return s
 }
 
-func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
+func (s *Service) now() time.Time { return s.Now.Stamp() }
 
 func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
 

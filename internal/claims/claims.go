@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/apperr"
+	sysclock "locator/internal/clock" // claims/hours.go has a clock of its own (a time of day)
 	"locator/internal/db"
 	mailbox "locator/internal/mail"
 	"locator/internal/ownership"
@@ -121,7 +122,7 @@ type Service struct {
 	ZoneAt   func(lat, lon float64) string
 	Hasher   secret.Hasher
 	Log      *slog.Logger
-	Now      func() time.Time
+	Now      sysclock.Clock
 	// PublicURL (LOCATOR_PUBLIC_URL) makes the link to the store dashboard in
 	// the approval mail; empty (a command run without it), the mail names
 	// the path only.
@@ -146,13 +147,27 @@ const PerNetworkPerHour = 10
 
 const tooManyMessage = "Too many claims from your network. Please try again later."
 
+// Options are what a Service needs besides its database and stores; each
+// may be left out where a command does not use it.
+type Options struct {
+	Geocoder  Geocoder                      // places a claimed store; nil: claims keep the coordinates sent
+	ZoneAt    func(lat, lon float64) string // the time zone of an approved store
+	PublicURL string                        // see Service.PublicURL
+	Licences  LicenceVerifier               // see Service.Licences
+	Clock     sysclock.Clock                // nil: the system's
+}
+
 // New returns a service with production defaults.
-func New(d *db.DB, sr *stores.Repo, g Geocoder, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
-	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Hasher: secret.DefaultHasher, Log: log, Now: time.Now,
+func New(d *db.DB, sr *stores.Repo, o Options, log *slog.Logger) *Service {
+	if o.Clock == nil {
+		o.Clock = sysclock.System()
+	}
+	return &Service{DB: d, Stores: sr, Geocoder: o.Geocoder, ZoneAt: o.ZoneAt, Hasher: secret.DefaultHasher, Log: log, Now: o.Clock,
+		PublicURL: o.PublicURL, Licences: o.Licences,
 		moderatorLockout: ratelimit.NewLockout(ratelimit.NewDB(d), "moderator"), limits: ratelimit.NewDB(d)}
 }
 
-func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
+func (s *Service) now() time.Time { return s.Now.Stamp() }
 
 func clean(v string) string { return strings.TrimSpace(v) }
 

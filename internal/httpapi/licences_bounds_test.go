@@ -39,7 +39,7 @@ func (b *countingBody) Close() error { return nil }
 func TestLicenceUploadBounds(t *testing.T) {
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		g, err := licences.New(stores.NewRepo(d))
+		g, err := licences.New(stores.NewRepo(d), nil, nil)
 		dbtest.Must(t, err, "registry")
 		g.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
 		f.srv.Licences = g

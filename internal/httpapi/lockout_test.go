@@ -38,7 +38,7 @@ func replica(t *testing.T, d *db.DB, gate *secret.Gate) *httptest.Server {
 	sr := stores.NewRepo(d)
 	cs := newClaims(d, sr, log)
 	cs.Hasher = hasher
-	biz := business.New(d, sr, "http://locator.test", nil, log)
+	biz := business.New(d, sr, "http://locator.test", nil, nil, log)
 	biz.Hasher = hasher
 	// 200 sign-ins on one account queue on its lockout row: on a busy machine
 	// the last wait longer than the default database timeout, which would

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"locator/internal/clock"
 	"locator/internal/db"
 )
 
@@ -37,12 +38,22 @@ type Service struct {
 	searchedAt time.Time // the last flush that wrote the search side
 }
 
+// Options are a Service's settings.
+type Options struct {
+	// PublicURL starts the links of the monthly mail.
+	PublicURL string
+	// SearchEvery: see Service.SearchEvery.
+	SearchEvery time.Duration
+	// Clock tells the day counts and salts belong to; nil: the system's.
+	Clock clock.Clock
+}
+
 // New returns a service writing to d.
-func New(d *db.DB, log *slog.Logger) *Service {
+func New(d *db.DB, o Options, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{Counter: NewCounter(), DB: d, Log: log}
+	return &Service{Counter: newCounter(o.Clock), DB: d, Log: log, PublicURL: o.PublicURL, SearchEvery: o.SearchEvery}
 }
 
 // rowsPerStatement keeps an upsert's placeholders under both engines'

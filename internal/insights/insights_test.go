@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/insights/insightstest"
@@ -18,8 +19,7 @@ import (
 var day0 = time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
 
 func newAt(d *db.DB, now time.Time) *Service {
-	s := New(d, nil)
-	s.now = func() time.Time { return now }
+	s := New(d, Options{Clock: clock.Fixed(now)}, nil)
 	return s
 }
 

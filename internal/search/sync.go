@@ -21,16 +21,9 @@ import (
 // through the database. The syncer only reads stores, and it changes the
 // index through its methods (Apply, BulkLoad, the snapshot load) only.
 type Syncer struct {
-	// Snapshots says when this replica writes search snapshots (see
+	// snapshots says when this replica writes search snapshots (see
 	// snapshot.go); SnapshotOff also stops it from reading them.
-	Snapshots SnapshotMode
-
-	// Beside, when set, waits for work the process runs beside Load (the
-	// place index, at start-up) and returns its error. Load waits for it
-	// before it collects the garbage: the GC is off while the index loads,
-	// and what that work left after the collection would stay in memory
-	// until the heap grew by a tenth.
-	Beside func() error
+	snapshots SnapshotMode
 
 	repo     *stores.Repo
 	snaps    snapRepo
@@ -43,9 +36,10 @@ type Syncer struct {
 	from     string // what Load read: "snapshot" or "rows"
 }
 
-// NewSyncer returns a syncer filling index from repo.
-func NewSyncer(repo *stores.Repo, index *Index, log *slog.Logger) *Syncer {
-	return &Syncer{repo: repo, snaps: snapRepo{repo.DB()}, index: index, log: log}
+// NewSyncer returns a syncer filling index from repo, writing and reading
+// search snapshots as snapshots says.
+func NewSyncer(repo *stores.Repo, index *Index, snapshots SnapshotMode, log *slog.Logger) *Syncer {
+	return &Syncer{snapshots: snapshots, repo: repo, snaps: snapRepo{repo.DB()}, index: index, log: log}
 }
 
 // Ready reports whether the first full load finished.
@@ -77,7 +71,14 @@ var loadWorkers = max(2, runtime.GOMAXPROCS(0))
 // Load fills the index with every published store: from the newest
 // search snapshot plus the stores written since it, or, when there is no
 // usable snapshot, from every row.
-func (s *Syncer) Load(ctx context.Context) error {
+func (s *Syncer) Load(ctx context.Context) error { return s.LoadBeside(ctx, nil) }
+
+// LoadBeside is Load while the process runs other work beside it (the
+// place index, at start-up): beside, when set, waits for that work and
+// returns its error. The load waits for it before it collects the
+// garbage: the GC is off while the index loads, and what that work left
+// after the collection would stay in memory until the heap grew by a tenth.
+func (s *Syncer) LoadBeside(ctx context.Context, beside func() error) error {
 	start := time.Now()
 	s.synced.Store(start.UnixNano())
 	v, err := s.repo.Version(ctx)
@@ -87,8 +88,8 @@ func (s *Syncer) Load(ctx context.Context) error {
 	old := debug.SetGCPercent(-1) // see load and loadRows
 	attrs, err := s.load(ctx, v)
 	var besideErr error
-	if err == nil && s.Beside != nil {
-		besideErr = s.Beside()
+	if err == nil && beside != nil {
+		besideErr = beside()
 	}
 	debug.SetGCPercent(old)
 	if err != nil {
@@ -109,7 +110,7 @@ func (s *Syncer) Load(ctx context.Context) error {
 // load fills the empty index, from a snapshot if it can; v is the search
 // version read before anything else. It returns attributes for the log.
 func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
-	if s.Snapshots != SnapshotOff {
+	if s.snapshots != SnapshotOff {
 		h, ok, err := s.snaps.latest(ctx)
 		switch {
 		case err != nil:
