@@ -139,7 +139,6 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, log *slog.Lo
 		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
 	}
 	zones := &lazyZones{log: log}
-	photos.SetMemoryBudget(cfg.PhotoMemory)
 	a.biz = business.New(d, sr, publicURL, zones.ZoneAt, a.clock, log)
 	if a.lic, err = licences.New(sr, zones.ZoneAt, a.clock); err != nil {
 		return nil, err
@@ -153,13 +152,13 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, log *slog.Lo
 		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock}, log)
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
 	a.handler = httpapi.New(httpapi.Deps{
-		Log: log, AccessLog: cfg.AccessLog, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
-		Accounts: a.acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
+		Log: log, Clock: a.clock, AccessLog: cfg.AccessLog, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
+		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version, PublicURL: publicURL,
 		Basemap: basemap, Streets: streets,
 		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
 		Claims: claimSvc, Business: a.biz, DBTimeout: cfg.DBTimeout,
-		Photos: photos.New(d, sr), Reports: reports.New(d, sr, a.clock), Licences: a.lic, MetricsToken: cfg.MetricsToken,
+		Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory), Reports: reports.New(d, sr, a.clock), Licences: a.lic, MetricsToken: cfg.MetricsToken,
 		Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
 	})
 	if cfg.MetricsAddr != "" {

@@ -20,6 +20,7 @@ import (
 	"locator/internal/answercache"
 	"locator/internal/business"
 	"locator/internal/claims"
+	"locator/internal/clock"
 	"locator/internal/favorites"
 	"locator/internal/insights"
 	"locator/internal/licences"
@@ -30,6 +31,7 @@ import (
 	"locator/internal/ratelimit"
 	"locator/internal/reports"
 	"locator/internal/reviews"
+	"locator/internal/rules"
 	"locator/internal/search"
 	"locator/internal/storepages"
 	"locator/internal/stores"
@@ -43,6 +45,7 @@ type Pinger interface {
 // Deps is everything the HTTP layer needs, built by cmd/locator.
 type Deps struct {
 	Log           *slog.Logger
+	Clock         clock.Clock // the app's clock; nil: the system's
 	DB            Pinger
 	Index         *search.Index
 	Syncer        *search.Syncer
@@ -52,6 +55,7 @@ type Deps struct {
 	Favorites     *favorites.Service
 	Claims        *claims.Service
 	Photos        *photos.Repo     // store photos; nil: none served
+	PhotoGate     *photos.Gate     // the memory budget of photo decodes; nil: one of photos.DefaultMemoryBudget
 	Reports       *reports.Service // shoppers' reports; nil: refused
 	Business      *business.Service
 	Licences      *licences.Registry
@@ -103,6 +107,7 @@ type Server struct {
 	metrics *metrics.Registry
 
 	streetStyle func() ([]byte, error)
+	ruleLocator rules.Locator // places positions by the embedded ZIP codes (loaded on first use)
 
 	draining    atomic.Bool   // see Drain
 	accessCount atomic.Uint64 // requests seen by the sampled access log
@@ -168,6 +173,12 @@ func New(d Deps) *Server {
 	if s.IPLimits == nil {
 		s.IPLimits = ratelimit.NewMemory()
 	}
+	if s.Clock == nil {
+		s.Clock = clock.System()
+	}
+	if s.PhotoGate == nil {
+		s.PhotoGate = photos.NewGate(0)
+	}
 	if s.DBTimeout <= 0 {
 		s.DBTimeout = DefaultDBTimeout
 	}
@@ -203,7 +214,7 @@ func (s *Server) mountPages(root *http.ServeMux) {
 	if ix == nil {
 		ix = search.NewIndex()
 	}
-	opt := storepages.Options{PublicURL: s.PublicURL, StorefrontURL: s.StorefrontURL, Log: s.log}
+	opt := storepages.Options{PublicURL: s.PublicURL, StorefrontURL: s.StorefrontURL, Log: s.log, Now: s.Clock}
 	if s.Stores != nil {
 		opt.Stores = s.Stores // permanently closed stores keep their page
 	}
