@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kept in the repository: docs/performance.md ("Photo memory") cites its figures.
+# Kept in the repository: docs/performance-history.md ("Photo memory") cites its figures.
 # tools/photomem.sh BIN IMAGE N: peak RSS of N concurrent uploads of IMAGE (docs/performance.md, "Photo memory").
 set -euo pipefail
 BIN=$1 IMG=$2 N=$3 PORT=$((20000 + RANDOM % 10000))

@@ -60,6 +60,8 @@ Usage:
   locator restore   replace the SQLite database with such a copy (servers stopped)
   locator claims    moderate store claims: list, show, approve, reject
   locator licences  import a public registry of licences (--source NAME FILE), or its status
+  locator products  import the product catalogue (import FILE: CSV or JSON)
+  locator inventory import stock per store from a local inventory feed (import [--replace] FILE)
   locator insights  searches, zero-result searches and their top places (--days N)
   locator moderators add EMAIL: a moderator for the /admin page
   locator version   print the version
@@ -76,7 +78,7 @@ type command func(ctx context.Context, args []string, stdout, stderr io.Writer, 
 var commands = map[string]command{
 	"serve": cmdServe, "migrate": cmdMigrate, "seed": cmdSeed, "import": cmdImport, "snapshot": cmdSnapshot,
 	"backup": cmdBackup, "restore": cmdRestore, "claims": cmdClaims, "licences": cmdLicences,
-	"insights": cmdInsights,
+	"insights": cmdInsights, "products": cmdProducts, "inventory": cmdInventory,
 }
 
 // run is main without the process: tests call it with their own arguments,

@@ -1,6 +1,6 @@
 // Package answercache keeps compressed answers to repeated store searches
 // for as long as they stay right: within one minute of the clock and one
-// generation of the search index (docs/performance.md, "The answer cache").
+// generation of the search index (docs/performance-history.md, "The answer cache").
 //
 // A search answer is a function of its query, the index's contents and the
 // minute: every live field (open now, the next change, a service taking

@@ -45,10 +45,12 @@ var layers = map[string]int{
 	"internal/httpconn":      leaf,
 	"internal/golden":        leaf,
 	"internal/metrics":       leaf,
+	"internal/tabfile":       leaf,
 	"web":                    leaf,
 	"internal/db":            storage,
 	"internal/db/dbtest":     storage,
 	"internal/stores":        domain,
+	"internal/catalog":       domain,
 	"internal/httpapi":       http,
 }
 

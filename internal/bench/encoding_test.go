@@ -23,7 +23,7 @@ import (
 // BenchmarkAnswerEncoding is the limit-50 list answer rendered and then
 // encoded each way the server could send it, with the bytes and the CPU
 // time per answer (render and encode; "plain" is the render alone):
-// the figures behind httpbody's choices (docs/performance.md, series F).
+// the figures behind httpbody's choices (docs/performance-history.md, series F).
 //
 //	go test -run '^$' -bench AnswerEncoding -benchtime 5000x ./internal/bench/
 func BenchmarkAnswerEncoding(b *testing.B) {

@@ -94,7 +94,7 @@ func BenchmarkInsightsCounting(b *testing.B) {
 	// The flush of everything counted (adding up, one upsert per table into
 	// SQLite, in process): its CPU per search counted, and the rows written
 	// per search. One flush for the whole run: every row is new, the worst
-	// case (docs/performance.md, "Insights").
+	// case (docs/performance-history.md, "Insights").
 	runtime.LockOSThread()
 	start := threadCPU(b)
 	if err := on.Flush(context.Background()); err != nil {

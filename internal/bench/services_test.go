@@ -46,7 +46,7 @@ func withServices(b *testing.B, l *bench.Loaded) *search.Index {
 // BenchmarkServiceFilter compares, side by side on the SLB-1 mix, the
 // "Delivery" filter with is_open_now against the same with available_now
 // (the service rule), on the data set as generated (no service settings)
-// and with the demo share of them (docs/performance.md):
+// and with the demo share of them (docs/performance-history.md, "Service filter"):
 //
 //	go test -run '^$' -bench ServiceFilter -benchtime 20000x ./internal/bench/
 func BenchmarkServiceFilter(b *testing.B) {

@@ -47,7 +47,7 @@ const MinSize = 1400
 // Negotiate picks the coding for an Accept-Encoding value (RFC 9110
 // 12.5.3): the acceptable coding (q > 0, named or by "*") with the highest
 // weight, zstd before gzip at equal weight (smaller and cheaper, see
-// docs/performance.md series F); identity when nothing is acceptable, when
+// docs/performance-history.md series F); identity when nothing is acceptable, when
 // identity itself weighs more, or when the header is absent. It does not
 // allocate.
 func Negotiate(accept string) Encoding {

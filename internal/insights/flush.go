@@ -30,7 +30,7 @@ type Service struct {
 	// (LOCATOR_INSIGHTS_SEARCH_FLUSH); 0: at every flush. Its rows grow
 	// with the stores and places searched, not with the shoppers' actions,
 	// so writing them every few seconds cost a saturated replica more
-	// than the 3% counting may cost (docs/performance.md, "Insights").
+	// than the 3% counting may cost (docs/performance-history.md, "Insights").
 	SearchEvery time.Duration
 
 	flushMu    sync.Mutex // one flush at a time

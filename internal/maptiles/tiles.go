@@ -66,7 +66,7 @@ type Basemap struct {
 	group  singleflight.Group
 
 	// The embedded layers are decoded in the background (0.2 s before the water's lakes and
-	// the streets, 0.75 s since: docs/performance.md, "Map data"), so the start-up does not
+	// the streets, 0.75 s since: docs/performance-history.md, "Map data"), so the start-up does not
 	// wait for them; a tile does, until loaded is closed.
 	loaded  chan struct{}
 	layers  []*geoLayer

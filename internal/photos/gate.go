@@ -22,7 +22,7 @@ import (
 // from the header) are taken from one budget (a Gate, one per process:
 // cmd/locator builds it), and given back when its variants are made. A photo whose decode alone
 // needs more than the budget is refused with 413; others wait for room
-// (gateWait), then get a 503. docs/performance.md ("Photo memory") has
+// (gateWait), then get a 503. docs/performance-history.md ("Photo memory") has
 // the measured figures.
 
 // DefaultMemoryBudget is the budget when LOCATOR_PHOTO_MEMORY is not set.

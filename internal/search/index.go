@@ -76,7 +76,7 @@ const (
 // its fields set: not adult-only, no website, never verified, no licence
 // record, no enforcement. Most stores have it, and the list answer never
 // sends it, so the index keeps it once instead of once per store (~75 B
-// each: 1,350 -> ~1,275 B of RSS per store at SLB-1 M, docs/performance.md).
+// each: 1,350 -> ~1,275 B of RSS per store at SLB-1 M, docs/performance-history.md "Series H").
 var plainDetail = func() []byte {
 	doc, err := stores.RenderDoc(&stores.Store{})
 	if err != nil {

@@ -1,0 +1,425 @@
+package inventory
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/catalog"
+	"locator/internal/db"
+	"locator/internal/stores"
+	"locator/internal/tabfile"
+)
+
+// Limits bound what a feed file may cost: its size and its rows. Memory
+// grows with the rows (about 70 bytes each while the file is checked).
+type Limits struct {
+	Bytes int64
+	Rows  int
+}
+
+// DefaultLimits are the command's: a full feed of a few hundred stores
+// with thousands of products each.
+var DefaultLimits = Limits{Bytes: 256 << 20, Rows: 2_000_000}
+
+// MaxRowErrors is how many refused rows are listed (all are counted).
+const MaxRowErrors = 1000
+
+// RowError is one row of a feed that was not imported; Line counts the
+// header as line 1.
+type RowError struct {
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// Report is what an import did.
+type Report struct {
+	Replace bool       `json:"replace"`
+	Rows    int        `json:"rows"`    // rows written
+	Stores  int        `json:"stores"`  // stores the file names
+	Removed int        `json:"removed"` // rows of those stores a full feed removed
+	Failed  int        `json:"failed"`
+	Errors  []RowError `json:"errors"`  // the first MaxRowErrors, by line
+	Ignored []string   `json:"ignored"` // columns of the file that are not ours
+}
+
+// Repo keeps the stock table.
+type Repo struct {
+	db      *db.DB
+	stores  *stores.Repo
+	catalog *catalog.Repo
+	Limits  Limits
+	Now     func() time.Time // when rows are reported (time.Now)
+}
+
+// NewRepo returns the stock of the stores of sr and the products of cat.
+func NewRepo(sr *stores.Repo, cat *catalog.Repo) *Repo {
+	return &Repo{db: sr.DB(), stores: sr, catalog: cat, Limits: DefaultLimits, Now: time.Now}
+}
+
+// Columns are the feed's columns we read, as Google's local inventory
+// feed names them.
+var Columns = []string{"store_code", "id", "gtin", "availability", "quantity", "price", "sale_price", "pickup_method", "pickup_sla"}
+
+// feedRow is one good row, kept small: a full feed has millions.
+type feedRow struct {
+	store, product     int64
+	qty, price, sale   int64 // -1: not given
+	currency           string
+	line               int32
+	avail, method, sla uint8 // indexes; method and sla 0 for none, else index+1
+}
+
+// Import reads a feed (CSV or TSV, header line; docs/products.md) and
+// writes its rows in one transaction, reported now. Without replace, the
+// stores' other rows keep theirs; with replace, each store the file names
+// keeps only the products the file names for it (a row refused for its
+// values still keeps its product's old row). Rows that cannot be read,
+// name an unknown store or product, or hold a bad value are refused and
+// listed; a file that cannot be read (size, header) writes nothing.
+func (r *Repo) Import(ctx context.Context, rd io.Reader, fileName string, replace bool) (*Report, error) {
+	tr, err := tabfile.NewReader(rd, r.Limits.Bytes)
+	if err != nil {
+		return nil, fileError(err, r.Limits)
+	}
+	rep := &Report{Replace: replace, Errors: []RowError{}, Ignored: []string{}}
+	if err := checkHeader(tr.Header, rep); err != nil {
+		return nil, err
+	}
+	idx, err := r.catalog.Index(ctx)
+	if err != nil {
+		return nil, err
+	}
+	im := &reading{r: r, idx: idx, codes: map[string]int64{}, named: map[int64]bool{}, currencies: map[string]string{}, rep: rep}
+	var rows []feedRow
+	for {
+		rec, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fileError(err, r.Limits)
+		}
+		if rec.Err != "" {
+			im.fail(rec.Line, rec.Err)
+			continue
+		}
+		if len(rows) >= r.Limits.Rows {
+			return nil, apperr.Invalidf("the file has more than %d rows", r.Limits.Rows)
+		}
+		row, msg, err := im.parse(ctx, rec)
+		if err != nil {
+			return nil, err
+		}
+		if msg != "" {
+			im.fail(rec.Line, msg)
+			continue
+		}
+		rows = append(rows, row)
+	}
+	// In (store, product) order: a repeated row stands beside its first,
+	// and the writes walk the primary key in order.
+	slices.SortFunc(rows, func(a, b feedRow) int {
+		return cmp.Or(cmp.Compare(a.store, b.store), cmp.Compare(a.product, b.product), cmp.Compare(a.line, b.line))
+	})
+	kept := rows[:0]
+	for i, row := range rows {
+		if i > 0 && row.store == rows[i-1].store && row.product == rows[i-1].product {
+			im.fail(int(row.line), fmt.Sprintf("repeats the row of line %d for this store and product", firstOf(rows, i)))
+			continue
+		}
+		kept = append(kept, row)
+	}
+	rows = kept
+	slices.SortStableFunc(rep.Errors, func(a, b RowError) int { return cmp.Compare(a.Line, b.Line) })
+	rep.Stores = len(im.named)
+	if err := r.write(ctx, fileName, rows, im, rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+func firstOf(rows []feedRow, i int) int32 {
+	for i > 0 && rows[i-1].store == rows[i].store && rows[i-1].product == rows[i].product {
+		i--
+	}
+	return rows[i].line
+}
+
+func fileError(err error, l Limits) error {
+	if errors.Is(err, tabfile.ErrTooLarge) {
+		return apperr.New(apperr.TooLarge, "the file is too large (more than %d MB)", l.Bytes>>20)
+	}
+	return apperr.Invalidf("%s", err.Error())
+}
+
+// checkHeader refuses a header without the columns a row needs, or with a
+// column twice; it lists the columns that are not ours (a feed may carry
+// more of Google's than we read).
+func checkHeader(header []string, rep *Report) error {
+	have := map[string]bool{}
+	for _, h := range header {
+		if have[h] {
+			return apperr.Invalidf("header: column %q appears twice", h)
+		}
+		have[h] = true
+		if !slices.Contains(Columns, h) {
+			rep.Ignored = append(rep.Ignored, h)
+		}
+	}
+	var missing []string
+	for _, c := range []string{"store_code", "availability"} {
+		if !have[c] {
+			missing = append(missing, c)
+		}
+	}
+	if !have["id"] && !have["gtin"] {
+		missing = append(missing, "id or gtin")
+	}
+	if len(missing) > 0 {
+		return apperr.Invalidf("header: the file has no column %s (a local inventory feed's columns: %s)", strings.Join(missing, ", "), strings.Join(Columns, ", "))
+	}
+	return nil
+}
+
+// reading is the state of one import while the file is read.
+type reading struct {
+	r          *Repo
+	idx        *catalog.Index
+	codes      map[string]int64 // store_code -> store id, 0 unknown
+	named      map[int64]bool   // stores the file names
+	keep       [][2]int64       // (store, product) of refused rows: a full feed keeps their old rows
+	currencies map[string]string
+	rep        *Report
+}
+
+func (im *reading) fail(line int, msg string) {
+	im.rep.Failed++
+	if len(im.rep.Errors) < MaxRowErrors {
+		im.rep.Errors = append(im.rep.Errors, RowError{Line: line, Message: msg})
+	}
+}
+
+// parse reads one record into a row, or says what is wrong with it (msg);
+// err is a failure of the database.
+func (im *reading) parse(ctx context.Context, rec tabfile.Record) (row feedRow, msg string, err error) {
+	f := rec.Fields
+	code := f["store_code"]
+	if code == "" {
+		return row, "store_code is empty", nil
+	}
+	if len(code) > 100 {
+		return row, "store_code is longer than 100 characters", nil
+	}
+	store, ok := im.codes[code]
+	if !ok {
+		if store, err = im.r.stores.IDByCode(ctx, code); err != nil {
+			return row, "", err
+		}
+		im.codes[strings.Clone(code)] = store
+	}
+	if store == 0 {
+		return row, fmt.Sprintf("store_code %q is no store of ours (neither a store_id nor an id)", clip(code)), nil
+	}
+	im.named[store] = true
+	product, msg := im.product(f["id"], f["gtin"])
+	if msg != "" {
+		return row, msg, nil
+	}
+	row = feedRow{store: store, product: product, line: int32(rec.Line), qty: -1, price: -1, sale: -1}
+	if msg = im.values(&row, f); msg != "" {
+		im.keep = append(im.keep, [2]int64{store, product})
+	}
+	return row, msg, nil
+}
+
+// product finds the row's product by its id, else its GTIN; with both, the
+// GTIN must be the product's.
+func (im *reading) product(id, gtin string) (int64, string) {
+	var g string
+	if gtin != "" {
+		var err error
+		if g, err = catalog.NormaliseGTIN(gtin); err != nil {
+			return 0, err.Error()
+		}
+	}
+	if id != "" {
+		p, pg, ok := im.idx.ByID(id)
+		switch {
+		case !ok:
+			return 0, fmt.Sprintf("id %q is not in the catalogue", clip(id))
+		case g != "" && pg != "" && g != pg:
+			return 0, fmt.Sprintf("id %q has the GTIN %s, not %s", clip(id), pg, g)
+		}
+		return p, ""
+	}
+	if g == "" {
+		return 0, "the row has neither an id nor a gtin"
+	}
+	p, ok := im.idx.ByGTIN(g)
+	if !ok {
+		return 0, fmt.Sprintf("gtin %s is not in the catalogue", g)
+	}
+	return p, ""
+}
+
+// values reads the row's availability, quantity, prices and pickup.
+func (im *reading) values(row *feedRow, f map[string]string) string {
+	a := slices.IndexFunc(Availabilities, func(v Availability) bool { return string(v) == token(f["availability"]) })
+	if a < 0 {
+		return fmt.Sprintf("availability %q is not one of in_stock, limited_availability, on_display_to_order, out_of_stock", clip(f["availability"]))
+	}
+	row.avail = uint8(a)
+	if q := f["quantity"]; q != "" {
+		n, err := strconv.ParseInt(q, 10, 64)
+		switch {
+		case err != nil:
+			return fmt.Sprintf("quantity %q is not a whole number", clip(q))
+		case n < 0:
+			return fmt.Sprintf("quantity %d is negative", n)
+		case n > 1_000_000_000:
+			return fmt.Sprintf("quantity %d is more than a billion", n)
+		}
+		row.qty = n
+	}
+	var cur string
+	for _, c := range []struct {
+		name string
+		dst  *int64
+	}{{"price", &row.price}, {"sale_price", &row.sale}} {
+		s := f[c.name]
+		if s == "" {
+			continue
+		}
+		p, err := ParsePrice(s)
+		if err != nil {
+			return c.name + " " + err.Error()
+		}
+		if cur != "" && p.Currency != cur {
+			return fmt.Sprintf("sale_price is in %s, price in %s", p.Currency, cur)
+		}
+		cur = p.Currency
+		*c.dst = p.Amount
+	}
+	if row.sale >= 0 && row.price >= 0 && row.sale > row.price {
+		return fmt.Sprintf("sale_price %s is more than price %s", f["sale_price"], f["price"])
+	}
+	if v, ok := im.currencies[cur]; ok {
+		row.currency = v
+	} else {
+		im.currencies[cur] = cur
+		row.currency = cur
+	}
+	if m := f["pickup_method"]; m != "" {
+		i := slices.Index(PickupMethods, oneOf(m, PickupMethods))
+		if i < 0 {
+			return fmt.Sprintf("pickup_method %q is not one of %s", clip(m), strings.Join(PickupMethods, ", "))
+		}
+		row.method = uint8(i + 1)
+	}
+	if s := f["pickup_sla"]; s != "" {
+		i := slices.Index(PickupSLAs, oneOf(s, PickupSLAs))
+		if i < 0 {
+			return fmt.Sprintf("pickup_sla %q is not one of %s", clip(s), strings.Join(PickupSLAs, ", "))
+		}
+		row.sla = uint8(i + 1)
+	}
+	return ""
+}
+
+// batchRows is how many rows one statement writes (9 values each, well
+// under both engines' limit on parameters).
+const batchRows = 1000
+
+// write writes the rows in one transaction and, for a full feed, removes
+// the named stores' rows the file did not name.
+func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *reading, rep *Report) error {
+	now := r.Now().UTC()
+	return r.db.InTx(ctx, func(tx *db.Tx) error {
+		var importID int64
+		if err := tx.QueryRow(ctx, `INSERT INTO stock_imports (file_name, full_feed, row_count, error_count, imported_at)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, clip(fileName), rep.Replace, len(rows), rep.Failed, now).Scan(&importID); err != nil {
+			return fmt.Errorf("record stock import: %w", err)
+		}
+		full := upsertSQL(batchRows)
+		args := make([]any, 0, 2+9*batchRows)
+		for len(rows) > 0 {
+			n := min(len(rows), batchRows)
+			q := full
+			if n < batchRows {
+				q = upsertSQL(n)
+			}
+			args = append(args[:0], now, importID)
+			for _, w := range rows[:n] {
+				args = append(args, w.store, w.product, string(Availabilities[w.avail]), opt(w.qty), opt(w.price), opt(w.sale),
+					w.currency, pick(PickupMethods, w.method), pick(PickupSLAs, w.sla))
+			}
+			if _, err := tx.Exec(ctx, q, args...); err != nil {
+				return fmt.Errorf("write stock (rows from line %d): %w", rows[0].line, err)
+			}
+			rep.Rows += n
+			rows = rows[n:]
+		}
+		if !rep.Replace {
+			return nil
+		}
+		for _, k := range im.keep {
+			if _, err := tx.Exec(ctx, "UPDATE stock SET import_id = $1 WHERE store_id = $2 AND product_id = $3", importID, k[0], k[1]); err != nil {
+				return fmt.Errorf("keep stock of a refused row: %w", err)
+			}
+		}
+		for store := range im.named {
+			res, err := tx.Exec(ctx, "DELETE FROM stock WHERE store_id = $1 AND (import_id IS NULL OR import_id <> $2)", store, importID)
+			if err != nil {
+				return fmt.Errorf("remove stock the feed no longer names: %w", err)
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return fmt.Errorf("remove stock the feed no longer names: %w", err)
+			}
+			rep.Removed += int(n)
+		}
+		return nil
+	})
+}
+
+// upsertSQL writes n rows: $1 is the report time and $2 the import of
+// every row, then nine values per row.
+func upsertSQL(n int) string {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO stock (store_id, product_id, availability, quantity, price, sale_price, currency,
+	pickup_method, pickup_sla, reported_at, import_id) VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		p := 3 + 9*i
+		fmt.Fprintf(&b, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$1,$2)", p, p+1, p+2, p+3, p+4, p+5, p+6, p+7, p+8)
+	}
+	b.WriteString(` ON CONFLICT (store_id, product_id) DO UPDATE SET availability = excluded.availability,
+	quantity = excluded.quantity, price = excluded.price, sale_price = excluded.sale_price, currency = excluded.currency,
+	pickup_method = excluded.pickup_method, pickup_sla = excluded.pickup_sla, reported_at = excluded.reported_at,
+	import_id = excluded.import_id`)
+	return b.String()
+}
+
+func opt(v int64) any {
+	if v < 0 {
+		return nil
+	}
+	return v
+}
+
+func pick(values []string, i uint8) string {
+	if i == 0 {
+		return ""
+	}
+	return values[i-1]
+}

@@ -1,0 +1,63 @@
+package tabfile
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+func records(t *testing.T, r *Reader) []Record {
+	t.Helper()
+	var out []Record
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("next: %v", err)
+		}
+		out = append(out, rec)
+	}
+}
+
+// A TSV file (a tab in the header) splits on tabs and keeps quotes; the
+// byte order mark and CRLF line ends are dropped; blank lines are skipped
+// but counted.
+func TestTSV(t *testing.T) {
+	r, err := NewReader(strings.NewReader("\xEF\xBB\xBFStore_Code\tid\r\n\r\nS1\t\"a\"\r\n"), 1<<20)
+	if err != nil || r.Comma != '\t' || strings.Join(r.Header, "|") != "store_code|id" {
+		t.Fatalf("header: %v %q %q", err, r.Comma, r.Header)
+	}
+	recs := records(t, r)
+	if len(recs) != 1 || recs[0].Line != 3 || recs[0].Fields["store_code"] != "S1" || recs[0].Fields["id"] != `"a"` {
+		t.Fatalf("records: %+v", recs)
+	}
+}
+
+// Past its limit a file fails with ErrTooLarge, not a shorter file; a file
+// of exactly the limit reads whole.
+func TestLimit(t *testing.T) {
+	body := "a,b\n1,2\n"
+	r, err := NewReader(strings.NewReader(body), int64(len(body)))
+	must(t, err)
+	if recs := records(t, r); len(recs) != 1 {
+		t.Fatalf("exact limit: %+v", recs)
+	}
+	r, err = NewReader(strings.NewReader(body+"3,4\n"), int64(len(body)))
+	must(t, err)
+	if _, err := r.Next(); err != nil {
+		t.Fatalf("first: %v", err)
+	}
+	if _, err := r.Next(); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("past the limit: %v", err)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
