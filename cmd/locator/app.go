@@ -152,14 +152,15 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, log *slog.Lo
 		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock}, log)
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
 	a.handler = httpapi.New(httpapi.Deps{
-		Log: log, Clock: a.clock, AccessLog: cfg.AccessLog, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
+		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
-		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version, PublicURL: publicURL,
-		Basemap: basemap, Streets: streets,
-		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
-		Claims: claimSvc, Business: a.biz, DBTimeout: cfg.DBTimeout,
-		Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory), Reports: reports.New(d, sr, a.clock), Licences: a.lic, MetricsToken: cfg.MetricsToken,
-		Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
+		Claims: claimSvc, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
+		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
+		Places: placeSvc,
+		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
+			PublicURL: publicURL, Basemap: basemap, Streets: streets},
+		Network: httpapi.Network{IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies, DBTimeout: cfg.DBTimeout,
+			MetricsToken: cfg.MetricsToken, AccessLog: cfg.AccessLog},
 	})
 	if cfg.MetricsAddr != "" {
 		if a.metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {

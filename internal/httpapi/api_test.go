@@ -116,9 +116,9 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	biz.Hasher = acc.Hasher
 	t.Cleanup(biz.Wait)
 	ins := insights.New(d, insights.Options{}, log)
-	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web, Insights: ins,
+	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Insights: ins,
 		Accounts: acc, Favorites: favorites.New(d, sr, nil), Claims: newClaims(d, sr, log), Business: biz, Reports: reports.New(d, sr, nil),
-		StorefrontURL: "https://shop.example", Version: "test"})
+		Site: httpapi.Site{Web: web, StorefrontURL: "https://shop.example", Version: "test"}})
 	return &fixture{srv: srv, biz: biz, sy: sy, ix: ix, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID, ins: ins}
 }
