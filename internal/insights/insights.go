@@ -198,6 +198,9 @@ type Counter struct {
 func NewCounter() *Counter { return newCounter(clock.System()) }
 
 func newCounter(clk clock.Clock) *Counter {
+	if clk == nil {
+		clk = clock.System()
+	}
 	c := &Counter{now: clk}
 	for i := range c.shards {
 		c.shards[i].reset()
