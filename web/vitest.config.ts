@@ -4,8 +4,8 @@ import viteConfig from "./vite.config.ts";
 export default mergeConfig(
   viteConfig,
   defineConfig({
-    // The slug and place-name test cases are shared with the Go side (internal/*/testdata).
-    server: { fs: { allow: [".", "../internal/slug/testdata", "../internal/places/testdata"] } },
+    // The slug, place-name and status test cases are shared with the Go side (internal/*/testdata).
+    server: { fs: { allow: [".", "../internal/slug/testdata", "../internal/places/testdata", "../internal/schedule/testdata"] } },
     test: {
       environment: "jsdom",
       setupFiles: ["./src/test/setup.ts"],

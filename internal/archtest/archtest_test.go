@@ -1,6 +1,7 @@
 // Package archtest checks that the imports between the project's packages
 // point one way (docs/architecture.md, "Packages"): cmd -> httpapi ->
-// features -> stores -> db, with apperr and a few helpers as leaves.
+// features -> stores -> db, with the schedule on the ground floor under them
+// and apperr and a few helpers as leaves.
 package archtest
 
 import (
@@ -26,6 +27,7 @@ const module = "locator/"
 // new package needs no entry here to be checked.
 const (
 	leaf    = iota // imports nothing of ours
+	ground         // schedule: leaves only, under storage and every feature
 	storage        // db
 	domain         // stores
 	feature        // search, importer, reviews, claims, ... (the default under internal/)
@@ -47,6 +49,7 @@ var layers = map[string]int{
 	"internal/metrics":       leaf,
 	"internal/tabfile":       leaf,
 	"web":                    leaf,
+	"internal/schedule":      ground,
 	"internal/db":            storage,
 	"internal/db/dbtest":     storage,
 	"internal/stores":        domain,
@@ -64,7 +67,7 @@ func layerOf(pkg string) int {
 	return top
 }
 
-var layerNames = []string{"leaf", "storage", "domain", "feature", "http", "top"}
+var layerNames = []string{"leaf", "ground", "storage", "domain", "feature", "http", "top"}
 
 // rule says why pkg may not import dep, or "" when it may.
 func rule(pkg, dep string) string {
@@ -121,7 +124,7 @@ func packages(t *testing.T) map[string][]string {
 
 func TestImportsPointOneWay(t *testing.T) {
 	pkgs := packages(t)
-	for _, must := range []string{"cmd/locator", "internal/httpapi", "internal/search", "internal/stores", "internal/db", "internal/apperr"} {
+	for _, must := range []string{"cmd/locator", "internal/httpapi", "internal/search", "internal/stores", "internal/schedule", "internal/db", "internal/apperr"} {
 		if _, ok := pkgs[must]; !ok {
 			t.Fatalf("go list did not list %s (got %d packages)", must, len(pkgs))
 		}
@@ -154,6 +157,12 @@ func TestRule(t *testing.T) {
 		{"internal/seed", "internal/reviews", true},
 		{"internal/stores", "internal/db", true},
 		{"internal/stores", "internal/apperr", true},
+		{"internal/stores", "internal/schedule", true},
+		{"internal/claims", "internal/schedule", true},
+		{"internal/schedule", "internal/apperr", true},
+		{"internal/schedule", "internal/textfield", true},
+		{"internal/schedule", "internal/stores", false},
+		{"internal/schedule", "internal/db", false},
 		{"internal/db/dbtest", "internal/db", true},
 		{"tools/slb", "internal/search", true},
 		{"tools/slb", "internal/httpapi", false},

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"locator/internal/bench"
+	"locator/internal/schedule"
 	"locator/internal/search"
 	"locator/internal/storegen"
 	"locator/internal/stores"
@@ -86,7 +87,7 @@ func (d *derived) index(l *bench.Loaded, change func(i int, e stores.Entry, s *s
 	d.once.Do(func() {
 		es := make([]stores.Entry, len(l.Entries))
 		for i, e := range l.Entries {
-			s := &stores.Store{WorkingHours: stores.DecodeSchedule(e.Schedule)}
+			s := &stores.Store{WorkingHours: schedule.DecodeSchedule(e.Schedule)}
 			change(i, e, s)
 			e.Schedule = stores.EncodeStoreSchedule(s)
 			es[i] = e
@@ -107,15 +108,15 @@ var excepted derived
 func withExceptions(b *testing.B, l *bench.Loaded) *search.Index {
 	b.Helper()
 	now := time.Now()
-	var program, federal []stores.SpecialHour
+	var program, federal []schedule.SpecialHour
 	for _, d := range []int{2, 5, 9} {
-		program = append(program, stores.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Start: "10:00", End: "16:00", Note: "Short day"})
+		program = append(program, schedule.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Start: "10:00", End: "16:00", Note: "Short day"})
 	}
 	for _, h := range storegen.USHolidays(now.AddDate(0, 0, 10)) {
-		program = append(program, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
-		federal = append(federal, stores.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
+		program = append(program, schedule.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
+		federal = append(federal, schedule.SpecialHour{Date: h.Date.Format("2006-01-02"), Closed: true, Note: h.Name})
 	}
-	closure := &stores.Closure{From: now.AddDate(0, 0, -3).Format("2006-01-02"), Until: now.AddDate(0, 0, 20).Format("2006-01-02"), Note: "Renovation"}
+	closure := &schedule.Closure{From: now.AddDate(0, 0, -3).Format("2006-01-02"), Until: now.AddDate(0, 0, 20).Format("2006-01-02"), Note: "Renovation"}
 	return excepted.index(l, func(i int, _ stores.Entry, s *stores.Store) {
 		switch p := i % 100; {
 		case p < 55:

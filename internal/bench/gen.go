@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"locator/internal/places"
+	"locator/internal/schedule"
 	"locator/internal/storegen"
 	"locator/internal/stores"
 )
@@ -121,7 +122,7 @@ func EntryOf(s *stores.Store) (stores.Entry, error) {
 	return stores.Entry{
 		ID: s.ID, Latitude: s.Latitude, Longitude: s.Longitude,
 		Delivery: s.Delivery, OrderOnline: s.OrderOnline, Curbside: s.Curbside,
-		TimeZone: s.TimeZone, Schedule: stores.EncodeSchedule(s.WorkingHours), Doc: doc, UpdatedAt: s.UpdatedAt,
+		TimeZone: s.TimeZone, Schedule: schedule.EncodeSchedule(s.WorkingHours), Doc: doc, UpdatedAt: s.UpdatedAt,
 	}, nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"locator/internal/bench"
 	"locator/internal/golden"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -57,6 +58,6 @@ func storeDigest(s *stores.Store) string {
 	f := fmt.Sprintf("%s|%s|%s|%s|%s|%s|%s|%s|%s|%d|%s|%t|%t|%t|%s|%s|%s|%d|%d|%s",
 		s.PhoneNumber, s.CountryCode, s.CountryName, s.State, s.City, s.PostalCode, s.Address, s.GeoPrecision,
 		s.TimeZone, s.CountryID, s.Status, s.Delivery, s.OrderOnline, s.Curbside, s.Image, s.Hours,
-		stores.EncodeSchedule(s.WorkingHours), s.ReviewCount, s.RatingSum, s.UpdatedAt.Format(time.RFC3339))
+		schedule.EncodeSchedule(s.WorkingHours), s.ReviewCount, s.RatingSum, s.UpdatedAt.Format(time.RFC3339))
 	return fmt.Sprintf("%x", sha256.Sum256([]byte(f)))[:16]
 }

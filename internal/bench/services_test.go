@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"locator/internal/bench"
+	"locator/internal/schedule"
 	"locator/internal/search"
 	"locator/internal/stores"
 )
@@ -19,26 +20,26 @@ var serviced derived
 func withServices(b *testing.B, l *bench.Loaded) *search.Index {
 	b.Helper()
 	pause := time.Now().Add(time.Hour)
-	week := func(start, end string) []stores.WorkingHour {
-		var hs []stores.WorkingHour
+	week := func(start, end string) []schedule.WorkingHour {
+		var hs []schedule.WorkingHour
 		for d := time.Sunday; d <= time.Saturday; d++ {
-			hs = append(hs, stores.WorkingHour{WeekDay: d, Start: start, End: end})
+			hs = append(hs, schedule.WorkingHour{WeekDay: d, Start: start, End: end})
 		}
 		return hs
 	}
 	return serviced.index(l, func(i int, e stores.Entry, s *stores.Store) {
 		p := i % 100
 		if e.Delivery && p < 35 {
-			s.Services[stores.Delivery] = stores.ServiceHours{Hours: week("11:00", "21:00"), LastOrder: 30}
+			s.Services[schedule.Delivery] = schedule.ServiceHours{Hours: week("11:00", "21:00"), LastOrder: 30}
 			if p == 0 {
-				s.Services[stores.Delivery].PausedUntil = &pause
+				s.Services[schedule.Delivery].PausedUntil = &pause
 			}
 		}
 		if e.Curbside && p >= 50 && p < 75 {
-			s.Services[stores.CurbsidePickup] = stores.ServiceHours{LastOrder: 15}
+			s.Services[schedule.CurbsidePickup] = schedule.ServiceHours{LastOrder: 15}
 		}
 		if e.OrderOnline && p >= 80 {
-			s.Services[stores.OnlineOrder] = stores.ServiceHours{Hours: week("07:00", "23:00")}
+			s.Services[schedule.OnlineOrder] = schedule.ServiceHours{Hours: week("07:00", "23:00")}
 		}
 	})
 }

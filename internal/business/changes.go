@@ -107,13 +107,15 @@ func (s *Service) requestChange(ctx context.Context, tx *db.Tx, a *Account, st *
 	return getChange(ctx, tx, id)
 }
 
-const changeColumns = `r.id, r.store_id, s.name, b.email, r.proposed, r.previous, r.status, r.reject_reason, r.created_at, r.decided_at, r.decided_by
-	FROM store_change_requests r JOIN stores s ON s.id = r.store_id JOIN business_accounts b ON b.id = r.business_id`
+// The store's name comes from internal/stores (storeNames), the owner of
+// its table.
+const changeColumns = `r.id, r.store_id, b.email, r.proposed, r.previous, r.status, r.reject_reason, r.created_at, r.decided_at, r.decided_by
+	FROM store_change_requests r JOIN business_accounts b ON b.id = r.business_id`
 
 func scanChange(row interface{ Scan(...any) error }) (*ChangeRequestView, error) {
 	var c ChangeRequestView
 	var proposed, previous string
-	if err := row.Scan(&c.ID, &c.StoreID, &c.StoreName, &c.BusinessEmail, &proposed, &previous, &c.Status, &c.RejectReason,
+	if err := row.Scan(&c.ID, &c.StoreID, &c.BusinessEmail, &proposed, &previous, &c.Status, &c.RejectReason,
 		&c.CreatedAt, &c.DecidedAt, &c.DecidedBy); err != nil {
 		return nil, err
 	}
@@ -126,13 +128,51 @@ func scanChange(row interface{ Scan(...any) error }) (*ChangeRequestView, error)
 	return &c, nil
 }
 
+// storeNames fills in the StoreName of each change request; one whose
+// store is gone is left out, as a join would.
+func storeNames(ctx context.Context, q db.Querier, cs []ChangeRequestView) ([]ChangeRequestView, error) {
+	ids := make([]int64, len(cs))
+	for i, c := range cs {
+		ids[i] = c.StoreID
+	}
+	named, err := stores.SummaryMap(ctx, q, ids)
+	if err != nil {
+		return nil, fmt.Errorf("change requests: %w", err)
+	}
+	out := cs[:0]
+	for _, c := range cs {
+		if st, ok := named[c.StoreID]; ok {
+			c.StoreName = st.Name
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// oneChange reads the change request the query row gives (nil, nil when
+// none) with its store's name.
+func oneChange(ctx context.Context, q db.Querier, row *sql.Row) (*ChangeRequestView, error) {
+	c, err := scanChange(row)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := storeNames(ctx, q, []ChangeRequestView{*c})
+	if err != nil || len(cs) == 0 {
+		return nil, err
+	}
+	return &cs[0], nil
+}
+
 func getChange(ctx context.Context, q db.Querier, id int64) (*ChangeRequestView, error) {
-	c, err := scanChange(q.QueryRow(ctx, "SELECT "+changeColumns+" WHERE r.id = $1", id))
+	c, err := oneChange(ctx, q, q.QueryRow(ctx, "SELECT "+changeColumns+" WHERE r.id = $1", id))
+	if err == nil && c == nil {
+		err = sql.ErrNoRows
+	}
 	return db.Found(c, err, apperr.New(apperr.NotFound, "change request %d not found", id), fmt.Sprintf("change request %d", id))
 }
 
 func pendingChange(ctx context.Context, q db.Querier, storeID int64) (*ChangeRequestView, error) {
-	c, err := scanChange(q.QueryRow(ctx, "SELECT "+changeColumns+" WHERE r.store_id = $1 AND r.status = 'pending' ORDER BY r.id DESC LIMIT 1", storeID))
+	c, err := oneChange(ctx, q, q.QueryRow(ctx, "SELECT "+changeColumns+" WHERE r.store_id = $1 AND r.status = 'pending' ORDER BY r.id DESC LIMIT 1", storeID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -161,7 +201,11 @@ func (s *Service) ChangeRequests(ctx context.Context, status string, limit int) 
 		return nil, apperr.Invalidf("status must be pending, approved, rejected or all")
 	}
 	rows, err := s.DB.Query(ctx, q+fmt.Sprintf(" ORDER BY r.id LIMIT %d", limit), args...)
-	return db.Collect(rows, err, "change requests", scanChange)
+	cs, err := db.Collect(rows, err, "change requests", scanChange)
+	if err != nil {
+		return nil, err
+	}
+	return storeNames(ctx, s.DB, cs)
 }
 
 // decidable reads a pending change request inside tx.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -39,8 +40,8 @@ type ServicePatch struct {
 }
 
 func servicesView(st *stores.Store) map[string]ServiceView {
-	out := make(map[string]ServiceView, stores.NumServices)
-	for k := stores.Service(0); k < stores.NumServices; k++ {
+	out := make(map[string]ServiceView, schedule.NumServices)
+	for k := schedule.Service(0); k < schedule.NumServices; k++ {
 		h := st.Services[k]
 		v := ServiceView{SpecialHours: specialView(h.SpecialHours), LastOrderMinutes: h.LastOrder, PausedUntil: h.PausedUntil,
 			Note: optString(h.PauseNote)}
@@ -56,7 +57,7 @@ func servicesView(st *stores.Store) map[string]ServiceView {
 // rest is checked against the store when applied).
 func validateServices(m map[string]ServicePatch) error {
 	for name, sp := range m {
-		if _, ok := stores.ParseService(name); !ok {
+		if _, ok := schedule.ParseService(name); !ok {
 			return apperr.Invalidf("Services: %q is not a service (delivery, curbside_pickup or online_order)", name)
 		}
 		if sp.Hours != nil {
@@ -69,8 +70,8 @@ func validateServices(m map[string]ServicePatch) error {
 				return err
 			}
 		}
-		if sp.LastOrderMinutes != nil && (*sp.LastOrderMinutes < 0 || *sp.LastOrderMinutes > stores.MaxLastOrder) {
-			return apperr.Invalidf("Last order must be between 0 and %d minutes before closing", stores.MaxLastOrder)
+		if sp.LastOrderMinutes != nil && (*sp.LastOrderMinutes < 0 || *sp.LastOrderMinutes > schedule.MaxLastOrder) {
+			return apperr.Invalidf("Last order must be between 0 and %d minutes before closing", schedule.MaxLastOrder)
 		}
 	}
 	return nil
@@ -84,7 +85,7 @@ func applyServices(st *stores.Store, m map[string]ServicePatch, now time.Time, d
 	}
 	before := servicesView(st)
 	for name, sp := range m {
-		k, _ := stores.ParseService(name) // validated
+		k, _ := schedule.ParseService(name) // validated
 		h := st.Services[k]
 		if sp.Hours != nil {
 			hs, _ := ParseHours(*sp.Hours) // validated

@@ -22,6 +22,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/identity"
 	mailbox "locator/internal/mail"
+	"locator/internal/ownership"
 	"locator/internal/secret"
 )
 
@@ -168,11 +169,29 @@ func linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64, at tim
 // identity.UnprovenTTL, and their links. An account created before proof
 // of mailbox existed that holds a store stays until its owner proves it.
 func (s *Service) pruneUnproven(ctx context.Context) error {
-	if _, err := s.DB.Exec(ctx, `DELETE FROM business_accounts WHERE email_verified_at IS NULL AND created_at < $1
-		AND NOT EXISTS (SELECT 1 FROM business_stores l WHERE l.business_id = business_accounts.id)`, s.now().Add(-identity.UnprovenTTL)); err != nil {
+	if err := s.DB.InTx(ctx, func(tx *db.Tx) error { return pruneUnlinked(ctx, tx, s.now().Add(-identity.UnprovenTTL)) }); err != nil {
 		return fmt.Errorf("prune unproven business accounts: %w", err)
 	}
 	return s.Mailbox.Prune(ctx)
+}
+
+// pruneUnlinked deletes the unproven accounts created before cutoff that
+// own no store (internal/ownership).
+func pruneUnlinked(ctx context.Context, tx *db.Tx, cutoff time.Time) error {
+	rows, err := tx.Query(ctx, "SELECT id FROM business_accounts WHERE email_verified_at IS NULL AND created_at < $1", cutoff)
+	ids, err := db.Collect(rows, err, "unproven accounts", func(sc db.Scanner) (*int64, error) {
+		var id int64
+		return &id, sc.Scan(&id)
+	})
+	if err != nil {
+		return err
+	}
+	unlinked, err := ownership.WithoutStores(ctx, tx, ids)
+	if err != nil || len(unlinked) == 0 {
+		return err
+	}
+	_, err = tx.Exec(ctx, "DELETE FROM business_accounts WHERE email_verified_at IS NULL AND id IN ("+db.IDList(tx, 1)+")", db.IDs(unlinked))
+	return err
 }
 
 func proofMail(to, link string) mailbox.Message {

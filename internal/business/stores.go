@@ -14,13 +14,15 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
+	"locator/internal/ownership"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/textfield"
 )
 
 // Hour is one weekly-hours entry as the API sends it: the store
 // document's shape (the store answer's workingHours).
-type Hour = stores.DocHour
+type Hour = schedule.DocHour
 
 // SpecialHour is one special-hours entry as the API sends it (the shape of
 // the store answer's special_hours).
@@ -60,7 +62,7 @@ func derefString(v *string) string {
 	return *v
 }
 
-func specialView(hs []stores.SpecialHour) []SpecialHour {
+func specialView(hs []schedule.SpecialHour) []SpecialHour {
 	out := make([]SpecialHour, 0, len(hs))
 	for _, h := range hs {
 		out = append(out, SpecialHour{Date: h.Date, Closed: h.Closed, StartTime: optString(h.Start), EndTime: optString(h.End), Note: optString(h.Note)})
@@ -71,17 +73,17 @@ func specialView(hs []stores.SpecialHour) []SpecialHour {
 // parseSpecial reads special dates as the API sends them, checked and
 // normalised with the store's rules and messages (the store's own dates
 // and each service's).
-func parseSpecial(in []SpecialHour) ([]stores.SpecialHour, error) {
-	hs := make([]stores.SpecialHour, 0, len(in))
+func parseSpecial(in []SpecialHour) ([]schedule.SpecialHour, error) {
+	hs := make([]schedule.SpecialHour, 0, len(in))
 	for _, h := range in {
-		hs = append(hs, stores.SpecialHour{Date: h.Date, Closed: h.Closed, Start: strings.TrimSpace(derefString(h.StartTime)),
+		hs = append(hs, schedule.SpecialHour{Date: h.Date, Closed: h.Closed, Start: strings.TrimSpace(derefString(h.StartTime)),
 			End: strings.TrimSpace(derefString(h.EndTime)), Note: derefString(h.Note)})
 	}
-	out, _, err := stores.ValidateExceptions(hs, nil)
+	out, _, err := schedule.ValidateExceptions(hs, nil)
 	return out, err
 }
 
-func closureView(c *stores.Closure) *Closure {
+func closureView(c *schedule.Closure) *Closure {
 	if c == nil {
 		return nil
 	}
@@ -124,7 +126,7 @@ type StoreView struct {
 }
 
 // HoursView is weekly hours in the API's shape (the store answer's workingHours).
-func HoursView(hs []stores.WorkingHour) []Hour { return stores.DocHours(hs) }
+func HoursView(hs []schedule.WorkingHour) []Hour { return schedule.DocHours(hs) }
 
 func storeView(st *stores.Store) StoreView {
 	return StoreView{ID: st.ID, StoreID: st.StoreID, Name: st.Name, Address: st.Address, City: st.City, State: st.State,
@@ -161,22 +163,9 @@ func (s *Service) ListStores(ctx context.Context, a *Account) ([]StoreView, erro
 	if !a.Verified {
 		return nil, ErrUnverified
 	}
-	rows, err := s.DB.Query(ctx, "SELECT store_id FROM business_stores WHERE business_id = $1 ORDER BY store_id LIMIT 500", a.ID)
+	ids, err := ownership.StoreIDs(ctx, s.DB, a.ID, 500)
 	if err != nil {
-		return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("stores of account %d: %w", a.ID, err)
+		return nil, err
 	}
 	out := make([]StoreView, 0, len(ids))
 	for _, id := range ids {
@@ -237,8 +226,8 @@ type Patch struct {
 	Services map[string]ServicePatch
 
 	// Normalised by validate.
-	special []stores.SpecialHour
-	closure *stores.Closure
+	special []schedule.SpecialHour
+	closure *schedule.Closure
 
 	// Sent to the moderation queue as a change request.
 	Details
@@ -310,7 +299,7 @@ func (p *Patch) validate() error {
 	}
 	if p.TemporarilyClosed != nil && p.TemporarilyClosed.Closure != nil {
 		c := p.TemporarilyClosed.Closure
-		_, sc, err := stores.ValidateExceptions(nil, &stores.Closure{From: c.From, Until: derefString(c.Until), Note: derefString(c.Note)})
+		_, sc, err := schedule.ValidateExceptions(nil, &schedule.Closure{From: c.From, Until: derefString(c.Until), Note: derefString(c.Note)})
 		if err != nil {
 			return err
 		}
@@ -363,17 +352,17 @@ func validateDetails(d *Details) error {
 
 // ParseHours reads the weekly hours of a patch: each day's entries with
 // HH:MM times, or no times for a closed day.
-func ParseHours(in []Hour) ([]stores.WorkingHour, error) {
-	if len(in) > stores.MaxHoursCount {
-		return nil, apperr.Invalidf("Working hours: at most %d entries (three a day)", stores.MaxHoursCount)
+func ParseHours(in []Hour) ([]schedule.WorkingHour, error) {
+	if len(in) > schedule.MaxHoursCount {
+		return nil, apperr.Invalidf("Working hours: at most %d entries (three a day)", schedule.MaxHoursCount)
 	}
-	out := make([]stores.WorkingHour, 0, len(in))
+	out := make([]schedule.WorkingHour, 0, len(in))
 	for _, h := range in {
-		day, ok := stores.ParseWeekday(h.WeekDay)
+		day, ok := schedule.ParseWeekday(h.WeekDay)
 		if !ok || strings.TrimSpace(h.WeekDay) == "" {
 			return nil, apperr.Invalidf("Working hours: %q is not a day of the week", h.WeekDay)
 		}
-		e := stores.WorkingHour{WeekDay: day}
+		e := schedule.WorkingHour{WeekDay: day}
 		if h.StartTime != nil {
 			e.Start = strings.TrimSpace(*h.StartTime)
 		}
@@ -438,14 +427,14 @@ func applyDirect(st *stores.Store, p *Patch) map[string]change {
 	return diff
 }
 
-func sameClosure(a, b *stores.Closure) bool {
+func sameClosure(a, b *schedule.Closure) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
 	return *a == *b
 }
 
-func sameHours(a, b []stores.WorkingHour) bool {
+func sameHours(a, b []schedule.WorkingHour) bool {
 	if len(a) != len(b) {
 		return false
 	}

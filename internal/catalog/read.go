@@ -175,9 +175,9 @@ func readCSV(r io.Reader, limit int64, add func(int, map[string]string) error, e
 			continue
 		}
 		fields := make(map[string]string, len(Columns))
-		for i, h := range rd.Header {
+		for i := range rd.Header {
 			if cols[i] != "" {
-				fields[cols[i]] = rec.Fields[h]
+				fields[cols[i]] = rec.Field(i)
 			}
 		}
 		if err := add(rec.Line, fields); err != nil {

@@ -23,6 +23,7 @@ import (
 	mailbox "locator/internal/mail"
 	"locator/internal/ownership"
 	"locator/internal/ratelimit"
+	"locator/internal/schedule"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -92,9 +93,9 @@ const (
 )
 
 // ServiceTexts are the claim's free-text hours of each service, indexed
-// by stores.Service.
-func (in *Input) ServiceTexts() [stores.NumServices]*string {
-	return [stores.NumServices]*string{&in.DeliveryHours, &in.CurbsidePickupHours, &in.OnlineOrderHours}
+// by schedule.Service.
+func (in *Input) ServiceTexts() [schedule.NumServices]*string {
+	return [schedule.NumServices]*string{&in.DeliveryHours, &in.CurbsidePickupHours, &in.OnlineOrderHours}
 }
 
 // Field limits.
@@ -359,14 +360,9 @@ func (s *Service) recentDuplicate(ctx context.Context, in Input, t time.Time) (*
 // lookalike finds a published store with the same name and postal code:
 // probably the store being claimed again, which the moderator should see.
 func (s *Service) lookalike(ctx context.Context, in Input) (any, error) {
-	var id int64
-	err := s.DB.QueryRow(ctx, `SELECT id FROM stores WHERE status = 'published' AND lower(name) = $1 AND postal_code = $2
-		ORDER BY id LIMIT 1`, strings.ToLower(in.BusinessName), in.PostalCode).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("find a matching store: %w", err)
+	id, err := stores.Lookalike(ctx, s.DB, in.BusinessName, in.PostalCode)
+	if err != nil || id == 0 {
+		return nil, err
 	}
 	return id, nil
 }

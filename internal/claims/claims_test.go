@@ -2,7 +2,6 @@ package claims_test
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/ratelimit"
+	"locator/internal/schedule"
 	"locator/internal/search"
 	"locator/internal/secret"
 	"locator/internal/stores"
@@ -264,56 +264,6 @@ func TestModeratorLockout(t *testing.T) {
 	})
 }
 
-func TestParseFreeHours(t *testing.T) {
-	cases := map[string]string{
-		"Mon-Fri 9am-9pm, Sat 10-6, Sun closed": "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 10:00 18:00",
-		"Daily 09:00-21:00":                     "0 09:00 21:00,1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 09:00 21:00",
-		"24/7":                                  "0 00:00 23:59,1 00:00 23:59,2 00:00 23:59,3 00:00 23:59,4 00:00 23:59,5 00:00 23:59,6 00:00 23:59",
-		"Fri & Sat 6 PM – 2 AM":                 "5 18:00 02:00,6 18:00 02:00",
-		"Monday to Thursday 10:30am - 7pm; Friday: noon-midnight": "1 10:30 19:00,2 10:30 19:00,3 10:30 19:00,4 10:30 19:00,5 12:00 24:00",
-		"Weekends 11-5":    "0 11:00 17:00,6 11:00 17:00",
-		"Fri-Mon 10am-8pm": "0 10:00 20:00,1 10:00 20:00,5 10:00 20:00,6 10:00 20:00",
-	}
-	for in, want := range cases {
-		hs, ok := claims.ParseFreeHours(in)
-		if !ok || stores.EncodeSchedule(hs) != want {
-			t.Errorf("%q: %v %q, want %q", in, ok, stores.EncodeSchedule(hs), want)
-		}
-	}
-	for _, bad := range []string{"", "call us", "Mon-Fri whenever", "Mon 9-5, Mon 10-6", "Mon 25-26", "Mon 13pm-2pm"} {
-		if hs, ok := claims.ParseFreeHours(bad); ok {
-			t.Errorf("%q parsed as %+v", bad, hs)
-		}
-	}
-	_ = time.Monday
-}
-
-func TestParseFreeSchedule(t *testing.T) {
-	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
-	hours, special, closure, ok := claims.ParseFreeSchedule("Mon-Fri 9am-9pm, Thanksgiving closed, Dec 24: 9am-2pm, closed on 1/1, 2026-12-31 6pm-2am", now)
-	if !ok || stores.EncodeSchedule(hours) != "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00" || closure != nil {
-		t.Fatalf("weekly: %v %q %+v", ok, stores.EncodeSchedule(hours), closure)
-	}
-	want := []stores.SpecialHour{
-		{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"},
-		{Date: "2026-12-24", Start: "09:00", End: "14:00"},
-		{Date: "2027-01-01", Closed: true},
-		{Date: "2026-12-31", Start: "18:00", End: "02:00"},
-	}
-	if fmt.Sprint(special) != fmt.Sprint(want) {
-		t.Fatalf("special:\n got  %+v\n want %+v", special, want)
-	}
-	_, _, closure, ok = claims.ParseFreeSchedule("Temporarily closed until Jan 5", now)
-	if !ok || closure == nil || *closure != (stores.Closure{From: "2026-11-23", Until: "2027-01-05"}) {
-		t.Fatalf("closure: %v %+v", ok, closure)
-	}
-	for _, bad := range []string{"Dec 32 closed", "Feb 30: 9-5", "Thanksgiving whenever", "Mon 9-5, Xmas closed"} {
-		if _, _, _, ok := claims.ParseFreeSchedule(bad, now); ok {
-			t.Errorf("%q parsed", bad)
-		}
-	}
-}
-
 // The approval keeps what the free-text hours say, and an approval that
 // updates an existing store keeps its other special dates.
 func TestApprovalKeepsSpecialHours(t *testing.T) {
@@ -331,13 +281,13 @@ func TestApprovalKeepsSpecialHours(t *testing.T) {
 		sr := stores.NewRepo(d)
 		st, err := sr.Get(ctx, approved.StoreID)
 		dbtest.Must(t, err, "store")
-		if len(st.WorkingHours) != 6 || len(st.SpecialHours) != 2 || st.SpecialHours[0] != (stores.SpecialHour{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}) ||
+		if len(st.WorkingHours) != 6 || len(st.SpecialHours) != 2 || st.SpecialHours[0] != (schedule.SpecialHour{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}) ||
 			st.SpecialHours[1].End != "14:00" || st.Hours != in.WorkingHours {
 			t.Fatalf("published: %+v %+v", st.WorkingHours, st.SpecialHours)
 		}
 		// The business adds New Year's Day; a second claim for the same store
 		// changes Christmas Eve only.
-		st.SpecialHours = append(st.SpecialHours, stores.SpecialHour{Date: "2027-01-01", Closed: true, Note: "New Year's Day"})
+		st.SpecialHours = append(st.SpecialHours, schedule.SpecialHour{Date: "2027-01-01", Closed: true, Note: "New Year's Day"})
 		dbtest.Must(t, sr.Update(ctx, st), "update")
 		in.Email, in.WorkingHours = "other@example.com", "Dec 24 10am-1pm"
 		c2, _, err := s.Submit(ctx, in, "10.0.0.2")

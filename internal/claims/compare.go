@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -91,7 +92,7 @@ func currentValue(st *stores.Store, field string) string {
 
 // weeklySummary writes weekly hours as text ("Mon 09:00-21:00; Sun closed")
 // for a store that has no hours text.
-func weeklySummary(hs []stores.WorkingHour) string {
+func weeklySummary(hs []schedule.WorkingHour) string {
 	parts := make([]string, 0, len(hs))
 	for _, h := range hs {
 		day := h.WeekDay.String()[:3]
@@ -210,11 +211,11 @@ func applyPicked(st *stores.Store, c *Claim, picked []string, now time.Time) map
 // dates, a temporary closure) when it reads clearly; a date the text names
 // replaces the store's entry for it and its other special dates stay.
 func applyHours(st *stores.Store, text string, now time.Time) {
-	if hours, special, closure, ok := ParseFreeSchedule(text, now); ok {
+	if hours, special, closure, ok := schedule.ParseFreeSchedule(text, now); ok {
 		if len(hours) > 0 {
 			st.WorkingHours = hours
 		}
-		st.SpecialHours = mergeSpecial(st.SpecialHours, special)
+		st.SpecialHours = schedule.MergeSpecial(st.SpecialHours, special)
 		if closure != nil {
 			st.TemporarilyClosed = closure
 		}

@@ -13,6 +13,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/ownership"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/textfield"
 )
@@ -119,8 +120,8 @@ func (s *Service) approveNew(ctx context.Context, tx *db.Tx, c *Claim, a Approva
 	applyHours(st, c.WorkingHours, s.now())
 	var services []string
 	for k, text := range c.ServiceTexts() {
-		if applyServiceHours(st, stores.Service(k), *text, s.now()) {
-			services = append(services, stores.Service(k).String())
+		if applyServiceHours(st, schedule.Service(k), *text, s.now()) {
+			services = append(services, schedule.Service(k).String())
 		}
 	}
 	placed, err := s.placeNew(c, a)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -13,15 +14,15 @@ import (
 // service (docs/claims.md, "Licence number and service hours").
 
 // serviceLabels name the services in messages and in the comparison.
-var serviceLabels = [stores.NumServices]string{"Delivery", "Curbside pickup", "Online ordering"}
+var serviceLabels = [schedule.NumServices]string{"Delivery", "Curbside pickup", "Online ordering"}
 
 // serviceField is the comparison's key of service k's hours, the name of
 // its text in the claim form ("delivery_hours").
-func serviceField(k stores.Service) string { return k.String() + "_hours" }
+func serviceField(k schedule.Service) string { return k.String() + "_hours" }
 
 // serviceOfField reads a serviceField key.
-func serviceOfField(field string) (stores.Service, bool) {
-	for k := stores.Service(0); k < stores.NumServices; k++ {
+func serviceOfField(field string) (schedule.Service, bool) {
+	for k := schedule.Service(0); k < schedule.NumServices; k++ {
 		if serviceField(k) == field {
 			return k, true
 		}
@@ -32,10 +33,10 @@ func serviceOfField(field string) (stores.Service, bool) {
 // readServiceHours reads a service's free text with the store hours'
 // parser. A temporary closure is not a service's to say (an owner pauses a
 // service in /business), so a text naming one is not read.
-func readServiceHours(text string, now time.Time) FreeSchedule {
-	r := ReadFreeSchedule(text, now)
+func readServiceHours(text string, now time.Time) schedule.FreeSchedule {
+	r := schedule.ReadFreeSchedule(text, now)
 	if r.Closure != nil {
-		return FreeSchedule{}
+		return schedule.FreeSchedule{}
 	}
 	return r
 }
@@ -43,7 +44,7 @@ func readServiceHours(text string, now time.Time) FreeSchedule {
 // applyServiceHours makes what text clearly says service k's own hours
 // (weekly hours and dates) and marks the service offered; an unclear text
 // changes nothing and answers false.
-func applyServiceHours(st *stores.Store, k stores.Service, text string, now time.Time) bool {
+func applyServiceHours(st *stores.Store, k schedule.Service, text string, now time.Time) bool {
 	r := readServiceHours(text, now)
 	if !r.OK {
 		return false
@@ -52,18 +53,18 @@ func applyServiceHours(st *stores.Store, k stores.Service, text string, now time
 	if len(r.Hours) > 0 {
 		h.Hours = r.Hours
 	}
-	h.SpecialHours = mergeSpecial(h.SpecialHours, r.Special)
+	h.SpecialHours = schedule.MergeSpecial(h.SpecialHours, r.Special)
 	*offeredFlag(st, k) = true
 	return true
 }
 
-func offeredFlag(st *stores.Store, k stores.Service) *bool {
-	return [stores.NumServices]*bool{&st.Delivery, &st.Curbside, &st.OrderOnline}[k]
+func offeredFlag(st *stores.Store, k schedule.Service) *bool {
+	return [schedule.NumServices]*bool{&st.Delivery, &st.Curbside, &st.OrderOnline}[k]
 }
 
 // sameServiceHours: the claim leaves the service out (nothing disputed),
 // or its text reads as the service's current week and it is offered.
-func sameServiceHours(st *stores.Store, c *Claim, k stores.Service, now time.Time) bool {
+func sameServiceHours(st *stores.Store, c *Claim, k schedule.Service, now time.Time) bool {
 	text := *c.ServiceTexts()[k]
 	if text == "" {
 		return true
@@ -92,7 +93,7 @@ func readServices(c *Claim, now time.Time) []ServiceHoursRead {
 		if notes == nil {
 			notes = []string{}
 		}
-		out = append(out, ServiceHoursRead{Service: stores.Service(k).String(), Parsed: r.OK, Notes: notes})
+		out = append(out, ServiceHoursRead{Service: schedule.Service(k).String(), Parsed: r.OK, Notes: notes})
 	}
 	return out
 }

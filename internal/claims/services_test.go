@@ -13,6 +13,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/licences"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -95,17 +96,17 @@ func TestClaimLicenceAndServiceHours(t *testing.T) {
 		if st.Licence == nil || st.Licence.Number != "2091234" || st.Licence.Status != "active" {
 			t.Fatalf("the store's licence: %+v", st.Licence)
 		}
-		del := st.Services[stores.Delivery]
-		if !st.Delivery || stores.EncodeSchedule(del.Hours) != stores.EncodeSchedule(spansOf(1, 5, "11:00", "20:00")) ||
+		del := st.Services[schedule.Delivery]
+		if !st.Delivery || schedule.EncodeSchedule(del.Hours) != schedule.EncodeSchedule(spansOf(1, 5, "11:00", "20:00")) ||
 			len(del.SpecialHours) != 1 || del.SpecialHours[0].Date != "2026-12-24" || del.SpecialHours[0].End != "14:00" {
 			t.Fatalf("delivery: offered %v %+v", st.Delivery, del)
 		}
-		cur := st.Services[stores.CurbsidePickup]
-		if !st.Curbside || len(cur.Hours) != 7 || slices.ContainsFunc(cur.Hours, func(h stores.WorkingHour) bool { return h.End != "10:00" }) {
+		cur := st.Services[schedule.CurbsidePickup]
+		if !st.Curbside || len(cur.Hours) != 7 || slices.ContainsFunc(cur.Hours, func(h schedule.WorkingHour) bool { return h.End != "10:00" }) {
 			t.Fatalf("curbside pickup: offered %v %+v", st.Curbside, cur.Hours)
 		}
-		if st.OrderOnline || st.Services[stores.OnlineOrder].Own() {
-			t.Fatalf("unread online ordering hours were published: %+v", st.Services[stores.OnlineOrder])
+		if st.OrderOnline || st.Services[schedule.OnlineOrder].Own() {
+			t.Fatalf("unread online ordering hours were published: %+v", st.Services[schedule.OnlineOrder])
 		}
 		audits, err := s.Audit(ctx, c.ID)
 		dbtest.Must(t, err, "audit")
@@ -157,17 +158,17 @@ func TestClaimServiceHoursOnListedStore(t *testing.T) {
 		dbtest.Must(t, err, "approve delivery hours")
 		st, err := stores.NewRepo(d).Get(ctx, first.StoreID)
 		dbtest.Must(t, err, "store")
-		if !st.Delivery || len(st.Services[stores.Delivery].Hours) != 7 || st.Services[stores.Delivery].Hours[0].Start != "10:00" {
-			t.Fatalf("delivery after the approval: %v %+v", st.Delivery, st.Services[stores.Delivery])
+		if !st.Delivery || len(st.Services[schedule.Delivery].Hours) != 7 || st.Services[schedule.Delivery].Hours[0].Start != "10:00" {
+			t.Fatalf("delivery after the approval: %v %+v", st.Delivery, st.Services[schedule.Delivery])
 		}
 	})
 }
 
 // spansOf is one span from day `from` to day `to` (weekdays) each day.
-func spansOf(from, to time.Weekday, start, end string) []stores.WorkingHour {
-	var out []stores.WorkingHour
+func spansOf(from, to time.Weekday, start, end string) []schedule.WorkingHour {
+	var out []schedule.WorkingHour
 	for d := from; d <= to; d++ {
-		out = append(out, stores.WorkingHour{WeekDay: d, Start: start, End: end})
+		out = append(out, schedule.WorkingHour{WeekDay: d, Start: start, End: end})
 	}
 	return out
 }

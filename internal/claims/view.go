@@ -6,6 +6,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/ownership"
+	"locator/internal/schedule"
 )
 
 // SuggestedLocation is the JSON of a Suggestion that was found.
@@ -82,7 +83,7 @@ func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View
 	d := View{ID: c.ID, Input: c.Input, Status: string(c.Status), RejectReason: c.RejectReason,
 		DuplicateOfStoreID: optionalID(c.DuplicateOfStoreID), StoreID: optionalID(c.StoreID),
 		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy, WaitingForEmail: c.WaitingForEmail}
-	read := ReadFreeSchedule(c.WorkingHours, s.now())
+	read := schedule.ReadFreeSchedule(c.WorkingHours, s.now())
 	d.HoursParsed, d.HoursNotes = read.OK, read.Notes
 	if d.HoursNotes == nil {
 		d.HoursNotes = []string{}

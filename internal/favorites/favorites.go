@@ -56,24 +56,25 @@ func (s *Service) Remove(ctx context.Context, customerID, storeID int64) error {
 
 // Docs returns the customer's published favourite stores as the search API
 // shows them (with the live fields at the time of the call, see
-// stores.FinishRow), newest first.
+// stores.PublishedDocs), newest first.
 func (s *Service) Docs(ctx context.Context, customerID int64) ([]json.RawMessage, error) {
-	rows, err := s.db.Query(ctx, `SELECT st.search_doc, st.schedule, st.time_zone,
-		st.is_delivery_available, st.is_curbside_pickup_available, st.is_order_online_available FROM favorites f JOIN stores st ON st.id = f.store_id
-		WHERE f.customer_id = $1 AND st.status = 'published' ORDER BY f.seq DESC, f.store_id DESC`, customerID)
+	rows, err := s.db.Query(ctx, "SELECT store_id FROM favorites WHERE customer_id = $1 ORDER BY seq DESC, store_id DESC", customerID)
+	ids, err := db.Collect(rows, err, "favourites", func(sc db.Scanner) (*int64, error) {
+		var id int64
+		return &id, sc.Scan(&id)
+	})
+	if err != nil {
+		return nil, err
+	}
+	docs, err := stores.PublishedDocs(ctx, s.db, ids, s.clock.Now())
 	if err != nil {
 		return nil, fmt.Errorf("list favourites: %w", err)
 	}
-	defer rows.Close()
 	out := []json.RawMessage{}
-	now := s.clock.Now()
-	for rows.Next() {
-		var doc, sched, zone string
-		var delivery, curbside, online bool
-		if err := rows.Scan(&doc, &sched, &zone, &delivery, &curbside, &online); err != nil {
-			return nil, fmt.Errorf("list favourites: %w", err)
+	for _, id := range ids {
+		if doc, ok := docs[id]; ok {
+			out = append(out, json.RawMessage(doc))
 		}
-		out = append(out, json.RawMessage(stores.FinishRow(nil, doc, sched, zone, now, stores.OfferedOf(delivery, curbside, online))))
 	}
-	return out, rows.Err()
+	return out, nil
 }

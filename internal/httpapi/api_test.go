@@ -24,6 +24,7 @@ import (
 	"locator/internal/insights"
 	"locator/internal/reports"
 	"locator/internal/reviews"
+	"locator/internal/schedule"
 	"locator/internal/search"
 	"locator/internal/secret"
 	"locator/internal/stores"
@@ -40,10 +41,10 @@ type fixture struct {
 	ins                              *insights.Service
 }
 
-func allWeek(start, end string) []stores.WorkingHour {
-	var hs []stores.WorkingHour
+func allWeek(start, end string) []schedule.WorkingHour {
+	var hs []schedule.WorkingHour
 	for d := time.Sunday; d <= time.Saturday; d++ {
-		hs = append(hs, stores.WorkingHour{WeekDay: d, Start: start, End: end})
+		hs = append(hs, schedule.WorkingHour{WeekDay: d, Start: start, End: end})
 	}
 	return hs
 }
@@ -81,7 +82,7 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 		s.WorkingHours = allWeek("00:00", "00:00")
 		now := time.Now().In(stores.Zone("America/New_York"))
 		for d := -1; d <= 1; d++ {
-			s.SpecialHours = append(s.SpecialHours, stores.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Closed: true, Note: "Staff holiday"})
+			s.SpecialHours = append(s.SpecialHours, schedule.SpecialHour{Date: now.AddDate(0, 0, d).Format("2006-01-02"), Closed: true, Note: "Staff holiday"})
 		}
 	})
 	gone := mk("Gone", 42.3602, -71.0590, func(s *stores.Store) { s.WorkingHours = allWeek("00:00", "00:00"); s.PermanentlyClosed = true })

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"locator/internal/apperr"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -80,13 +81,13 @@ func (r *Report) ApproximateLines() []int {
 type importRow struct {
 	line   int
 	fields map[string]string
-	hours  []stores.WorkingHour // from JSON arrays
+	hours  []schedule.WorkingHour // from JSON arrays
 	hasWH  bool
 	// special hours given as a JSON array of the API's shape
-	special    []stores.SpecialHour
+	special    []schedule.SpecialHour
 	hasSpecial bool
 	// a JSON row's services object (services.go)
-	services    [stores.NumServices]stores.ServiceHours
+	services    [schedule.NumServices]schedule.ServiceHours
 	hasServices bool
 	// which columns (CSV header) or keys (JSON object) the row has: a row
 	// without the exception columns keeps an existing store's exceptions
@@ -231,7 +232,7 @@ func rowStore(ctx context.Context, r *stores.Repo, row importRow, o Options) (*s
 		return nil, "", apperr.Invalidf("%v", err)
 	}
 	if from, until, note := f["temporarily_closed_from"], f["temporarily_closed_until"], f["temporarily_closed_note"]; from != "" || until != "" || note != "" {
-		s.TemporarilyClosed = &stores.Closure{From: from, Until: until, Note: note}
+		s.TemporarilyClosed = &schedule.Closure{From: from, Until: until, Note: note}
 	}
 	if s.PermanentlyClosed, err = parseBool(f["permanently_closed"]); err != nil {
 		return nil, "", apperr.Invalidf("permanently_closed: %v", err)
@@ -321,29 +322,29 @@ func parseBool(v string) (bool, error) {
 // ParseWorkingHours reads the one-column hours form of imports:
 // "Mon 09:00-17:00; Tue 09:00-17:00; Fri 18:00-02:00; Sun closed".
 // Days are names or 3-letter abbreviations; a day may appear more than once.
-func ParseWorkingHours(s string) ([]stores.WorkingHour, error) {
+func ParseWorkingHours(s string) ([]schedule.WorkingHour, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
 	}
-	var out []stores.WorkingHour
+	var out []schedule.WorkingHour
 	for _, part := range strings.Split(s, ";") {
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue
 		}
 		day, span, ok := strings.Cut(part, " ")
-		d, okDay := stores.ParseWeekday(day)
+		d, okDay := schedule.ParseWeekday(day)
 		if !ok || !okDay {
 			return nil, fmt.Errorf("%q: want \"Mon 09:00-17:00\" or \"Sun closed\"", part)
 		}
 		span = strings.TrimSpace(span)
 		if strings.EqualFold(span, "closed") {
-			out = append(out, stores.WorkingHour{WeekDay: d})
+			out = append(out, schedule.WorkingHour{WeekDay: d})
 			continue
 		}
 		a, b, ok := strings.Cut(span, "-")
-		h := stores.WorkingHour{WeekDay: d, Start: strings.TrimSpace(a), End: strings.TrimSpace(b)}
+		h := schedule.WorkingHour{WeekDay: d, Start: strings.TrimSpace(a), End: strings.TrimSpace(b)}
 		if !ok || h.Validate() != nil || h.Start == "" {
 			return nil, fmt.Errorf("%q: want \"Mon 09:00-17:00\" or \"Sun closed\"", part)
 		}
@@ -357,12 +358,12 @@ func ParseWorkingHours(s string) ([]stores.WorkingHour, error) {
 // 2026-12-31 18:00-02:00". Each entry is a date (YYYY-MM-DD), then "closed"
 // or a span HH:MM-HH:MM, then an optional note; a date may have several
 // spans. Dates, spans and overlaps are checked by stores.Store.Validate.
-func ParseSpecialHours(s string) ([]stores.SpecialHour, error) {
+func ParseSpecialHours(s string) ([]schedule.SpecialHour, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
 	}
-	var out []stores.SpecialHour
+	var out []schedule.SpecialHour
 	for _, part := range strings.Split(s, ";") {
 		part = strings.TrimSpace(part)
 		if part == "" {
@@ -372,7 +373,7 @@ func ParseSpecialHours(s string) ([]stores.SpecialHour, error) {
 		if len(fields) < 2 {
 			return nil, fmt.Errorf("%q: want \"2026-11-26 closed Thanksgiving\" or \"2026-12-24 09:00-14:00 Christmas Eve\"", part)
 		}
-		h := stores.SpecialHour{Date: fields[0]}
+		h := schedule.SpecialHour{Date: fields[0]}
 		if strings.EqualFold(fields[1], "closed") {
 			h.Closed = true
 		} else {
@@ -390,14 +391,14 @@ func ParseSpecialHours(s string) ([]stores.SpecialHour, error) {
 
 // jsonSpecial reads special hours in the API's shape:
 // [{"date": "2026-11-26", "closed": true, "note": "Thanksgiving"}, ...].
-func jsonSpecial(val []any) ([]stores.SpecialHour, error) {
-	var out []stores.SpecialHour
+func jsonSpecial(val []any) ([]schedule.SpecialHour, error) {
+	var out []schedule.SpecialHour
 	for i, e := range val {
 		m, ok := e.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("entry %d: want an object {date, closed, startTime, endTime, note}", i+1)
 		}
-		var h stores.SpecialHour
+		var h schedule.SpecialHour
 		for k, dst := range map[string]*string{"date": &h.Date, "startTime": &h.Start, "endTime": &h.End, "note": &h.Note} {
 			switch v := m[k].(type) {
 			case string:
@@ -546,21 +547,21 @@ func readJSON(in io.Reader) ([]importRow, error) {
 	return rows, nil
 }
 
-func jsonHours(val []any) ([]stores.WorkingHour, error) {
-	var out []stores.WorkingHour
+func jsonHours(val []any) ([]schedule.WorkingHour, error) {
+	var out []schedule.WorkingHour
 	for _, e := range val {
 		m, ok := e.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("want objects {weekDay, startTime, endTime}")
 		}
 		day, _ := m["weekDay"].(string)
-		d, ok := stores.ParseWeekday(day)
+		d, ok := schedule.ParseWeekday(day)
 		if !ok {
 			return nil, fmt.Errorf("unknown weekDay %q", day)
 		}
 		start, _ := m["startTime"].(string)
 		end, _ := m["endTime"].(string)
-		h := stores.WorkingHour{WeekDay: d, Start: start, End: end}
+		h := schedule.WorkingHour{WeekDay: d, Start: start, End: end}
 		if err := h.Validate(); err != nil {
 			return nil, err
 		}

@@ -8,6 +8,7 @@ import (
 
 	"locator/internal/db/dbtest"
 	"locator/internal/importer"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
 )
@@ -209,7 +210,7 @@ func TestImportExceptions(t *testing.T) {
 			t.Fatalf("special hours: %+v", hol.SpecialHours)
 		}
 		reno, _ := repo.Get(ctx, rep.Rows[1].ID)
-		if reno.TemporarilyClosed == nil || *reno.TemporarilyClosed != (stores.Closure{From: "2099-12-01", Until: "2099-12-02", Note: "Renovation"}) || reno.PermanentlyClosed {
+		if reno.TemporarilyClosed == nil || *reno.TemporarilyClosed != (schedule.Closure{From: "2099-12-01", Until: "2099-12-02", Note: "Renovation"}) || reno.PermanentlyClosed {
 			t.Fatalf("temporary closure: %+v", reno.TemporarilyClosed)
 		}
 		gone, _ := repo.Get(ctx, rep.Rows[2].ID)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -15,11 +16,11 @@ import (
 // service settings.
 
 // serviceColumn is service k's CSV column.
-func serviceColumn(k stores.Service) string { return k.String() + "_hours" }
+func serviceColumn(k schedule.Service) string { return k.String() + "_hours" }
 
 // csvServices reads the service columns a row has into s.
 func csvServices(s *stores.Store, row importRow) error {
-	for k := stores.Service(0); k < stores.NumServices; k++ {
+	for k := schedule.Service(0); k < schedule.NumServices; k++ {
 		col := serviceColumn(k)
 		if !row.has[col] {
 			continue
@@ -38,7 +39,7 @@ func hasServices(row importRow) bool {
 	if row.hasServices {
 		return true
 	}
-	for k := stores.Service(0); k < stores.NumServices; k++ {
+	for k := schedule.Service(0); k < schedule.NumServices; k++ {
 		if row.has[serviceColumn(k)] {
 			return true
 		}
@@ -47,10 +48,10 @@ func hasServices(row importRow) bool {
 }
 
 // jsonServices reads a JSON row's "services" object.
-func jsonServices(val map[string]any) ([stores.NumServices]stores.ServiceHours, error) {
-	var out [stores.NumServices]stores.ServiceHours
+func jsonServices(val map[string]any) ([schedule.NumServices]schedule.ServiceHours, error) {
+	var out [schedule.NumServices]schedule.ServiceHours
 	for name, v := range val {
-		k, ok := stores.ParseService(name)
+		k, ok := schedule.ParseService(name)
 		if !ok {
 			return out, fmt.Errorf("unknown service %q (delivery, curbside_pickup or online_order)", name)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"locator/internal/importer"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -22,8 +23,8 @@ func TestImportServices(t *testing.T) {
 			t.Fatalf("csv report %+v", rep)
 		}
 		s, _ := repo.Get(ctx, rep.Rows[0].ID)
-		if h := s.Services[stores.Delivery].Hours; len(h) != 1 || h[0].WeekDay != time.Monday || h[0].Start != "11:00" ||
-			len(s.Services[stores.OnlineOrder].Hours) != 1 || !s.Services[stores.CurbsidePickup].IsZero() {
+		if h := s.Services[schedule.Delivery].Hours; len(h) != 1 || h[0].WeekDay != time.Monday || h[0].Start != "11:00" ||
+			len(s.Services[schedule.OnlineOrder].Hours) != 1 || !s.Services[schedule.CurbsidePickup].IsZero() {
 			t.Fatalf("csv services: %+v", s.Services)
 		}
 
@@ -37,13 +38,13 @@ func TestImportServices(t *testing.T) {
 			t.Fatalf("json report %+v", rep)
 		}
 		j, _ := repo.Get(ctx, rep.Rows[0].ID)
-		if c := j.Services[stores.CurbsidePickup]; len(c.Hours) != 1 || c.Hours[0].Start != "10:00" || c.LastOrder != 15 {
+		if c := j.Services[schedule.CurbsidePickup]; len(c.Hours) != 1 || c.Hours[0].Start != "10:00" || c.LastOrder != 15 {
 			t.Fatalf("json services: %+v", j.Services)
 		}
 
 		// A re-import without service columns keeps the settings.
 		rep = importText(t, ctx, repo, "csv", "store_id,name,latitude,longitude,delivery\nS1,Csv Renamed,40.7,-74,true\n")
-		if s, _ = repo.Get(ctx, rep.Rows[0].ID); s.Name != "Csv Renamed" || len(s.Services[stores.Delivery].Hours) != 1 {
+		if s, _ = repo.Get(ctx, rep.Rows[0].ID); s.Name != "Csv Renamed" || len(s.Services[schedule.Delivery].Hours) != 1 {
 			t.Fatalf("re-imported: %+v", s)
 		}
 	})

@@ -1,16 +1,20 @@
 package insights
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/mail"
+	"locator/internal/ownership"
+	"locator/internal/stores"
 )
 
 // MonthlyMail writes, once for all replicas, the summary of the month
@@ -43,52 +47,109 @@ func (s *Service) MonthlyMail(ctx context.Context, now time.Time) error {
 		owners := map[int64]*owner{}
 		var order []int64
 		lines := map[[2]int64]*line{}
-		rows, err := tx.Query(ctx, `SELECT a.id, a.email, s.id, s.name, i.day, i.kind, SUM(i.events)
-			FROM business_accounts a
-			JOIN business_stores bs ON bs.business_id = a.id
-			JOIN stores s ON s.id = bs.store_id
-			JOIN insight_store_days i ON i.store_id = s.id
-			WHERE a.insights_mail AND a.email_verified_at IS NOT NULL AND i.day >= $1 AND i.day < $2
-			GROUP BY a.id, a.email, s.id, s.name, i.day, i.kind
-			ORDER BY a.id, s.name, s.id`, before.Format(time.DateOnly), end.Format(time.DateOnly))
+		// The owners who want the mail, the stores they own
+		// (internal/ownership), the stores' counts, and each owner's stores
+		// by name (the order stores.Summaries gives), then id.
+		rows, err := tx.Query(ctx, `SELECT id, email FROM business_accounts WHERE insights_mail AND email_verified_at IS NOT NULL
+			ORDER BY id`)
+		type account struct {
+			id    int64
+			email string
+		}
+		accounts, err := db.Collect(rows, err, "monthly insights", func(sc db.Scanner) (*account, error) {
+			var a account
+			return &a, sc.Scan(&a.id, &a.email)
+		})
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		startDay := start.Format(time.DateOnly)
-		for rows.Next() {
-			var acc, store int64
-			var email, name, d, kind string
-			var n int64
-			if err := rows.Scan(&acc, &email, &store, &name, &d, &kind, &n); err != nil {
-				return err
+		accIDs := make([]int64, len(accounts))
+		emails := make(map[int64]string, len(accounts))
+		for i, a := range accounts {
+			accIDs[i], emails[a.id] = a.id, a.email
+		}
+		pairs, err := ownership.Pairs(ctx, tx, accIDs)
+		if err != nil {
+			return err
+		}
+		owned := make([]int64, len(pairs))
+		for i, p := range pairs {
+			owned[i] = p.StoreID
+		}
+		rows, err = tx.Query(ctx, `SELECT store_id, day, kind, SUM(events) FROM insight_store_days
+			WHERE store_id IN (`+db.IDList(tx, 1)+`) AND day >= $2 AND day < $3
+			GROUP BY store_id, day, kind`, db.IDs(owned), before.Format(time.DateOnly), end.Format(time.DateOnly))
+		type count struct {
+			store   int64
+			d, kind string
+			n       int64
+		}
+		counts, err := db.Collect(rows, err, "monthly insights", func(sc db.Scanner) (*count, error) {
+			var c count
+			return &c, sc.Scan(&c.store, &c.d, &c.kind, &c.n)
+		})
+		if err != nil {
+			return err
+		}
+		byStore := map[int64][]count{}
+		for _, c := range counts {
+			byStore[c.store] = append(byStore[c.store], c)
+		}
+		type sum struct {
+			acc, store     int64
+			email, d, kind string
+			n              int64
+		}
+		var sums []sum
+		for _, p := range pairs {
+			for _, c := range byStore[p.StoreID] {
+				sums = append(sums, sum{acc: p.BusinessID, store: p.StoreID, email: emails[p.BusinessID], d: c.d, kind: c.kind, n: c.n})
 			}
-			k, ok := ParseKind(kind)
+		}
+		ids := make([]int64, 0, len(sums))
+		for _, r := range sums {
+			ids = append(ids, r.store)
+		}
+		named, err := stores.Summaries(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		rank := make(map[int64]int, len(named))
+		names := make(map[int64]string, len(named))
+		for i, st := range named {
+			rank[st.ID], names[st.ID] = i, st.Name
+		}
+		slices.SortStableFunc(sums, func(a, b sum) int {
+			return cmp.Or(cmp.Compare(a.acc, b.acc), cmp.Compare(rank[a.store], rank[b.store]))
+		})
+		startDay := start.Format(time.DateOnly)
+		for _, r := range sums {
+			name, ok := names[r.store]
+			if !ok {
+				continue // no such store
+			}
+			k, ok := ParseKind(r.kind)
 			if !ok {
 				continue
 			}
-			o := owners[acc]
+			o := owners[r.acc]
 			if o == nil {
-				o = &owner{email: email}
-				owners[acc] = o
-				order = append(order, acc)
+				o = &owner{email: r.email}
+				owners[r.acc] = o
+				order = append(order, r.acc)
 			}
-			l := lines[[2]int64{acc, store}]
+			l := lines[[2]int64{r.acc, r.store}]
 			if l == nil {
 				l = &line{name: name}
-				lines[[2]int64{acc, store}] = l
+				lines[[2]int64{r.acc, r.store}] = l
 				o.stores = append(o.stores, l)
 			}
-			if d >= startDay {
-				l.cur.add(k, n)
+			if r.d >= startDay {
+				l.cur.add(k, r.n)
 			} else {
-				l.prev.add(k, n)
+				l.prev.add(k, r.n)
 			}
 		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		rows.Close()
 		label := start.Format("January 2006")
 		for _, id := range order {
 			o := owners[id]

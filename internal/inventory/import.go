@@ -98,6 +98,9 @@ func (r *Repo) Import(ctx context.Context, rd io.Reader, fileName string, replac
 		return nil, err
 	}
 	im := &reading{r: r, idx: idx, codes: map[string]int64{}, named: map[int64]bool{}, currencies: map[string]string{}, rep: rep}
+	for i, c := range Columns {
+		im.col[i] = tr.Column(c)
+	}
 	var rows []feedRow
 	for {
 		rec, err := tr.Next()
@@ -198,7 +201,24 @@ type reading struct {
 	keep       [][2]int64       // (store, product) of refused rows: a full feed keeps their old rows
 	currencies map[string]string
 	rep        *Report
+	col        [9]int // index in the file of each of Columns, -1 absent
 }
+
+// field returns the record's value of column c of Columns.
+func (im *reading) field(rec tabfile.Record, c int) string { return rec.Field(im.col[c]) }
+
+// The indexes of Columns.
+const (
+	colStore = iota
+	colID
+	colGTIN
+	colAvailability
+	colQuantity
+	colPrice
+	colSalePrice
+	colPickupMethod
+	colPickupSLA
+)
 
 func (im *reading) fail(line int, msg string) {
 	im.rep.Failed++
@@ -210,8 +230,7 @@ func (im *reading) fail(line int, msg string) {
 // parse reads one record into a row, or says what is wrong with it (msg);
 // err is a failure of the database.
 func (im *reading) parse(ctx context.Context, rec tabfile.Record) (row feedRow, msg string, err error) {
-	f := rec.Fields
-	code := f["store_code"]
+	code := im.field(rec, colStore)
 	if code == "" {
 		return row, "store_code is empty", nil
 	}
@@ -229,12 +248,12 @@ func (im *reading) parse(ctx context.Context, rec tabfile.Record) (row feedRow, 
 		return row, fmt.Sprintf("store_code %q is no store of ours (neither a store_id nor an id)", clip(code)), nil
 	}
 	im.named[store] = true
-	product, msg := im.product(f["id"], f["gtin"])
+	product, msg := im.product(im.field(rec, colID), im.field(rec, colGTIN))
 	if msg != "" {
 		return row, msg, nil
 	}
 	row = feedRow{store: store, product: product, line: int32(rec.Line), qty: -1, price: -1, sale: -1}
-	if msg = im.values(&row, f); msg != "" {
+	if msg = im.values(&row, rec); msg != "" {
 		im.keep = append(im.keep, [2]int64{store, product})
 	}
 	return row, msg, nil
@@ -271,13 +290,13 @@ func (im *reading) product(id, gtin string) (int64, string) {
 }
 
 // values reads the row's availability, quantity, prices and pickup.
-func (im *reading) values(row *feedRow, f map[string]string) string {
-	a := slices.IndexFunc(Availabilities, func(v Availability) bool { return string(v) == token(f["availability"]) })
-	if a < 0 {
-		return fmt.Sprintf("availability %q is not one of in_stock, limited_availability, on_display_to_order, out_of_stock", clip(f["availability"]))
+func (im *reading) values(row *feedRow, rec tabfile.Record) string {
+	a, ok := lookup(availabilityIndex, im.field(rec, colAvailability))
+	if !ok {
+		return fmt.Sprintf("availability %q is not one of in_stock, limited_availability, on_display_to_order, out_of_stock", clip(im.field(rec, colAvailability)))
 	}
-	row.avail = uint8(a)
-	if q := f["quantity"]; q != "" {
+	row.avail = a
+	if q := im.field(rec, colQuantity); q != "" {
 		n, err := strconv.ParseInt(q, 10, 64)
 		switch {
 		case err != nil:
@@ -292,9 +311,10 @@ func (im *reading) values(row *feedRow, f map[string]string) string {
 	var cur string
 	for _, c := range []struct {
 		name string
+		col  int
 		dst  *int64
-	}{{"price", &row.price}, {"sale_price", &row.sale}} {
-		s := f[c.name]
+	}{{"price", colPrice, &row.price}, {"sale_price", colSalePrice, &row.sale}} {
+		s := im.field(rec, c.col)
 		if s == "" {
 			continue
 		}
@@ -309,7 +329,7 @@ func (im *reading) values(row *feedRow, f map[string]string) string {
 		*c.dst = p.Amount
 	}
 	if row.sale >= 0 && row.price >= 0 && row.sale > row.price {
-		return fmt.Sprintf("sale_price %s is more than price %s", f["sale_price"], f["price"])
+		return fmt.Sprintf("sale_price %s is more than price %s", im.field(rec, colSalePrice), im.field(rec, colPrice))
 	}
 	if v, ok := im.currencies[cur]; ok {
 		row.currency = v
@@ -317,24 +337,48 @@ func (im *reading) values(row *feedRow, f map[string]string) string {
 		im.currencies[cur] = cur
 		row.currency = cur
 	}
-	if m := f["pickup_method"]; m != "" {
-		i := slices.Index(PickupMethods, oneOf(m, PickupMethods))
-		if i < 0 {
+	if m := im.field(rec, colPickupMethod); m != "" {
+		i, ok := lookup(methodIndex, m)
+		if !ok {
 			return fmt.Sprintf("pickup_method %q is not one of %s", clip(m), strings.Join(PickupMethods, ", "))
 		}
-		row.method = uint8(i + 1)
+		row.method = i + 1
 	}
-	if s := f["pickup_sla"]; s != "" {
-		i := slices.Index(PickupSLAs, oneOf(s, PickupSLAs))
-		if i < 0 {
+	if s := im.field(rec, colPickupSLA); s != "" {
+		i, ok := lookup(slaIndex, s)
+		if !ok {
 			return fmt.Sprintf("pickup_sla %q is not one of %s", clip(s), strings.Join(PickupSLAs, ", "))
 		}
-		row.sla = uint8(i + 1)
+		row.sla = i + 1
 	}
 	return ""
 }
 
-// batchRows is how many rows one statement writes (9 values each, well
+// Each value list by its values' tokens (token): a feed's value is found
+// as written, else by its token.
+var (
+	availabilityIndex = indexOf(Availabilities)
+	methodIndex       = indexOf(PickupMethods)
+	slaIndex          = indexOf(PickupSLAs)
+)
+
+func indexOf[T ~string](values []T) map[string]uint8 {
+	m := make(map[string]uint8, len(values))
+	for i, v := range values {
+		m[token(string(v))] = uint8(i)
+	}
+	return m
+}
+
+func lookup(m map[string]uint8, s string) (uint8, bool) {
+	if i, ok := m[s]; ok {
+		return i, true
+	}
+	i, ok := m[token(s)]
+	return i, ok
+}
+
+// batchRows is how many rows one statement writes (11 values each, well
 // under both engines' limit on parameters).
 const batchRows = 1000
 
@@ -348,18 +392,25 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 			VALUES ($1, $2, $3, $4, $5) RETURNING id`, clip(fileName), rep.Replace, len(rows), rep.Failed, now).Scan(&importID); err != nil {
 			return fmt.Errorf("record stock import: %w", err)
 		}
-		full := upsertSQL(batchRows)
-		args := make([]any, 0, 2+9*batchRows)
+		sqlite := tx.Dialect() == db.SQLite
+		full := upsertSQL(sqlite, batchRows)
+		args := make([]any, 0, 11*batchRows)
 		for len(rows) > 0 {
 			n := min(len(rows), batchRows)
 			q := full
 			if n < batchRows {
-				q = upsertSQL(n)
+				q = upsertSQL(sqlite, n)
 			}
-			args = append(args[:0], now, importID)
+			args = args[:0]
+			if !sqlite {
+				args = append(args, now, importID)
+			}
 			for _, w := range rows[:n] {
 				args = append(args, w.store, w.product, string(Availabilities[w.avail]), opt(w.qty), opt(w.price), opt(w.sale),
 					w.currency, pick(PickupMethods, w.method), pick(PickupSLAs, w.sla))
+				if sqlite {
+					args = append(args, now, importID)
+				}
 			}
 			if _, err := tx.Exec(ctx, q, args...); err != nil {
 				return fmt.Errorf("write stock (rows from line %d): %w", rows[0].line, err)
@@ -390,15 +441,23 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 	})
 }
 
-// upsertSQL writes n rows: $1 is the report time and $2 the import of
-// every row, then nine values per row.
-func upsertSQL(n int) string {
+// upsertSQL writes n rows. PostgreSQL: $1 is the report time and $2 the
+// import of every row, then nine values per row. SQLite: eleven anonymous
+// "?" per row, the time and import repeated: the driver looks up each
+// parameter's name, which costs time in proportion to the named parameters
+// of the statement (a batch of "?NNN" spent 90% of an import there), and
+// an anonymous one has none.
+func upsertSQL(sqlite bool, n int) string {
 	var b strings.Builder
 	b.WriteString(`INSERT INTO stock (store_id, product_id, availability, quantity, price, sale_price, currency,
 	pickup_method, pickup_sla, reported_at, import_id) VALUES `)
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
+		}
+		if sqlite {
+			b.WriteString("(?,?,?,?,?,?,?,?,?,?,?)")
+			continue
 		}
 		p := 3 + 9*i
 		fmt.Fprintf(&b, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$1,$2)", p, p+1, p+2, p+3, p+4, p+5, p+6, p+7, p+8)

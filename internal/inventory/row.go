@@ -97,17 +97,6 @@ func token(s string) string {
 	}, strings.ToLower(strings.TrimSpace(s)))
 }
 
-// oneOf returns the value of values whose token is s's, or "" for none.
-func oneOf(s string, values []string) string {
-	t := token(s)
-	for _, v := range values {
-		if token(v) == t {
-			return v
-		}
-	}
-	return ""
-}
-
 func clip(s string) string {
 	if r := []rune(s); len(r) > 40 {
 		return string(r[:40]) + "…"

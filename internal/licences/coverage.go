@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"locator/internal/db"
+	"locator/internal/stores"
 )
 
 // Coverage is where the loaded licence registries list licences: the grid
@@ -110,15 +113,27 @@ func (g *Registry) RefreshCoverage(ctx context.Context) error {
 	}
 	// Rows with a position, and the matched stores of rows without one.
 	rs, err := g.db.Query(ctx, `SELECT r.latitude, r.longitude FROM licence_rows r
-		WHERE r.present AND NOT r.is_action AND r.latitude IS NOT NULL AND r.longitude IS NOT NULL
-		UNION
-		SELECT s.latitude, s.longitude FROM licence_rows r
-		JOIN licence_matches m ON m.row_id = r.id AND m.state IN ('sure', 'accepted', 'owner')
-		JOIN stores s ON s.id = m.store_id
-		WHERE r.present AND NOT r.is_action AND (r.latitude IS NULL OR r.longitude IS NULL)`)
+		WHERE r.present AND NOT r.is_action AND r.latitude IS NOT NULL AND r.longitude IS NOT NULL`)
 	points, err := collectPoints(rs, err)
 	if err != nil {
 		return err
+	}
+	rs, err = g.db.Query(ctx, `SELECT DISTINCT m.store_id FROM licence_rows r
+		JOIN licence_matches m ON m.row_id = r.id AND m.state IN ('sure', 'accepted', 'owner')
+		WHERE r.present AND NOT r.is_action AND (r.latitude IS NULL OR r.longitude IS NULL)`)
+	ids, err := db.Collect(rs, err, "read licence positions", func(sc db.Scanner) (*int64, error) {
+		var id int64
+		return &id, sc.Scan(&id)
+	})
+	if err != nil {
+		return err
+	}
+	matched, err := stores.Summaries(ctx, g.db, ids)
+	if err != nil {
+		return fmt.Errorf("read licence positions: %w", err)
+	}
+	for _, st := range matched {
+		points = append(points, [2]float64{st.Latitude, st.Longitude})
 	}
 	g.coverage.Store(NewCoverage(points))
 	g.coveredFile.Store(newest)

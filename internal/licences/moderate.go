@@ -88,8 +88,8 @@ type QueueItem struct {
 
 // Queue lists the doubtful matches, most confident first (at most 200).
 func (g *Registry) Queue(ctx context.Context) ([]QueueItem, error) {
-	rs, err := g.db.Query(ctx, `SELECT m.id, m.confidence, m.row_id, s.id, s.name, s.address, s.postal_code
-		FROM licence_matches m JOIN licence_rows r ON r.id = m.row_id JOIN stores s ON s.id = m.store_id
+	rs, err := g.db.Query(ctx, `SELECT m.id, m.confidence, m.row_id, m.store_id
+		FROM licence_matches m JOIN licence_rows r ON r.id = m.row_id
 		WHERE m.state = 'doubtful' AND r.present ORDER BY m.confidence DESC, m.id LIMIT 200`)
 	if err != nil {
 		return nil, fmt.Errorf("read queue: %w", err)
@@ -97,7 +97,7 @@ func (g *Registry) Queue(ctx context.Context) ([]QueueItem, error) {
 	var out []QueueItem
 	for rs.Next() {
 		var it QueueItem
-		if err := rs.Scan(&it.MatchID, &it.Confidence, &it.RowID, &it.StoreID, &it.StoreName, &it.StoreAddress, &it.StoreZip); err != nil {
+		if err := rs.Scan(&it.MatchID, &it.Confidence, &it.RowID, &it.StoreID); err != nil {
 			rs.Close()
 			return nil, fmt.Errorf("read queue: %w", err)
 		}
@@ -106,6 +106,18 @@ func (g *Registry) Queue(ctx context.Context) ([]QueueItem, error) {
 	rs.Close()
 	if err := rs.Err(); err != nil {
 		return nil, fmt.Errorf("read queue: %w", err)
+	}
+	ids := make([]int64, len(out))
+	for i, it := range out {
+		ids[i] = it.StoreID
+	}
+	named, err := stores.SummaryMap(ctx, g.db, ids)
+	if err != nil {
+		return nil, fmt.Errorf("read queue: %w", err)
+	}
+	for i := range out {
+		st := named[out[i].StoreID]
+		out[i].StoreName, out[i].StoreAddress, out[i].StoreZip = st.Name, st.Address, st.PostalCode
 	}
 	for i := range out {
 		rows, err := loadRows(ctx, g.db, "r.id = $1", out[i].RowID)

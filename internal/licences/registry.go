@@ -444,23 +444,15 @@ func (g *Registry) storeRefs(ctx context.Context, q db.Querier, rows []storedRow
 			}
 		}
 	}
-	rs, err := q.Query(ctx, "SELECT id, name, address, postal_code, latitude, longitude FROM stores WHERE NOT permanently_closed")
+	kept, err := stores.SummariesNotClosed(ctx, q, func(s *stores.Summary) bool {
+		return cells[cellOf(s.Latitude, s.Longitude)] || keys[AddressKey(s.Address)]
+	})
 	if err != nil {
 		return nil, fmt.Errorf("read stores to match: %w", err)
 	}
-	defer rs.Close()
-	var out []StoreRef
-	for rs.Next() {
-		var s StoreRef
-		if err := rs.Scan(&s.ID, &s.Name, &s.Address, &s.Zip, &s.Lat, &s.Lon); err != nil {
-			return nil, fmt.Errorf("read stores to match: %w", err)
-		}
-		if cells[cellOf(s.Lat, s.Lon)] || keys[AddressKey(s.Address)] {
-			out = append(out, s)
-		}
-	}
-	if err := rs.Err(); err != nil {
-		return nil, fmt.Errorf("read stores to match: %w", err)
+	out := make([]StoreRef, len(kept))
+	for i, s := range kept {
+		out[i] = StoreRef{ID: s.ID, Name: s.Name, Address: s.Address, Zip: s.PostalCode, Lat: s.Latitude, Lon: s.Longitude}
 	}
 	return out, nil
 }

@@ -64,11 +64,9 @@ func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor 
 	widest := vs[len(vs)-1]
 	var p Photo
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
-		var oldImage string
-		if err := tx.QueryRow(ctx, "SELECT COALESCE(image, '') FROM stores WHERE id = $1", storeID).Scan(&oldImage); errors.Is(err, sql.ErrNoRows) {
-			return apperr.New(apperr.NotFound, "store %d not found", storeID)
-		} else if err != nil {
-			return fmt.Errorf("store %d: %w", storeID, err)
+		oldImage, err := stores.Image(ctx, tx, storeID)
+		if err != nil {
+			return err
 		}
 		var former []int64
 		rows, err := tx.Query(ctx, "SELECT id FROM store_photos WHERE store_id = $1", storeID)
@@ -110,21 +108,14 @@ func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor 
 		p.Image = URL(p.ID, DefaultVariant(vs).Slot)
 		p.Srcset = Srcset(p.ID, vs)
 		return r.stores.Write(ctx, tx, func(w *stores.Writer) error {
-			res, err := tx.Exec(ctx, "UPDATE stores SET image = $1, updated_at = $2 WHERE id = $3", p.Image, r.clock.Now().UTC(), storeID)
-			if err != nil {
-				return fmt.Errorf("set image of store %d: %w", storeID, err)
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				return apperr.New(apperr.NotFound, "store %d not found", storeID)
+			if err := w.SetImage(ctx, storeID, p.Image); err != nil {
+				return err
 			}
 			if actor != "" {
 				changes := map[string]map[string]string{"image": {"old": oldImage, "new": p.Image}}
 				if err := audit.Write(ctx, tx, r.clock.Now(), actor, "store.photo", 0, storeID, map[string]any{"changes": changes, "photo_id": p.ID}); err != nil {
 					return err
 				}
-			}
-			if err := w.Touch(ctx, storeID); err != nil {
-				return err
 			}
 			if also != nil {
 				return also(tx)

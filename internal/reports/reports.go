@@ -19,6 +19,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/clock"
 	"locator/internal/db"
+	"locator/internal/ownership"
 	"locator/internal/ratelimit"
 	"locator/internal/stores"
 	"locator/internal/textfield"
@@ -269,14 +270,9 @@ func (s *Service) openOf(ctx context.Context, storeID int64) ([]Report, error) {
 // link when several accounts share the store), else the email of the
 // approved claim that published it, "" when there is neither.
 func OwnerFromClaims(ctx context.Context, q db.Querier, storeID int64) (string, error) {
-	var email string
-	err := q.QueryRow(ctx, `SELECT a.email FROM business_stores l JOIN business_accounts a ON a.id = l.business_id
-		WHERE l.store_id = $1 ORDER BY l.created_at DESC, l.business_id DESC LIMIT 1`, storeID).Scan(&email)
-	if err == nil {
-		return email, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("owner of store %d: %w", storeID, err)
+	email, err := ownership.LatestEmail(ctx, q, storeID)
+	if err != nil || email != "" {
+		return email, err
 	}
 	err = q.QueryRow(ctx, `SELECT email FROM claims WHERE store_id = $1 AND status = 'approved'
 		ORDER BY decided_at DESC, id DESC LIMIT 1`, storeID).Scan(&email)

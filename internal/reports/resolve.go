@@ -12,6 +12,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/ownership"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/textfield"
 )
@@ -33,9 +34,9 @@ const (
 // Fix is the moderator's correction of a store; nil fields stay as they are.
 type Fix struct {
 	stores.Details
-	PhoneNumber  *string               `json:"phone_number,omitempty"`
-	Hours        *string               `json:"hours,omitempty"`
-	WorkingHours *[]stores.WorkingHour `json:"-"`
+	PhoneNumber  *string                 `json:"phone_number,omitempty"`
+	Hours        *string                 `json:"hours,omitempty"`
+	WorkingHours *[]schedule.WorkingHour `json:"-"`
 }
 
 func (f *Fix) empty() bool {
@@ -48,7 +49,7 @@ func (f *Fix) apply(st *stores.Store) (before, after map[string]any) {
 	stores.SetChanged(before, after, "phone_number", f.PhoneNumber, &st.PhoneNumber)
 	stores.SetChanged(before, after, "hours", f.Hours, &st.Hours)
 	if f.WorkingHours != nil {
-		before["workingHours"], after["workingHours"] = stores.EncodeSchedule(st.WorkingHours), stores.EncodeSchedule(*f.WorkingHours)
+		before["workingHours"], after["workingHours"] = schedule.EncodeSchedule(st.WorkingHours), schedule.EncodeSchedule(*f.WorkingHours)
 		st.WorkingHours = *f.WorkingHours
 	}
 	return before, after

@@ -104,14 +104,16 @@ func (r *Repo) AddAllIn(ctx context.Context, tx *db.Tx, rs []*Review) error {
 			}
 		}
 		for _, id := range order {
-			if _, err := tx.Exec(ctx, `UPDATE stores SET
-					rating_sum = (SELECT COALESCE(SUM(rating), 0) FROM reviews WHERE store_id = $1 AND status = 'Approved'),
-					review_count = (SELECT COUNT(*) FROM reviews WHERE store_id = $1 AND status = 'Approved')
-					WHERE id = $1`, id); err != nil {
-				return fmt.Errorf("update rating of store %d: %w", id, err)
+			var sum, count int64
+			if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(rating), 0), COUNT(*) FROM reviews WHERE store_id = $1 AND status = 'Approved'`,
+				id).Scan(&sum, &count); err != nil {
+				return fmt.Errorf("rating of store %d: %w", id, err)
+			}
+			if err := w.SetRating(ctx, id, sum, count); err != nil {
+				return err
 			}
 		}
-		return w.Touch(ctx, order...)
+		return nil
 	})
 }
 
@@ -123,14 +125,14 @@ func insert(ctx context.Context, tx *db.Tx, rv *Review) error {
 	if rv.UpdatedAt.IsZero() {
 		rv.UpdatedAt = rv.CreatedAt
 	}
-	var exists int
-	if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM stores WHERE id = $1", rv.StoreID).Scan(&exists); err != nil {
-		return fmt.Errorf("check store %d: %w", rv.StoreID, err)
+	exists, err := stores.Exists(ctx, tx, rv.StoreID)
+	if err != nil {
+		return err
 	}
-	if exists == 0 {
+	if !exists {
 		return apperr.New(apperr.NotFound, "store %d not found", rv.StoreID)
 	}
-	err := tx.QueryRow(ctx, `INSERT INTO reviews (store_id, product_id, customer_id, status, rating, content, product,
+	err = tx.QueryRow(ctx, `INSERT INTO reviews (store_id, product_id, customer_id, status, rating, content, product,
 		customer_first_name, customer_last_name, customer_has_account, created_at, updated_at)
 		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
 		rv.StoreID, rv.ProductID, rv.CustomerID, rv.Status, rv.Rating, rv.Content, string(rv.Product),

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"locator/internal/db/dbtest"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
 )
@@ -40,13 +41,13 @@ func answer(t *testing.T, ix *Index, q Query) []liveStore {
 // store leaves search altogether.
 func TestSpecialClosureOnTwoReplicas(t *testing.T) {
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
-		week := make([]stores.WorkingHour, 0, 7)
+		week := make([]schedule.WorkingHour, 0, 7)
 		for day := time.Sunday; day <= time.Saturday; day++ {
-			week = append(week, stores.WorkingHour{WeekDay: day, Start: "09:00", End: "21:00"})
+			week = append(week, schedule.WorkingHour{WeekDay: day, Start: "09:00", End: "21:00"})
 		}
 		a, b := syncStore("a", 40.71, -74.0), syncStore("b", 40.72, -74.0)
 		a.WorkingHours, b.WorkingHours = week, week
-		b.TemporarilyClosed = &stores.Closure{From: "2026-11-20", Until: "2026-11-30", Note: "Renovation"}
+		b.TemporarilyClosed = &schedule.Closure{From: "2026-11-20", Until: "2026-11-30", Note: "Renovation"}
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{a, b}), "save")
 
 		first, ix1 := loadIndex(t, ctx, repo, SnapshotAlways, "rows")
@@ -68,7 +69,7 @@ func TestSpecialClosureOnTwoReplicas(t *testing.T) {
 			}
 		}
 
-		a.SpecialHours = []stores.SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}}
+		a.SpecialHours = []schedule.SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}}
 		dbtest.Must(t, repo.Update(ctx, a), "close a on Thanksgiving")
 		for _, sy := range []*Syncer{first, second} {
 			dbtest.Must(t, sy.Poll(ctx), "poll")

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"locator/internal/rules"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -31,7 +32,7 @@ type Index struct {
 	free  []uint32         // dead slots to reuse
 	arena arena
 	zones map[string]*time.Location
-	sched map[string]*stores.Schedule // interned: most stores share a few patterns (and the live fields cached on each, see AppendJSON)
+	sched map[string]*schedule.Schedule // interned: most stores share a few patterns (and the live fields cached on each, see AppendJSON)
 	// The rulebook's sets of rules (rules.go), numbered: a record holds its number.
 	ruleSets []*rules.Set
 	ruleAt   map[*rules.Set]uint16
@@ -51,7 +52,7 @@ type record struct {
 	id       int64
 	lat, lon float64
 	doc      []byte // JSON object without its closing brace, or its list part (flagPlainDetail): appendDoc
-	sched    *stores.Schedule
+	sched    *schedule.Schedule
 	loc      *time.Location
 	updated  int64 // the store's last change, Unix seconds (store pages, sitemaps)
 	flags    uint8
@@ -96,8 +97,8 @@ func appendDoc(dst []byte, r *record) []byte {
 }
 
 // offered is the record's flags as the services the store offers.
-func (r *record) offered() stores.Offered {
-	return stores.OfferedOf(r.flags&flagDelivery != 0, r.flags&flagCurbside != 0, r.flags&flagOrderOnline != 0)
+func (r *record) offered() schedule.Offered {
+	return schedule.OfferedOf(r.flags&flagDelivery != 0, r.flags&flagCurbside != 0, r.flags&flagOrderOnline != 0)
 }
 
 // NewIndex returns an empty index.
@@ -105,7 +106,7 @@ func NewIndex() *Index {
 	return &Index{
 		slots: make(map[int64]uint32),
 		zones: make(map[string]*time.Location),
-		sched: make(map[string]*stores.Schedule),
+		sched: make(map[string]*schedule.Schedule),
 	}
 }
 
@@ -447,11 +448,11 @@ func (ix *Index) zone(name string) *time.Location {
 	return loc
 }
 
-func (ix *Index) schedule(enc string) *stores.Schedule {
+func (ix *Index) schedule(enc string) *schedule.Schedule {
 	if s, ok := ix.sched[enc]; ok {
 		return s
 	}
-	s := stores.ParseSchedule(enc)
+	s := schedule.ParseSchedule(enc)
 	ix.sched[enc] = s
 	return s
 }

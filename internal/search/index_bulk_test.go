@@ -8,6 +8,7 @@ import (
 	"time"
 	"unsafe"
 
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -117,7 +118,7 @@ func TestPutAllRepacksInCurveOrder(t *testing.T) {
 	check()
 	now := time.Date(2026, 11, 26, 17, 0, 0, 0, time.UTC)
 	out := string(ix.AppendJSON(nil, Query{Latitude: 40, Longitude: -100, RadiusMiles: 1, Limit: 5, Now: now}))
-	live := string(stores.ParseSchedule(upd.Schedule).AppendLiveList(nil, now, stores.Zone(upd.TimeZone), stores.OfferedOf(upd.Delivery, upd.Curbside, upd.OrderOnline)))
+	live := string(schedule.ParseSchedule(upd.Schedule).AppendLiveList(nil, now, stores.Zone(upd.TimeZone), schedule.OfferedOf(upd.Delivery, upd.Curbside, upd.OrderOnline)))
 	if want := `{"physical_stores":[{"id":2001,"name":"moved","rule_ids":[],` + live + `,"distance":0}],"has_more":false,"rules":[]}`; out != want {
 		t.Fatalf("moved store: %s", out)
 	}

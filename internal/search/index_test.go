@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -24,16 +25,16 @@ func randomEntries(rng *rand.Rand, n int) []stores.Entry {
 			c := centres[rng.IntN(len(centres))]
 			lat, lon = c[0]+rng.NormFloat64()*0.3, c[1]+rng.NormFloat64()*0.3
 		}
-		var hours []stores.WorkingHour
+		var hours []schedule.WorkingHour
 		if i%3 != 0 {
-			hours = []stores.WorkingHour{{WeekDay: time.Weekday(i % 7), Start: "09:00", End: "17:00"}, {WeekDay: time.Weekday((i + 3) % 7), Start: "18:00", End: "02:00"}}
+			hours = []schedule.WorkingHour{{WeekDay: time.Weekday(i % 7), Start: "09:00", End: "17:00"}, {WeekDay: time.Weekday((i + 3) % 7), Start: "18:00", End: "02:00"}}
 		}
 		id := int64(i + 1)
 		es[i] = stores.Entry{
 			ID: id, Latitude: lat, Longitude: lon,
 			Delivery: rng.IntN(10) < 4, OrderOnline: rng.IntN(10) < 6, Curbside: rng.IntN(10) < 3,
 			TimeZone: []string{"America/New_York", "America/Los_Angeles", "America/Chicago"}[i%3],
-			Schedule: stores.EncodeSchedule(hours),
+			Schedule: schedule.EncodeSchedule(hours),
 			Doc:      []byte(fmt.Sprintf(`{"id":%d,"name":"Store %d"}`, id, id)),
 		}
 	}
@@ -54,7 +55,7 @@ func oracle(es []stores.Entry, q Query) ([]Hit, bool) {
 				loc, _ = time.LoadLocation(e.TimeZone)
 				zones[e.TimeZone] = loc
 			}
-			if !stores.NewSchedule(stores.DecodeSchedule(e.Schedule)).OpenAt(q.Now.In(loc)) {
+			if !schedule.NewSchedule(schedule.DecodeSchedule(e.Schedule)).OpenAt(q.Now.In(loc)) {
 				continue
 			}
 		}

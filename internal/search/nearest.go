@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"locator/internal/rules"
-	"locator/internal/stores"
+	"locator/internal/schedule"
 )
 
 // Hit is one result of Nearest.
@@ -66,11 +66,11 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 	}
 	// available_now narrows each chosen service to the stores taking its
 	// orders now: the service rule, as cheap as open-now for a service that
-	// follows the store's hours (stores.Schedule.ServiceAvailable).
-	var availNow [stores.NumServices]bool
+	// follows the store's hours (schedule.Schedule.ServiceAvailable).
+	var availNow [schedule.NumServices]bool
 	nAvail := 0
 	if q.AvailableNow {
-		availNow = [stores.NumServices]bool{q.Delivery, q.Curbside, q.OrderOnline}
+		availNow = [schedule.NumServices]bool{q.Delivery, q.Curbside, q.OrderOnline}
 		for _, b := range availNow {
 			if b {
 				nAvail++
@@ -114,7 +114,7 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 		}
 		if nAvail > 0 {
 			for k, b := range availNow {
-				if b && !r.sched.ServiceAvailable(stores.Service(k), now, r.loc) {
+				if b && !r.sched.ServiceAvailable(schedule.Service(k), now, r.loc) {
 					return true
 				}
 			}
@@ -158,7 +158,7 @@ func (ix *Index) Nearest(q Query) (hits []Hit, hasMore bool) {
 //	{"physical_stores":[...nearest first...],"has_more":bool,"rules":[...]}
 //
 // Each store is its document's list part (stores.ListEnd) with
-// "rule_ids", the live fields of stores.Schedule.AppendLiveList at q.Now
+// "rule_ids", the live fields of schedule.Schedule.AppendLiveList at q.Now
 // (or now) and "distance" in miles; "rules" holds each rule the stores
 // name once (docs/api.md, "The list answer"). The one-store answer carries
 // the whole document. q must be validated.

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"locator/internal/rules"
+	"locator/internal/schedule"
 	"locator/internal/slug"
-	"locator/internal/stores"
 )
 
 // Read APIs for the server-rendered store pages (internal/storepages): one
@@ -26,7 +26,7 @@ type StoreDoc struct {
 	UpdatedAt           time.Time
 	Latitude, Longitude float64
 	Zone                *time.Location
-	Schedule            *stores.Schedule
+	Schedule            *schedule.Schedule
 	Rules               *rules.Set // the rulebook's rules of its place and kind (rules.go)
 }
 
@@ -53,7 +53,7 @@ func (ix *Index) Get(id int64) (StoreDoc, bool) {
 }
 
 // LiveDoc returns published store id as the API's store object at now (the
-// document with its live fields, stores.FinishDoc, as the database's
+// document with its live fields, schedule.FinishDoc, as the database's
 // stores.Repo.PublishedDoc gives it): the store card's answer while the
 // database cannot be reached. A permanently closed store, which search
 // does not hold, is not found here.
@@ -66,7 +66,7 @@ func (ix *Index) LiveDoc(id int64, now time.Time) ([]byte, bool) {
 	}
 	r := &ix.recs[slot]
 	doc := appendDoc(make([]byte, 0, len(r.doc)+len(plainDetail)+1), r)
-	return stores.FinishDoc(nil, append(doc, '}'), r.sched, now, r.loc, r.offered()), true
+	return schedule.FinishDoc(nil, append(doc, '}'), r.sched, now, r.loc, r.offered()), true
 }
 
 // Docs calls fn with each of ids that is published, in order, under one

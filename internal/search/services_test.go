@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"locator/internal/db/dbtest"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
 )
@@ -16,9 +17,9 @@ import (
 // meaning (offered).
 func TestAvailableNowOnTwoReplicas(t *testing.T) {
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
-		week := make([]stores.WorkingHour, 0, 7)
+		week := make([]schedule.WorkingHour, 0, 7)
 		for day := time.Sunday; day <= time.Saturday; day++ {
-			week = append(week, stores.WorkingHour{WeekDay: day, Start: "00:00", End: "00:00"}) // around the clock
+			week = append(week, schedule.WorkingHour{WeekDay: day, Start: "00:00", End: "00:00"}) // around the clock
 		}
 		a, b, c := syncStore("a", 40.71, -74.0), syncStore("b", 40.72, -74.0), syncStore("c", 40.73, -74.0)
 		for _, s := range []*stores.Store{a, b, c} {
@@ -49,7 +50,7 @@ func TestAvailableNowOnTwoReplicas(t *testing.T) {
 		}
 
 		pause := now.Add(time.Hour)
-		a.Services[stores.Delivery] = stores.ServiceHours{PausedUntil: &pause, PauseNote: "Driver out"}
+		a.Services[schedule.Delivery] = schedule.ServiceHours{PausedUntil: &pause, PauseNote: "Driver out"}
 		dbtest.Must(t, repo.Update(ctx, a), "pause a's delivery")
 		for _, sy := range []*Syncer{first, second} {
 			dbtest.Must(t, sy.Poll(ctx), "poll")
@@ -84,7 +85,7 @@ func TestAvailableNowOnTwoReplicas(t *testing.T) {
 			}
 		}
 
-		a.Services[stores.Delivery] = stores.ServiceHours{}
+		a.Services[schedule.Delivery] = schedule.ServiceHours{}
 		dbtest.Must(t, repo.Update(ctx, a), "resume a's delivery")
 		for i, sy := range []*Syncer{first, second} {
 			dbtest.Must(t, sy.Poll(ctx), "poll")

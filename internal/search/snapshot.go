@@ -24,7 +24,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"locator/internal/rules"
-	"locator/internal/stores"
+	"locator/internal/schedule"
 )
 
 // snapshotFormat is the layout of the parts. Bump it whenever the layout or
@@ -192,7 +192,7 @@ func (ix *Index) encodeSnapshot(put func(part int, data []byte) error) (n, parts
 // liveRecords copies the live records and names each schedule by its
 // encoding. The documents are shared, not copied: the index never writes
 // over a document's bytes, it only stops pointing at them.
-func (ix *Index) liveRecords() ([]record, map[*stores.Schedule]string) {
+func (ix *Index) liveRecords() ([]record, map[*schedule.Schedule]string) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	recs := make([]record, 0, len(ix.slots))
@@ -201,7 +201,7 @@ func (ix *Index) liveRecords() ([]record, map[*stores.Schedule]string) {
 			recs = append(recs, ix.recs[i])
 		}
 	}
-	names := make(map[*stores.Schedule]string, len(ix.sched))
+	names := make(map[*schedule.Schedule]string, len(ix.sched))
 	for enc, s := range ix.sched {
 		names[s] = enc
 	}
@@ -218,9 +218,9 @@ func (ix *Index) liveRecords() ([]record, map[*stores.Schedule]string) {
 // seconds), uvarint place, uvarint list end, uvarint document length. docs
 // decodes to the n documents back to back (each without its closing
 // brace, as in the index).
-func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey, first int, names map[*stores.Schedule]string) []byte {
+func encodePart(enc *zstd.Encoder, dst []byte, recs []record, order []hilbertKey, first int, names map[*schedule.Schedule]string) []byte {
 	zones := map[string]uint64{}
-	scheds := map[*stores.Schedule]uint64{}
+	scheds := map[*schedule.Schedule]uint64{}
 	places := map[string]uint64{}
 	var zoneList, schedList, placeList []string
 	var key []byte
@@ -327,7 +327,7 @@ func decodePart(dec *zstd.Decoder, data []byte, st *Index) (decodedPart, error) 
 	for i, name := range tables[0] {
 		zones[i] = st.zone(name)
 	}
-	scheds := make([]*stores.Schedule, len(tables[1]))
+	scheds := make([]*schedule.Schedule, len(tables[1]))
 	for i, enc := range tables[1] {
 		scheds[i] = st.schedule(enc)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"locator/internal/db/dbtest"
+	"locator/internal/schedule"
 
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
@@ -27,7 +28,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 func snapshotStores(t *testing.T, ctx context.Context, repo *stores.Repo, n int, seed uint64) []*stores.Store {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	zones := []string{"America/New_York", "America/Chicago", "America/Los_Angeles"}
-	patterns := [][]stores.WorkingHour{
+	patterns := [][]schedule.WorkingHour{
 		nil,
 		{{WeekDay: time.Monday, Start: "09:00", End: "17:00"}, {WeekDay: time.Sunday}},
 		{{WeekDay: time.Friday, Start: "18:00", End: "02:00"}, {WeekDay: time.Saturday, Start: "10:00", End: "23:00"}},
@@ -52,7 +53,7 @@ func snapshotStores(t *testing.T, ctx context.Context, repo *stores.Repo, n int,
 func dumpIndex(ix *Index) []string {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	names := map[*stores.Schedule]string{}
+	names := map[*schedule.Schedule]string{}
 	for enc, s := range ix.sched {
 		names[s] = enc
 	}
@@ -145,7 +146,7 @@ func TestSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 		// Changes after the snapshot: a move, new flags, hidden, new, pending.
 		ss[0].Latitude, ss[0].Longitude = 47.6, -122.3
 		dbtest.Must(t, repo.Update(ctx, ss[0]), "move")
-		ss[1].Curbside, ss[1].WorkingHours = !ss[1].Curbside, []stores.WorkingHour{{WeekDay: time.Tuesday, Start: "07:00", End: "07:30"}}
+		ss[1].Curbside, ss[1].WorkingHours = !ss[1].Curbside, []schedule.WorkingHour{{WeekDay: time.Tuesday, Start: "07:00", End: "07:30"}}
 		dbtest.Must(t, repo.Update(ctx, ss[1]), "flags")
 		dbtest.Must(t, repo.SetStatus(ctx, ss[2].ID, stores.Hidden), "hide")
 		extra := snapshotStores(t, ctx, repo, 3, 2)

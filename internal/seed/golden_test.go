@@ -9,6 +9,7 @@ import (
 
 	"locator/internal/golden"
 	"locator/internal/reviews"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -44,7 +45,7 @@ func demoDigest(s *stores.Store, rs []*reviews.Review) string {
 	fmt.Fprintf(&b, "%s|%v|%v|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%t|%t|%t|%s|%s|%s|%d|%d|%t",
 		s.StoreID, s.Latitude, s.Longitude, s.Name, s.PhoneNumber, s.CountryCode, s.CountryName, s.State, s.City,
 		s.PostalCode, s.Address, s.GeoPrecision, s.TimeZone, s.Delivery, s.OrderOnline, s.Curbside, s.Image, s.Hours,
-		stores.EncodeSchedule(s.WorkingHours), s.ReviewCount, s.RatingSum, s.PermanentlyClosed)
+		schedule.EncodeSchedule(s.WorkingHours), s.ReviewCount, s.RatingSum, s.PermanentlyClosed)
 	if c := s.TemporarilyClosed; c != nil {
 		fmt.Fprintf(&b, "|closed %s-%s %s", c.From, c.Until, c.Note)
 	}
@@ -53,7 +54,7 @@ func demoDigest(s *stores.Store, rs []*reviews.Review) string {
 	}
 	for k, h := range s.Services { // only a store with service settings adds to its digest
 		if !h.IsZero() {
-			fmt.Fprintf(&b, "|%d %s %d", k, stores.EncodeSchedule(h.Hours), h.LastOrder)
+			fmt.Fprintf(&b, "|%d %s %d", k, schedule.EncodeSchedule(h.Hours), h.LastOrder)
 		}
 	}
 	for _, r := range rs {

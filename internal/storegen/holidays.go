@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -79,34 +80,34 @@ func addExceptions(ss []*stores.Store, seedValue uint64, from time.Time) {
 	hols := USHolidays(from)
 	// Two shared programs: most stores of a program share one schedule
 	// encoding, which the search index interns.
-	var program, federal []stores.SpecialHour
+	var program, federal []schedule.SpecialHour
 	for _, h := range hols {
 		date := h.Date.Format("2006-01-02")
 		switch {
 		case bigThree[h.Name]:
-			program = append(program, stores.SpecialHour{Date: date, Closed: true, Note: h.Name})
+			program = append(program, schedule.SpecialHour{Date: date, Closed: true, Note: h.Name})
 		case summer[h.Name]:
-			program = append(program, stores.SpecialHour{Date: date, Start: "10:00", End: "16:00", Note: h.Name})
+			program = append(program, schedule.SpecialHour{Date: date, Start: "10:00", End: "16:00", Note: h.Name})
 		case h.Name == "Christmas Eve":
-			program = append(program, stores.SpecialHour{Date: date, Start: "09:00", End: "15:00", Note: h.Name})
+			program = append(program, schedule.SpecialHour{Date: date, Start: "09:00", End: "15:00", Note: h.Name})
 		}
 		if h.Name != "Christmas Eve" {
-			federal = append(federal, stores.SpecialHour{Date: date, Closed: true, Note: h.Name})
+			federal = append(federal, schedule.SpecialHour{Date: date, Closed: true, Note: h.Name})
 		}
 	}
 	day := time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, time.UTC)
 	for _, s := range ss {
 		switch p := rng.IntN(100); {
 		case p < holidayClosedPct:
-			s.SpecialHours = append([]stores.SpecialHour(nil), program...)
+			s.SpecialHours = append([]schedule.SpecialHour(nil), program...)
 		case p < holidayClosedPct+federalClosedPct:
-			s.SpecialHours = append([]stores.SpecialHour(nil), federal...)
+			s.SpecialHours = append([]schedule.SpecialHour(nil), federal...)
 		}
 		switch p := rng.IntN(1000); {
 		case p < permanentPermille:
 			s.PermanentlyClosed = true
 		case p < permanentPermille+temporaryPermille:
-			c := &stores.Closure{From: day.AddDate(0, 0, -rng.IntN(10)).Format("2006-01-02")}
+			c := &schedule.Closure{From: day.AddDate(0, 0, -rng.IntN(10)).Format("2006-01-02")}
 			if rng.IntN(4) > 0 {
 				c.Until = day.AddDate(0, 0, 3+rng.IntN(30)).Format("2006-01-02")
 			}

@@ -3,7 +3,7 @@ package storegen
 import (
 	"time"
 
-	"locator/internal/stores"
+	"locator/internal/schedule"
 )
 
 // Week is a weekly-hours template: spans per weekday (empty: closed); no
@@ -13,13 +13,13 @@ type Week struct {
 	days [7][2]string
 }
 
-func (p *Week) hours() []stores.WorkingHour {
+func (p *Week) hours() []schedule.WorkingHour {
 	if p.days == ([7][2]string{}) {
 		return nil // no hours at all: the "does not have set business hours" notice
 	}
-	hs := make([]stores.WorkingHour, 7)
+	hs := make([]schedule.WorkingHour, 7)
 	for d := range hs {
-		hs[d] = stores.WorkingHour{WeekDay: time.Weekday(d), Start: p.days[d][0], End: p.days[d][1]}
+		hs[d] = schedule.WorkingHour{WeekDay: time.Weekday(d), Start: p.days[d][0], End: p.days[d][1]}
 	}
 	return hs
 }

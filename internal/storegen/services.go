@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -20,25 +21,25 @@ const (
 )
 
 // serviceWeek is every day from start to end.
-func serviceWeek(start, end string) []stores.WorkingHour {
-	hs := make([]stores.WorkingHour, 0, 7)
+func serviceWeek(start, end string) []schedule.WorkingHour {
+	hs := make([]schedule.WorkingHour, 0, 7)
 	for d := time.Sunday; d <= time.Saturday; d++ {
-		hs = append(hs, stores.WorkingHour{WeekDay: d, Start: start, End: end})
+		hs = append(hs, schedule.WorkingHour{WeekDay: d, Start: start, End: end})
 	}
 	return hs
 }
 
 var (
-	deliveryPrograms = []stores.ServiceHours{
+	deliveryPrograms = []schedule.ServiceHours{
 		{Hours: serviceWeek("11:00", "21:00"), LastOrder: 30},
 		{Hours: serviceWeek("12:00", "20:00"), LastOrder: 45},
 		{LastOrder: 30}, // the store's hours, orders until half an hour before closing
 	}
-	curbsidePrograms = []stores.ServiceHours{
+	curbsidePrograms = []schedule.ServiceHours{
 		{Hours: serviceWeek("10:00", "19:00"), LastOrder: 15},
 		{LastOrder: 15},
 	}
-	onlinePrograms = []stores.ServiceHours{
+	onlinePrograms = []schedule.ServiceHours{
 		{Hours: serviceWeek("00:00", "00:00")}, // around the clock
 		{Hours: serviceWeek("07:00", "23:00")},
 	}
@@ -49,13 +50,13 @@ func addServiceHours(ss []*stores.Store, seedValue uint64) {
 	for _, s := range ss {
 		for _, c := range []struct {
 			offered  bool
-			k        stores.Service
+			k        schedule.Service
 			pct      int
-			programs []stores.ServiceHours
+			programs []schedule.ServiceHours
 		}{
-			{s.Delivery, stores.Delivery, ownDeliveryPct, deliveryPrograms},
-			{s.Curbside, stores.CurbsidePickup, ownCurbsidePct, curbsidePrograms},
-			{s.OrderOnline, stores.OnlineOrder, ownOnlinePct, onlinePrograms},
+			{s.Delivery, schedule.Delivery, ownDeliveryPct, deliveryPrograms},
+			{s.Curbside, schedule.CurbsidePickup, ownCurbsidePct, curbsidePrograms},
+			{s.OrderOnline, schedule.OnlineOrder, ownOnlinePct, onlinePrograms},
 		} {
 			p, program := rng.IntN(100), rng.IntN(len(c.programs))
 			if c.offered && p < c.pct {

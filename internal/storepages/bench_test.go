@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"locator/internal/bench"
+	"locator/internal/schedule"
 	"locator/internal/search"
 	"locator/internal/stores"
 )
@@ -182,7 +183,7 @@ func BenchmarkSitemapAll(b *testing.B) {
 func BenchmarkStatusLine(b *testing.B) {
 	ny, _ := time.LoadLocation("America/New_York")
 	s := &stores.Store{WorkingHours: week("09:00", "21:00", weekdays...),
-		SpecialHours: []stores.SpecialHour{{Date: "2026-03-12", Closed: true, Note: "Staff training"}}}
+		SpecialHours: []schedule.SpecialHour{{Date: "2026-03-12", Closed: true, Note: "Staff training"}}}
 	sched := stores.WithExceptions(s)
 	for b.Loop() {
 		if st := storeStatus(sched, ny, fixedNow, fixedNow); !st.Open {

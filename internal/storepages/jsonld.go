@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"html/template"
 
-	"locator/internal/stores"
+	"locator/internal/schedule"
 )
 
 // schema.org JSON-LD of the pages: a Store on a store page, a
@@ -110,7 +110,7 @@ func breadcrumbLD(base string, crumbs []crumb) template.JS {
 // earlier than its opening one, which schema.org reads as "on the next
 // day" (Friday 18:00-02:00 closes Saturday 02:00); an all-day entry
 // (start = end) opens 00:00 and closes 23:59.
-func hoursLD(hours []stores.DocHour) []ldHours {
+func hoursLD(hours []schedule.DocHour) []ldHours {
 	var out []ldHours
 	for _, sp := range spansOf(hours) {
 		h := ldHours{Type: "OpeningHoursSpecification", DayOfWeek: "https://schema.org/" + sp.day.String(),
@@ -138,7 +138,7 @@ func hhmm(m int) string {
 // valid from and through its date; a closed date opens and closes at
 // 00:00, schema.org's way of saying closed all day; spans past midnight or
 // all day as in hoursLD.
-func specialLD(hs []stores.SpecialHour, c *stores.Closure, today string) []ldHours {
+func specialLD(hs []schedule.SpecialHour, c *schedule.Closure, today string) []ldHours {
 	var out []ldHours
 	if c != nil && (c.Until == "" || c.Until >= today) {
 		out = append(out, ldHours{Type: "OpeningHoursSpecification", Opens: "00:00", Closes: "00:00", ValidFrom: c.From, ValidThrough: c.Until})
@@ -146,8 +146,8 @@ func specialLD(hs []stores.SpecialHour, c *stores.Closure, today string) []ldHou
 	for _, h := range hs {
 		l := ldHours{Type: "OpeningHoursSpecification", Opens: "00:00", Closes: "00:00", ValidFrom: h.Date, ValidThrough: h.Date}
 		if !h.Closed {
-			a, ok1 := clock(h.Start)
-			b, ok2 := clock(h.End)
+			a, ok1 := schedule.ParseClock(h.Start)
+			b, ok2 := schedule.ParseClock(h.End)
 			if !ok1 || !ok2 {
 				continue
 			}

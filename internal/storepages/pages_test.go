@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"locator/internal/golden"
+	"locator/internal/schedule"
 	"locator/internal/search"
 	"locator/internal/stores"
 )
@@ -22,10 +23,10 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 // fixedNow is a Tuesday, 14:30 in New York.
 var fixedNow = time.Date(2026, 3, 10, 18, 30, 0, 0, time.UTC)
 
-func week(start, end string, days ...time.Weekday) []stores.WorkingHour {
-	var hs []stores.WorkingHour
+func week(start, end string, days ...time.Weekday) []schedule.WorkingHour {
+	var hs []schedule.WorkingHour
 	for _, d := range days {
-		hs = append(hs, stores.WorkingHour{WeekDay: d, Start: start, End: end})
+		hs = append(hs, schedule.WorkingHour{WeekDay: d, Start: start, End: end})
 	}
 	return hs
 }
@@ -50,7 +51,7 @@ func fixtureStores() []*stores.Store {
 			s.Image = "/photos/77/640.jpg" // an uploaded photo: its three slots are the srcset
 			verified := time.Date(2026, 2, 20, 15, 0, 0, 0, time.UTC)
 			s.VerifiedAt = &verified
-			s.SpecialHours = []stores.SpecialHour{
+			s.SpecialHours = []schedule.SpecialHour{
 				{Date: "2026-03-05", Closed: true, Note: "Past"},
 				{Date: "2026-03-12", Closed: true, Note: "Staff training"},
 				{Date: "2026-03-14", Start: "10:00", End: "14:00", Note: "Parade"},
@@ -59,17 +60,17 @@ func fixtureStores() []*stores.Store {
 				{Date: "2026-06-10", Closed: true, Note: "Too far ahead"},
 			}
 			s.Delivery, s.OrderOnline = true, true
-			s.Services[stores.Delivery] = stores.ServiceHours{Hours: week("11:00", "20:00", weekdays...), LastOrder: 30}
+			s.Services[schedule.Delivery] = schedule.ServiceHours{Hours: week("11:00", "20:00", weekdays...), LastOrder: 30}
 			s.RatingSum, s.ReviewCount = 13, 3
 			expires, url := "2026-12-31", "https://data.cityofnewyork.us/resource/w7w3-xahh.json?license_nbr=2091234"
 			s.Licence = &stores.Licence{Status: "active", Jurisdiction: "New York City", Kind: "NYC Electronic Cigarette Retail Dealer",
 				Number: "2091234", ExpiresOn: &expires, CheckedAt: "2026-03-01", RecordURL: &url}
-			s.WorkingHours = append(s.WorkingHours, stores.WorkingHour{WeekDay: time.Saturday, Start: "18:00", End: "02:00"},
-				stores.WorkingHour{WeekDay: time.Sunday, Start: "00:00", End: "00:00"})
+			s.WorkingHours = append(s.WorkingHours, schedule.WorkingHour{WeekDay: time.Saturday, Start: "18:00", End: "02:00"},
+				schedule.WorkingHour{WeekDay: time.Sunday, Start: "00:00", End: "00:00"})
 		}),
 		mk(2, "Café Zoë's <Best>", "New York", "NY", 40.7200, -74.0000, func(s *stores.Store) { s.Curbside = true; s.WorkingHours = nil }),
 		mk(3, "Brooklyn Smoke", "Brooklyn", "NY", 40.6782, -73.9442, func(s *stores.Store) {
-			s.TemporarilyClosed = &stores.Closure{From: "2026-03-09", Until: "2026-03-20", Note: "Renovation"}
+			s.TemporarilyClosed = &schedule.Closure{From: "2026-03-09", Until: "2026-03-20", Note: "Renovation"}
 			until := "2026-03-30"
 			s.Licence = &stores.Licence{Status: "revoked", Jurisdiction: "New York City", Kind: "NYC Tobacco Retail Dealer", Number: "2091300", CheckedAt: "2026-03-01"}
 			s.Enforcement = []stores.Enforcement{{Kind: "no_tobacco_sale_order", DecidedOn: "2026-03-01", Until: &until},

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"locator/internal/schedule"
 	"locator/internal/stores"
 )
 
@@ -145,10 +146,10 @@ func TestStatusLine(t *testing.T) {
 		return tm
 	}
 	hours := append(week("09:00", "17:00", time.Monday, time.Tuesday, time.Wednesday),
-		stores.WorkingHour{WeekDay: time.Friday, Start: "18:00", End: "02:00"},
-		stores.WorkingHour{WeekDay: time.Sunday, Start: "10:00", End: "10:00"})
+		schedule.WorkingHour{WeekDay: time.Friday, Start: "18:00", End: "02:00"},
+		schedule.WorkingHour{WeekDay: time.Sunday, Start: "10:00", End: "10:00"})
 	s := &stores.Store{ID: 1, Name: "X", TimeZone: "America/New_York", WorkingHours: hours,
-		SpecialHours: []stores.SpecialHour{{Date: "2026-03-11", Closed: true, Note: "Staff day"}, {Date: "2026-03-12", Start: "10:00", End: "12:00"}}}
+		SpecialHours: []schedule.SpecialHour{{Date: "2026-03-11", Closed: true, Note: "Staff day"}, {Date: "2026-03-12", Start: "10:00", End: "12:00"}}}
 	sched := stores.WithExceptions(s)
 	updated := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
@@ -175,7 +176,7 @@ func TestStatusLine(t *testing.T) {
 			t.Errorf("%s %s: %q since %v, want %q since %s", c.day, c.time, got.Text(), got.Since, c.want, c.since)
 		}
 	}
-	s.TemporarilyClosed = &stores.Closure{From: "2026-03-10", Until: "2026-03-12"}
+	s.TemporarilyClosed = &schedule.Closure{From: "2026-03-10", Until: "2026-03-12"}
 	if got := storeStatus(stores.WithExceptions(s), ny, at("Tue", "12:00"), updated); got.Text() != "Closed · Temporarily closed until Mar 12" || got.Open {
 		t.Errorf("temporarily closed: %+v", got)
 	}
@@ -187,7 +188,7 @@ func TestStatusLine(t *testing.T) {
 	if got := storeStatus(stores.WithExceptions(s), ny, at("Mon", "10:00"), updated); got.Text() != "Closed · Permanently closed" || !got.Permanent || !got.Since.Equal(updated) {
 		t.Errorf("permanently closed: %+v", got)
 	}
-	if got := storeStatus(stores.NewSchedule(nil), time.UTC, fixedNow, updated); got.Text() != "Closed" || got.Open {
+	if got := storeStatus(schedule.NewSchedule(nil), time.UTC, fixedNow, updated); got.Text() != "Closed" || got.Open {
 		t.Errorf("no hours: %+v", got)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"locator/internal/stores"
+	"locator/internal/schedule"
 )
 
 // The services' own weeks on a store page (docs/product-rules.md,
@@ -16,21 +16,21 @@ import (
 type serviceWeek struct {
 	Title string // "Delivery hours (last order 30 minutes before closing)"
 	Name  string // "Delivery"
-	Hours []stores.DocHour
+	Hours []schedule.DocHour
 	Rows  []hoursRow
 }
 
-var serviceTitles = [stores.NumServices]string{"Delivery", "Curbside pickup", "Online orders"}
+var serviceTitles = [schedule.NumServices]string{"Delivery", "Curbside pickup", "Online orders"}
 
-func serviceWeeks(v *storeView, sched *stores.Schedule, today time.Weekday) []serviceWeek {
-	offered := stores.OfferedOf(v.IsDeliveryAvailable, v.IsCurbsidePickupAvailable, v.IsOrderOnlineAvailable)
+func serviceWeeks(v *storeView, sched *schedule.Schedule, today time.Weekday) []serviceWeek {
+	offered := schedule.OfferedOf(v.IsDeliveryAvailable, v.IsCurbsidePickupAvailable, v.IsOrderOnlineAvailable)
 	var out []serviceWeek
-	for k := stores.Service(0); k < stores.NumServices; k++ {
+	for k := schedule.Service(0); k < schedule.NumServices; k++ {
 		week, lastOrder := sched.ServiceWeek(k)
 		if !offered.Has(k) || len(week) == 0 {
 			continue
 		}
-		hours := stores.DocHours(week)
+		hours := schedule.DocHours(week)
 		title := serviceTitles[k] + " hours"
 		if lastOrder > 0 {
 			title += " (last order " + strconv.Itoa(lastOrder) + " minutes before closing)"
@@ -42,13 +42,13 @@ func serviceWeeks(v *storeView, sched *stores.Schedule, today time.Weekday) []se
 
 // weekRows is a week's table, Sunday to Saturday: a day's spans ("9:00 AM
 // – 5:00 PM, 6:00 PM – 10:00 PM", "Open 24 hours") or "Closed".
-func weekRows(hours []stores.DocHour, today time.Weekday) []hoursRow {
+func weekRows(hours []schedule.DocHour, today time.Weekday) []hoursRow {
 	rows := make([]hoursRow, 0, 7)
 	for d := time.Sunday; d <= time.Saturday; d++ {
 		var texts []string
 		for _, h := range hours {
-			if wd, ok := stores.ParseWeekday(h.WeekDay); ok && wd == d && h.StartTime != nil && h.EndTime != nil {
-				texts = append(texts, stores.SpanText(*h.StartTime, *h.EndTime))
+			if wd, ok := schedule.ParseWeekday(h.WeekDay); ok && wd == d && h.StartTime != nil && h.EndTime != nil {
+				texts = append(texts, schedule.SpanText(*h.StartTime, *h.EndTime))
 			}
 		}
 		text := "Closed"
@@ -77,17 +77,17 @@ func departmentsLD(store ldStore, weeks []serviceWeek) []ldDepartment {
 }
 
 // serviceLines are the lines of the services a store offers at now (in
-// its zone), in the panel's words (stores.ServiceLine), and the names of
+// its zone), in the panel's words (schedule.ServiceLine), and the names of
 // those it does not offer.
-func serviceLines(v *storeView, sched *stores.Schedule, now time.Time) ([]string, string) {
-	offered := stores.OfferedOf(v.IsDeliveryAvailable, v.IsCurbsidePickupAvailable, v.IsOrderOnlineAvailable)
+func serviceLines(v *storeView, sched *schedule.Schedule, now time.Time) ([]string, string) {
+	offered := schedule.OfferedOf(v.IsDeliveryAvailable, v.IsCurbsidePickupAvailable, v.IsOrderOnlineAvailable)
 	var lines, not []string
-	for k := stores.Service(0); k < stores.NumServices; k++ {
+	for k := schedule.Service(0); k < schedule.NumServices; k++ {
 		if !offered.Has(k) {
-			not = append(not, stores.ServiceLabels[k])
+			not = append(not, schedule.ServiceLabels[k])
 			continue
 		}
-		lines = append(lines, stores.ServiceLine(k, sched.ServiceStatus(k, now), now))
+		lines = append(lines, schedule.ServiceLine(k, sched.ServiceStatus(k, now), now))
 	}
 	return lines, strings.Join(not, ", ")
 }

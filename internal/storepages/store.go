@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/schedule"
 	"locator/internal/search"
 	"locator/internal/stores"
 )
@@ -125,7 +126,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	local := now.In(sd.Zone)
 	special := sd.Schedule.SpecialDates(local, specialDays)
 	sp.Special = specialRows(special, local.Format("2006-01-02"))
-	sp.Closure = closureLine(sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
+	sp.Closure = schedule.ClosureLine(sd.Schedule.TemporaryClosure(), local.Format("2006-01-02"))
 	if st.Permanent {
 		sp.Special, sp.Closure, sp.Locator, sp.HoursNote, sp.Services, sp.NotOffered = nil, "", "", "", nil, ""
 	}
@@ -335,27 +336,6 @@ func photoSrcset(image string) string {
 		parts[i] = "/photos/" + id + "/" + w + ".jpg " + w + "w"
 	}
 	return strings.Join(parts, ", ")
-}
-
-// closureLine tells of a temporary closure that has not ended by today
-// ("Temporarily closed from Dec 2 until Dec 9"), or "".
-func closureLine(c *stores.Closure, today string) string {
-	if c == nil || (c.Until != "" && c.Until < today) {
-		return ""
-	}
-	line := "Temporarily closed from " + shortDate(c.From)
-	if c.From <= today {
-		line = "Temporarily closed"
-	}
-	if c.Until != "" {
-		line += " until " + shortDate(c.Until)
-	} else {
-		line += " until further notice"
-	}
-	if c.Note != "" {
-		line += " · " + c.Note
-	}
-	return line
 }
 
 // StoreURL is the absolute URL of store id's page when the index holds

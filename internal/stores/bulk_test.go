@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"locator/internal/db/dbtest"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
 )
@@ -29,9 +30,9 @@ func TestBulkInsertMatchesSaveAll(t *testing.T) {
 				s.WorkingHours = nil
 			}
 			if i%3 == 0 {
-				s.WorkingHours = append(s.WorkingHours, stores.WorkingHour{WeekDay: time.Tuesday, Start: "10:00", End: "11:00"},
-					stores.WorkingHour{WeekDay: time.Wednesday}, stores.WorkingHour{WeekDay: time.Thursday},
-					stores.WorkingHour{WeekDay: time.Saturday})
+				s.WorkingHours = append(s.WorkingHours, schedule.WorkingHour{WeekDay: time.Tuesday, Start: "10:00", End: "11:00"},
+					schedule.WorkingHour{WeekDay: time.Wednesday}, schedule.WorkingHour{WeekDay: time.Thursday},
+					schedule.WorkingHour{WeekDay: time.Saturday})
 			}
 			bulk = append(bulk, s)
 		}
@@ -94,7 +95,7 @@ func TestBulkInsertMatchesSaveAll(t *testing.T) {
 			dbtest.Must(t, err, "doc")
 			want, err := stores.RenderDoc(gb)
 			dbtest.Must(t, err, "render")
-			want = stores.FinishDoc(nil, want, stores.WithExceptions(gb), now, stores.Zone(gb.TimeZone), gb.Offered())
+			want = schedule.FinishDoc(nil, want, stores.WithExceptions(gb), now, stores.Zone(gb.TimeZone), gb.Offered())
 			if string(doc) != string(want) {
 				t.Fatalf("store %d: document\n%s\nwant\n%s", i, doc, want)
 			}

@@ -11,6 +11,7 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/schedule"
 )
 
 var updateDocFormat = flag.Bool("update-doc-format", false, "rewrite testdata/docformat.golden after bumping DocFormat")
@@ -29,7 +30,7 @@ func goldenStore() *Store {
 		Hours: "Mon-Sun 9-21", CountryCode: "US", CountryName: "United States", CountryID: 3, State: "NY", City: "Brooklyn",
 		PostalCode: "11211", Address: "1 Main St", Latitude: 40.7128, Longitude: -73.95, TimeZone: "America/New_York",
 		Delivery: true, OrderOnline: true, AdultOnly: true, RatingSum: 14, ReviewCount: 3,
-		WorkingHours: append(daily("09:00", "21:00")[1:], WorkingHour{WeekDay: time.Sunday}), // closed on Sundays
+		WorkingHours: append(daily("09:00", "21:00")[1:], schedule.WorkingHour{WeekDay: time.Sunday}), // closed on Sundays
 		Website:      "https://golden.example", VerifiedAt: &verified,
 		LicenceRecord: LicenceRecord{
 			Licence:     &Licence{Status: "active", Jurisdiction: "NYC", Kind: "tobacco", Number: "123", ExpiresOn: &until, CheckedAt: "2026-11-01", RecordURL: &url},
@@ -85,9 +86,9 @@ func TestGetStoresIsGetStore(t *testing.T) {
 		repo := NewRepo(d)
 		full := goldenStore()
 		full.ID, full.LicenceRecord = 0, LicenceRecord{}
-		full.SpecialHours = []SpecialHour{{Date: "2099-12-24", Start: "10:00", End: "14:00", Note: "Eve"}, {Date: "2099-12-25", Closed: true}}
-		full.TemporarilyClosed = &Closure{From: "2099-12-20", Until: "2100-01-02", Note: "Works"}
-		full.Services[Delivery] = ServiceHours{Hours: daily("11:00", "20:00"), LastOrder: 30}
+		full.SpecialHours = []schedule.SpecialHour{{Date: "2099-12-24", Start: "10:00", End: "14:00", Note: "Eve"}, {Date: "2099-12-25", Closed: true}}
+		full.TemporarilyClosed = &schedule.Closure{From: "2099-12-20", Until: "2100-01-02", Note: "Works"}
+		full.Services[schedule.Delivery] = schedule.ServiceHours{Hours: daily("11:00", "20:00"), LastOrder: 30}
 		bare := &Store{Name: "Bare", Latitude: 40, Longitude: -74, TimeZone: "America/New_York", Status: Hidden}
 		other := &Store{Name: "Other", Latitude: 41, Longitude: -74, TimeZone: "America/New_York", WorkingHours: daily("08:00", "12:00")}
 		dbtest.Must(t, repo.SaveAll(ctx, []*Store{full, bare, other}), "save")
@@ -116,4 +117,12 @@ func TestGetStoresIsGetStore(t *testing.T) {
 			t.Fatal("a missing store was found")
 		}
 	})
+}
+
+func daily(start, end string) []schedule.WorkingHour {
+	var hs []schedule.WorkingHour
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		hs = append(hs, schedule.WorkingHour{WeekDay: d, Start: start, End: end})
+	}
+	return hs
 }

@@ -143,7 +143,7 @@ func (w *Writer) SetLicence(ctx context.Context, id int64, rec LicenceRecord, to
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil
 	}
-	return true, w.Touch(ctx, id)
+	return true, w.touch(ctx, id)
 }
 
 // recheckBatch is how many stores one transaction of RecheckLicences judges again.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"locator/internal/schedule"
 )
 
 // The search answer is assembled from documents rendered once per change
@@ -19,13 +21,6 @@ type DocCountry struct {
 	DisplayName string `json:"display_name"`
 }
 
-// DocHour is one day of a document's weekly hours (null times: closed).
-type DocHour struct {
-	WeekDay   string  `json:"weekDay"`
-	StartTime *string `json:"startTime"`
-	EndTime   *string `json:"endTime"`
-}
-
 // Doc is the stored document's shape (RenderDoc writes it; the store pages,
 // internal/storepages, read it back). It comes in two parts, in this order:
 // the list part, every field the search's list answer carries (the
@@ -35,31 +30,31 @@ type DocHour struct {
 // where the list part ends (ListEnd), so the list answer copies a prefix of
 // the document and the index holds no second copy.
 type Doc struct {
-	ID                        int64      `json:"id"`
-	StoreID                   string     `json:"store_id"`
-	Name                      string     `json:"name"`
-	Image                     *string    `json:"image"`
-	PhoneNumber               *string    `json:"phone_number"`
-	Hours                     string     `json:"hours"`
-	CountryID                 int64      `json:"country_id"`
-	Country                   DocCountry `json:"country"`
-	State                     string     `json:"state"`
-	City                      string     `json:"city"`
-	PostalCode                string     `json:"postal_code"`
-	Address                   string     `json:"address"`
-	Latitude                  float64    `json:"latitude"`
-	Longitude                 float64    `json:"longitude"`
-	WorkingHours              []DocHour  `json:"workingHours"`
-	IsDeliveryAvailable       bool       `json:"is_delivery_available"`
-	IsOrderOnlineAvailable    bool       `json:"is_order_online_available"`
-	IsCurbsidePickupAvailable bool       `json:"is_curbside_pickup_available"`
-	AverageRating             float64    `json:"average_rating"`
-	ReviewCount               int64      `json:"review_count"`
-	TimeZone                  string     `json:"time_zone"`  // the list part's last field (ListEnd)
-	AdultOnly                 bool       `json:"adult_only"` // the detail part's first field (ListEnd)
-	Website                   *string    `json:"website,omitempty"`
-	LastVerifiedAt            *string    `json:"last_verified_at"`
-	LicenceRecord                        // "licence" and "enforcement" (licence.go)
+	ID                        int64              `json:"id"`
+	StoreID                   string             `json:"store_id"`
+	Name                      string             `json:"name"`
+	Image                     *string            `json:"image"`
+	PhoneNumber               *string            `json:"phone_number"`
+	Hours                     string             `json:"hours"`
+	CountryID                 int64              `json:"country_id"`
+	Country                   DocCountry         `json:"country"`
+	State                     string             `json:"state"`
+	City                      string             `json:"city"`
+	PostalCode                string             `json:"postal_code"`
+	Address                   string             `json:"address"`
+	Latitude                  float64            `json:"latitude"`
+	Longitude                 float64            `json:"longitude"`
+	WorkingHours              []schedule.DocHour `json:"workingHours"`
+	IsDeliveryAvailable       bool               `json:"is_delivery_available"`
+	IsOrderOnlineAvailable    bool               `json:"is_order_online_available"`
+	IsCurbsidePickupAvailable bool               `json:"is_curbside_pickup_available"`
+	AverageRating             float64            `json:"average_rating"`
+	ReviewCount               int64              `json:"review_count"`
+	TimeZone                  string             `json:"time_zone"`  // the list part's last field (ListEnd)
+	AdultOnly                 bool               `json:"adult_only"` // the detail part's first field (ListEnd)
+	Website                   *string            `json:"website,omitempty"`
+	LastVerifiedAt            *string            `json:"last_verified_at"`
+	LicenceRecord                                // "licence" and "enforcement" (licence.go)
 }
 
 // detailMark starts a document's detail part (see Doc).
@@ -95,16 +90,6 @@ func optional(s string) *string {
 	return &s
 }
 
-// DocHours is weekly hours in the document's (and the API's) shape, never
-// nil (an empty list, not null).
-func DocHours(hs []WorkingHour) []DocHour {
-	out := make([]DocHour, 0, len(hs))
-	for _, h := range hs {
-		out = append(out, DocHour{WeekDay: h.WeekDay.String(), StartTime: optional(h.Start), EndTime: optional(h.End)})
-	}
-	return out
-}
-
 // DocFormat numbers RenderDoc's output: every write of a store's search_doc
 // stores it in doc_format, and Repo.RerenderDocs re-renders the rows of an
 // older number after an upgrade (docs/deploy.md). Bump it whenever
@@ -115,7 +100,7 @@ func DocHours(hs []WorkingHour) []DocHour {
 // Format 1: the list part, then the detail part from "adult_only" on
 // (ListEnd). Rows written before the number existed are format 0.
 // Format 2: "hours" is the line made from the weekly hours when the store
-// has any (ShownHours), the owner's free text only when it has none.
+// has any (schedule.ShownHours), the owner's free text only when it has none.
 const DocFormat = 2
 
 // RenderDoc renders s as the complete JSON object stored in stores.search_doc.
@@ -126,7 +111,7 @@ func RenderDoc(s *Store) ([]byte, error) {
 		Name:                      s.Name,
 		Image:                     optional(s.Image),
 		PhoneNumber:               optional(s.PhoneNumber),
-		Hours:                     ShownHours(s.WorkingHours, s.Hours), // the line under the name (hoursline.go)
+		Hours:                     schedule.ShownHours(s.WorkingHours, s.Hours), // the line under the name (hoursline.go)
 		CountryID:                 s.CountryID,
 		Country:                   DocCountry{ID: s.CountryID, Code: s.CountryCode, DisplayName: s.CountryName},
 		State:                     s.State,
@@ -135,7 +120,7 @@ func RenderDoc(s *Store) ([]byte, error) {
 		Address:                   s.Address,
 		Latitude:                  s.Latitude,
 		Longitude:                 s.Longitude,
-		WorkingHours:              DocHours(s.WorkingHours),
+		WorkingHours:              schedule.DocHours(s.WorkingHours),
 		IsDeliveryAvailable:       s.Delivery,
 		IsOrderOnlineAvailable:    s.OrderOnline,
 		IsCurbsidePickupAvailable: s.Curbside,

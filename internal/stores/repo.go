@@ -11,6 +11,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/schedule"
 )
 
 // Repo stores stores. Every write goes through Write (see write.go): it
@@ -178,7 +179,7 @@ func insertSpecial(ctx context.Context, tx *db.Tx, s *Store) error {
 
 // closureColumns is a temporary closure as its three columns (empty
 // strings: none).
-func closureColumns(c *Closure) (from, until, note string) {
+func closureColumns(c *schedule.Closure) (from, until, note string) {
 	if c == nil {
 		return "", "", ""
 	}
@@ -251,7 +252,7 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var h WorkingHour
+		var h schedule.WorkingHour
 		var day int
 		if err := rows.Scan(&day, &h.Start, &h.End); err != nil {
 			return nil, fmt.Errorf("hours of store %d: %w", id, err)
@@ -280,7 +281,7 @@ func scanStore(sc db.Scanner) (*Store, error) {
 	}
 	parseServicesColumn(&s, services)
 	if from != "" {
-		s.TemporarilyClosed = &Closure{From: from, Until: until, Note: note}
+		s.TemporarilyClosed = &schedule.Closure{From: from, Until: until, Note: note}
 	}
 	return &s, nil
 }
@@ -292,7 +293,7 @@ func loadSpecial(ctx context.Context, q db.Querier, s *Store) error {
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var h SpecialHour
+		var h schedule.SpecialHour
 		if err := rows.Scan(&h.Date, &h.Closed, &h.Start, &h.End, &h.Note); err != nil {
 			return fmt.Errorf("special hours of store %d: %w", s.ID, err)
 		}
@@ -336,7 +337,7 @@ func (r *Repo) PublishedDocAt(ctx context.Context, id int64, now time.Time) ([]b
 	if err != nil {
 		return nil, fmt.Errorf("store %d: %w", id, err)
 	}
-	return FinishRow(nil, doc, sched, zone, now, OfferedOf(delivery, curbside, online)), nil
+	return FinishRow(nil, doc, sched, zone, now, schedule.OfferedOf(delivery, curbside, online)), nil
 }
 
 var zoneCache sync.Map // name -> *time.Location
@@ -357,9 +358,9 @@ func Zone(name string) *time.Location {
 }
 
 // FinishRow appends the API's store object at now from a row's search_doc,
-// schedule and time_zone columns and the services it offers (see FinishDoc).
-func FinishRow(dst []byte, doc, schedule, zone string, now time.Time, offered Offered) []byte {
-	return FinishDoc(dst, []byte(doc), ParseSchedule(schedule), now, Zone(zone), offered)
+// schedule and time_zone columns and the services it offers (see schedule.FinishDoc).
+func FinishRow(dst []byte, doc, sched, zone string, now time.Time, offered schedule.Offered) []byte {
+	return schedule.FinishDoc(dst, []byte(doc), schedule.ParseSchedule(sched), now, Zone(zone), offered)
 }
 
 // IDByStoreID returns the id of the store with the marketplace store id

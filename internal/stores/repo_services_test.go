@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"locator/internal/db/dbtest"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
 )
@@ -18,12 +19,12 @@ func TestRepoServices(t *testing.T) {
 		pause := time.Now().Add(2 * time.Hour).UTC().Truncate(time.Second)
 		s := sampleStore("Services", 40.75, -73.99)
 		s.Curbside = true
-		s.Services[stores.Delivery] = stores.ServiceHours{
-			Hours:        []stores.WorkingHour{{WeekDay: time.Monday, Start: "11:00", End: "16:00"}},
+		s.Services[schedule.Delivery] = schedule.ServiceHours{
+			Hours:        []schedule.WorkingHour{{WeekDay: time.Monday, Start: "11:00", End: "16:00"}},
 			LastOrder:    30,
-			SpecialHours: []stores.SpecialHour{{Date: time.Now().AddDate(0, 0, 3).Format("2006-01-02"), Closed: true, Note: "Staff day"}},
+			SpecialHours: []schedule.SpecialHour{{Date: time.Now().AddDate(0, 0, 3).Format("2006-01-02"), Closed: true, Note: "Staff day"}},
 		}
-		s.Services[stores.CurbsidePickup] = stores.ServiceHours{PausedUntil: &pause, PauseNote: "Short of staff"}
+		s.Services[schedule.CurbsidePickup] = schedule.ServiceHours{PausedUntil: &pause, PauseNote: "Short of staff"}
 		b := sampleStore("Services bulk", 40.76, -73.99)
 		b.StoreID, b.Curbside = "st-bulk", true
 		b.Services = s.Services
@@ -32,10 +33,10 @@ func TestRepoServices(t *testing.T) {
 		for _, id := range []int64{s.ID, b.ID} {
 			got, err := repo.Get(ctx, id)
 			dbtest.Must(t, err, "get")
-			dl, cp := got.Services[stores.Delivery], got.Services[stores.CurbsidePickup]
+			dl, cp := got.Services[schedule.Delivery], got.Services[schedule.CurbsidePickup]
 			if len(dl.Hours) != 1 || dl.Hours[0].Start != "11:00" || dl.LastOrder != 30 || len(dl.SpecialHours) != 1 ||
 				dl.SpecialHours[0].Note != "Staff day" || cp.PausedUntil == nil || !cp.PausedUntil.Equal(pause) ||
-				cp.PauseNote != "Short of staff" || !got.Services[stores.OnlineOrder].IsZero() {
+				cp.PauseNote != "Short of staff" || !got.Services[schedule.OnlineOrder].IsZero() {
 				t.Fatalf("store %d services: %+v", id, got.Services)
 			}
 			doc, err := repo.PublishedDoc(ctx, id)
@@ -56,11 +57,11 @@ func TestRepoServices(t *testing.T) {
 			}
 		}
 		// Lifting the pause is a write like any other.
-		s.Services[stores.CurbsidePickup] = stores.ServiceHours{}
+		s.Services[schedule.CurbsidePickup] = schedule.ServiceHours{}
 		dbtest.Must(t, repo.Update(ctx, s), "update")
 		got, err := repo.Get(ctx, s.ID)
 		dbtest.Must(t, err, "get")
-		if !got.Services[stores.CurbsidePickup].IsZero() || got.Services[stores.Delivery].LastOrder != 30 {
+		if !got.Services[schedule.CurbsidePickup].IsZero() || got.Services[schedule.Delivery].LastOrder != 30 {
 			t.Fatalf("after update: %+v", got.Services)
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/schedule"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
 )
@@ -18,7 +19,7 @@ func sampleStore(name string, lat, lon float64) *stores.Store {
 		StoreID: "st-" + name, Name: name, PhoneNumber: "+12125550100", Hours: "Mon-Fri 9-5",
 		CountryCode: "US", State: "NY", City: "New York", PostalCode: "10001", Address: "1 Main St",
 		Latitude: lat, Longitude: lon, TimeZone: "America/New_York", Delivery: true,
-		WorkingHours: []stores.WorkingHour{
+		WorkingHours: []schedule.WorkingHour{
 			{WeekDay: time.Monday, Start: "09:00", End: "17:00"},
 			{WeekDay: time.Friday, Start: "18:00", End: "02:00"},
 			{WeekDay: time.Sunday},
@@ -115,17 +116,17 @@ func TestRepoExceptionsRoundTrip(t *testing.T) {
 		future := time.Now().AddDate(0, 0, 3).Format("2006-01-02")
 		old := time.Now().AddDate(0, 0, -40).Format("2006-01-02")
 		s := sampleStore("exceptions", 40.75, -73.99)
-		s.SpecialHours = []stores.SpecialHour{
+		s.SpecialHours = []schedule.SpecialHour{
 			{Date: future, Start: "18:00", End: "02:00", Note: "Late opening"},
 			{Date: old, Closed: true, Note: "pruned: older than 30 days"},
 			{Date: future, Start: "10:00", End: "12:00"},
 		}
-		s.TemporarilyClosed = &stores.Closure{From: "2027-01-04", Note: "Renovation"}
+		s.TemporarilyClosed = &schedule.Closure{From: "2027-01-04", Note: "Renovation"}
 		dbtest.Must(t, repo.Create(ctx, s), "create")
 		got, err := repo.Get(ctx, s.ID)
 		dbtest.Must(t, err, "get")
 		if len(got.SpecialHours) != 2 || got.SpecialHours[0] != s.SpecialHours[0] || got.SpecialHours[1].Start != "10:00" ||
-			got.TemporarilyClosed == nil || *got.TemporarilyClosed != (stores.Closure{From: "2027-01-04", Note: "Renovation"}) || got.PermanentlyClosed {
+			got.TemporarilyClosed == nil || *got.TemporarilyClosed != (schedule.Closure{From: "2027-01-04", Note: "Renovation"}) || got.PermanentlyClosed {
 			t.Fatalf("round trip: %+v %+v", got.SpecialHours, got.TemporarilyClosed)
 		}
 		doc, err := repo.PublishedDoc(ctx, s.ID)
@@ -151,7 +152,7 @@ func TestRepoExceptionsRoundTrip(t *testing.T) {
 		// All or nothing: a bad entry in the second store writes neither.
 		n0, _ := repo.Count(ctx)
 		good, bad := sampleStore("good", 40, -74), sampleStore("bad", 40, -74)
-		bad.SpecialHours = []stores.SpecialHour{{Date: future, Start: "09:00", End: "12:00"}, {Date: future, Start: "11:00", End: "13:00"}}
+		bad.SpecialHours = []schedule.SpecialHour{{Date: future, Start: "09:00", End: "12:00"}, {Date: future, Start: "11:00", End: "13:00"}}
 		err = repo.SaveAll(ctx, []*stores.Store{good, bad})
 		if apperr.CodeOf(err) != apperr.Invalid {
 			t.Fatalf("overlapping spans: %v", err)
@@ -162,8 +163,8 @@ func TestRepoExceptionsRoundTrip(t *testing.T) {
 
 		// The bulk path writes the same rows.
 		bulk := sampleStore("bulk", 40, -74)
-		bulk.SpecialHours = []stores.SpecialHour{{Date: future, Closed: true, Note: "Holiday"}}
-		bulk.TemporarilyClosed = &stores.Closure{From: "2027-02-01", Until: "2027-02-03"}
+		bulk.SpecialHours = []schedule.SpecialHour{{Date: future, Closed: true, Note: "Holiday"}}
+		bulk.TemporarilyClosed = &schedule.Closure{From: "2027-02-01", Until: "2027-02-03"}
 		dbtest.Must(t, repo.BulkInsert(ctx, []*stores.Store{bulk}), "bulk")
 		gb, err := repo.Get(ctx, bulk.ID)
 		dbtest.Must(t, err, "get bulk")
@@ -181,8 +182,8 @@ func TestWriterSaveValidates(t *testing.T) {
 		ctx := context.Background()
 		repo, s := storestest.Created(t, d, sampleStore("writer", 40, -74))
 		v0, _ := repo.Version(ctx)
-		s.SpecialHours = []stores.SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "12:00"}}
-		s.TemporarilyClosed = &stores.Closure{From: "2026-12-05", Until: "2026-12-01"}
+		s.SpecialHours = []schedule.SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "12:00"}}
+		s.TemporarilyClosed = &schedule.Closure{From: "2026-12-05", Until: "2026-12-01"}
 		err := d.InTx(ctx, func(tx *db.Tx) error {
 			return repo.Write(ctx, tx, func(w *stores.Writer) error { return w.Save(ctx, s) })
 		})

@@ -10,6 +10,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/schedule"
 )
 
 // After an upgrade that changes RenderDoc's output (DocFormat), the rows
@@ -192,7 +193,7 @@ func getStores(ctx context.Context, q db.Querier, ids []int64) ([]*Store, error)
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
-		var h SpecialHour
+		var h schedule.SpecialHour
 		if err := rows.Scan(&id, &h.Date, &h.Closed, &h.Start, &h.End, &h.Note); err != nil {
 			return nil, fmt.Errorf("special hours of stores: %w", err)
 		}
@@ -209,7 +210,7 @@ func getStores(ctx context.Context, q db.Querier, ids []int64) ([]*Store, error)
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
-		var h WorkingHour
+		var h schedule.WorkingHour
 		var day int
 		if err := rows.Scan(&id, &day, &h.Start, &h.End); err != nil {
 			return nil, fmt.Errorf("hours of stores: %w", err)

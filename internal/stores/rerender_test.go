@@ -13,6 +13,7 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/schedule"
 	"locator/internal/search"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
@@ -58,7 +59,7 @@ func TestRerenderDocs(t *testing.T) {
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		mk := func(name string, st stores.Status) *stores.Store {
 			return &stores.Store{StoreID: "st-" + name, Name: name, Latitude: 40.71, Longitude: -74.0, TimeZone: "America/New_York",
-				Status: st, AdultOnly: name == "a", Website: "https://" + name + ".example", WorkingHours: []stores.WorkingHour{{WeekDay: time.Monday, Start: "09:00", End: "17:00"}}}
+				Status: st, AdultOnly: name == "a", Website: "https://" + name + ".example", WorkingHours: []schedule.WorkingHour{{WeekDay: time.Monday, Start: "09:00", End: "17:00"}}}
 		}
 		a, b, c, d := mk("a", stores.Published), mk("b", stores.Pending), mk("c", stores.Hidden), mk("d", stores.Published)
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{a, b, c, d}), "save")

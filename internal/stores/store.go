@@ -1,7 +1,7 @@
-// Package stores holds physical stores: their fields and weekly hours, the
-// rule that says whether a store is open, validation, their storage, the
-// one write path (Repo.Write) and the change feed the replicas' search
-// indexes follow (package search).
+// Package stores holds physical stores: their fields, validation, their
+// storage, the one write path (Repo.Write) and the change feed the
+// replicas' search indexes follow (package search). When a store is open
+// is package schedule's rule, over the store's settings (Store.Settings).
 package stores
 
 import (
@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/schedule"
+	"locator/internal/textfield"
 )
 
 // Status says whether a store is shown in search.
@@ -47,15 +49,16 @@ type Store struct {
 	Status       Status
 	RatingSum    int64
 	ReviewCount  int64
-	WorkingHours []WorkingHour
-	// Exceptions to the weekly hours (special.go, status.go).
-	SpecialHours      []SpecialHour
-	TemporarilyClosed *Closure                  // nil: not closed
-	PermanentlyClosed bool                      // kept and shown, never in search
-	Services          [NumServices]ServiceHours // own hours, last order and pause per service (services.go)
-	Website           string                    // the store's own web address, http(s)
-	VerifiedAt        *time.Time                // when the owner or a moderator last confirmed the details (last_verified_at)
-	LicenceRecord                               // from public registries (licence.go), written only by Writer.SetLicence
+	WorkingHours []schedule.WorkingHour
+	// Exceptions to the weekly hours and the services' own hours: the
+	// store's schedule settings (schedule.go, package schedule).
+	SpecialHours      []schedule.SpecialHour
+	TemporarilyClosed *schedule.Closure                           // nil: not closed
+	PermanentlyClosed bool                                        // kept and shown, never in search
+	Services          [schedule.NumServices]schedule.ServiceHours // own hours, last order and pause per service
+	Website           string                                      // the store's own web address, http(s)
+	VerifiedAt        *time.Time                                  // when the owner or a moderator last confirmed the details (last_verified_at)
+	LicenceRecord                                                 // from public registries (licence.go), written only by Writer.SetLicence
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }
@@ -74,30 +77,29 @@ func roundTo1(v float64) float64 {
 
 // Field limits, enforced on every write path (API, import, seed).
 const (
-	MaxNameLen    = 255
-	MaxTextLen    = 1000
-	MaxPhoneLen   = 32
-	MaxURLLen     = 2048
-	MaxHoursCount = 21 // up to three intervals a day
+	MaxNameLen  = 255
+	MaxTextLen  = 1000
+	MaxPhoneLen = 32
+	MaxURLLen   = 2048
 )
 
 // hasNUL reports whether any text of the store holds U+0000 (see HasNUL).
 func (s *Store) hasNUL() bool {
-	if HasNUL(s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryCode, s.CountryName, s.State, s.City,
+	if textfield.HasNUL(s.StoreID, s.Name, s.Image, s.PhoneNumber, s.Hours, s.CountryCode, s.CountryName, s.State, s.City,
 		s.PostalCode, s.Address, s.GeoPrecision, s.TimeZone, string(s.Status), s.Website) {
 		return true
 	}
 	for _, h := range s.SpecialHours {
-		if HasNUL(h.Date, h.Start, h.End, h.Note) {
+		if textfield.HasNUL(h.Date, h.Start, h.End, h.Note) {
 			return true
 		}
 	}
 	for _, h := range s.WorkingHours {
-		if HasNUL(h.Start, h.End) {
+		if textfield.HasNUL(h.Start, h.End) {
 			return true
 		}
 	}
-	return s.TemporarilyClosed != nil && HasNUL(s.TemporarilyClosed.From, s.TemporarilyClosed.Until, s.TemporarilyClosed.Note)
+	return s.TemporarilyClosed != nil && textfield.HasNUL(s.TemporarilyClosed.From, s.TemporarilyClosed.Until, s.TemporarilyClosed.Note)
 }
 
 // Validate checks a store before it is written. Messages are user-facing.
@@ -120,8 +122,8 @@ func (s *Store) Validate() error {
 		return apperr.Invalidf("website must be at most %d characters", MaxURLLen)
 	case s.Website != "" && !ValidWebsite(s.Website):
 		return apperr.Invalidf("website must be an http(s) address with a host name, e.g. https://example.com")
-	case len(s.WorkingHours) > MaxHoursCount:
-		return apperr.Invalidf("at most %d working-hours entries", MaxHoursCount)
+	case len(s.WorkingHours) > schedule.MaxHoursCount:
+		return apperr.Invalidf("at most %d working-hours entries", schedule.MaxHoursCount)
 	}
 	for _, f := range []struct{ name, v string }{
 		{"store_id", s.StoreID}, {"hours", s.Hours}, {"state", s.State}, {"city", s.City},
@@ -134,15 +136,7 @@ func (s *Store) Validate() error {
 	if s.Image != "" && !strings.HasPrefix(s.Image, "https://") && !strings.HasPrefix(s.Image, "http://") && !strings.HasPrefix(s.Image, "/") {
 		return apperr.Invalidf("image must be an http(s) URL or a path")
 	}
-	for i, h := range s.WorkingHours {
-		if err := h.Validate(); err != nil {
-			return apperr.Invalidf("working hours entry %d: %s", i+1, err.Error())
-		}
-	}
-	if err := s.validateExceptions(); err != nil {
-		return err
-	}
-	if err := s.validateServices(time.Now()); err != nil {
+	if err := s.validateSchedule(time.Now()); err != nil {
 		return err
 	}
 	if s.hasNUL() {

@@ -5,18 +5,6 @@ import (
 	"strings"
 )
 
-// HasNUL reports whether any of the texts holds U+0000, which PostgreSQL
-// cannot store in a text column: every write path refuses it up front
-// (Validate here, the HTTP layer for request bodies and query strings).
-func HasNUL(texts ...string) bool {
-	for _, t := range texts {
-		if strings.IndexByte(t, 0) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // ValidWebsite is the one rule for a store's website wherever one is
 // accepted (claims, the business dashboard, the importer, the API): an
 // http or https address with a dotted host name, no user-info part

@@ -1,6 +1,10 @@
 package stores
 
-import "testing"
+import (
+	"testing"
+
+	"locator/internal/schedule"
+)
 
 func TestValidWebsite(t *testing.T) {
 	for v, want := range map[string]bool{
@@ -31,8 +35,8 @@ func TestValidateRefusesNUL(t *testing.T) {
 	for _, s := range []Store{
 		{Name: "A\x00B", Latitude: 1, Longitude: 1},
 		{Name: "A", Address: "1 Main\x00St", Latitude: 1, Longitude: 1},
-		{Name: "A", SpecialHours: []SpecialHour{{Date: "2026-12-24", Closed: true, Note: "x\x00"}}, Latitude: 1, Longitude: 1},
-		{Name: "A", TemporarilyClosed: &Closure{From: "2026-12-24", Note: "\x00"}, Latitude: 1, Longitude: 1},
+		{Name: "A", SpecialHours: []schedule.SpecialHour{{Date: "2026-12-24", Closed: true, Note: "x\x00"}}, Latitude: 1, Longitude: 1},
+		{Name: "A", TemporarilyClosed: &schedule.Closure{From: "2026-12-24", Note: "\x00"}, Latitude: 1, Longitude: 1},
 	} {
 		if err := s.Validate(); err == nil {
 			t.Errorf("%+v: accepted a NUL", s)

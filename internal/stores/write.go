@@ -62,10 +62,10 @@ func (w *Writer) Save(ctx context.Context, s *Store) error {
 	return w.repo.save(ctx, w.tx, s, w.v)
 }
 
-// Touch re-renders the search documents of stores whose rows the caller
-// changed itself in the same transaction (their ratings after a review,
-// say), so that the replicas pick the change up.
-func (w *Writer) Touch(ctx context.Context, ids ...int64) error {
+// touch re-renders the search documents of stores whose rows a Writer
+// method changed by its own UPDATE (a rating, an image, a licence record),
+// so that the replicas pick the change up.
+func (w *Writer) touch(ctx context.Context, ids ...int64) error {
 	for _, id := range ids {
 		s, err := getStore(ctx, w.tx, id)
 		if err != nil {

@@ -72,11 +72,30 @@ func NewReader(r io.Reader, limit int64) (*Reader, error) {
 }
 
 // Record is one data line: its number in the file (from 1, the header
-// counted) and its fields by column name, or why it could not be read.
+// counted) and its fields, trimmed, one per column of the header (missing
+// ones empty), or why it could not be read.
 type Record struct {
 	Line   int
-	Fields map[string]string
+	Fields []string
 	Err    string
+}
+
+// Column returns the index of the header's column name, or -1.
+func (rd *Reader) Column(name string) int {
+	for i, h := range rd.Header {
+		if h == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Field returns the field at column i (Column), "" for -1.
+func (r Record) Field(i int) string {
+	if i < 0 || i >= len(r.Fields) {
+		return ""
+	}
+	return r.Fields[i]
 }
 
 // Next returns the next record; io.EOF at the end. Blank lines are skipped.
@@ -100,11 +119,10 @@ func (rd *Reader) Next() (Record, error) {
 		if len(fields) > len(rd.Header) {
 			return Record{Line: n, Err: fmt.Sprintf("the line has %d fields, the header %d", len(fields), len(rd.Header))}, nil
 		}
-		m := make(map[string]string, len(rd.Header))
 		for i, f := range fields {
-			m[rd.Header[i]] = strings.TrimSpace(f)
+			fields[i] = strings.TrimSpace(f)
 		}
-		return Record{Line: n, Fields: m}, nil
+		return Record{Line: n, Fields: fields}, nil
 	}
 }
 

@@ -31,7 +31,7 @@ func TestTSV(t *testing.T) {
 		t.Fatalf("header: %v %q %q", err, r.Comma, r.Header)
 	}
 	recs := records(t, r)
-	if len(recs) != 1 || recs[0].Line != 3 || recs[0].Fields["store_code"] != "S1" || recs[0].Fields["id"] != `"a"` {
+	if len(recs) != 1 || recs[0].Line != 3 || recs[0].Field(r.Column("store_code")) != "S1" || recs[0].Field(r.Column("id")) != `"a"` || recs[0].Field(r.Column("gtin")) != "" {
 		t.Fatalf("records: %+v", recs)
 	}
 }

@@ -15,3 +15,16 @@ func Trim(s string, limit int) (string, bool) {
 	s = strings.TrimSpace(s)
 	return s, utf8.RuneCountInString(s) <= limit
 }
+
+// HasNUL reports whether any of the texts holds U+0000, which PostgreSQL
+// cannot store in a text column: every write path refuses it up front
+// (stores.Store.Validate and schedule.Settings.Validate here, the HTTP
+// layer for request bodies and query strings).
+func HasNUL(texts ...string) bool {
+	for _, t := range texts {
+		if strings.IndexByte(t, 0) >= 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -99,7 +99,7 @@ export function isOpenNow(store: Pick<PhysicalStore, "workingHours" | "time_zone
   return isOpenAt(store.workingHours, zonedTime(now, store.time_zone));
 }
 
-/** What a span covering the whole day reads, everywhere (the server's stores.AllDayText). */
+/** What a span covering the whole day reads, everywhere (the server's schedule.AllDayText). */
 export const ALL_DAY_TEXT = "Open 24 hours";
 
 /** "9:00 PM" for "21:00" ("00:00" and "24:00": "12:00 AM"); a text it cannot read, as it is. */
@@ -114,7 +114,7 @@ export function clock12(hhmm: string): string {
 /**
  * One span as every surface writes it (docs/product-rules.md, "One truth per store"): "9:00 AM – 9:00 PM",
  * or "Open 24 hours" for a span covering the whole day (start = end, or midnight to 23:59 or 24:00).
- * The server's copy is stores.SpanText (internal/stores/hoursline.go), which the store pages use.
+ * The server's copy is schedule.SpanText (internal/schedule/hoursline.go), which the store pages use.
  */
 export function spanText(start: string, end: string): string {
   const a = parseTime(start);

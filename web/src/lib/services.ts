@@ -5,7 +5,7 @@ import { formatClock } from "./status";
 
 /**
  * The lines a shopper reads about a store's services (docs/product-rules.md, "Services"): the
- * server applies the service rule (stores.Schedule.ServiceStatus, internal/stores/service_status.go)
+ * server applies the service rule (schedule.Schedule.ServiceStatus, internal/schedule/service_status.go)
  * and sends each service's state; these texts read it at the clock, so a line moves on when a
  * last order or a pause passes without asking the server again.
  */

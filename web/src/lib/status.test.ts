@@ -90,7 +90,9 @@ describe("storeStatus: the rule's edges", () => {
 
   it("reads the wall clock on DST days in New York", () => {
     const spring = store({ workingHours: [{ weekDay: "Saturday", startTime: "20:00", endTime: "02:30" }] });
-    expect(at("2026-03-08T01:59:00-05:00", spring)).toMatchObject({ open: true, line: "Closes soon · 2:30 AM" });
+    // The span's 02:30 never comes that night: the last open minute is 1:59 AM, before the clock
+    // jumps to 03:00 (next_change_at is 03:00 EDT; the server's line says the same).
+    expect(at("2026-03-08T01:59:00-05:00", spring)).toMatchObject({ open: true, line: "Closes soon · 1:59 AM" });
     expect(at("2026-03-08T03:00:00-04:00", spring)).toMatchObject({ open: false, line: "Opens Sat 8:00 PM" });
     const fall = store({ workingHours: [{ weekDay: "Saturday", startTime: "20:00", endTime: "01:30" }] });
     expect(at("2026-11-01T01:20:00-04:00", fall)).toMatchObject({ open: true });

@@ -4,10 +4,11 @@ import { parseTime, type Zoned, zonedDay } from "./hours";
 
 /**
  * The status a shopper reads: the open rule with special hours and closures, in the store's
- * zone, and the line that says what comes next. The server's copy of the rule is
- * stores.Schedule.Status (internal/stores/status.go); docs/product-rules.md, "Opening hours and
- * the status", is the rule in words. Computed from the store's fields and the clock, so the page
- * updates every minute without asking the server again.
+ * zone, and the line that says what comes next. The server's copy of the rule and its words is
+ * schedule.Schedule.Shown (internal/schedule/line.go, status.go); docs/product-rules.md, "Opening
+ * hours and the status", is the rule in words; both copies run the cases of
+ * internal/schedule/testdata/cases.json (schedule.cases.test.ts). Computed from the store's fields
+ * and the clock, so the page updates every minute without asking the server again.
  */
 
 export type StatusFields = Pick<PhysicalStore, "workingHours" | "time_zone"> &
@@ -25,6 +26,7 @@ export interface StoreStatus {
 /** How far ahead "Opens ..." looks: to the end of the 8th local day after today (as the server). */
 const LOOK_AHEAD_DAYS = 8;
 const DAY = 24 * 60;
+const MINUTE = 60_000;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 export function dayToDate(day: number): string {
@@ -106,28 +108,77 @@ class Schedule {
   }
 
   /**
-   * The first wall minute after `now` (as minutes from the start of `now.day`) at which the
-   * answer differs from `open`, within the look-ahead, or null.
+   * The first instant after `now` (epoch milliseconds, on a minute) at which the answer differs
+   * from `open`, with its wall clock, within the look-ahead; null when there is none. As the
+   * server (changeAfter, internal/schedule/status.go): the answer can only change where the wall
+   * clock reaches a span's start, the minute after a span's end, a midnight, or where the zone's
+   * offset changes (a DST jump can skip a boundary, a repeated hour reads it twice), so those
+   * instants are tried in order.
    */
-  nextChange(now: Zoned, open: boolean): number | null {
-    const candidates: number[] = [];
-    for (let d = -1; d <= LOOK_AHEAD_DAYS; d++) {
+  nextChange(now: Date, zoned: Zoned, open: boolean, timeZone: string | null | undefined): { at: number; wall: Zoned } | null {
+    const nowMinute = Math.floor(now.getTime() / MINUTE);
+    const horizon = (zoned.day + LOOK_AHEAD_DAYS + 1) * DAY; // wall minutes of the look-ahead's end
+    const { offsets, jumps } = zoneChanges(nowMinute, zoned, horizon, timeZone);
+    const candidates = new Set<number>(jumps.filter((u) => u > nowMinute && u < horizon - (offsets[0] ?? 0)));
+    const add = (wall: number) => {
+      if (wall >= horizon) return;
+      for (const o of offsets) {
+        const u = wall - o;
+        if (u <= nowMinute) continue;
+        if (offsets.length > 1 && offsetAt(u, timeZone) !== o) continue; // no such wall time at that offset
+        candidates.add(u);
+      }
+    };
+    for (let d = zoned.day - 1; d <= zoned.day + LOOK_AHEAD_DAYS; d++) {
       const base = d * DAY;
-      candidates.push(base);
-      for (const s of this.spansOn(now.day + d).spans) {
-        candidates.push(base + s.start);
-        if (s.start < s.end) candidates.push(base + s.end + 1);
-        else if (s.start > s.end) candidates.push(base + DAY + s.end + 1);
+      add(base);
+      for (const s of this.spansOn(d).spans) {
+        add(base + s.start);
+        if (s.start < s.end) add(base + s.end + 1);
+        else if (s.start > s.end) add(base + DAY + s.end + 1);
       }
     }
-    const horizon = (LOOK_AHEAD_DAYS + 1) * DAY;
-    const sorted = [...new Set(candidates)].filter((c) => c > now.minutes && c < horizon).sort((a, b) => a - b);
-    for (const c of sorted) {
-      const day = now.day + Math.floor(c / DAY);
-      if (this.openAt(day, ((c % DAY) + DAY) % DAY) !== open) return c;
+    for (const u of [...candidates].sort((a, b) => a - b)) {
+      const o = offsets.length > 1 ? offsetAt(u, timeZone) : (offsets[0] ?? 0);
+      const wall = { day: Math.floor((u + o) / DAY), minutes: (((u + o) % DAY) + DAY) % DAY };
+      if (this.openAt(wall.day, wall.minutes) !== open) return { at: u * MINUTE, wall };
     }
     return null;
   }
+}
+
+/** The zone's offset (wall minus UTC, in minutes) at an instant given in epoch minutes. */
+function offsetAt(minute: number, timeZone: string | null | undefined): number {
+  const z = zonedDay(new Date(minute * MINUTE), timeZone);
+  return z.day * DAY + z.minutes - minute;
+}
+
+/**
+ * The offsets the zone has from now to the look-ahead's end, and the instants (epoch minutes) at
+ * which it changes. One check at each end in the usual case; a day-by-day search where they differ.
+ */
+function zoneChanges(nowMinute: number, zoned: Zoned, horizon: number, timeZone: string | null | undefined): { offsets: number[]; jumps: number[] } {
+  const first = zoned.day * DAY + zoned.minutes - nowMinute;
+  const end = horizon - first + DAY; // a day past the horizon, read at the first offset
+  if (offsetAt(end, timeZone) === first) return { offsets: [first], jumps: [] };
+  const offsets = [first];
+  const jumps: number[] = [];
+  for (let lo = nowMinute, o = first; lo < end; lo += DAY) {
+    const hi = Math.min(lo + DAY, end);
+    const next = offsetAt(hi, timeZone);
+    if (next === o) continue;
+    let a = lo;
+    let b = hi; // offsetAt(a) is o, offsetAt(b) is not: the jump is at b once they meet
+    while (b - a > 1) {
+      const m = Math.floor((a + b) / 2);
+      if (offsetAt(m, timeZone) === o) a = m;
+      else b = m;
+    }
+    jumps.push(b);
+    if (!offsets.includes(next)) offsets.push(next);
+    o = next;
+  }
+  return { offsets, jumps };
 }
 
 /** "9:00 PM" for a minute of the day. */
@@ -168,11 +219,14 @@ function computeStoreStatus(store: StatusFields, now: Date): StoreStatus {
     return { open: false, line: c.until ? `Temporarily closed until ${formatShortDate(c.until)}` : "Temporarily closed", today };
   }
   const open = schedule.openAt(zoned.day, zoned.minutes);
-  const next = schedule.nextChange(zoned, open);
+  const next = schedule.nextChange(now, zoned, open, store.time_zone);
   if (open) {
     if (next === null) return { open, line: "", today }; // around the clock
-    const last = next - 1; // hours are inclusive to the minute: the last open minute
-    return { open, line: last - zoned.minutes <= 60 ? `Closes soon · ${formatClock(last)}` : `Closes ${formatClock(last)}`, today };
+    // Hours are inclusive to the minute: the last open minute, read on the clock then (on a
+    // spring-forward night, 1:59 AM before the jump) and "soon" within the last hour of real time.
+    const last = zonedDay(new Date(next.at - MINUTE), store.time_zone);
+    const soon = next.at - MINUTE - Math.floor(now.getTime() / MINUTE) * MINUTE <= 60 * MINUTE;
+    return { open, line: soon ? `Closes soon · ${formatClock(last.minutes)}` : `Closes ${formatClock(last.minutes)}`, today };
   }
   const special = schedule.specialOn(zoned.day);
   if (special?.some((h) => h.closed)) {
@@ -180,10 +234,9 @@ function computeStoreStatus(store: StatusFields, now: Date): StoreStatus {
     return { open, line: note ? `Closed today · ${note}` : "Closed today", today };
   }
   if (next === null) return { open, line: "", today };
-  const dayOffset = Math.floor(next / DAY);
-  if (dayOffset === 0) return { open, line: `Opens ${formatClock(next)}`, today };
-  const weekday = WEEKDAYS[(((zoned.day + dayOffset) % 7) + 7 + 4) % 7] ?? "";
-  return { open, line: `Opens ${weekday.slice(0, 3)} ${formatClock(next)}`, today };
+  if (next.wall.day === zoned.day) return { open, line: `Opens ${formatClock(next.wall.minutes)}`, today };
+  const weekday = WEEKDAYS[((next.wall.day % 7) + 7 + 4) % 7] ?? "";
+  return { open, line: `Opens ${weekday.slice(0, 3)} ${formatClock(next.wall.minutes)}`, today };
 }
 
 /** The special hours from today on (the API also sends yesterday's, for its late hours). */

@@ -198,7 +198,7 @@ function DetailsForm({ store, busy, onSubmit, onNothing }: FormProps) {
       <h3 className="text-base font-semibold text-gray-900">Hours and contact</h3>
       <p className="text-sm text-gray-700">Published at once.</p>
       <WeekFields legend="Weekly hours" week={values.week} errors={errors} onChange={(week) => set("week", week)} />
-      {/* The line under the name is made from the weekly hours whenever there are any (stores.ShownHours): a
+      {/* The line under the name is made from the weekly hours whenever there are any (schedule.ShownHours): a
           text written for former hours can never contradict them (issue #39, M2). */}
       <Field
         label="Hours text"

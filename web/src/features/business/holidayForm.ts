@@ -2,7 +2,7 @@ import { CLOSURE_FROM_REQUIRED, CLOSURE_ORDER, DATE_REQUIRED, NOTE_TOO_LONG, SPA
 import type { BusinessStore, StorePatch } from "./types";
 
 // The "Holiday hours and closures" part of the dashboard: the store's special dates and its
-// temporary closure, checked in the browser with the server's limits (internal/stores/special.go).
+// temporary closure, checked in the browser with the server's limits (internal/schedule/special.go).
 // Each service's special dates (servicesForm.ts) are edited and checked the same way.
 
 export type SpecialEntry = BusinessStore["special_hours"][number];

@@ -117,7 +117,7 @@ export function StoreDetail({
             {closure}
           </p>
         )}
-        {/* The server makes this line from the weekly hours (stores.ShownHours), so it never contradicts them. */}
+        {/* The server makes this line from the weekly hours (schedule.ShownHours), so it never contradicts them. */}
         {store.hours && <p className="mt-1 text-sm text-gray-700">{store.hours}</p>}
         {whole && <p className="mt-1 text-xs text-gray-600">{verifiedLabel(whole.last_verified_at, now, store.time_zone)}</p>}
         <ServiceLines store={store} now={now} />

@@ -73,7 +73,7 @@ export function ServiceWeeks({ services }: { services: ServicesNow | undefined }
 /**
  * The collapsible "Working Hours" table (today marked, in the store's zone, when `now` is given),
  * or the notice when the store has no weekly hours, then the special hours to come (92 days with the
- * whole store, stores.SpecialWindowDays).
+ * whole store, schedule.SpecialWindowDays).
  */
 export function WorkingHoursTable({
   store,

@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"slices"
@@ -20,7 +20,7 @@ const AllDayText = "Open 24 hours"
 // Clock12 writes "HH:MM" as "9:00 PM" ("00:00" and "24:00" as "12:00 AM");
 // a text it cannot read is given back as it is.
 func Clock12(hhmm string) string {
-	m, ok := parseClock(hhmm)
+	m, ok := ParseClock(hhmm)
 	if !ok {
 		return hhmm
 	}
@@ -37,8 +37,8 @@ func Clock12(hhmm string) string {
 // start = end (the open rule's all day), or midnight to the last minute or
 // to 24:00 (how imports and the claim form's "24/7" write it).
 func allDay(start, end string) bool {
-	a, ok1 := parseClock(start)
-	b, ok2 := parseClock(end)
+	a, ok1 := ParseClock(start)
+	b, ok2 := ParseClock(end)
 	if !ok1 || !ok2 {
 		return false
 	}

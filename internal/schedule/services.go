@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/textfield"
 )
 
 // Hours per service (docs/product-rules.md, "Services: delivery, curbside
@@ -64,9 +65,6 @@ func OfferedOf(delivery, curbside, online bool) Offered {
 // Has reports whether k is in the set.
 func (o Offered) Has(k Service) bool { return o&(1<<k) != 0 }
 
-// Offered is the set of services s offers.
-func (s *Store) Offered() Offered { return OfferedOf(s.Delivery, s.Curbside, s.OrderOnline) }
-
 // ServiceHours is what a store sets for one service; the zero value
 // follows the store's hours.
 type ServiceHours struct {
@@ -93,7 +91,7 @@ const (
 
 // validateServices checks and normalises the services' settings; past
 // pauses are dropped (they no longer say anything).
-func (s *Store) validateServices(now time.Time) error {
+func (s *Settings) validateServices(now time.Time) error {
 	for k := Service(0); k < NumServices; k++ {
 		h := &s.Services[k]
 		name := "services." + k.String()
@@ -104,7 +102,7 @@ func (s *Store) validateServices(now time.Time) error {
 			if err := wh.Validate(); err != nil {
 				return apperr.Invalidf("%s.hours entry %d: %s", name, i+1, err.Error())
 			}
-			if HasNUL(wh.Start, wh.End) {
+			if textfield.HasNUL(wh.Start, wh.End) {
 				return apperr.Invalidf("Text must not contain the character U+0000 (NUL)")
 			}
 		}
@@ -121,7 +119,7 @@ func (s *Store) validateServices(now time.Time) error {
 			return err
 		}
 		h.PauseNote = note
-		if HasNUL(note) {
+		if textfield.HasNUL(note) {
 			return apperr.Invalidf("Text must not contain the character U+0000 (NUL)")
 		}
 		if p := h.PausedUntil; p != nil {
@@ -143,7 +141,7 @@ func (s *Store) validateServices(now time.Time) error {
 }
 
 // excService is one service's settings in the compact schedule (see
-// EncodeStoreSchedule) and in the stores.services column.
+// Settings.Encode) and in the services column (ServicesColumn).
 type excService struct {
 	Week      string       `json:"w,omitempty"` // EncodeSchedule form
 	Special   []excSpecial `json:"s,omitempty"`
@@ -154,10 +152,10 @@ type excService struct {
 
 // encodeServices is the services' settings by name, nil when every service
 // follows the store.
-func encodeServices(s *Store) map[string]excService {
+func encodeServices(svc *[NumServices]ServiceHours) map[string]excService {
 	var out map[string]excService
 	for k := Service(0); k < NumServices; k++ {
-		h := &s.Services[k]
+		h := &svc[k]
 		if h.IsZero() {
 			continue
 		}
@@ -176,10 +174,10 @@ func encodeServices(s *Store) map[string]excService {
 	return out
 }
 
-// servicesColumn is the stores.services column: the settings as JSON, ""
+// ServicesColumn is the services column: the settings as JSON, ""
 // when every service follows the store.
-func servicesColumn(s *Store) string {
-	m := encodeServices(s)
+func ServicesColumn(svc *[NumServices]ServiceHours) string {
+	m := encodeServices(svc)
 	if m == nil {
 		return ""
 	}
@@ -190,8 +188,8 @@ func servicesColumn(s *Store) string {
 	return string(b)
 }
 
-// decodeServices reads the settings of encodeServices back into s.
-func decodeServices(s *Store, m map[string]excService) {
+// decodeServices reads the settings of encodeServices back into svc.
+func decodeServices(svc *[NumServices]ServiceHours, m map[string]excService) {
 	for name, e := range m {
 		k, ok := ParseService(name)
 		if !ok {
@@ -205,18 +203,19 @@ func decodeServices(s *Store, m map[string]excService) {
 			t := time.Unix(e.Paused, 0).UTC()
 			h.PausedUntil = &t
 		}
-		s.Services[k] = h
+		svc[k] = h
 	}
 }
 
-// parseServicesColumn reads the stores.services column into s.
-func parseServicesColumn(s *Store, col string) {
+// ParseServicesColumn reads the services column (ServicesColumn)
+// into svc.
+func ParseServicesColumn(svc *[NumServices]ServiceHours, col string) {
 	if col == "" {
 		return
 	}
 	var m map[string]excService
 	if json.Unmarshal([]byte(col), &m) == nil {
-		decodeServices(s, m)
+		decodeServices(svc, m)
 	}
 }
 

@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"testing"
@@ -83,6 +83,8 @@ func TestWorkingHourValidate(t *testing.T) {
 		{WeekDay: time.Monday, Start: "09:00"},
 		{WeekDay: time.Monday, Start: "25:00", End: "17:00"},
 		{WeekDay: time.Monday, Start: "09:60", End: "17:00"},
+		{WeekDay: time.Monday, Start: "+9:00", End: "17:00"}, // a sign is not a digit
+		{WeekDay: time.Monday, Start: "09:00", End: "1 :00"},
 		{WeekDay: 7, Start: "09:00", End: "17:00"},
 	}
 	for _, h := range bad {

@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"reflect"
@@ -7,18 +7,18 @@ import (
 )
 
 func TestScheduleExceptionsRead(t *testing.T) {
-	st := &Store{
-		WorkingHours: []WorkingHour{{WeekDay: time.Monday, Start: "09:00", End: "21:00"}},
-		SpecialHours: []SpecialHour{
+	st := &Settings{
+		Hours: []WorkingHour{{WeekDay: time.Monday, Start: "09:00", End: "21:00"}},
+		Special: []SpecialHour{
 			{Date: "2026-11-20", Closed: true},
 			{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"},
 			{Date: "2026-11-27", Start: "10:00", End: "14:00", Note: "Short day"},
 			{Date: "2026-11-27", Start: "18:00", End: "02:00"},
 			{Date: "2026-12-10", Start: "10:00", End: "14:00"},
 		},
-		TemporarilyClosed: &Closure{From: "2026-12-20", Until: "2027-01-02", Note: "Works"},
+		Closure: &Closure{From: "2026-12-20", Until: "2027-01-02", Note: "Works"},
 	}
-	s := WithExceptions(st)
+	s := st.Schedule()
 	from := time.Date(2026, 11, 23, 23, 0, 0, 0, time.FixedZone("x", -5*3600))
 	got := s.SpecialDates(from, 14)
 	want := []SpecialHour{
@@ -29,14 +29,14 @@ func TestScheduleExceptionsRead(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("SpecialDates = %+v, want %+v", got, want)
 	}
-	if c := s.TemporaryClosure(); c == nil || *c != *st.TemporarilyClosed {
+	if c := s.TemporaryClosure(); c == nil || *c != *st.Closure {
 		t.Errorf("TemporaryClosure = %+v", c)
 	}
 	if s.PermanentlyClosed() {
 		t.Error("not permanently closed")
 	}
-	st.PermanentlyClosed = true
-	if p := WithExceptions(st); !p.PermanentlyClosed() || p.SpecialDates(from, 14) != nil {
+	st.Permanent = true
+	if p := st.Schedule(); !p.PermanentlyClosed() || p.SpecialDates(from, 14) != nil {
 		t.Error("permanently closed: no special dates")
 	}
 	var none *Schedule

@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"encoding/json"
@@ -49,7 +49,7 @@ func pausedAt(t *testing.T, s string) *time.Time {
 }
 
 func TestServiceFollowsStore(t *testing.T) {
-	s := sched(t, &Store{WorkingHours: daily("09:00", "21:00")})
+	s := sched(t, &Settings{Hours: daily("09:00", "21:00")})
 	for k := Service(0); k < NumServices; k++ {
 		checkSvc(t, s, k, []svcStep{
 			{"2026-11-25 08:00", false, "", "", "2026-11-25T09:00:00-05:00", "", "before opening"},
@@ -61,7 +61,7 @@ func TestServiceFollowsStore(t *testing.T) {
 }
 
 func TestServiceOwnHoursAndLastOrder(t *testing.T) {
-	st := &Store{WorkingHours: daily("09:00", "21:00")}
+	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[Delivery] = ServiceHours{Hours: daily("11:00", "22:00"), LastOrder: 30}
 	st.Services[OnlineOrder] = ServiceHours{Hours: daily("00:00", "00:00")}
 	s := sched(t, st)
@@ -81,7 +81,7 @@ func TestServiceOwnHoursAndLastOrder(t *testing.T) {
 }
 
 func TestServicePastMidnight(t *testing.T) {
-	st := &Store{WorkingHours: daily("18:00", "03:00")}
+	st := &Settings{Hours: daily("18:00", "03:00")}
 	st.Services[Delivery] = ServiceHours{Hours: daily("19:00", "02:00"), LastOrder: 45}
 	s := sched(t, st)
 	checkSvc(t, s, Delivery, []svcStep{
@@ -95,7 +95,7 @@ func TestServicePastMidnight(t *testing.T) {
 func TestServiceDST(t *testing.T) {
 	// 2026-03-08: 02:00 EST jumps to 03:00 EDT; a late span to 03:30 is
 	// an hour shorter and its last order (30 min before) comes at 03:00.
-	st := &Store{WorkingHours: daily("00:00", "00:00")}
+	st := &Settings{Hours: daily("00:00", "00:00")}
 	st.Services[Delivery] = ServiceHours{Hours: []WorkingHour{{WeekDay: time.Saturday, Start: "22:00", End: "03:30"}}, LastOrder: 30}
 	s := sched(t, st)
 	checkSvc(t, s, Delivery, []svcStep{
@@ -103,7 +103,7 @@ func TestServiceDST(t *testing.T) {
 		{"2026-03-08 03:01", false, "2026-03-08T03:30:00-04:00", "2026-03-08T03:00:00-04:00", "2026-03-14T22:00:00-04:00", "", ""},
 	})
 	// 2026-11-01: 01:xx happens twice; a span to 01:30 runs through both.
-	fall := &Store{WorkingHours: daily("00:00", "00:00")}
+	fall := &Settings{Hours: daily("00:00", "00:00")}
 	fall.Services[CurbsidePickup] = ServiceHours{Hours: []WorkingHour{{WeekDay: time.Saturday, Start: "20:00", End: "01:30"}}, LastOrder: 20}
 	f := sched(t, fall)
 	checkSvc(t, f, CurbsidePickup, []svcStep{
@@ -115,8 +115,8 @@ func TestServiceDST(t *testing.T) {
 }
 
 func TestServiceSpecialDates(t *testing.T) {
-	st := &Store{WorkingHours: daily("09:00", "21:00"),
-		SpecialHours: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}}}
+	st := &Settings{Hours: daily("09:00", "21:00"),
+		Special: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}}}
 	st.Services[OnlineOrder] = ServiceHours{Hours: daily("07:00", "23:00")}
 	st.Services[Delivery] = ServiceHours{SpecialHours: []SpecialHour{{Date: "2026-11-27", Start: "12:00", End: "15:00"}}}
 	s := sched(t, st)
@@ -129,7 +129,7 @@ func TestServiceSpecialDates(t *testing.T) {
 	checkSvc(t, s, OnlineOrder, []svcStep{
 		{"2026-11-26 12:00", true, "2026-11-26T23:00:00-05:00", "", "", "", "online ordering keeps its hours on the store's closed date"},
 	})
-	closed := &Store{WorkingHours: daily("09:00", "21:00"), TemporarilyClosed: &Closure{From: "2026-11-26", Until: "2026-11-27"}}
+	closed := &Settings{Hours: daily("09:00", "21:00"), Closure: &Closure{From: "2026-11-26", Until: "2026-11-27"}}
 	closed.Services[OnlineOrder] = ServiceHours{Hours: daily("07:00", "23:00")}
 	checkSvc(t, sched(t, closed), OnlineOrder, []svcStep{
 		{"2026-11-26 12:00", false, "", "", "2026-11-28T07:00:00-05:00", "", "a temporary closure stops online orders too"},
@@ -137,11 +137,11 @@ func TestServiceSpecialDates(t *testing.T) {
 }
 
 func TestServicePause(t *testing.T) {
-	st := &Store{WorkingHours: daily("09:00", "21:00")}
+	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[Delivery] = ServiceHours{LastOrder: 30, PausedUntil: pausedAt(t, "2099-11-25 14:00"), PauseNote: "Driver out"}
 	// Validate drops past pauses and refuses them beyond a year: the
 	// schedule is built as stored, then read at times around the pause.
-	s := WithExceptions(st)
+	s := st.Schedule()
 	checkSvc(t, s, Delivery, []svcStep{
 		{"2099-11-25 10:00", false, "", "", "2099-11-25T14:00:00-05:00", "2099-11-25T14:00:00-05:00", "paused mid-span: back when the pause ends"},
 		{"2099-11-25 14:00", true, "2099-11-25T21:00:00-05:00", "2099-11-25T20:30:00-05:00", "", "", "the pause is over"},
@@ -149,14 +149,14 @@ func TestServicePause(t *testing.T) {
 	if st := s.ServiceStatus(Delivery, nyAt(t, "2099-11-25 10:00")); st.Note != "Driver out" {
 		t.Errorf("note %q", st.Note)
 	}
-	night := &Store{WorkingHours: daily("09:00", "21:00")}
+	night := &Settings{Hours: daily("09:00", "21:00")}
 	night.Services[CurbsidePickup] = ServiceHours{PausedUntil: pausedAt(t, "2099-11-25 22:00")}
-	checkSvc(t, WithExceptions(night), CurbsidePickup, []svcStep{
+	checkSvc(t, night.Schedule(), CurbsidePickup, []svcStep{
 		{"2099-11-25 10:00", false, "", "", "2099-11-26T09:00:00-05:00", "2099-11-25T22:00:00-05:00", "a pause past closing: back at the next opening"},
 		{"2099-11-25 22:00", false, "", "", "2099-11-26T09:00:00-05:00", "", ""},
 	})
 	// A past pause is dropped when the store is validated.
-	old := &Store{WorkingHours: daily("09:00", "21:00")}
+	old := &Settings{Hours: daily("09:00", "21:00")}
 	old.Services[Delivery] = ServiceHours{PausedUntil: pausedAt(t, "2020-01-01 10:00"), PauseNote: "x"}
 	sched(t, old)
 	if !old.Services[Delivery].IsZero() {
@@ -165,10 +165,10 @@ func TestServicePause(t *testing.T) {
 }
 
 func TestServiceLive(t *testing.T) {
-	st := &Store{WorkingHours: daily("09:00", "21:00")}
+	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[Delivery] = ServiceHours{Hours: daily("11:00", "20:00"), LastOrder: 30}
 	st.Services[CurbsidePickup] = ServiceHours{PausedUntil: pausedAt(t, "2099-11-25 14:00"), PauseNote: "Back soon"}
-	s := WithExceptions(st)
+	s := st.Schedule()
 	type svc struct {
 		Offered          bool              `json:"offered"`
 		AvailableNow     bool              `json:"available_now"`
@@ -211,24 +211,23 @@ func TestServiceLive(t *testing.T) {
 }
 
 func TestServiceScheduleRoundTrip(t *testing.T) {
-	st := &Store{WorkingHours: daily("09:00", "21:00")}
+	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[OnlineOrder] = ServiceHours{Hours: daily("06:00", "23:00"), LastOrder: 15,
 		SpecialHours: []SpecialHour{{Date: "2026-12-24", Start: "06:00", End: "12:00", Note: "Eve"}}}
-	st.Name, st.Latitude, st.Longitude = "x", 1, 1
-	if err := st.Validate(); err != nil {
+	if err := st.Validate(time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	var back Store
-	parseServicesColumn(&back, servicesColumn(st))
-	if got, want := EncodeStoreSchedule(&Store{WorkingHours: st.WorkingHours, Services: back.Services}), EncodeStoreSchedule(st); got != want {
+	var back Settings
+	ParseServicesColumn(&back.Services, ServicesColumn(&st.Services))
+	if got, want := (&Settings{Hours: st.Hours, Services: back.Services}).Encode(), st.Encode(); got != want {
 		t.Fatalf("round trip: %s\nwant %s", got, want)
 	}
-	if EncodeStoreSchedule(&Store{WorkingHours: st.WorkingHours}) != EncodeSchedule(st.WorkingHours) {
+	if (&Settings{Hours: st.Hours}).Encode() != EncodeSchedule(st.Hours) {
 		t.Fatal("a store without service settings keeps the weekly line alone")
 	}
 	bad := *st
 	bad.Services[Delivery] = ServiceHours{LastOrder: 300}
-	if err := bad.Validate(); err == nil {
+	if err := bad.Validate(time.Now()); err == nil {
 		t.Fatal("a last order of 300 minutes was accepted")
 	}
 }
@@ -239,10 +238,9 @@ func TestServiceScheduleRoundTrip(t *testing.T) {
 //
 //	go test -run '^$' -bench FilterPerStore ./internal/stores/
 func BenchmarkFilterPerStore(b *testing.B) {
-	st := &Store{WorkingHours: daily("09:00", "21:00")}
+	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[Delivery] = ServiceHours{Hours: daily("11:00", "20:00"), LastOrder: 30}
-	st.Name, st.Latitude, st.Longitude, st.TimeZone = "x", 40, -74, "America/New_York"
-	s := WithExceptions(st)
+	s := st.Schedule()
 	now := time.Now()
 	b.Run("open-now", func(b *testing.B) {
 		for b.Loop() {

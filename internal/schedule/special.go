@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"encoding/json"
@@ -96,15 +96,15 @@ func checkNote(field, note string) (string, error) {
 // validateExceptions checks and normalises the special hours (sorted by
 // date, a date's spans in the order given) and the temporary closure.
 // Messages are user-facing and name the entry (1-based, in the order given).
-func (s *Store) validateExceptions() error {
-	if len(s.SpecialHours) > MaxSpecialCount {
+func (s *Settings) validateExceptions() error {
+	if len(s.Special) > MaxSpecialCount {
 		return apperr.Invalidf("at most %d special_hours entries", MaxSpecialCount)
 	}
 	type iv struct{ a, b int }
 	byDate := map[string][]iv{}
 	closed := map[string]bool{}
-	for i := range s.SpecialHours {
-		h := &s.SpecialHours[i]
+	for i := range s.Special {
+		h := &s.Special[i]
 		bad := func(format string, args ...any) error {
 			return apperr.Invalidf("special_hours entry %d: %s", i+1, fmt.Sprintf(format, args...))
 		}
@@ -130,8 +130,8 @@ func (s *Store) validateExceptions() error {
 		if h.Start == "" || h.End == "" {
 			return bad("give startTime and endTime, or closed: true")
 		}
-		a, ok1 := parseClock(h.Start)
-		b, ok2 := parseClock(h.End)
+		a, ok1 := ParseClock(h.Start)
+		b, ok2 := ParseClock(h.End)
 		if !ok1 {
 			return bad("start time %q is not HH:MM", h.Start)
 		}
@@ -154,8 +154,8 @@ func (s *Store) validateExceptions() error {
 		}
 		byDate[h.Date] = append(byDate[h.Date], iv{a, b})
 	}
-	slices.SortStableFunc(s.SpecialHours, func(x, y SpecialHour) int { return strings.Compare(x.Date, y.Date) })
-	if c := s.TemporarilyClosed; c != nil {
+	slices.SortStableFunc(s.Special, func(x, y SpecialHour) int { return strings.Compare(x.Date, y.Date) })
+	if c := s.Closure; c != nil {
 		c.From, c.Until = strings.TrimSpace(c.From), strings.TrimSpace(c.Until)
 		from, ok := parseDate(c.From)
 		if !ok {
@@ -183,15 +183,15 @@ func (s *Store) validateExceptions() error {
 // closure on their own, with the messages Store.Validate gives them (for
 // callers, like the store dashboard, that compare before they write).
 func ValidateExceptions(hs []SpecialHour, c *Closure) ([]SpecialHour, *Closure, error) {
-	s := Store{SpecialHours: slices.Clone(hs)}
+	s := Settings{Special: slices.Clone(hs)}
 	if c != nil {
 		cc := *c
-		s.TemporarilyClosed = &cc
+		s.Closure = &cc
 	}
 	if err := s.validateExceptions(); err != nil {
 		return nil, nil, err
 	}
-	return s.SpecialHours, s.TemporarilyClosed, nil
+	return s.Special, s.Closure, nil
 }
 
 // PruneSpecialHours drops the special dates more than SpecialKeepDays
@@ -204,16 +204,8 @@ func PruneSpecialHours(hs []SpecialHour, now time.Time) []SpecialHour {
 	})
 }
 
-// pruneSpecial drops the store's and its services' old special dates.
-func (s *Store) pruneSpecial(now time.Time) {
-	s.SpecialHours = PruneSpecialHours(s.SpecialHours, now)
-	for k := range s.Services {
-		s.Services[k].SpecialHours = PruneSpecialHours(s.Services[k].SpecialHours, now)
-	}
-}
-
 // exceptions is the JSON appended to the compact schedule (see
-// EncodeSchedule) when a store has exceptions.
+// Settings.Encode) when a store has exceptions.
 type exceptions struct {
 	Special   []excSpecial `json:"s,omitempty"`
 	Closure   *excClosure  `json:"t,omitempty"`
@@ -236,23 +228,23 @@ type excClosure struct {
 	Note  string `json:"n,omitempty"`
 }
 
-// EncodeStoreSchedule is the compact form of a store's whole schedule kept
-// in stores.schedule and carried by the change feed and the search
-// snapshots: the weekly line (EncodeSchedule), then, only when the store
-// has exceptions, a newline and a small JSON object with them. Stores
-// without exceptions keep the weekly line alone, so most stores share a
-// few encodings (the index interns them).
-func EncodeStoreSchedule(s *Store) string {
-	week := EncodeSchedule(s.WorkingHours)
-	svc := encodeServices(s)
-	if len(s.SpecialHours) == 0 && s.TemporarilyClosed == nil && !s.PermanentlyClosed && svc == nil {
+// Encode is the compact form of a store's whole schedule kept in
+// schedule and carried by the change feed and the search snapshots:
+// the weekly line (EncodeSchedule), then, only when the store has
+// exceptions, a newline and a small JSON object with them. Stores without
+// exceptions keep the weekly line alone, so most stores share a few
+// encodings (the index interns them).
+func (s *Settings) Encode() string {
+	week := EncodeSchedule(s.Hours)
+	svc := encodeServices(&s.Services)
+	if len(s.Special) == 0 && s.Closure == nil && !s.Permanent && svc == nil {
 		return week
 	}
-	e := exceptions{Permanent: s.PermanentlyClosed, Services: svc}
-	for _, h := range s.SpecialHours {
+	e := exceptions{Permanent: s.Permanent, Services: svc}
+	for _, h := range s.Special {
 		e.Special = append(e.Special, excSpecial(h))
 	}
-	if c := s.TemporarilyClosed; c != nil {
+	if c := s.Closure; c != nil {
 		e.Closure = &excClosure{From: c.From, Until: c.Until, Note: c.Note}
 	}
 	b, err := json.Marshal(e)
@@ -262,7 +254,7 @@ func EncodeStoreSchedule(s *Store) string {
 	return week + "\n" + string(b)
 }
 
-// ParseSchedule builds the schedule of EncodeStoreSchedule's form (or the
+// ParseSchedule builds the schedule of Settings.Encode's form (or the
 // weekly line alone). Entries it cannot read are ignored: they were
 // validated when written.
 func ParseSchedule(enc string) *Schedule {

@@ -1,4 +1,4 @@
-package claims_test
+package schedule_test
 
 import (
 	"fmt"
@@ -7,15 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/claims"
-	"locator/internal/stores"
+	"locator/internal/schedule"
 )
 
 // spans expands "1-5 09:00-17:00, 0 12:00-18:00" (weekdays 0 = Sunday,
-// "1-5" Monday to Friday, "*" every day) into stores.EncodeSchedule's form.
+// "1-5" Monday to Friday, "*" every day) into schedule.EncodeSchedule's form.
 func spans(t *testing.T, s string) string {
 	t.Helper()
-	var hs []stores.WorkingHour
+	var hs []schedule.WorkingHour
 	for part := range strings.SplitSeq(s, ", ") {
 		days, rng, _ := strings.Cut(part, " ")
 		start, end, _ := strings.Cut(rng, "-")
@@ -36,10 +35,10 @@ func spans(t *testing.T, s string) string {
 			}
 		}
 		for d := from; d <= to; d++ {
-			hs = append(hs, stores.WorkingHour{WeekDay: time.Weekday(d), Start: start, End: end})
+			hs = append(hs, schedule.WorkingHour{WeekDay: time.Weekday(d), Start: start, End: end})
 		}
 	}
-	out := stores.EncodeSchedule(hs)
+	out := schedule.EncodeSchedule(hs)
 	// EncodeSchedule keeps the given order; the parser sorts by day.
 	parts := strings.Split(out, ",")
 	for i := 1; i < len(parts); i++ {
@@ -110,20 +109,70 @@ func TestFreeHoursRealWorld(t *testing.T) {
 		{"Mon-Fri 11-2, 5-10", "", false},
 	}
 	for _, c := range cases {
-		r := claims.ReadFreeSchedule(c.in, time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+		r := schedule.ReadFreeSchedule(c.in, time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
 		if c.want == "" {
 			if r.OK {
-				t.Errorf("%q read as %q, want it kept as text only", c.in, stores.EncodeSchedule(r.Hours))
+				t.Errorf("%q read as %q, want it kept as text only", c.in, schedule.EncodeSchedule(r.Hours))
 			}
 			continue
 		}
 		want := strings.ReplaceAll(spans(t, c.want), " - ", " ")
-		got := stores.EncodeSchedule(r.Hours)
+		got := schedule.EncodeSchedule(r.Hours)
 		if !r.OK || got != want || (len(r.Notes) > 0) != c.noted {
 			t.Errorf("%q: ok=%v %q notes %q, want %q noted=%v", c.in, r.OK, got, r.Notes, want, c.noted)
 		}
 	}
 	if n := len(cases); n < 40 {
 		panic(fmt.Sprint("want at least 40 real-world strings, have ", n))
+	}
+}
+
+func TestParseFreeHours(t *testing.T) {
+	cases := map[string]string{
+		"Mon-Fri 9am-9pm, Sat 10-6, Sun closed": "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 10:00 18:00",
+		"Daily 09:00-21:00":                     "0 09:00 21:00,1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 09:00 21:00",
+		"24/7":                                  "0 00:00 23:59,1 00:00 23:59,2 00:00 23:59,3 00:00 23:59,4 00:00 23:59,5 00:00 23:59,6 00:00 23:59",
+		"Fri & Sat 6 PM – 2 AM":                 "5 18:00 02:00,6 18:00 02:00",
+		"Monday to Thursday 10:30am - 7pm; Friday: noon-midnight": "1 10:30 19:00,2 10:30 19:00,3 10:30 19:00,4 10:30 19:00,5 12:00 24:00",
+		"Weekends 11-5":    "0 11:00 17:00,6 11:00 17:00",
+		"Fri-Mon 10am-8pm": "0 10:00 20:00,1 10:00 20:00,5 10:00 20:00,6 10:00 20:00",
+	}
+	for in, want := range cases {
+		hs, ok := schedule.ParseFreeHours(in)
+		if !ok || schedule.EncodeSchedule(hs) != want {
+			t.Errorf("%q: %v %q, want %q", in, ok, schedule.EncodeSchedule(hs), want)
+		}
+	}
+	for _, bad := range []string{"", "call us", "Mon-Fri whenever", "Mon 9-5, Mon 10-6", "Mon 25-26", "Mon 13pm-2pm"} {
+		if hs, ok := schedule.ParseFreeHours(bad); ok {
+			t.Errorf("%q parsed as %+v", bad, hs)
+		}
+	}
+	_ = time.Monday
+}
+
+func TestParseFreeSchedule(t *testing.T) {
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	hours, special, closure, ok := schedule.ParseFreeSchedule("Mon-Fri 9am-9pm, Thanksgiving closed, Dec 24: 9am-2pm, closed on 1/1, 2026-12-31 6pm-2am", now)
+	if !ok || schedule.EncodeSchedule(hours) != "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00" || closure != nil {
+		t.Fatalf("weekly: %v %q %+v", ok, schedule.EncodeSchedule(hours), closure)
+	}
+	want := []schedule.SpecialHour{
+		{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"},
+		{Date: "2026-12-24", Start: "09:00", End: "14:00"},
+		{Date: "2027-01-01", Closed: true},
+		{Date: "2026-12-31", Start: "18:00", End: "02:00"},
+	}
+	if fmt.Sprint(special) != fmt.Sprint(want) {
+		t.Fatalf("special:\n got  %+v\n want %+v", special, want)
+	}
+	_, _, closure, ok = schedule.ParseFreeSchedule("Temporarily closed until Jan 5", now)
+	if !ok || closure == nil || *closure != (schedule.Closure{From: "2026-11-23", Until: "2027-01-05"}) {
+		t.Fatalf("closure: %v %+v", ok, closure)
+	}
+	for _, bad := range []string{"Dec 32 closed", "Feb 30: 9-5", "Thanksgiving whenever", "Mon 9-5, Xmas closed"} {
+		if _, _, _, ok := schedule.ParseFreeSchedule(bad, now); ok {
+			t.Errorf("%q parsed", bad)
+		}
 	}
 }

@@ -1,8 +1,7 @@
-package stores
+package schedule
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -13,6 +12,32 @@ type WorkingHour struct {
 	WeekDay time.Weekday
 	Start   string // "HH:MM" or ""
 	End     string // "HH:MM" or ""
+}
+
+// DocHour is one day of weekly hours in the API's shape (and the stored
+// search document's): null times for a closed day.
+type DocHour struct {
+	WeekDay   string  `json:"weekDay"`
+	StartTime *string `json:"startTime"`
+	EndTime   *string `json:"endTime"`
+}
+
+// DocHours is weekly hours in the API's shape, never nil (an empty list,
+// not null).
+func DocHours(hs []WorkingHour) []DocHour {
+	out := make([]DocHour, 0, len(hs))
+	for _, h := range hs {
+		out = append(out, DocHour{WeekDay: h.WeekDay.String(), StartTime: optionalTime(h.Start), EndTime: optionalTime(h.End)})
+	}
+	return out
+}
+
+// optionalTime is nil for an empty time (a closed day).
+func optionalTime(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // Validate checks the times are HH:MM and both present or both empty.
@@ -26,10 +51,10 @@ func (h WorkingHour) Validate() error {
 	if h.Start == "" {
 		return nil
 	}
-	if _, ok := parseClock(h.Start); !ok {
+	if _, ok := ParseClock(h.Start); !ok {
 		return fmt.Errorf("start time %q is not HH:MM", h.Start)
 	}
-	if _, ok := parseClock(h.End); !ok {
+	if _, ok := ParseClock(h.End); !ok {
 		return fmt.Errorf("end time %q is not HH:MM", h.End)
 	}
 	return nil
@@ -47,14 +72,20 @@ func ParseWeekday(s string) (time.Weekday, bool) {
 	return 0, false
 }
 
-// parseClock reads "HH:MM" (00:00-23:59; "24:00" means end of day) into minutes.
-func parseClock(s string) (int, bool) {
+// ParseClock reads "HH:MM" (00:00-23:59; "24:00" means end of day) into
+// minutes. Only digits count: "+9:00" is not a time (strconv.Atoi would
+// take its sign, and the web app's reader refuses it).
+func ParseClock(s string) (int, bool) {
 	if len(s) != 5 || s[2] != ':' {
 		return 0, false
 	}
-	h, err1 := strconv.Atoi(s[:2])
-	m, err2 := strconv.Atoi(s[3:])
-	if err1 != nil || err2 != nil || m < 0 || m > 59 || h < 0 || h > 24 || (h == 24 && m != 0) {
+	for _, i := range [4]int{0, 1, 3, 4} {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	h, m := int(s[0]-'0')*10+int(s[1]-'0'), int(s[3]-'0')*10+int(s[4]-'0')
+	if m > 59 || h > 24 || (h == 24 && m != 0) {
 		return 0, false
 	}
 	return h*60 + m, true
@@ -83,8 +114,8 @@ type Schedule struct {
 func NewSchedule(hours []WorkingHour) *Schedule {
 	var s Schedule
 	for _, h := range hours {
-		a, ok1 := parseClock(h.Start)
-		b, ok2 := parseClock(h.End)
+		a, ok1 := ParseClock(h.Start)
+		b, ok2 := ParseClock(h.End)
 		if !ok1 || !ok2 || h.WeekDay < 0 || h.WeekDay > 6 {
 			continue
 		}
@@ -136,7 +167,7 @@ func (s *Schedule) Empty() bool {
 }
 
 // EncodeSchedule writes hours in the compact one-line form kept in
-// stores.schedule: "0 09:00 17:00,5 18:00 02:00".
+// schedule: "0 09:00 17:00,5 18:00 02:00".
 func EncodeSchedule(hours []WorkingHour) string {
 	var b strings.Builder
 	for _, h := range hours {

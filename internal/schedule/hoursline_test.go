@@ -1,16 +1,16 @@
-package stores_test
+package schedule_test
 
 import (
 	"testing"
 	"time"
 
-	"locator/internal/stores"
+	"locator/internal/schedule"
 )
 
-func week(days []time.Weekday, start, end string) []stores.WorkingHour {
-	out := make([]stores.WorkingHour, 0, len(days))
+func week(days []time.Weekday, start, end string) []schedule.WorkingHour {
+	out := make([]schedule.WorkingHour, 0, len(days))
 	for _, d := range days {
-		out = append(out, stores.WorkingHour{WeekDay: d, Start: start, End: end})
+		out = append(out, schedule.WorkingHour{WeekDay: d, Start: start, End: end})
 	}
 	return out
 }
@@ -20,7 +20,7 @@ var monSat = []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thur
 func TestClock12(t *testing.T) {
 	for in, want := range map[string]string{"00:00": "12:00 AM", "09:05": "9:05 AM", "12:00": "12:00 PM", "13:30": "1:30 PM",
 		"23:59": "11:59 PM", "24:00": "12:00 AM", "nine": "nine"} {
-		if got := stores.Clock12(in); got != want {
+		if got := schedule.Clock12(in); got != want {
 			t.Errorf("Clock12(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -35,7 +35,7 @@ func TestSpanText(t *testing.T) {
 		{"00:00", "23:59", "Open 24 hours"},
 		{"00:00", "24:00", "Open 24 hours"},
 	} {
-		if got := stores.SpanText(c.start, c.end); got != c.want {
+		if got := schedule.SpanText(c.start, c.end); got != c.want {
 			t.Errorf("SpanText(%s, %s) = %q, want %q", c.start, c.end, got, c.want)
 		}
 	}
@@ -46,11 +46,11 @@ func TestHoursLine(t *testing.T) {
 	split := append(week(monSat[:5], "09:00", "21:00"), week([]time.Weekday{time.Saturday}, "10:00", "18:00")...)
 	for _, c := range []struct {
 		name string
-		hs   []stores.WorkingHour
+		hs   []schedule.WorkingHour
 		want string
 	}{
 		{"none", nil, ""},
-		{"closed days only", []stores.WorkingHour{{WeekDay: time.Monday}}, ""},
+		{"closed days only", []schedule.WorkingHour{{WeekDay: time.Monday}}, ""},
 		{"mon-sat", week(monSat, "10:00", "21:00"), "Mon–Sat 10:00 AM – 9:00 PM · Sun closed"},
 		{"daily", week(all, "10:00", "22:00"), "Daily 10:00 AM – 10:00 PM"},
 		{"around the clock", week(all, "00:00", "00:00"), "Open 24 hours"},
@@ -62,7 +62,7 @@ func TestHoursLine(t *testing.T) {
 		{"a break", append(week([]time.Weekday{time.Monday}, "14:00", "18:00"), week([]time.Weekday{time.Monday}, "09:00", "12:00")...),
 			"Mon 9:00 AM – 12:00 PM, 2:00 PM – 6:00 PM · Tue–Sun closed"},
 	} {
-		if got := stores.HoursLine(c.hs); got != c.want {
+		if got := schedule.HoursLine(c.hs); got != c.want {
 			t.Errorf("%s: HoursLine = %q, want %q", c.name, got, c.want)
 		}
 	}
@@ -72,10 +72,10 @@ func TestHoursLine(t *testing.T) {
 // (issue #39, M2: "Mon-Sat 10am-9pm" stayed beside a week changed in
 // /business).
 func TestShownHours(t *testing.T) {
-	if got := stores.ShownHours(week(monSat[:5], "08:00", "20:00"), "Mon-Sat 10am-9pm"); got != "Mon–Fri 8:00 AM – 8:00 PM · Sat, Sun closed" {
+	if got := schedule.ShownHours(week(monSat[:5], "08:00", "20:00"), "Mon-Sat 10am-9pm"); got != "Mon–Fri 8:00 AM – 8:00 PM · Sat, Sun closed" {
 		t.Errorf("with weekly hours: %q", got)
 	}
-	if got := stores.ShownHours(nil, "By appointment"); got != "By appointment" {
+	if got := schedule.ShownHours(nil, "By appointment"); got != "By appointment" {
 		t.Errorf("without weekly hours: %q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"encoding/json"
@@ -47,8 +47,8 @@ func (s *Schedule) addSpecial(h SpecialHour) {
 	sd := &s.special[i]
 	if h.Closed {
 		sd.closed = true
-	} else if a, ok1 := parseClock(h.Start); ok1 {
-		if b, ok2 := parseClock(h.End); ok2 {
+	} else if a, ok1 := ParseClock(h.Start); ok1 {
+		if b, ok2 := ParseClock(h.End); ok2 {
 			sd.spans = append(sd.spans, span{int16(a), int16(b)})
 		}
 	}
@@ -73,12 +73,6 @@ func (s *Schedule) setClosure(c *Closure) {
 		}
 	}
 	s.closure, s.closeFrom, s.closeTo = c, from, to
-}
-
-// WithExceptions returns the schedule of a whole store: its weekly hours,
-// special hours and closures.
-func WithExceptions(st *Store) *Schedule {
-	return ParseSchedule(EncodeStoreSchedule(st))
 }
 
 func (s *Schedule) specialOn(d int32) *specialDay {

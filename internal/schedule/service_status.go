@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package stores
+package schedule
 
 import (
 	"encoding/json"
@@ -40,13 +40,12 @@ func daily(start, end string) []WorkingHour {
 	return hs
 }
 
-func sched(t *testing.T, st *Store) *Schedule {
+func sched(t *testing.T, st *Settings) *Schedule {
 	t.Helper()
-	st.Name, st.Latitude, st.Longitude, st.TimeZone = "x", 40, -74, "America/New_York"
-	if err := st.Validate(); err != nil {
+	if err := st.Validate(time.Now()); err != nil {
 		t.Fatalf("validate: %v", err)
 	}
-	return WithExceptions(st)
+	return st.Schedule()
 }
 
 type step struct {
@@ -78,8 +77,8 @@ func check(t *testing.T, s *Schedule, steps []step) {
 
 func TestStatusSpecialClosureToday(t *testing.T) {
 	// 2026-11-26 (Thursday) is Thanksgiving.
-	s := sched(t, &Store{WorkingHours: daily("09:00", "21:00"),
-		SpecialHours: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}}})
+	s := sched(t, &Settings{Hours: daily("09:00", "21:00"),
+		Special: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}}})
 	check(t, s, []step{
 		{"2026-11-25 20:00", true, "2026-11-25T21:01:00-05:00", ReasonHours, "", "the day before closes as usual"},
 		{"2026-11-25 22:00", false, "2026-11-27T09:00:00-05:00", ReasonHours, "", "next opening skips the closed date"},
@@ -90,8 +89,8 @@ func TestStatusSpecialClosureToday(t *testing.T) {
 }
 
 func TestStatusSpecialLateHoursPastMidnight(t *testing.T) {
-	s := sched(t, &Store{WorkingHours: daily("09:00", "17:00"),
-		SpecialHours: []SpecialHour{{Date: "2026-11-26", Start: "18:00", End: "02:00", Note: "Late night"}}})
+	s := sched(t, &Settings{Hours: daily("09:00", "17:00"),
+		Special: []SpecialHour{{Date: "2026-11-26", Start: "18:00", End: "02:00", Note: "Late night"}}})
 	check(t, s, []step{
 		{"2026-11-26 10:00", false, "2026-11-26T18:00:00-05:00", ReasonSpecial, "Late night", "weekday hours replaced"},
 		{"2026-11-26 23:00", true, "2026-11-27T02:01:00-05:00", ReasonSpecial, "Late night", ""},
@@ -102,12 +101,12 @@ func TestStatusSpecialLateHoursPastMidnight(t *testing.T) {
 
 func TestStatusWeeklyLateSpanIntoSpecialDate(t *testing.T) {
 	late := []WorkingHour{{WeekDay: time.Wednesday, Start: "18:00", End: "02:00"}, {WeekDay: time.Thursday, Start: "09:00", End: "17:00"}}
-	closed := sched(t, &Store{WorkingHours: late, SpecialHours: []SpecialHour{{Date: "2026-11-26", Closed: true}}})
+	closed := sched(t, &Settings{Hours: late, Special: []SpecialHour{{Date: "2026-11-26", Closed: true}}})
 	check(t, closed, []step{
 		{"2026-11-25 23:59", true, "2026-11-26T00:00:00-05:00", ReasonHours, "", "a closed date cuts the late span at midnight"},
 		{"2026-11-26 00:00", false, "2026-12-02T18:00:00-05:00", ReasonSpecial, "", ""},
 	})
-	spans := sched(t, &Store{WorkingHours: late, SpecialHours: []SpecialHour{{Date: "2026-11-26", Start: "10:00", End: "14:00"}}})
+	spans := sched(t, &Settings{Hours: late, Special: []SpecialHour{{Date: "2026-11-26", Start: "10:00", End: "14:00"}}})
 	check(t, spans, []step{
 		{"2026-11-26 01:30", true, "2026-11-26T02:01:00-05:00", ReasonSpecial, "", "a date with spans keeps the late span"},
 		{"2026-11-26 09:30", false, "2026-11-26T10:00:00-05:00", ReasonSpecial, "", "the weekday's 09:00 is replaced"},
@@ -117,7 +116,7 @@ func TestStatusWeeklyLateSpanIntoSpecialDate(t *testing.T) {
 
 func TestStatusDST(t *testing.T) {
 	// 2026-03-08: 02:00 EST jumps to 03:00 EDT.
-	spring := sched(t, &Store{WorkingHours: []WorkingHour{
+	spring := sched(t, &Settings{Hours: []WorkingHour{
 		{WeekDay: time.Saturday, Start: "20:00", End: "02:30"},
 		{WeekDay: time.Sunday, Start: "02:15", End: "02:45"},
 		{WeekDay: time.Monday, Start: "09:00", End: "17:00"},
@@ -127,7 +126,7 @@ func TestStatusDST(t *testing.T) {
 		{"2026-03-08 03:00", false, "2026-03-09T09:00:00-04:00", ReasonHours, "", "a span inside the gap never shows"},
 	})
 	// 2026-11-01: 02:00 EDT falls back to 01:00 EST; 01:xx happens twice.
-	fall := sched(t, &Store{WorkingHours: []WorkingHour{
+	fall := sched(t, &Settings{Hours: []WorkingHour{
 		{WeekDay: time.Saturday, Start: "20:00", End: "01:30"},
 		{WeekDay: time.Sunday, Start: "09:00", End: "17:00"},
 	}})
@@ -137,15 +136,15 @@ func TestStatusDST(t *testing.T) {
 		{"2026-11-01 01:10-05:00", true, "2026-11-01T01:31:00-05:00", ReasonHours, "", "second 01:10"},
 		{"2026-11-01 01:31-05:00", false, "2026-11-01T09:00:00-05:00", ReasonHours, "", ""},
 	})
-	until2 := sched(t, &Store{WorkingHours: []WorkingHour{{WeekDay: time.Saturday, Start: "20:00", End: "02:00"}}})
+	until2 := sched(t, &Settings{Hours: []WorkingHour{{WeekDay: time.Saturday, Start: "20:00", End: "02:00"}}})
 	check(t, until2, []step{
 		{"2026-11-01 01:59-04:00", true, "2026-11-01T02:01:00-05:00", ReasonHours, "", "a bar open until 02:00 gets the extra hour"},
 	})
 }
 
 func TestStatusTemporaryClosure(t *testing.T) {
-	s := sched(t, &Store{WorkingHours: daily("09:00", "21:00"),
-		TemporarilyClosed: &Closure{From: "2026-12-01", Until: "2026-12-02", Note: "Renovation"}})
+	s := sched(t, &Settings{Hours: daily("09:00", "21:00"),
+		Closure: &Closure{From: "2026-12-01", Until: "2026-12-02", Note: "Renovation"}})
 	check(t, s, []step{
 		{"2026-11-30 21:00", true, "2026-11-30T21:01:00-05:00", ReasonHours, "", "the day before"},
 		{"2026-11-30 22:00", false, "2026-12-03T09:00:00-05:00", ReasonHours, "", ""},
@@ -156,12 +155,12 @@ func TestStatusTemporaryClosure(t *testing.T) {
 	if st := s.Status(nyAt(t, "2026-12-01 10:00")); st.Until != "2026-12-02" {
 		t.Errorf("until = %q", st.Until)
 	}
-	open := sched(t, &Store{WorkingHours: daily("09:00", "21:00"), TemporarilyClosed: &Closure{From: "2026-12-01"}})
+	open := sched(t, &Settings{Hours: daily("09:00", "21:00"), Closure: &Closure{From: "2026-12-01"}})
 	check(t, open, []step{
 		{"2026-12-01 12:00", false, "", ReasonTemporarilyClosed, "", "until further notice: no change ahead"},
 		{"2026-11-30 12:00", true, "2026-11-30T21:01:00-05:00", ReasonHours, "", ""},
 	})
-	late := sched(t, &Store{WorkingHours: daily("18:00", "02:00"), TemporarilyClosed: &Closure{From: "2026-12-01", Until: "2026-12-01"}})
+	late := sched(t, &Settings{Hours: daily("18:00", "02:00"), Closure: &Closure{From: "2026-12-01", Until: "2026-12-01"}})
 	check(t, late, []step{
 		{"2026-12-01 01:00", false, "2026-12-02T18:00:00-05:00", ReasonTemporarilyClosed, "", "the closure cuts the late span at midnight"},
 		{"2026-12-02 01:00", false, "2026-12-02T18:00:00-05:00", ReasonHours, "", "the closed day has no late span into the next"},
@@ -169,30 +168,30 @@ func TestStatusTemporaryClosure(t *testing.T) {
 }
 
 func TestStatusLookAheadAndPermanent(t *testing.T) {
-	mondays := sched(t, &Store{WorkingHours: []WorkingHour{{WeekDay: time.Monday, Start: "09:00", End: "17:00"}}})
+	mondays := sched(t, &Settings{Hours: []WorkingHour{{WeekDay: time.Monday, Start: "09:00", End: "17:00"}}})
 	check(t, mondays, []step{
 		{"2026-11-24 12:00", false, "2026-11-30T09:00:00-05:00", ReasonHours, "", "six days ahead"},
 	})
-	far := sched(t, &Store{SpecialHours: []SpecialHour{{Date: "2026-12-05", Start: "10:00", End: "12:00"}}})
+	far := sched(t, &Settings{Special: []SpecialHour{{Date: "2026-12-05", Start: "10:00", End: "12:00"}}})
 	check(t, far, []step{
 		{"2026-11-27 12:00", false, "2026-12-05T10:00:00-05:00", ReasonHours, "", "the 8th day after today is looked at"},
 		{"2026-11-26 12:00", false, "", ReasonHours, "", "9 days ahead is beyond the look-ahead"},
 	})
-	always := sched(t, &Store{WorkingHours: daily("00:00", "00:00")})
+	always := sched(t, &Settings{Hours: daily("00:00", "00:00")})
 	check(t, always, []step{{"2026-11-26 12:00", true, "", ReasonHours, "", "open around the clock"}})
-	gone := sched(t, &Store{WorkingHours: daily("09:00", "21:00"), PermanentlyClosed: true})
+	gone := sched(t, &Settings{Hours: daily("09:00", "21:00"), Permanent: true})
 	check(t, gone, []step{{"2026-11-26 12:00", false, "", ReasonPermanentlyClosed, "", ""}})
 }
 
 func TestAppendLive(t *testing.T) {
-	s := sched(t, &Store{WorkingHours: daily("09:00", "21:00"), SpecialHours: []SpecialHour{
+	s := sched(t, &Settings{Hours: daily("09:00", "21:00"), Special: []SpecialHour{
 		{Date: "2026-11-10", Closed: true, Note: "too old for the window"},
 		{Date: "2026-11-25", Start: "09:00", End: "12:00", Note: "Short \"day\""},
 		{Date: "2026-11-25", Start: "13:00", End: "15:00"},
 		{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"},
 		{Date: "2027-02-25", Closed: true, Note: "day 91: inside"},
 		{Date: "2027-02-26", Closed: true, Note: "day 92: outside"},
-	}, TemporarilyClosed: &Closure{From: "2027-01-04", Until: "2027-01-05"}})
+	}, Closure: &Closure{From: "2027-01-04", Until: "2027-01-05"}})
 	now := nyAt(t, "2026-11-26 12:00")
 	for range 2 { // the second answer comes from the cache
 		out := FinishDoc(nil, []byte(`{"id":1}`), s, now.UTC(), ny, 0)
@@ -246,58 +245,57 @@ func stringIndex(s, sub string) int {
 }
 
 func TestValidateExceptions(t *testing.T) {
-	bad := map[string]Store{
-		"special_hours entry 1: date \"2026-02-30\" is not a date":            {SpecialHours: []SpecialHour{{Date: "2026-02-30", Closed: true}}},
-		"special_hours entry 1: give startTime and endTime, or closed: true":  {SpecialHours: []SpecialHour{{Date: "2026-11-26"}}},
-		"special_hours entry 1: a closed date has no startTime or endTime":    {SpecialHours: []SpecialHour{{Date: "2026-11-26", Closed: true, Start: "09:00"}}},
-		"special_hours entry 2: 2026-11-26 is closed and has other entries":   {SpecialHours: []SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "10:00"}, {Date: "2026-11-26", Closed: true}}},
-		"special_hours entry 2: 11:00-13:00 overlaps another span":            {SpecialHours: []SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "12:00"}, {Date: "2026-11-26", Start: "11:00", End: "13:00"}}},
-		"special_hours entry 2: 23:00-01:00 overlaps":                         {SpecialHours: []SpecialHour{{Date: "2026-11-26", Start: "18:00", End: "02:00"}, {Date: "2026-11-26", Start: "23:00", End: "01:00"}}},
-		"special_hours entry 1: end time \"25:00\" is not HH:MM":              {SpecialHours: []SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "25:00"}}},
-		"temporarily_closed.until must not be before its from date":           {TemporarilyClosed: &Closure{From: "2026-12-02", Until: "2026-12-01"}},
-		"temporarily_closed.from \"\" is not a date":                          {TemporarilyClosed: &Closure{}},
-		"temporarily_closed.note must be at most 100 characters":              {TemporarilyClosed: &Closure{From: "2026-12-02", Note: string(make([]byte, 101))}},
-		"special_hours entry 1: note must be one line of text":                {SpecialHours: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "a\nb"}}},
-		"special_hours entry 1: date \"1999-12-31\" is not a date":            {SpecialHours: []SpecialHour{{Date: "1999-12-31", Closed: true}}},
-		"special_hours entry 1: date \"2026-1-5\" is not a date (YYYY-MM-DD,": {SpecialHours: []SpecialHour{{Date: "2026-1-5", Closed: true}}},
+	bad := map[string]Settings{
+		"special_hours entry 1: date \"2026-02-30\" is not a date":            {Special: []SpecialHour{{Date: "2026-02-30", Closed: true}}},
+		"special_hours entry 1: give startTime and endTime, or closed: true":  {Special: []SpecialHour{{Date: "2026-11-26"}}},
+		"special_hours entry 1: a closed date has no startTime or endTime":    {Special: []SpecialHour{{Date: "2026-11-26", Closed: true, Start: "09:00"}}},
+		"special_hours entry 2: 2026-11-26 is closed and has other entries":   {Special: []SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "10:00"}, {Date: "2026-11-26", Closed: true}}},
+		"special_hours entry 2: 11:00-13:00 overlaps another span":            {Special: []SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "12:00"}, {Date: "2026-11-26", Start: "11:00", End: "13:00"}}},
+		"special_hours entry 2: 23:00-01:00 overlaps":                         {Special: []SpecialHour{{Date: "2026-11-26", Start: "18:00", End: "02:00"}, {Date: "2026-11-26", Start: "23:00", End: "01:00"}}},
+		"special_hours entry 1: end time \"25:00\" is not HH:MM":              {Special: []SpecialHour{{Date: "2026-11-26", Start: "09:00", End: "25:00"}}},
+		"temporarily_closed.until must not be before its from date":           {Closure: &Closure{From: "2026-12-02", Until: "2026-12-01"}},
+		"temporarily_closed.from \"\" is not a date":                          {Closure: &Closure{}},
+		"temporarily_closed.note must be at most 100 characters":              {Closure: &Closure{From: "2026-12-02", Note: string(make([]byte, 101))}},
+		"special_hours entry 1: note must be one line of text":                {Special: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "a\nb"}}},
+		"special_hours entry 1: date \"1999-12-31\" is not a date":            {Special: []SpecialHour{{Date: "1999-12-31", Closed: true}}},
+		"special_hours entry 1: date \"2026-1-5\" is not a date (YYYY-MM-DD,": {Special: []SpecialHour{{Date: "2026-1-5", Closed: true}}},
 	}
 	for want, st := range bad {
-		st.Name, st.Latitude, st.Longitude = "x", 1, 1
-		err := st.Validate()
+		err := st.Validate(time.Now())
 		if err == nil || stringIndex(err.Error(), want) != 0 {
 			t.Errorf("want %q, got %v", want, err)
 		}
 	}
-	ok := Store{Name: "x", SpecialHours: []SpecialHour{
+	ok := Settings{Special: []SpecialHour{
 		{Date: "2026-11-27", Start: "12:00", End: "15:00"},
 		{Date: "2026-11-26", Start: "09:00", End: "12:00"},
 		{Date: "2026-11-26", Start: "12:00", End: "15:00"}, // touching is not overlapping
 	}}
-	if err := ok.Validate(); err != nil {
+	if err := ok.Validate(time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if ok.SpecialHours[0].Date != "2026-11-26" || ok.SpecialHours[2].Date != "2026-11-27" {
-		t.Errorf("not sorted by date: %+v", ok.SpecialHours)
+	if ok.Special[0].Date != "2026-11-26" || ok.Special[2].Date != "2026-11-27" {
+		t.Errorf("not sorted by date: %+v", ok.Special)
 	}
-	pruned := PruneSpecialHours(ok.SpecialHours, time.Date(2026, 12, 27, 0, 0, 0, 0, time.UTC))
+	pruned := PruneSpecialHours(ok.Special, time.Date(2026, 12, 27, 0, 0, 0, 0, time.UTC))
 	if len(pruned) != 1 || pruned[0].Date != "2026-11-27" {
 		t.Errorf("pruned: %+v", pruned)
 	}
 }
 
 func TestScheduleEncodingKeepsExceptions(t *testing.T) {
-	st := &Store{WorkingHours: daily("09:00", "17:00"), PermanentlyClosed: false,
-		SpecialHours:      []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanks\ngiving"}},
-		TemporarilyClosed: &Closure{From: "2027-01-01", Note: "x"}}
-	enc := EncodeStoreSchedule(st)
-	if EncodeStoreSchedule(&Store{WorkingHours: st.WorkingHours}) != EncodeSchedule(st.WorkingHours) {
+	st := &Settings{Hours: daily("09:00", "17:00"), Permanent: false,
+		Special: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanks\ngiving"}},
+		Closure: &Closure{From: "2027-01-01", Note: "x"}}
+	enc := st.Encode()
+	if (&Settings{Hours: st.Hours}).Encode() != EncodeSchedule(st.Hours) {
 		t.Error("a store without exceptions keeps the weekly line alone")
 	}
 	s := ParseSchedule(enc)
 	if len(s.special) != 1 || !s.special[0].closed || s.special[0].note != "Thanks\ngiving" || s.closure == nil || s.closure.Until != "" {
 		t.Fatalf("parsed %q: %+v", enc, s)
 	}
-	if ParseSchedule(EncodeSchedule(st.WorkingHours)).OpenAt(nyAt(t, "2026-11-26 10:00")) != true {
+	if ParseSchedule(EncodeSchedule(st.Hours)).OpenAt(nyAt(t, "2026-11-26 10:00")) != true {
 		t.Error("weekly line alone")
 	}
 }

@@ -1,4 +1,4 @@
-package claims
+package schedule
 
 import (
 	"fmt"
@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"locator/internal/stores"
 )
 
 var (
@@ -36,7 +34,7 @@ var (
 // closed", "Daily 09:00-21:00", "24/7". Days not named are closed. It
 // answers false when any part is unclear: the text is then kept as the
 // store's hours text only.
-func ParseFreeHours(text string) ([]stores.WorkingHour, bool) {
+func ParseFreeHours(text string) ([]WorkingHour, bool) {
 	hours, _, ok := parseWeekly(normalizeHours(text))
 	return hours, ok
 }
@@ -61,7 +59,7 @@ func splitParts(s string) []string {
 
 // parseWeekly reads normalised weekly hours (see ParseFreeHours); notes
 // are the ranges that could also be read another way (see parseRange).
-func parseWeekly(s string) (hours []stores.WorkingHour, notes []string, ok bool) {
+func parseWeekly(s string) (hours []WorkingHour, notes []string, ok bool) {
 	if s == "" {
 		return nil, nil, false
 	}
@@ -69,7 +67,7 @@ func parseWeekly(s string) (hours []stores.WorkingHour, notes []string, ok bool)
 	case "24/7", "24 / 7", "open 24 hours", "24 hours", "open 24/7", "always open":
 		return allWeek("00:00", "23:59"), nil, true
 	}
-	var out []stores.WorkingHour
+	var out []WorkingHour
 	seen := map[time.Weekday]bool{}
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '|' }) {
 		part = strings.TrimSpace(part)
@@ -111,7 +109,7 @@ func parseWeekly(s string) (hours []stores.WorkingHour, notes []string, ok bool)
 				return nil, nil, false // a day given twice: unclear
 			}
 			seen[d] = true
-			out = append(out, stores.WorkingHour{WeekDay: d, Start: start, End: end})
+			out = append(out, WorkingHour{WeekDay: d, Start: start, End: end})
 		}
 	}
 	if len(out) == 0 {
@@ -121,10 +119,10 @@ func parseWeekly(s string) (hours []stores.WorkingHour, notes []string, ok bool)
 	return out, notes, true
 }
 
-func allWeek(start, end string) []stores.WorkingHour {
-	out := make([]stores.WorkingHour, 7)
+func allWeek(start, end string) []WorkingHour {
+	out := make([]WorkingHour, 7)
 	for d := range out {
-		out[d] = stores.WorkingHour{WeekDay: time.Weekday(d), Start: start, End: end}
+		out[d] = WorkingHour{WeekDay: time.Weekday(d), Start: start, End: end}
 	}
 	return out
 }
@@ -166,16 +164,16 @@ func expandDays(spec string) ([]time.Weekday, bool) {
 }
 
 // A time as the free text wrote it.
-type clockText struct {
+type writtenClock struct {
 	h, m   int
 	suffix string // "am", "pm" or ""
 	h24    bool   // a 24-hour clock: "09", "00" or an hour over 12
 }
 
-func readClock(hs, ms, suffix string) (clockText, bool) {
+func readClock(hs, ms, suffix string) (writtenClock, bool) {
 	h, m, ok := clock(hs, ms, suffix)
 	if !ok {
-		return clockText{}, false
+		return writtenClock{}, false
 	}
 	sfx := ""
 	switch suffix {
@@ -184,7 +182,7 @@ func readClock(hs, ms, suffix string) (clockText, bool) {
 	case "pm", "p":
 		sfx = "pm"
 	}
-	return clockText{h: h, m: m, suffix: sfx, h24: sfx == "" && (h == 0 || h > 12 || (len(hs) == 2 && hs[0] == '0'))}, true
+	return writtenClock{h: h, m: m, suffix: sfx, h24: sfx == "" && (h == 0 || h > 12 || (len(hs) == 2 && hs[0] == '0'))}, true
 }
 
 // shortDay is how short a shop-hours reading may be before the moderator
@@ -252,20 +250,20 @@ func parseRange(s string) (start, end, note string, err error) {
 		}
 		switch {
 		case alt >= 0:
-			note = fmt.Sprintf("%q read as %s-%s; it may mean %s-%s", strings.TrimSpace(s), hhmm(from), hhmm(to), hhmm(from), hhmm(alt))
+			note = fmt.Sprintf("%q read as %s-%s; it may mean %s-%s", strings.TrimSpace(s), clockText(from), clockText(to), clockText(from), clockText(alt))
 		case to-from < shortDay && to+12*60 > 24*60:
-			note = fmt.Sprintf("%q read as %s-%s; it may mean %s-%s (past midnight)", strings.TrimSpace(s), hhmm(from), hhmm(to), hhmm(from), hhmm(to+12*60-24*60))
+			note = fmt.Sprintf("%q read as %s-%s; it may mean %s-%s (past midnight)", strings.TrimSpace(s), clockText(from), clockText(to), clockText(from), clockText(to+12*60-24*60))
 		}
 	}
 	if to == 0 && from > 0 {
 		to = 24 * 60 // closes at midnight
 	}
-	return hhmm(from), hhmm(to), note, nil
+	return clockText(from), clockText(to), note, nil
 }
 
 // openingHour reads an opening time without AM/PM: 1-4 is afternoon, 5-11
 // morning, 12 noon.
-func openingHour(c clockText) int {
+func openingHour(c writtenClock) int {
 	if c.h >= 1 && c.h <= 4 {
 		return (c.h+12)*60 + c.m
 	}
@@ -275,7 +273,7 @@ func openingHour(c clockText) int {
 // closingAfter reads a closing time without AM/PM after the opening at from
 // (minutes): its first reading after from that is not past midnight, or -1.
 // alt is a second such reading (12 hours later), or -1.
-func closingAfter(from int, c clockText) (to, alt int) {
+func closingAfter(from int, c writtenClock) (to, alt int) {
 	to, alt = -1, -1
 	readings := []int{c.h%12*60 + c.m, c.h%12*60 + c.m + 12*60, c.h%12*60 + c.m + 24*60}
 	if c.h24 {
@@ -293,8 +291,6 @@ func closingAfter(from int, c clockText) (to, alt int) {
 	}
 	return to, alt
 }
-
-func hhmm(minutes int) string { return fmt.Sprintf("%02d:%02d", minutes/60, minutes%60) }
 
 func clock(hs, ms, ampm string) (int, int, bool) {
 	h, err := strconv.Atoi(hs)

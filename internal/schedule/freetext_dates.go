@@ -1,12 +1,10 @@
-package claims
+package schedule
 
 import (
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
-
-	"locator/internal/stores"
 )
 
 // The claim form's free-text hours may also name dates and closures, e.g.
@@ -29,16 +27,16 @@ var (
 // temporary closure ("temporarily closed until Jan 5"). Dates without a
 // year are the next such date on or after now (in UTC). ok is false when
 // any part is unclear; the text then stays the store's hours text only.
-func ParseFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, special []stores.SpecialHour, closure *stores.Closure, ok bool) {
+func ParseFreeSchedule(text string, now time.Time) (hours []WorkingHour, special []SpecialHour, closure *Closure, ok bool) {
 	r := ReadFreeSchedule(text, now)
 	return r.Hours, r.Special, r.Closure, r.OK
 }
 
 // FreeSchedule is what ReadFreeSchedule read from free-text hours.
 type FreeSchedule struct {
-	Hours   []stores.WorkingHour
-	Special []stores.SpecialHour
-	Closure *stores.Closure
+	Hours   []WorkingHour
+	Special []SpecialHour
+	Closure *Closure
 	// Notes name the ranges read one way that could mean another ("6-10"
 	// is 06:00-10:00 and may mean until 10 PM): the moderator sees them
 	// before approving.
@@ -55,8 +53,8 @@ func ReadFreeSchedule(text string, now time.Time) FreeSchedule {
 	return FreeSchedule{Hours: hours, Special: special, Closure: closure, Notes: notes, OK: true}
 }
 
-func readFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, special []stores.SpecialHour, closure *stores.Closure, notes []string, ok bool) {
-	fail := func() ([]stores.WorkingHour, []stores.SpecialHour, *stores.Closure, []string, bool) {
+func readFreeSchedule(text string, now time.Time) (hours []WorkingHour, special []SpecialHour, closure *Closure, notes []string, ok bool) {
+	fail := func() ([]WorkingHour, []SpecialHour, *Closure, []string, bool) {
 		return nil, nil, nil, nil, false
 	}
 	s := normalizeHours(text)
@@ -66,7 +64,7 @@ func readFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, s
 	var weekly []string
 	for _, part := range splitParts(s) {
 		if m := tempPart.FindStringSubmatch(part); m != nil {
-			c := &stores.Closure{From: now.UTC().Format("2006-01-02")}
+			c := &Closure{From: now.UTC().Format("2006-01-02")}
 			if m[1] != "" {
 				d, ok := resolveDate(m[1], m[2], now)
 				if !ok {
@@ -86,7 +84,7 @@ func readFreeSchedule(text string, now time.Time) (hours []stores.WorkingHour, s
 			if !ok {
 				return fail()
 			}
-			h := stores.SpecialHour{Date: d, Note: holidayNote(word)}
+			h := SpecialHour{Date: d, Note: holidayNote(word)}
 			switch rest {
 			case "closed", "off", "close":
 				h.Closed = true
@@ -192,14 +190,14 @@ func holidayNote(word string) string {
 	return ""
 }
 
-// mergeSpecial puts the claim's special dates over the store's: a date the
+// MergeSpecial puts a claim's special dates over the store's: a date the
 // claim names replaces the store's entries for it, the others stay.
-func mergeSpecial(old, claim []stores.SpecialHour) []stores.SpecialHour {
+func MergeSpecial(old, claim []SpecialHour) []SpecialHour {
 	named := map[string]bool{}
 	for _, h := range claim {
 		named[h.Date] = true
 	}
-	out := make([]stores.SpecialHour, 0, len(old)+len(claim))
+	out := make([]SpecialHour, 0, len(old)+len(claim))
 	for _, h := range old {
 		if !named[h.Date] {
 			out = append(out, h)
