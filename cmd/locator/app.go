@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/answercache"
 	"locator/internal/business"
 	"locator/internal/claims"
@@ -25,6 +24,7 @@ import (
 	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/maptiles"
+	"locator/internal/members"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/reports"
@@ -52,7 +52,7 @@ type app struct {
 	stores *stores.Repo
 	syncer *search.Syncer
 	mail   *mail.Worker
-	acc    *accounts.Service
+	acc    *members.Service
 	biz    *business.Service
 	lic    *licences.Registry
 	counts *insights.Service
@@ -133,13 +133,13 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, log *slog.Lo
 		return nil, err
 	}
 
-	a.acc = accounts.New(d, publicURL, log)
+	a.acc = members.New(d, publicURL, log)
 	a.acc.LogResetLinks = cfg.LogResetLinks
 	if a.acc.LogResetLinks {
 		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
 	}
 	zones := &lazyZones{log: log}
-	a.biz = business.New(d, sr, publicURL, zones.ZoneAt, a.clock, log)
+	a.biz = business.New(d, sr, publicURL, zones.ZoneAt, log)
 	if a.lic, err = licences.New(sr, zones.ZoneAt, a.clock); err != nil {
 		return nil, err
 	}

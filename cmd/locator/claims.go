@@ -18,6 +18,7 @@ import (
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/config"
+	"locator/internal/identity"
 	"locator/internal/licences"
 	"locator/internal/places"
 	"locator/internal/stores"
@@ -314,10 +315,10 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return err
 	}
 	defer d.Close()
-	if err := claims.New(d, stores.NewRepo(d), claims.Options{}, log).AddModerator(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
+	if err := claims.New(d, stores.NewRepo(d), claims.Options{}, log).Moderators.Add(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", strings.ToLower(strings.TrimSpace(emails[0])))
+	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", identity.NormalizeEmail(emails[0]))
 	return nil
 }
 
@@ -359,7 +360,7 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 		if err != nil {
 			return err
 		}
-		email := strings.ToLower(strings.TrimSpace(args[1]))
+		email := identity.NormalizeEmail(args[1])
 		svc := claims.New(d, sr, claims.Options{}, log)
 		if action == "unlink" {
 			if err := svc.UnlinkStore(ctx, storeID, email, actor); err != nil {
@@ -389,7 +390,7 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 		}
 		return w.Flush()
 	}
-	svc := business.New(d, sr, "", (&lazyZones{log: log}).ZoneAt, nil, log)
+	svc := business.New(d, sr, "", (&lazyZones{log: log}).ZoneAt, log)
 	show := func(list ...business.ChangeRequestView) error {
 		if asJSON {
 			if sub == "list" {

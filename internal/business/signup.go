@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -32,12 +31,6 @@ const MaxSignUpsPerEmail = 5
 // maxShort bounds the short text fields of the sign-up.
 const maxShort = 255
 
-// mailboxArea describes business accounts to the proof of mailbox.
-var mailboxArea = identity.Area{
-	Name: "business", Accounts: "business_accounts", Sessions: "business_sessions", SessionOwner: "business_id",
-	LinkPath: "/business/verify", Mail: proofMail, Proven: linkApprovedClaims,
-}
-
 // ErrEmailTaken answers a sign-up with the email of a proven account.
 var ErrEmailTaken = apperr.New(apperr.Conflict, "A business account with this email already exists. Sign in to the store dashboard with it.")
 
@@ -53,17 +46,15 @@ type SignUpInput struct {
 // followed). Only a proven account's email answers 409.
 func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	in.StoreName, in.PhoneNumber, in.ReferredBy = strings.TrimSpace(in.StoreName), strings.TrimSpace(in.PhoneNumber), strings.TrimSpace(in.ReferredBy)
-	in.Email = normalizeEmail(in.Email)
 	switch {
 	case in.StoreName == "":
 		return apperr.Invalidf("Store name is required")
-	case in.Email == "":
-		return apperr.Invalidf("Email is required")
 	case utf8.RuneCountInString(in.StoreName) > maxShort || utf8.RuneCountInString(in.ReferredBy) > maxShort || len(in.PhoneNumber) > 32:
 		return apperr.Invalidf("Fields must be at most %d characters", maxShort)
 	}
-	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email || len(in.Email) > maxEmailLen {
-		return apperr.Invalidf("Email is invalid")
+	var err error
+	if in.Email, err = identity.ParseEmail(in.Email); err != nil {
+		return err
 	}
 	if err := secret.CheckPassword(in.Password); err != nil {
 		return err
@@ -103,15 +94,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token, password, oldToken st
 	if err != nil {
 		return nil, "", err
 	}
-	session, err := s.startSession(ctx, id, oldToken)
-	if err != nil {
-		return nil, "", err
-	}
-	a := Account{ID: id, Verified: true}
-	if err := s.DB.QueryRow(ctx, "SELECT email, store_name FROM business_accounts WHERE id = $1", id).Scan(&a.Email, &a.StoreName); err != nil {
-		return nil, "", fmt.Errorf("business account %d: %w", id, err)
-	}
-	return &a, session, nil
+	return s.StartSession(ctx, id, oldToken)
 }
 
 // ResendProof mails a signed-in, unproven account a new link (limited per
@@ -129,25 +112,24 @@ func (s *Service) ResendProof(ctx context.Context, a *Account) error {
 // Each new link is in the audit log, credited to the account that proved
 // the address.
 func linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64, at time.Time) error {
-	rows, err := tx.Query(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
-		SELECT b.id, c.store_id, $2, 'claim' FROM business_accounts b JOIN claims c ON c.email = b.email
-		WHERE b.id = $1 AND c.status = 'approved' AND c.store_id IS NOT NULL
-		ON CONFLICT DO NOTHING RETURNING store_id`, businessID, at)
+	rows, err := tx.Query(ctx, `SELECT DISTINCT c.store_id FROM business_accounts b JOIN claims c ON c.email = b.email
+		WHERE b.id = $1 AND c.status = 'approved' AND c.store_id IS NOT NULL ORDER BY c.store_id`, businessID)
+	claimed, err := db.Collect(rows, err, "link approved claims", func(sc db.Scanner) (*int64, error) {
+		var id int64
+		return &id, sc.Scan(&id)
+	})
 	if err != nil {
-		return fmt.Errorf("link approved claims: %w", err)
+		return err
 	}
 	var linked []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
+	for _, storeID := range claimed {
+		made, err := ownership.Link(ctx, tx, businessID, storeID, at, "claim")
+		if err != nil {
 			return fmt.Errorf("link approved claims: %w", err)
 		}
-		linked = append(linked, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("link approved claims: %w", err)
+		if made {
+			linked = append(linked, storeID)
+		}
 	}
 	if len(linked) == 0 {
 		return nil
@@ -172,7 +154,7 @@ func (s *Service) pruneUnproven(ctx context.Context) error {
 	if err := s.DB.InTx(ctx, func(tx *db.Tx) error { return pruneUnlinked(ctx, tx, s.now().Add(-identity.UnprovenTTL)) }); err != nil {
 		return fmt.Errorf("prune unproven business accounts: %w", err)
 	}
-	return s.Mailbox.Prune(ctx)
+	return nil
 }
 
 // pruneUnlinked deletes the unproven accounts created before cutoff that

@@ -3,9 +3,6 @@ package business
 import (
 	"cmp"
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -147,13 +144,12 @@ func owns(ctx context.Context, q db.Querier, a *Account, id int64) error {
 	if !a.Verified {
 		return ErrUnverified
 	}
-	var one int
-	err := q.QueryRow(ctx, "SELECT 1 FROM business_stores WHERE business_id = $1 AND store_id = $2", a.ID, id).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotYours
-	}
+	mine, err := ownership.Owns(ctx, q, a.ID, id)
 	if err != nil {
-		return fmt.Errorf("store link: %w", err)
+		return err
+	}
+	if !mine {
+		return ErrNotYours
 	}
 	return nil
 }

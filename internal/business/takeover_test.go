@@ -39,11 +39,11 @@ func newWorld(t *testing.T, d *db.DB) *world {
 	t.Helper()
 	sr := stores.NewRepo(d)
 	h := secret.Hasher{Memory: 64, Time: 1, Threads: 1}
-	biz := business.New(d, sr, "http://locator.test", nil, nil, nil)
+	biz := business.New(d, sr, "http://locator.test", nil, nil)
 	biz.Hasher = h
 	t.Cleanup(biz.Wait)
 	cl := claims.New(d, sr, claims.Options{ZoneAt: func(float64, float64) string { return "America/Chicago" }}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	cl.Hasher = h
+	cl.Moderators.Hasher = h
 	return &world{d: d, biz: biz, claims: cl}
 }
 

@@ -210,3 +210,27 @@ func (r *Repo) Count(ctx context.Context) (int, error) {
 
 // IsNotFound reports whether err is ErrNotFound.
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// ProductIDs returns the product ids of the products with the database
+// keys ids (a key that is no product is left out): what other features
+// show of their own rows that refer to products.
+func (r *Repo) ProductIDs(ctx context.Context, ids []int64) (map[int64]string, error) {
+	m := make(map[int64]string, len(ids))
+	if len(ids) == 0 {
+		return m, nil
+	}
+	rows, err := r.db.Query(ctx, "SELECT id, product_id FROM products WHERE id IN ("+db.IDList(r.db, 1)+")", db.IDs(ids))
+	if err != nil {
+		return nil, fmt.Errorf("read product ids: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var pid string
+		if err := rows.Scan(&id, &pid); err != nil {
+			return nil, fmt.Errorf("read product ids: %w", err)
+		}
+		m[id] = pid
+	}
+	return m, rows.Err()
+}

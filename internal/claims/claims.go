@@ -12,10 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"locator/internal/identity"
 
 	"locator/internal/apperr"
 	sysclock "locator/internal/clock" // claims/hours.go has a clock of its own (a time of day)
@@ -24,7 +25,6 @@ import (
 	"locator/internal/ownership"
 	"locator/internal/ratelimit"
 	"locator/internal/schedule"
-	"locator/internal/secret"
 	"locator/internal/stores"
 )
 
@@ -121,7 +121,6 @@ type Service struct {
 	Stores   *stores.Repo
 	Geocoder Geocoder
 	ZoneAt   func(lat, lon float64) string
-	Hasher   secret.Hasher
 	Log      *slog.Logger
 	Now      sysclock.Clock
 	// PublicURL (LOCATOR_PUBLIC_URL) makes the link to the store dashboard in
@@ -132,9 +131,9 @@ type Service struct {
 	// registries are kept (the number then stays unchecked).
 	Licences LicenceVerifier
 
-	// The members' sign-in lockout, for moderators; business accounts get
-	// theirs (ratelimit.NewLockout(..., "business")) with their sign-in.
-	moderatorLockout ratelimit.Lockout
+	// Moderators are who decide claims: their identity (internal/identity).
+	Moderators *identity.Moderators
+
 	// limits counts claims per network in the database, so every replica
 	// shares the count (as reports do).
 	limits *ratelimit.DB
@@ -163,9 +162,8 @@ func New(d *db.DB, sr *stores.Repo, o Options, log *slog.Logger) *Service {
 	if o.Clock == nil {
 		o.Clock = sysclock.System()
 	}
-	return &Service{DB: d, Stores: sr, Geocoder: o.Geocoder, ZoneAt: o.ZoneAt, Hasher: secret.DefaultHasher, Log: log, Now: o.Clock,
-		PublicURL: o.PublicURL, Licences: o.Licences,
-		moderatorLockout: ratelimit.NewLockout(ratelimit.NewDB(d), "moderator"), limits: ratelimit.NewDB(d)}
+	return &Service{DB: d, Stores: sr, Geocoder: o.Geocoder, ZoneAt: o.ZoneAt, Log: log, Now: o.Clock,
+		PublicURL: o.PublicURL, Licences: o.Licences, Moderators: identity.NewModerators(d, log), limits: ratelimit.NewDB(d)}
 }
 
 func (s *Service) now() time.Time { return s.Now.Stamp() }
@@ -199,8 +197,9 @@ func (in *Input) validate() error {
 	if !strings.Contains(in.Email, "@") {
 		return apperr.Invalidf("Email must contain @")
 	}
-	if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
-		return apperr.Invalidf("Email is invalid")
+	var err error
+	if in.Email, err = identity.ParseEmail(in.Email); err != nil {
+		return err
 	}
 	short := []struct{ name, v string }{
 		{"Business name", in.BusinessName}, {"Email", in.Email}, {"Phone", in.Phone}, {"Country", in.Country},

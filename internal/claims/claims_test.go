@@ -4,10 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,10 +13,8 @@ import (
 	"locator/internal/claims/claimstest"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
-	"locator/internal/ratelimit"
 	"locator/internal/schedule"
 	"locator/internal/search"
-	"locator/internal/secret"
 	"locator/internal/stores"
 )
 
@@ -187,79 +182,6 @@ func TestApproveNeedsAPlace(t *testing.T) {
 		st, _ := stores.NewRepo(d).Get(ctx, got.StoreID)
 		if st.Latitude != lat || st.GeoPrecision != "exact" {
 			t.Fatalf("%+v", st)
-		}
-	})
-}
-
-func TestModerators(t *testing.T) {
-	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
-		for pw, want := range map[string]string{"short": secret.MsgPasswordTooShort, "password123": secret.MsgPasswordCommon} {
-			if err := s.AddModerator(ctx, "mod@example.com", pw); err == nil || err.Error() != want {
-				t.Fatalf("password %q: %v, want %q", pw, err, want)
-			}
-		}
-		dbtest.Must(t, s.AddModerator(ctx, "Mod@Example.com", "moderator-pass"), "add")
-		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "wrong-password", ""); err != claims.ErrModeratorCredentials {
-			t.Fatalf("wrong password: %v", err)
-		}
-		m, tok, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass", "")
-		dbtest.Must(t, err, "sign in")
-		got, err := s.AuthenticateModerator(ctx, tok)
-		dbtest.Must(t, err, "authenticate")
-		if got.ID != m.ID {
-			t.Fatal("wrong moderator")
-		}
-		dbtest.Must(t, s.SignOutModerator(ctx, tok), "sign out")
-		if _, err := s.AuthenticateModerator(ctx, tok); apperr.CodeOf(err) != apperr.Unauthorized {
-			t.Fatalf("after sign out: %v", err)
-		}
-		// A password change ends every session of the moderator.
-		_, tok1, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass", "")
-		dbtest.Must(t, err, "sign in 1")
-		_, tok2, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass", "")
-		dbtest.Must(t, err, "sign in 2")
-		dbtest.Must(t, s.AddModerator(ctx, "mod@example.com", "a-new-moderator-pass"), "change password")
-		for _, tok := range []string{tok1, tok2} {
-			if _, err := s.AuthenticateModerator(ctx, tok); apperr.CodeOf(err) != apperr.Unauthorized {
-				t.Fatalf("session survived a password change: %v", err)
-			}
-		}
-		if _, _, err := s.SignInModerator(ctx, "mod@example.com", "moderator-pass", ""); err != claims.ErrModeratorCredentials {
-			t.Fatalf("old password after the change: %v", err)
-		}
-	})
-}
-
-// TestModeratorLockout: 25 wrong passwords at once through two replicas,
-// then the right one: at most 10 were checked and the right one is refused
-// while the account is locked.
-func TestModeratorLockout(t *testing.T) {
-	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
-		ctx := context.Background()
-		replicas := []*claims.Service{newService(da), newService(dbb)}
-		dbtest.Must(t, replicas[0].AddModerator(ctx, "mod@example.com", "moderator-pass"), "add")
-		var wrong, locked atomic.Int32
-		var wg sync.WaitGroup
-		for i := range 25 {
-			wg.Go(func() {
-				_, _, err := replicas[i%2].SignInModerator(ctx, "mod@example.com", "guess-"+strconv.Itoa(i), "")
-				switch apperr.CodeOf(err) {
-				case apperr.Unauthorized:
-					wrong.Add(1)
-				case apperr.TooMany:
-					locked.Add(1)
-				default:
-					t.Errorf("guess %d: %v", i, err)
-				}
-			})
-		}
-		wg.Wait()
-		if wrong.Load() != ratelimit.MaxSignInAttempts || locked.Load() != 25-ratelimit.MaxSignInAttempts {
-			t.Fatalf("%d guesses checked, %d refused; want %d checked", wrong.Load(), locked.Load(), ratelimit.MaxSignInAttempts)
-		}
-		_, _, err := replicas[1].SignInModerator(ctx, "mod@example.com", "moderator-pass", "")
-		if e, ok := apperr.As(err); !ok || e.Code != apperr.TooMany || e.RetryAfter <= 0 {
-			t.Fatalf("right password while locked: %v", err)
 		}
 	})
 }

@@ -11,10 +11,12 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/audit"
 	"locator/internal/db"
+	"locator/internal/identity"
+	"locator/internal/ownership"
 )
 
 // The stores a business account may change in the store dashboard
-// (internal/business) are the rows of business_stores: written when a claim
+// (internal/business) are its links (internal/ownership): made when a claim
 // is approved (for the account with the claim's email, whichever of the two
 // comes first), and by a moderator with LinkStore. Only an account whose
 // mailbox is proven gets a store (docs/accounts.md, "Proof of mailbox"):
@@ -29,13 +31,17 @@ var ErrUnprovenAccount = apperr.New(apperr.Conflict,
 // linkClaimStore links the store of an approved claim to the business
 // account with the claim's email, when there is one whose mailbox is proven.
 func (s *Service) linkClaimStore(ctx context.Context, tx *db.Tx, storeID int64, email, actor string) error {
-	_, err := tx.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
-		SELECT id, $1, $2, $3 FROM business_accounts WHERE email = $4 AND email_verified_at IS NOT NULL ON CONFLICT DO NOTHING`,
-		storeID, s.now(), actor, strings.ToLower(email))
+	var businessID int64
+	err := tx.QueryRow(ctx, "SELECT id FROM business_accounts WHERE email = $1 AND email_verified_at IS NOT NULL",
+		strings.ToLower(email)).Scan(&businessID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("link store %d: %w", storeID, err)
 	}
-	return nil
+	_, err = ownership.Link(ctx, tx, businessID, storeID, s.now(), actor)
+	return err
 }
 
 // LinkStore lets the business account with email change store storeID
@@ -58,13 +64,9 @@ func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor str
 		if _, err := s.Stores.GetTx(ctx, tx, storeID); err != nil {
 			return err
 		}
-		res, err := tx.Exec(ctx, `INSERT INTO business_stores (business_id, store_id, created_at, created_by)
-			VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, businessID, storeID, s.now(), actor)
-		if err != nil {
-			return fmt.Errorf("link store %d: %w", storeID, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
+		made, err := ownership.Link(ctx, tx, businessID, storeID, s.now(), actor)
+		if err != nil || !made {
+			return err
 		}
 		return audit.Write(ctx, tx, s.now(), actor, "store.link", 0, storeID, map[string]any{"email": email, "business_id": businessID})
 	})
@@ -74,7 +76,7 @@ func (s *Service) LinkStore(ctx context.Context, storeID int64, email, actor str
 // UnlinkStore), then runs fn in one transaction with the email as
 // accounts keep it.
 func (s *Service) inLinkTx(ctx context.Context, storeID int64, email string, fn func(tx *db.Tx, email string) error) error {
-	email = strings.ToLower(strings.TrimSpace(email))
+	email = identity.NormalizeEmail(email)
 	if storeID <= 0 {
 		return apperr.Invalidf("store id must be a positive whole number")
 	}

@@ -2,8 +2,6 @@ package claims
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"html"
 	"strings"
@@ -70,18 +68,7 @@ func storeOwners(ctx context.Context, q db.Querier, c *Claim) ([]ownership.Owner
 // link: the claimant may have no account yet, or own the store already.
 func (s *Service) linkAndAudit(ctx context.Context, tx *db.Tx, storeID int64, c *Claim, actor string) error {
 	email := strings.ToLower(c.Email)
-	linked := func() (int64, error) {
-		var id int64
-		err := tx.QueryRow(ctx, `SELECT b.id FROM business_accounts b JOIN business_stores bs ON bs.business_id = b.id
-			WHERE b.email = $1 AND bs.store_id = $2`, email, storeID).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return 0, nil
-		}
-		if err != nil {
-			return 0, fmt.Errorf("link of store %d: %w", storeID, err)
-		}
-		return id, nil
-	}
+	linked := func() (int64, error) { return ownership.OwnerByEmail(ctx, tx, storeID, email) }
 	before, err := linked()
 	if err != nil {
 		return err
@@ -101,10 +88,8 @@ func (s *Service) linkAndAudit(ctx context.Context, tx *db.Tx, storeID int64, c 
 // when the account is not an owner).
 func (s *Service) UnlinkStore(ctx context.Context, storeID int64, email, actor string) error {
 	return s.inLinkTx(ctx, storeID, email, func(tx *db.Tx, email string) error {
-		var businessID int64
-		err := tx.QueryRow(ctx, `SELECT bs.business_id FROM business_stores bs JOIN business_accounts b ON b.id = bs.business_id
-			WHERE bs.store_id = $1 AND b.email = $2`, storeID, email).Scan(&businessID)
-		if err != nil {
+		businessID, err := ownership.OwnerByEmail(ctx, tx, storeID, email)
+		if err != nil || businessID == 0 {
 			return apperr.New(apperr.NotFound, "%s is not an owner of store %d", email, storeID)
 		}
 		_, err = ownership.Remove(ctx, tx, s.now(), storeID, businessID, actor)

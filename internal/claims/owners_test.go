@@ -62,7 +62,7 @@ func outbox(t *testing.T, d *db.DB) []string {
 
 func businessSignIn(t *testing.T, d *db.DB, email, password string) (*business.Service, *business.Account) {
 	t.Helper()
-	svc := business.New(d, stores.NewRepo(d), "http://locator.test", nil, nil, nil)
+	svc := business.New(d, stores.NewRepo(d), "http://locator.test", nil, nil)
 	svc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 	a, _, err := svc.SignIn(context.Background(), email, password, "")
 	dbtest.Must(t, err, "business sign in")

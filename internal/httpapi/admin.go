@@ -9,26 +9,8 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/claims"
+	"locator/internal/identity"
 )
-
-const adminCookie = "locator_admin"
-
-func (s *Server) adminCookieName() string {
-	if s.SecureCookies {
-		return "__Host-" + adminCookie
-	}
-	return adminCookie
-}
-
-func (s *Server) currentModerator(r *http.Request) (*claims.Moderator, error) {
-	return s.Claims.AuthenticateModerator(r.Context(), sessionCookie(r, s.adminCookieName()))
-}
-
-// forModerator adapts a handler of the moderators' API: it runs h for the
-// moderator the cookie signs in, and answers 401 without one.
-func (s *Server) forModerator(h func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error) handler {
-	return given(func(_ http.ResponseWriter, r *http.Request) (*claims.Moderator, error) { return s.currentModerator(r) }, h)
-}
 
 var adminSignInLimit = perIP{"admin-signin", 10, time.Minute}
 
@@ -40,35 +22,8 @@ type adminSignInResponse struct {
 	Moderator moderatorDTO `json:"moderator"`
 }
 
-func (s *Server) adminSignIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
-	m, token, err := s.Claims.SignInModerator(r.Context(), in.Email, in.Password, sessionCookie(r, s.adminCookieName()))
-	if err != nil {
-		return err
-	}
-	s.setSessionCookie(w, s.adminCookieName(), token, int(claims.ModeratorSessionTTL.Seconds()), http.SameSiteStrictMode)
-	writeJSON(w, http.StatusOK, adminSignInResponse{Moderator: moderatorDTO{Email: m.Email}})
-	return nil
-}
-
-func (s *Server) adminSignOut(w http.ResponseWriter, r *http.Request) error {
-	if token := sessionCookie(r, s.adminCookieName()); token != "" {
-		if err := s.Claims.SignOutModerator(r.Context(), token); err != nil {
-			return err
-		}
-	}
-	s.setSessionCookie(w, s.adminCookieName(), "", -1, http.SameSiteStrictMode)
-	writeMessage(w, http.StatusOK, "Signed out")
-	return nil
-}
-
-func (s *Server) adminMe(w http.ResponseWriter, r *http.Request) error {
-	m, err := s.currentModerator(r)
-	if apperr.CodeOf(err) == apperr.Unauthorized {
-		s.setSessionCookie(w, s.adminCookieName(), "", -1, http.SameSiteStrictMode) // and its hint
-	}
-	if err != nil {
-		return err
-	}
+// adminMe answers the moderator (its /me and a sign-in).
+func (s *Server) adminMe(w http.ResponseWriter, _ *http.Request, m *identity.Moderator) error {
 	writeJSON(w, http.StatusOK, adminSignInResponse{Moderator: moderatorDTO{Email: m.Email}})
 	return nil
 }
@@ -77,7 +32,7 @@ type claimListDTO struct {
 	Claims []claims.View `json:"claims"`
 }
 
-func (s *Server) adminListClaims(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+func (s *Server) adminListClaims(w http.ResponseWriter, r *http.Request, _ *identity.Moderator) error {
 	status := statusParam(r, string(claims.Pending))
 	list, err := s.Claims.List(r.Context(), claims.Status(status), 500)
 	if err != nil {
@@ -116,7 +71,7 @@ func statusParam(r *http.Request, def string) string {
 	}
 }
 
-func (s *Server) adminGetClaim(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+func (s *Server) adminGetClaim(w http.ResponseWriter, r *http.Request, _ *identity.Moderator) error {
 	id, err := claimID(r)
 	if err != nil {
 		return err
@@ -150,7 +105,7 @@ type rejectRequest struct {
 }
 
 func (s *Server) adminDecide(approve bool) handler {
-	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *identity.Moderator) error {
 		id, err := claimID(r)
 		if err != nil {
 			return err

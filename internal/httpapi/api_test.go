@@ -15,13 +15,13 @@ import (
 	"testing/fstest"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/business"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
 	"locator/internal/insights"
+	"locator/internal/members"
 	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/schedule"
@@ -111,9 +111,9 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 			"src/features/claim/ClaimPage.tsx": {"file": "assets/ClaimPage-1.js", "imports": ["index.html", "_shared.js", "_form.js"], "css": ["assets/ClaimPage-1.css"]},
 			"src/features/admin/AdminPage.tsx": {"file": "assets/AdminPage-1.js", "imports": ["index.html", "_shared.js"]}}`)},
 	}
-	acc := accounts.New(d, "http://locator.test", log)
+	acc := members.New(d, "http://locator.test", log)
 	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
-	biz := business.New(d, sr, "http://locator.test", func(float64, float64) string { return "America/Chicago" }, nil, log)
+	biz := business.New(d, sr, "http://locator.test", func(float64, float64) string { return "America/Chicago" }, log)
 	biz.Hasher = acc.Hasher
 	t.Cleanup(biz.Wait)
 	ins := insights.New(d, insights.Options{}, log)

@@ -13,69 +13,15 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/business"
-	"locator/internal/claims"
+	"locator/internal/identity"
 	"locator/internal/ownership"
 )
-
-const businessCookie = "locator_business"
 
 // Per-IP limits of the dashboard, as members'.
 var (
 	businessSignInLimit = perIP{"business-signin", signInLimit.limit, signInLimit.per}
 	businessResetLimit  = perIP{"business-reset", resetLimit.limit, resetLimit.per}
 )
-
-func (s *Server) businessCookieName() string {
-	if s.SecureCookies {
-		return "__Host-" + businessCookie
-	}
-	return businessCookie
-}
-
-func (s *Server) businessToken(r *http.Request) string {
-	return sessionCookie(r, s.businessCookieName())
-}
-
-func (s *Server) setBusinessCookie(w http.ResponseWriter, token string, maxAge int) {
-	s.setSessionCookie(w, s.businessCookieName(), token, maxAge, http.SameSiteStrictMode)
-}
-
-// signedInBusiness returns the signed-in business account, proven or not;
-// a missing or ended session also clears the cookie.
-func (s *Server) signedInBusiness(w http.ResponseWriter, r *http.Request) (*business.Account, error) {
-	a, err := s.Business.Authenticate(r.Context(), s.businessToken(r))
-	if err != nil && apperr.CodeOf(err) == apperr.Unauthorized {
-		s.setBusinessCookie(w, "", -1)
-	}
-	return a, err
-}
-
-// currentBusiness returns the signed-in business account whose mailbox is
-// proven: an unproven one may only read /me, ask for a new link and sign
-// out (403 otherwise).
-func (s *Server) currentBusiness(w http.ResponseWriter, r *http.Request) (*business.Account, error) {
-	a, err := s.signedInBusiness(w, r)
-	if err != nil {
-		return nil, err
-	}
-	if !a.Verified {
-		return nil, business.ErrUnverified
-	}
-	return a, nil
-}
-
-// forSignedInBusiness adapts a handler that an account whose mailbox is
-// not proven yet may call too: it runs h for the signed-in account
-// (signedInBusiness).
-func (s *Server) forSignedInBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
-	return given(s.signedInBusiness, h)
-}
-
-// forBusiness adapts a handler of the dashboard: it runs h for the
-// signed-in business account whose mailbox is proven (currentBusiness).
-func (s *Server) forBusiness(h func(w http.ResponseWriter, r *http.Request, a *business.Account) error) handler {
-	return given(s.currentBusiness, h)
-}
 
 // forBusinessStore is forBusiness with the store id of the path, the start
 // of every call about one of the account's stores.
@@ -95,42 +41,13 @@ type businessAccountDTO struct {
 	EmailVerified bool   `json:"email_verified"`
 }
 
-func businessMe(a *business.Account) businessMeDTO {
-	return businessMeDTO{Account: businessAccountDTO{Email: a.Email, StoreName: a.StoreName, EmailVerified: a.Verified}}
-}
-
 type businessMeDTO struct {
 	Account businessAccountDTO `json:"account"`
 }
 
-func (s *Server) businessSignIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
-	return s.businessSignedIn(w)(s.Business.SignIn(r.Context(), in.Email, in.Password, s.businessToken(r)))
-}
-
-// businessSignedIn answers a sign-in's outcome: the session's cookie and
-// the account, or the error.
-func (s *Server) businessSignedIn(w http.ResponseWriter) func(*business.Account, string, error) error {
-	return func(a *business.Account, token string, err error) error {
-		if err != nil {
-			return err
-		}
-		s.setBusinessCookie(w, token, int(business.SessionTTL.Seconds()))
-		writeJSON(w, http.StatusOK, businessMe(a))
-		return nil
-	}
-}
-
-func (s *Server) businessSignOut(w http.ResponseWriter, r *http.Request) error {
-	if err := s.Business.SignOut(r.Context(), s.businessToken(r)); err != nil {
-		return err
-	}
-	s.setBusinessCookie(w, "", -1)
-	writeMessage(w, http.StatusOK, "Signed out")
-	return nil
-}
-
-func (s *Server) businessMe(w http.ResponseWriter, r *http.Request, a *business.Account) error {
-	writeJSON(w, http.StatusOK, businessMe(a))
+// businessMe answers the account (its /me, a sign-in, a followed link).
+func (s *Server) businessMe(w http.ResponseWriter, _ *http.Request, a *business.Account) error {
+	writeJSON(w, http.StatusOK, businessMeDTO{Account: businessAccountDTO{Email: a.Email, StoreName: a.StoreName, EmailVerified: a.Verified}})
 	return nil
 }
 
@@ -147,24 +64,7 @@ type emailProofRequest struct {
 
 // businessConfirmEmail follows a mailed link and signs the account in.
 func (s *Server) businessConfirmEmail(w http.ResponseWriter, r *http.Request, in emailProofRequest) error {
-	return s.businessSignedIn(w)(s.Business.ConfirmEmail(r.Context(), in.Token, in.Password, s.businessToken(r)))
-}
-
-type businessResetRequest struct {
-	Email string `json:"email"`
-}
-
-func (s *Server) businessRequestReset(w http.ResponseWriter, r *http.Request, in businessResetRequest) error {
-	return answerMessage(w, http.StatusOK, ResetRequestedMessage, s.Business.RequestReset(r.Context(), in.Email))
-}
-
-func (s *Server) businessResetPassword(w http.ResponseWriter, r *http.Request, in passwordResetRequest) error {
-	if err := s.Business.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
-		return err
-	}
-	s.setBusinessCookie(w, "", -1)
-	writeMessage(w, http.StatusOK, "Password has been reset.")
-	return nil
+	return answerSession(s, business.Area, w, r, s.businessMe)(s.Business.ConfirmEmail(r.Context(), in.Token, in.Password, s.sessionOf(r, business.Area)))
 }
 
 type businessStoresDTO struct {
@@ -270,7 +170,7 @@ type changeRequestListDTO struct {
 	ChangeRequests []business.ChangeRequestView `json:"change_requests"`
 }
 
-func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request, _ *identity.Moderator) error {
 	list, err := s.Business.ChangeRequests(r.Context(), statusParam(r, "pending"), 500)
 	if err != nil {
 		return err
@@ -280,7 +180,7 @@ func (s *Server) adminListChanges(w http.ResponseWriter, r *http.Request, _ *cla
 }
 
 func (s *Server) adminDecideChange(approve bool) handler {
-	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *identity.Moderator) error {
 		id, err := pathID(r)
 		if err != nil {
 			return apperr.Invalidf("change request id must be a positive whole number")
@@ -312,7 +212,7 @@ type linkRequest struct {
 	Email   string      `json:"email"`
 }
 
-func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+func (s *Server) adminLinkStore(w http.ResponseWriter, r *http.Request, m *identity.Moderator) error {
 	var in linkRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err
@@ -337,7 +237,7 @@ func storeAndOwner(r *http.Request) (int64, int64, error) {
 	return id, owner, nil
 }
 
-func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request, _ *identity.Moderator) error {
 	id, err := pathID(r)
 	if err != nil {
 		return err
@@ -350,7 +250,7 @@ func (s *Server) adminStoreOwners(w http.ResponseWriter, r *http.Request, _ *cla
 	return nil
 }
 
-func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+func (s *Server) adminRemoveOwner(w http.ResponseWriter, r *http.Request, m *identity.Moderator) error {
 	id, owner, err := storeAndOwner(r)
 	if err != nil {
 		return err

@@ -213,7 +213,7 @@ func TestBusinessSessions(t *testing.T) {
 			t.Fatalf("member sign in: %d", rec.Code)
 		}
 		memberToken := member.token("locator_session")
-		dbtest.Must(t, s.cs.AddModerator(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, s.cs.Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
 		modSignIn(t, s.srv, mod)
 		modToken := mod.cookie.Value
@@ -492,7 +492,7 @@ func TestBusinessChangeRequestsAndVerify(t *testing.T) {
 			t.Fatalf("unchanged name made a request: %v", out)
 		}
 
-		dbtest.Must(t, s.cs.AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, s.cs.Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
 		modSignIn(t, s.srv, mod)
 		_, out = mod.call("GET", "/api/admin/change-requests", nil)
@@ -561,7 +561,7 @@ func TestBusinessChangeRequestsAndVerify(t *testing.T) {
 func TestAdminLinksStores(t *testing.T) {
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
-		dbtest.Must(t, s.cs.AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, s.cs.Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
 		modSignIn(t, s.srv, mod)
 		if rec, _ := s.owner.call("POST", "/api/admin/business-links", map[string]any{"store_id": s.farID, "email": "owner@example.com"}); rec.Code != 401 {

@@ -104,7 +104,7 @@ func TestClaimAndModerationAPI(t *testing.T) {
 		})
 
 		cs := newClaims(d, stores.NewRepo(d), nil)
-		dbtest.Must(t, cs.AddModerator(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, cs.Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: f.srv}
 		modSignIn(t, f.srv, mod)
 		claim := "/api/admin/claims/" + itoa(first.Claim.ID)

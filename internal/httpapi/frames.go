@@ -29,7 +29,7 @@ import (
 var frameFiles embed.FS
 
 // routeFrame is the frame a route's index.html carries. A screen that differs once signed in
-// has one only for a visitor without the session hint (sessionhint.go) of that area: the
+// has one only for a visitor without the session hint (session.go) of that area: the
 // frame is what a signed-out visitor sees. /profile signed out stays on /profile, asked to sign
 // in, with the sign-in popup open (web/src/features/profile/SignedOutProfile.tsx).
 type routeFrame struct {

@@ -176,7 +176,7 @@ func TestNoStoreOnSessionAnswers(t *testing.T) {
 	check("member", rec, "DELETE", "/api/store/auth")
 
 	// Moderators: claimants' emails and phones.
-	dbtest.Must(t, newClaims(d, stores.NewRepo(d), nil).AddModerator(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
+	dbtest.Must(t, newClaims(d, stores.NewRepo(d), nil).Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 	mod := &client{t: t, h: f.srv}
 	rec, _ = mod.call("GET", "/api/admin/claims", nil)
 	check("anonymous", rec, "GET", "/api/admin/claims")

@@ -14,7 +14,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/business"
-	"locator/internal/claims"
+	"locator/internal/identity"
 	"locator/internal/insights"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
@@ -249,7 +249,7 @@ func (s *Server) demand(r *http.Request) (*insights.Demand, error) {
 }
 
 // adminDemand answers GET /api/admin/insights/demand.
-func (s *Server) adminDemand(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+func (s *Server) adminDemand(w http.ResponseWriter, r *http.Request, _ *identity.Moderator) error {
 	d, err := s.demand(r)
 	if err != nil {
 		return err
@@ -260,7 +260,7 @@ func (s *Server) adminDemand(w http.ResponseWriter, r *http.Request, _ *claims.M
 
 // adminDemandCSV answers GET /api/admin/insights/demand.csv: every cell of
 // the period, then the named places and postal codes.
-func (s *Server) adminDemandCSV(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+func (s *Server) adminDemandCSV(w http.ResponseWriter, r *http.Request, _ *identity.Moderator) error {
 	d, err := s.demand(r)
 	if err != nil {
 		return err

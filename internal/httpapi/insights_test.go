@@ -91,7 +91,7 @@ func TestInsightsOverHTTP(t *testing.T) {
 			t.Errorf("days=8: %d", rec.Code)
 		}
 
-		dbtest.Must(t, s.cs.AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, s.cs.Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
 		modSignIn(t, s.srv, mod)
 		rec, out = mod.call("GET", "/api/admin/insights/demand?days=7", nil)

@@ -15,8 +15,8 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/business"
-	"locator/internal/claims"
 	"locator/internal/db"
+	"locator/internal/identity"
 	"locator/internal/licences"
 )
 
@@ -43,7 +43,7 @@ func (s *Server) licences() (*licences.Registry, error) {
 // (401 without a moderator), then 404 where licences are not kept; h gets
 // the registry and the moderator's email, which its decisions record.
 func (s *Server) forLicences(h func(w http.ResponseWriter, r *http.Request, g *licences.Registry, by string) error) handler {
-	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+	return s.forModerator(func(w http.ResponseWriter, r *http.Request, m *identity.Moderator) error {
 		g, err := s.licences()
 		if err != nil {
 			return err

@@ -43,7 +43,7 @@ func TestLicenceUploadBounds(t *testing.T) {
 		dbtest.Must(t, err, "registry")
 		g.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
 		f.srv.Licences = g
-		dbtest.Must(t, newClaims(d, stores.NewRepo(d), nil).AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, newClaims(d, stores.NewRepo(d), nil).Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: f.srv}
 		modSignIn(t, f.srv, mod)
 		upload := func(query, body string) *httptest.ResponseRecorder {

@@ -84,7 +84,7 @@ func TestLicencesAPI(t *testing.T) {
 		dbtest.Must(t, sr.Update(ctx, near), "update")
 		dbtest.Must(t, sr.Update(ctx, late), "update")
 
-		dbtest.Must(t, newClaims(d, sr, nil).AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, newClaims(d, sr, nil).Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		anon := &client{t: t, h: f.srv}
 		// No registry loaded: no area is covered, so the app can explain an empty filtered list.
 		dbtest.Must(t, g.RefreshCoverage(ctx), "coverage")

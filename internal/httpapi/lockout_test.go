@@ -16,12 +16,12 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/business"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/members"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
 	"locator/internal/stores"
@@ -33,12 +33,12 @@ func replica(t *testing.T, d *db.DB, gate *secret.Gate) *httptest.Server {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	hasher := secret.Hasher{Memory: 64, Time: 1, Threads: 1, Gate: gate}
-	acc := accounts.New(d, "http://locator.test", log)
+	acc := members.New(d, "http://locator.test", log)
 	acc.Hasher = hasher
 	sr := stores.NewRepo(d)
 	cs := newClaims(d, sr, log)
-	cs.Hasher = hasher
-	biz := business.New(d, sr, "http://locator.test", nil, nil, log)
+	cs.Moderators.Hasher = hasher
+	biz := business.New(d, sr, "http://locator.test", nil, log)
 	biz.Hasher = hasher
 	// 200 sign-ins on one account queue on its lockout row: on a busy machine
 	// the last wait longer than the default database timeout, which would
@@ -76,7 +76,7 @@ func TestSignInLockoutAcrossReplicas(t *testing.T) {
 			"phone": "1", "email": "ann@example.com", "password": "tulip-lamp-7"}); res.StatusCode != 201 {
 			t.Fatalf("sign up: %d %s", res.StatusCode, body)
 		}
-		if err := newClaims(da, stores.NewRepo(da), slog.Default()).AddModerator(context.Background(), "mod@example.com", "moderator-pass"); err != nil {
+		if err := newClaims(da, stores.NewRepo(da), slog.Default()).Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"); err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range []struct{ path, email, password string }{

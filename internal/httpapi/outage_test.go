@@ -33,7 +33,7 @@ func TestDatabaseOutages(t *testing.T) {
 		t.Fatalf("sign in: %d", rec.Code)
 	}
 	cs := newClaims(d, stores.NewRepo(d), nil)
-	dbtest.Must(t, cs.AddModerator(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
+	dbtest.Must(t, cs.Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 	mod := &client{t: t, h: f.srv}
 	modSignIn(t, f.srv, mod)
 

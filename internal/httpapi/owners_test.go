@@ -43,7 +43,7 @@ func TestLookalikeClaimOverHTTP(t *testing.T) {
 			t.Fatalf("owner's mail at submission: %q", subject)
 		}
 
-		dbtest.Must(t, s.cs.AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, s.cs.Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		mod := newBizClient(t, s.srv)
 		if rec, _ := mod.call("POST", "/api/admin/auth", map[string]string{"email": "mod@example.com", "password": "moderator-pass"}); rec.Code != 200 {
 			t.Fatalf("moderator sign in: %d", rec.Code)

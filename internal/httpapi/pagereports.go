@@ -20,15 +20,10 @@ func (s *Server) pageReport(ctx context.Context, r *http.Request, id int64, reas
 	if s.Reports == nil {
 		return apperr.New(apperr.NotFound, "Store not found")
 	}
-	var customerID int64
-	if token := s.sessionToken(r); token != "" {
-		// A stale cookie makes the report anonymous rather than failing it.
-		if c, err := s.Accounts.Authenticate(ctx, token); err == nil {
-			customerID = c.ID
-		} else if apperr.CodeOf(err) != apperr.Unauthorized {
-			return err
-		}
+	customerID, err := s.memberID(ctx, r)
+	if err != nil {
+		return err
 	}
-	_, err := s.Reports.Submit(ctx, reports.Input{StoreID: id, Reason: reason, Note: note, CustomerID: customerID, ClientIP: s.clientIP(r)})
+	_, err = s.Reports.Submit(ctx, reports.Input{StoreID: id, Reason: reason, Note: note, CustomerID: customerID, ClientIP: s.clientIP(r)})
 	return err
 }

@@ -12,6 +12,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/claims"
+	"locator/internal/identity"
 )
 
 type approximateStoresDTO struct {
@@ -19,7 +20,7 @@ type approximateStoresDTO struct {
 	Total  int                       `json:"total"`
 }
 
-func (s *Server) adminApproximateStores(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+func (s *Server) adminApproximateStores(w http.ResponseWriter, r *http.Request, _ *identity.Moderator) error {
 	limit := claims.MaxApproximate
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -48,7 +49,7 @@ type placedStoreDTO struct {
 	GeoPrecision string  `json:"geo_precision"`
 }
 
-func (s *Server) adminPlaceStore(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+func (s *Server) adminPlaceStore(w http.ResponseWriter, r *http.Request, m *identity.Moderator) error {
 	id, err := pathID(r)
 	if err != nil {
 		return apperr.Invalidf("store id must be a positive whole number")

@@ -72,7 +72,7 @@ func TestPositionsAPI(t *testing.T) {
 		})
 
 		cs := newClaims(d, stores.NewRepo(d), nil)
-		dbtest.Must(t, cs.AddModerator(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, cs.Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: f.srv}
 		modSignIn(t, f.srv, mod)
 		sr := stores.NewRepo(d)

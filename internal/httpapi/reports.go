@@ -9,7 +9,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/business"
-	"locator/internal/claims"
+	"locator/internal/identity"
 	"locator/internal/reports"
 	"locator/internal/stores"
 )
@@ -43,14 +43,9 @@ func (s *Server) submitReport(w http.ResponseWriter, r *http.Request) error {
 	if s.Reports == nil {
 		return apperr.New(apperr.NotFound, "Store not found")
 	}
-	var customerID int64
-	if token := s.sessionToken(r); token != "" {
-		// A stale cookie makes the report anonymous rather than failing it.
-		if c, err := s.Accounts.Authenticate(r.Context(), token); err == nil {
-			customerID = c.ID
-		} else if apperr.CodeOf(err) != apperr.Unauthorized {
-			return err
-		}
+	customerID, err := s.memberID(r.Context(), r)
+	if err != nil {
+		return err
 	}
 	rep, err := s.Reports.Submit(r.Context(), reports.Input{StoreID: id, Reason: in.Reason, Note: in.Note,
 		CustomerID: customerID, ClientIP: s.clientIP(r)})
@@ -99,7 +94,7 @@ func reportedStore(st *stores.Store) reportedStoreDTO {
 
 // adminListReports answers one page of the moderators' queue: stores with
 // open reports, the most reported first.
-func (s *Server) adminListReports(w http.ResponseWriter, r *http.Request, _ *claims.Moderator) error {
+func (s *Server) adminListReports(w http.ResponseWriter, r *http.Request, _ *identity.Moderator) error {
 	if s.Reports == nil {
 		return apperr.New(apperr.NotFound, "reports are not kept here")
 	}
@@ -137,7 +132,7 @@ type resolveChangesDTO struct {
 
 // adminResolveReports answers POST /api/admin/reports/{storeId}/resolve:
 // one decision for every open report of the store.
-func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request, m *claims.Moderator) error {
+func (s *Server) adminResolveReports(w http.ResponseWriter, r *http.Request, m *identity.Moderator) error {
 	id, ok := parseID(r.PathValue("storeId"))
 	if !ok {
 		return apperr.Invalidf("store id must be a positive integer")

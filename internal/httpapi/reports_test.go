@@ -59,7 +59,7 @@ func TestReportsAPI(t *testing.T) {
 			{name: "a member on the queue", method: "GET", target: "/api/admin/reports", status: 401},
 		})
 
-		dbtest.Must(t, newClaims(d, stores.NewRepo(d), nil).AddModerator(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
+		dbtest.Must(t, newClaims(d, stores.NewRepo(d), nil).Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: f.srv}
 		modSignIn(t, f.srv, mod)
 		resolve := "/api/admin/reports/" + itoa(f.nearID) + "/resolve"

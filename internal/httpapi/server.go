@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/answercache"
 	"locator/internal/business"
 	"locator/internal/claims"
@@ -22,6 +21,7 @@ import (
 	"locator/internal/insights"
 	"locator/internal/licences"
 	"locator/internal/maptiles"
+	"locator/internal/members"
 	"locator/internal/metrics"
 	"locator/internal/photos"
 	"locator/internal/places"
@@ -47,7 +47,7 @@ type Deps struct {
 	Syncer        *search.Syncer
 	Stores        *stores.Repo
 	Reviews       *reviews.Repo
-	Accounts      *accounts.Service
+	Accounts      *members.Service
 	Favorites     *favorites.Service
 	Claims        *claims.Service
 	Photos        *photos.Repo     // store photos; nil: none served
@@ -148,32 +148,34 @@ func (s *Server) routes() {
 		"GET /api/attribution":                        s.attribution,
 		"GET /api/rules":                              s.placeRules,
 		"POST /api/store/physical-store/{id}/reports": s.submitReport,
-		"DELETE /api/store/auth":                      s.signOut,
+		"DELETE /api/store/auth":                      signOutOf(s, s.memberArea()),
 		"GET /api/store/customers/me":                 s.forMember(s.me),
 		"POST /api/store/customers/me":                s.updateMe,
 		"POST /api/store/customers/me/email-proof":    s.forMember(s.requestEmailProof),
 		"POST /api/customers/add-favorite-phstore":    s.changeFavorite(true),
 		"POST /api/customers/remove-favorite-phstore": s.changeFavorite(false),
-		"DELETE /api/admin/auth":                      s.adminSignOut,
-		"DELETE /api/business/auth":                   s.businessSignOut,
+		"DELETE /api/admin/auth":                      signOutOf(s, s.moderatorArea()),
+		"DELETE /api/business/auth":                   signOutOf(s, s.ownerArea()),
 		"GET /api/business/me":                        s.forSignedInBusiness(s.businessMe),
 		"POST /api/business/email-proof":              s.forSignedInBusiness(s.businessResendProof),
 
 		"POST /api/store/customers":                     form(s, signUpLimit, s.signUp),
-		"POST /api/store/auth":                          form(s, signInLimit, s.signIn),
+		"POST /api/store/auth":                          form(s, signInLimit, signInTo(s, s.memberArea(), s.me)),
 		"POST /api/store/customers/email-proof/confirm": form(s, signInLimit, s.confirmEmail),
-		"POST /api/store/customers/password-token2":     form(s, resetLimit, s.requestReset),
-		"POST /api/store/customers/password-reset":      form(s, resetLimit, s.resetPassword),
-		"POST /api/store/claim":                         form(s, claimLimit, s.submitClaim),
-		"POST /api/store/claim/locate":                  form(s, claimLocateLimit, s.claimLocate),
-		"POST /api/store/create-user":                   form(s, createUserLimit, s.createUser),
-		"POST /api/admin/auth":                          form(s, adminSignInLimit, s.adminSignIn),
-		"POST /api/business/auth":                       form(s, businessSignInLimit, s.businessSignIn),
-		"POST /api/business/email-proof/confirm":        form(s, businessSignInLimit, s.businessConfirmEmail),
-		"POST /api/business/password-token":             form(s, businessResetLimit, s.businessRequestReset),
-		"POST /api/business/password-reset":             form(s, businessResetLimit, s.businessResetPassword),
+		"POST /api/store/customers/password-token2": form(s, resetLimit, requestResetIn(func(ctx context.Context, in resetRequest) error {
+			return s.Accounts.RequestReset(ctx, in.Email, in.App)
+		})),
+		"POST /api/store/customers/password-reset": form(s, resetLimit, resetPasswordIn(s, s.memberArea())),
+		"POST /api/store/claim":                    form(s, claimLimit, s.submitClaim),
+		"POST /api/store/claim/locate":             form(s, claimLocateLimit, s.claimLocate),
+		"POST /api/store/create-user":              form(s, createUserLimit, s.createUser),
+		"POST /api/admin/auth":                     form(s, adminSignInLimit, signInTo(s, s.moderatorArea(), s.adminMe)),
+		"POST /api/business/auth":                  form(s, businessSignInLimit, signInTo(s, s.ownerArea(), s.businessMe)),
+		"POST /api/business/email-proof/confirm":   form(s, businessSignInLimit, s.businessConfirmEmail),
+		"POST /api/business/password-token":        form(s, businessResetLimit, requestResetIn(func(ctx context.Context, in resetRequest) error { return s.Business.RequestReset(ctx, in.Email) })),
+		"POST /api/business/password-reset":        form(s, businessResetLimit, resetPasswordIn(s, s.ownerArea())),
 
-		"GET /api/admin/me":                              s.adminMe, // clears the cookie and its hint on a 401 itself
+		"GET /api/admin/me":                              s.forModerator(s.adminMe),
 		"GET /api/admin/claims":                          s.forModerator(s.adminListClaims),
 		"GET /api/admin/claims/{id}":                     s.forModerator(s.adminGetClaim),
 		"POST /api/admin/claims/{id}/approve":            s.adminDecide(true),

@@ -15,7 +15,7 @@ import (
 // next sign-in.
 func TestModeratorSignInEndsTheSessionItWasMadeFrom(t *testing.T) {
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
-		dbtest.Must(t, s.cs.AddModerator(context.Background(), "rot@example.com", "moderator-pass"), "add moderator")
+		dbtest.Must(t, s.cs.Moderators.Add(context.Background(), "rot@example.com", "moderator-pass"), "add moderator")
 		mod := newBizClient(t, s.srv)
 		signIn := func() string {
 			t.Helper()

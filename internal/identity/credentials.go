@@ -10,10 +10,6 @@ import (
 	"locator/internal/secret"
 )
 
-// MaxEmailLen is the longest address a sign-in looks up (the longest
-// address a mail server must accept).
-const MaxEmailLen = 254
-
 // Credentials checks the passwords of one area under its sign-in lockout.
 type Credentials struct {
 	// Hasher points at the owning service's hasher (tests make it cheap).

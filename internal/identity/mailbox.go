@@ -1,8 +1,3 @@
-// Package identity is what members, business accounts and moderators share
-// about who they are: proof of mailbox (a single-use, expiring link mailed
-// to the account's address), and the answers every area gives the same way.
-// Each area (internal/accounts, internal/business) keeps its own tables,
-// routes, cookie and texts and describes them here with an Area.
 package identity
 
 import (
@@ -39,24 +34,6 @@ var (
 	ErrProofPassword = apperr.Invalidf("This is not the password chosen for this account. Enter the password you chose when you signed up.")
 	ErrProven        = apperr.New(apperr.Conflict, "Your email is already confirmed.")
 )
-
-// Area describes one kind of account to the proof of mailbox.
-type Area struct {
-	// Name is the area in email_proofs: "member" or "business".
-	Name string
-	// Accounts is its table: id, email, password_hash, email_verified_at.
-	Accounts string
-	// Sessions and SessionOwner name its sessions table and the column
-	// naming the account: a proof that sets a password ends them.
-	Sessions, SessionOwner string
-	// LinkPath is the web page that confirms ("?token=..." is added).
-	LinkPath string
-	// Mail is the message that carries the link.
-	Mail func(to, link string) mail.Message
-	// Proven, when set, runs in the transaction that records a proof
-	// (business accounts: link the stores of approved claims).
-	Proven func(ctx context.Context, tx *db.Tx, accountID int64, at time.Time) error
-}
 
 // Mailbox proves that an account's owner reads its address.
 //

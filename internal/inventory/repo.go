@@ -4,23 +4,41 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
+	"strings"
 
 	"locator/internal/db"
 )
 
-// ForStore returns a store's stock, by product id.
+// ForStore returns a store's stock, by product id (the catalogue names
+// the products: it owns their table).
 func (r *Repo) ForStore(ctx context.Context, storeID int64) ([]Row, error) {
-	rows, err := r.db.Query(ctx, `SELECT s.store_id, s.product_id, p.product_id, s.availability, s.quantity, s.price, s.sale_price,
-		s.currency, s.pickup_method, s.pickup_sla, s.reported_at
-		FROM stock s JOIN products p ON p.id = s.product_id WHERE s.store_id = $1 ORDER BY p.product_id`, storeID)
-	return db.Collect(rows, err, "read stock", scanRow)
+	rows, err := r.db.Query(ctx, `SELECT store_id, product_id, availability, quantity, price, sale_price,
+		currency, pickup_method, pickup_sla, reported_at FROM stock WHERE store_id = $1`, storeID)
+	out, err := db.Collect(rows, err, "read stock", scanRow)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(out))
+	for i, w := range out {
+		ids[i] = w.ProductID
+	}
+	names, err := r.catalog.ProductIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Product = names[out[i].ProductID]
+	}
+	slices.SortFunc(out, func(a, b Row) int { return strings.Compare(a.Product, b.Product) })
+	return out, nil
 }
 
 func scanRow(sc db.Scanner) (*Row, error) {
 	w := &Row{}
 	var qty, price, sale sql.NullInt64
 	var cur string
-	if err := sc.Scan(&w.StoreID, &w.ProductID, &w.Product, &w.Availability, &qty, &price, &sale, &cur,
+	if err := sc.Scan(&w.StoreID, &w.ProductID, &w.Availability, &qty, &price, &sale, &cur,
 		&w.PickupMethod, &w.PickupSLA, &w.ReportedAt); err != nil {
 		return nil, err
 	}

@@ -1,5 +1,6 @@
-// Package ownership reads and removes the links between business accounts
-// and the stores they may change (business_stores). Every row is an owner:
+// Package ownership owns the links between business accounts and the
+// stores they may change (business_stores): only its SQL names the table
+// (docs/architecture.md, "One owner per table"). Every row is an owner:
 // the store dashboard, the moderators' claim view and the owners' mail all
 // count owners from here, and a removal is written to the audit log in its
 // transaction.

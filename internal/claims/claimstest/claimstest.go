@@ -40,6 +40,6 @@ func (Geocoder) Geocode(postal, city, state, country string) (float64, float64, 
 // America/Chicago and a hasher cheap enough for tests.
 func New(d *db.DB, sr *stores.Repo, log *slog.Logger) *claims.Service {
 	s := claims.New(d, sr, claims.Options{Geocoder: Geocoder{}, ZoneAt: func(float64, float64) string { return "America/Chicago" }}, log)
-	s.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
+	s.Moderators.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 	return s
 }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { WorkingHour } from "../api/types";
-import { clock12, isOpenAt, isOpenNow, spanText, zonedTime } from "./hours";
+import { clock12, spanText, zonedTime } from "./hours";
+import { storeStatus } from "./status";
 
+/** An instant on a weekday (0 = Sunday) of the week of 2026-03-01, a Sunday, in UTC. */
 const at = (weekday: number, hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
-  return { weekday, minutes: h! * 60 + m! };
+  return new Date(Date.UTC(2026, 2, 1 + weekday, h, m));
 };
+/** The Open now rule of a week of hours (lib/status.ts, as the server's): open at that instant in UTC. */
+const isOpenAt = (hours: WorkingHour[], instant: Date) => storeStatus({ workingHours: hours, time_zone: "UTC" }, instant).open;
+const isOpenNow = (store: { workingHours: WorkingHour[]; time_zone: string }, now: Date) => storeStatus(store, now).open;
 /** Checks isOpenAt(hours, ...) at each [weekday, time, open] step. */
 const expectOpenAt = (hours: WorkingHour[], ...steps: [number, string, boolean][]) => {
   for (const [weekday, hhmm, open] of steps) expect(isOpenAt(hours, at(weekday, hhmm)), `day ${weekday} ${hhmm}`).toBe(open);

@@ -1,6 +1,3 @@
-import type { PhysicalStore, WorkingHour } from "../api/types";
-import { WEEKDAYS } from "./constants";
-
 /** The weekday (0 = Sunday) and minute of the day at `now` in `timeZone`. */
 export interface ZonedTime {
   weekday: number;
@@ -62,41 +59,6 @@ export function parseTime(value: string | null | undefined): number | null {
   const min = Number(m[2]);
   if (h > 24 || min > 59) return null;
   return h * 60 + min;
-}
-
-function entriesFor(hours: readonly WorkingHour[], weekday: number): WorkingHour[] {
-  return hours.filter((h) => h.weekDay === WEEKDAYS[weekday]);
-}
-
-/**
- * The Open now rule, at a weekday and minute in the store's zone: some entry for
- * today runs from start (inclusive) to end (inclusive to the minute). An entry whose end is before
- * its start (18:00-02:00) runs past midnight, so yesterday's such entry also counts until its end;
- * start equal to end means open all day.
- */
-export function isOpenAt(hours: readonly WorkingHour[], { weekday, minutes }: ZonedTime): boolean {
-  for (const entry of entriesFor(hours, weekday)) {
-    const start = parseTime(entry.startTime);
-    const end = parseTime(entry.endTime);
-    if (start === null || end === null) continue;
-    if (start === end) return true;
-    if (start < end ? minutes >= start && minutes <= end : minutes >= start) return true;
-  }
-  for (const entry of entriesFor(hours, (weekday + 6) % 7)) {
-    const start = parseTime(entry.startTime);
-    const end = parseTime(entry.endTime);
-    if (start === null || end === null) continue;
-    if (end < start && minutes <= end) return true;
-  }
-  return false;
-}
-
-/**
- * Whether a store is open now by its weekly hours alone, in its own time zone. The app uses
- * lib/status.ts, which adds special hours and closures to this rule.
- */
-export function isOpenNow(store: Pick<PhysicalStore, "workingHours" | "time_zone">, now = new Date()): boolean {
-  return isOpenAt(store.workingHours, zonedTime(now, store.time_zone));
 }
 
 /** What a span covering the whole day reads, everywhere (the server's schedule.AllDayText). */

@@ -14,6 +14,18 @@ export function required(message: string) {
   return z.string().refine((value) => value.trim() !== "", { message });
 }
 
+/**
+ * An email field. The rule is the server's, one for every form (internal/identity/email.go:
+ * trimmed, compared lower-case, a bare address whose domain has a dot), and its message is shown
+ * as-is; the form only asks for something typed, and the claim wizard for an "@" before it goes on.
+ */
+export function email(requiredMessage: string) {
+  return required(requiredMessage);
+}
+
+/** Whether a typed address has the "@" the claim wizard waits for before its Continue. */
+export const hasAt = (value: string) => value.includes("@");
+
 /** The server's password policy (internal/secret/policy.go): 8 to 255 characters. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 255;

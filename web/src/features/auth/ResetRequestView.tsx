@@ -6,12 +6,12 @@ import { Button } from "../../components/ui/button";
 import { DialogTitle } from "../../components/ui/dialog";
 import { Field, FormError } from "../../components/ui/field";
 import { usePopup } from "../../lib/session";
-import { required, z } from "../../lib/validation";
+import { email, z } from "../../lib/validation";
 import { requestPasswordReset } from "./api/request-password-reset";
 import { LinkButton } from "./LinkButton";
 import { EMAIL_REQUIRED, RESET_REQUEST_FAILED } from "./messages";
 
-const schema = z.object({ email: required(EMAIL_REQUIRED) });
+const schema = z.object({ email: email(EMAIL_REQUIRED) });
 type Values = z.infer<typeof schema>;
 
 /** Reset request: emails a link, then shows the reset-link view with the entered email. */

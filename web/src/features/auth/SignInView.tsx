@@ -1,43 +1,19 @@
 import { useViewFocus } from "./useViewFocus";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Button } from "../../components/ui/button";
+import { SignInForm } from "../../components/SignInForm";
 import { DialogTitle } from "../../components/ui/dialog";
-import { Field, FormError } from "../../components/ui/field";
 import { usePopup, useSignIn } from "../../lib/session";
-import { required, z } from "../../lib/validation";
 import { LinkButton } from "./LinkButton";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SIGN_IN_FAILED, SIGNED_UP } from "./messages";
-
-const schema = z.object({ email: required(EMAIL_REQUIRED), password: required(PASSWORD_REQUIRED) });
-type Values = z.infer<typeof schema>;
 
 /**
  * Sign in: on success the session holds the customer and the favourites, and the popup closes
  * (useSignIn). Opened with an email, it comes from a successful sign-up: it says so, fills the
- * email in and starts on the password.
+ * email in and starts on the password. Any failure (status or network) reads the same: "Invalid
+ * email or password" only flags it.
  */
 export function SignInView() {
   const { openPopup, email: signedUp } = usePopup();
   const signIn = useSignIn();
-  const [failed, setFailed] = useState(false);
-  const { register, handleSubmit, formState } = useForm<Values>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: signedUp ?? "", password: "" },
-  });
-  const { errors, isSubmitting } = formState;
-
-  const onSubmit = async (values: Values) => {
-    setFailed(false);
-    try {
-      await signIn.mutateAsync(values);
-    } catch {
-      // Any failure (status or network) reads the same; "Invalid email or password" only flags it.
-      setFailed(true);
-    }
-  };
-
   const ref = useViewFocus<HTMLDivElement>();
   return (
     <div ref={ref}>
@@ -48,15 +24,20 @@ export function SignInView() {
           {SIGNED_UP}
         </p>
       )}
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-4 flex flex-col gap-3">
-        {/* Just signed up: the email is filled in, so the password comes first. */}
-        <Field label="Email" type="text" inputMode="email" autoComplete="email" data-autofocus={!signedUp || undefined} error={errors.email?.message} {...register("email")} />
-        <Field label="Password" type="password" autoComplete="current-password" data-autofocus={!!signedUp || undefined} error={errors.password?.message} {...register("password")} />
-        {failed && <FormError>{SIGN_IN_FAILED}</FormError>}
-        <Button type="submit" disabled={isSubmitting}>
-          Enter
-        </Button>
-      </form>
+      {/* Just signed up: the email is filled in, so the password comes first. */}
+      <SignInForm
+        defaultEmail={signedUp ?? ""}
+        area={{
+          emailRequired: EMAIL_REQUIRED,
+          passwordRequired: PASSWORD_REQUIRED,
+          signIn: (body) => signIn.mutateAsync(body),
+          failure: () => SIGN_IN_FAILED,
+          submit: "Enter",
+          emailField: { type: "text", inputMode: "email", autoComplete: "email", "data-autofocus": !signedUp || undefined },
+          passwordField: { "data-autofocus": !!signedUp || undefined },
+          className: "mt-4 flex flex-col gap-3",
+        }}
+      />
       <p className="mt-4 text-sm text-gray-800">
         Not a member? <LinkButton onClick={() => openPopup("sign-up")}>Join us</LinkButton>
       </p>

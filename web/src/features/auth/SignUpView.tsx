@@ -7,7 +7,7 @@ import { DialogTitle } from "../../components/ui/dialog";
 import { Field, FormError } from "../../components/ui/field";
 import { usePopup } from "../../lib/session";
 import { phoneInputFilter } from "../../lib/phone";
-import { memberPhone, newPassword, required, z } from "../../lib/validation";
+import { email, memberPhone, newPassword, required, z } from "../../lib/validation";
 import { signUp } from "./api/sign-up";
 import { LinkButton } from "./LinkButton";
 import { EMAIL_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, PASSWORD_REQUIRED } from "./messages";
@@ -16,7 +16,7 @@ const schema = z.object({
   first_name: required(FIRST_NAME_REQUIRED),
   last_name: required(LAST_NAME_REQUIRED),
   phone: memberPhone(),
-  email: required(EMAIL_REQUIRED),
+  email: email(EMAIL_REQUIRED),
   password: newPassword(PASSWORD_REQUIRED),
 });
 type Values = z.input<typeof schema>;

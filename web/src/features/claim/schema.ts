@@ -1,4 +1,4 @@
-import { newPassword, z } from "../../lib/validation";
+import { email, hasAt, newPassword, z } from "../../lib/validation";
 import type { ClaimPayload } from "./api/submit-claim";
 
 const filled = z.string().refine((v) => v.trim() !== "");
@@ -6,7 +6,7 @@ const filled = z.string().refine((v) => v.trim() !== "");
 /** What each step needs before Continue is enabled. Step 6 is the thank-you. */
 export const stepSchemas = {
   1: z.object({ business_name: filled }),
-  2: z.object({ email: filled.refine((v) => v.includes("@")) }),
+  2: z.object({ email: email("").refine(hasAt) }),
   3: z.object({ phone: filled }),
   4: z.object({ country: filled, city: filled, postal_code: filled, address1: filled }),
   5: z.object({ password: newPassword("") }),

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { ApiError } from "../../api/client";
 import { apiBase } from "../config";
 
-/** The session cookies; each has a readable hint cookie named `${area}_hint` (internal/httpapi/sessionhint.go). */
+/** The session cookies; each has a readable hint cookie named `${area}_hint` (internal/httpapi/session.go). */
 export type SessionArea = "locator_session" | "locator_business" | "locator_admin";
 
 /**

@@ -6,8 +6,8 @@ import (
 	"net/http"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/apperr"
+	"locator/internal/members"
 	"locator/internal/search"
 )
 
@@ -34,25 +34,6 @@ type customerBody struct {
 	Customer customerDTO `json:"customer"`
 }
 
-func (s *Server) sessionCookieName() string {
-	if s.SecureCookies {
-		return "__Host-locator_session" // Secure, Path=/, no Domain: bound to this host
-	}
-	return "locator_session"
-}
-
-func (s *Server) sessionToken(r *http.Request) string {
-	return sessionCookie(r, s.sessionCookieName())
-}
-
-func (s *Server) setSession(w http.ResponseWriter, token string, maxAge time.Duration) {
-	s.setSessionCookie(w, s.sessionCookieName(), token, int(maxAge.Seconds()), http.SameSiteLaxMode)
-}
-
-func (s *Server) clearSession(w http.ResponseWriter) {
-	s.setSessionCookie(w, s.sessionCookieName(), "", -1, http.SameSiteLaxMode)
-}
-
 // limitIP applies a per-IP limit: a 429 error once it is reached.
 func (s *Server) limitIP(r *http.Request, action string, limit int, per time.Duration) error {
 	ok, wait := s.IPLimits.Allow(action+":"+s.clientIP(r), limit, per)
@@ -64,7 +45,7 @@ func (s *Server) limitIP(r *http.Request, action string, limit int, per time.Dur
 	return nil
 }
 
-func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (customerBody, error) {
+func (s *Server) customerJSON(ctx context.Context, c *members.Customer) (customerBody, error) {
 	favs, err := s.Favorites.Docs(ctx, c.ID)
 	if err != nil {
 		return customerBody{}, err
@@ -76,7 +57,7 @@ func (s *Server) customerJSON(ctx context.Context, c *accounts.Customer) (custom
 	return customerBody{Customer: customerDTO{ID: c.ID, FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, Favorites: favs, EmailVerified: c.EmailVerified}}, nil
 }
 
-func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status int, c *accounts.Customer) error {
+func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status int, c *members.Customer) error {
 	body, err := s.customerJSON(r.Context(), c)
 	if err != nil {
 		return err
@@ -87,29 +68,13 @@ func (s *Server) respondCustomer(w http.ResponseWriter, r *http.Request, status 
 }
 
 // answerCustomer answers a call's customer with status, or its error.
-func (s *Server) answerCustomer(w http.ResponseWriter, r *http.Request, status int) func(*accounts.Customer, error) error {
-	return func(c *accounts.Customer, err error) error {
+func (s *Server) answerCustomer(w http.ResponseWriter, r *http.Request, status int) func(*members.Customer, error) error {
+	return func(c *members.Customer, err error) error {
 		if err != nil {
 			return err
 		}
 		return s.respondCustomer(w, r, status, c)
 	}
-}
-
-// currentCustomer returns the signed-in customer; a missing or ended
-// session also clears the cookie.
-func (s *Server) currentCustomer(w http.ResponseWriter, r *http.Request) (*accounts.Customer, error) {
-	c, err := s.Accounts.Authenticate(r.Context(), s.sessionToken(r))
-	if err != nil && apperr.CodeOf(err) == apperr.Unauthorized {
-		s.clearSession(w)
-	}
-	return c, err
-}
-
-// forMember adapts a handler of a member's own data: it runs h for the
-// signed-in customer (currentCustomer).
-func (s *Server) forMember(h func(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error) handler {
-	return given(s.currentCustomer, h)
 }
 
 type signUpRequest struct {
@@ -122,38 +87,15 @@ type signUpRequest struct {
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request, in signUpRequest) error {
 	return s.answerCustomer(w, r, http.StatusCreated)(s.Accounts.SignUp(r.Context(),
-		accounts.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password}))
+		members.SignUpInput{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Email: in.Email, Password: in.Password}))
 }
 
-type signInRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
-}
-
-func (s *Server) signIn(w http.ResponseWriter, r *http.Request, in signInRequest) error {
-	c, token, err := s.Accounts.SignIn(r.Context(), in.Email, in.Password, s.sessionToken(r))
-	if err != nil {
-		return err
-	}
-	s.setSession(w, token, accounts.SessionTTL)
-	return s.respondCustomer(w, r, http.StatusOK, c)
-}
-
-func (s *Server) signOut(w http.ResponseWriter, r *http.Request) error {
-	if err := s.Accounts.SignOut(r.Context(), s.sessionToken(r)); err != nil {
-		return err
-	}
-	s.clearSession(w)
-	writeMessage(w, http.StatusOK, "Signed out")
-	return nil
-}
-
-func (s *Server) me(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error {
+func (s *Server) me(w http.ResponseWriter, r *http.Request, c *members.Customer) error {
 	return s.respondCustomer(w, r, http.StatusOK, c)
 }
 
 // requestEmailProof mails the signed-in member a link that proves the address.
-func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request, c *accounts.Customer) error {
+func (s *Server) requestEmailProof(w http.ResponseWriter, r *http.Request, c *members.Customer) error {
 	return answerMessage(w, http.StatusAccepted, "We sent a link to "+c.Email+". Open it to confirm your email.",
 		s.Accounts.RequestEmailProof(r.Context(), c))
 }
@@ -181,35 +123,7 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.answerCustomer(w, r, http.StatusOK)(s.Accounts.UpdateProfile(r.Context(), c,
-		accounts.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionToken(r)))
-}
-
-type resetRequest struct {
-	Email string `json:"email"`
-	App   string `json:"app"`
-}
-
-// ResetRequestedMessage is the answer to every well-formed reset request,
-// whether or not the email has an account.
-const ResetRequestedMessage = "If an account exists for this email, a link to reset the password is on its way."
-
-func (s *Server) requestReset(w http.ResponseWriter, r *http.Request, in resetRequest) error {
-	return answerMessage(w, http.StatusOK, ResetRequestedMessage, s.Accounts.RequestReset(r.Context(), in.Email, in.App))
-}
-
-type passwordResetRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
-	Token    string `json:"token"`
-}
-
-func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request, in passwordResetRequest) error {
-	if err := s.Accounts.ResetPassword(r.Context(), in.Email, in.Password, in.Token); err != nil {
-		return err
-	}
-	s.clearSession(w)
-	writeMessage(w, http.StatusOK, "Password has been reset.")
-	return nil
+		members.Update{FirstName: in.FirstName, LastName: in.LastName, Phone: in.Phone, Password: in.Password, OldPassword: in.OldPassword}, s.sessionOf(r, members.Area)))
 }
 
 type favoriteRequest struct {

@@ -14,11 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/mail"
 	"locator/internal/mail/smtptest"
+	"locator/internal/members"
 	"locator/internal/secret"
 )
 
@@ -166,8 +166,8 @@ func TestAccountsAPI(t *testing.T) {
 					}
 				})},
 			// A new password needs the current one; the member is mailed.
-			profile("a password without the current one", map[string]string{"password": "another-pass"}, 400, accounts.ErrOldPasswordRequired.Message),
-			profile("a password with a wrong current one", map[string]string{"password": "another-pass", "old_password": "not-it-at-all"}, 400, accounts.ErrOldPasswordWrong.Message),
+			profile("a password without the current one", map[string]string{"password": "another-pass"}, 400, members.ErrOldPasswordRequired.Message),
+			profile("a password with a wrong current one", map[string]string{"password": "another-pass", "old_password": "not-it-at-all"}, 400, members.ErrOldPasswordWrong.Message),
 			profile("a common password", map[string]string{"password": "12345678", "old_password": "tulip-lamp-7"}, 400, secret.MsgPasswordCommon),
 			profile("a new password", map[string]string{"password": "another-pass", "old_password": "tulip-lamp-7"}, 200, ""),
 		})

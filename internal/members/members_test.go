@@ -1,4 +1,4 @@
-package accounts_test
+package members_test
 
 import (
 	"bytes"
@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"locator/internal/accounts"
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/members"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
 )
@@ -22,15 +22,15 @@ import (
 // fast keeps argon2id but cheap, so tests run quickly under -race.
 var fast = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 
-func newService(d *db.DB) *accounts.Service {
-	s := accounts.New(d, "http://locator.test", slog.New(slog.NewTextHandler(io.Discard, nil)))
+func newService(d *db.DB) *members.Service {
+	s := members.New(d, "http://locator.test", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	s.Hasher = fast
 	return s
 }
 
-func signUp(t *testing.T, s *accounts.Service, email string) *accounts.Customer {
+func signUp(t *testing.T, s *members.Service, email string) *members.Customer {
 	t.Helper()
-	c, err := s.SignUp(context.Background(), accounts.SignUpInput{FirstName: " Ann ", LastName: "Lee", Phone: "+12125550100", Email: email, Password: "tulip-lamp-7"})
+	c, err := s.SignUp(context.Background(), members.SignUpInput{FirstName: " Ann ", LastName: "Lee", Phone: "+12125550100", Email: email, Password: "tulip-lamp-7"})
 	dbtest.Must(t, err, "sign up %s", email)
 	return c
 }
@@ -45,28 +45,28 @@ func TestSignUpValidation(t *testing.T) {
 		}
 		long := strings.Repeat("a", 256)
 		cases := []struct {
-			in   accounts.SignUpInput
+			in   members.SignUpInput
 			want string
 		}{
-			{accounts.SignUpInput{LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "First name is required"},
-			{accounts.SignUpInput{FirstName: "   ", LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "First name is required"},
-			{accounts.SignUpInput{FirstName: "F", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Last name is required"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Email: "a@b.co", Password: "tulip-lamp-7"}, "Phone is required"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Password: "tulip-lamp-7"}, "Email is required"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co"}, "Password is required"},
-			{accounts.SignUpInput{FirstName: long, LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Name must be less than 255 symbols"},
-			{accounts.SignUpInput{FirstName: "F", LastName: long, Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Last name must be less than 255 symbols"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "+1234567890123", Email: "a@b.co", Password: "tulip-lamp-7"}, "Phone should be less thant 12 symbols"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "12+34", Email: "a@b.co", Password: "tulip-lamp-7"}, "only digits"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "call me", Email: "a@b.co", Password: "tulip-lamp-7"}, "only digits"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "not-an-email", Password: "tulip-lamp-7"}, "Email is invalid"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "short"}, "at least 8"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "12345678"}, secret.MsgPasswordCommon},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: long}, "Password is too big"},
-			{accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "ANN@example.com", Password: "tulip-lamp-7"}, "already exists"},
+			{members.SignUpInput{LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "First name is required"},
+			{members.SignUpInput{FirstName: "   ", LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "First name is required"},
+			{members.SignUpInput{FirstName: "F", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Last name is required"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Email: "a@b.co", Password: "tulip-lamp-7"}, "Phone is required"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Password: "tulip-lamp-7"}, "Email is required"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co"}, "Password is required"},
+			{members.SignUpInput{FirstName: long, LastName: "L", Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Name must be less than 255 symbols"},
+			{members.SignUpInput{FirstName: "F", LastName: long, Phone: "1", Email: "a@b.co", Password: "tulip-lamp-7"}, "Last name must be less than 255 symbols"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "+1234567890123", Email: "a@b.co", Password: "tulip-lamp-7"}, "Phone should be less thant 12 symbols"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "12+34", Email: "a@b.co", Password: "tulip-lamp-7"}, "only digits"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "call me", Email: "a@b.co", Password: "tulip-lamp-7"}, "only digits"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "not-an-email", Password: "tulip-lamp-7"}, "Email is invalid"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "short"}, "at least 8"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: "12345678"}, secret.MsgPasswordCommon},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "a@b.co", Password: long}, "Password is too big"},
+			{members.SignUpInput{FirstName: "F", LastName: "L", Phone: "1", Email: "ANN@example.com", Password: "tulip-lamp-7"}, "already exists"},
 		}
 		// The walk's number (issue 39, M7): 14 characters, 10 digits; stored as the profile stores it.
-		ok, err := s.SignUp(ctx, accounts.SignUpInput{FirstName: "F", LastName: "L", Phone: "(212) 555-0199", Email: "paren@b.co", Password: "tulip-lamp-7"})
+		ok, err := s.SignUp(ctx, members.SignUpInput{FirstName: "F", LastName: "L", Phone: "(212) 555-0199", Email: "paren@b.co", Password: "tulip-lamp-7"})
 		dbtest.Must(t, err, "sign up with (212) 555-0199")
 		if ok.Phone != "+12125550199" {
 			t.Errorf("phone stored as %q, want +12125550199", ok.Phone)
@@ -90,7 +90,7 @@ func TestConcurrentSignUpsCreateOne(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := s.SignUp(context.Background(), accounts.SignUpInput{FirstName: "A", LastName: "B", Phone: "1", Email: "race@example.com", Password: "tulip-lamp-7"})
+				_, err := s.SignUp(context.Background(), members.SignUpInput{FirstName: "A", LastName: "B", Phone: "1", Email: "race@example.com", Password: "tulip-lamp-7"})
 				mu.Lock()
 				defer mu.Unlock()
 				switch apperr.CodeOf(err) {
@@ -119,7 +119,7 @@ func TestSessions(t *testing.T) {
 		c := signUp(t, s, "ann@example.com")
 		_, _, err1 := s.SignIn(ctx, "ann@example.com", "wrong-password", "")
 		_, _, err2 := s.SignIn(ctx, "nobody@example.com", "tulip-lamp-7", "")
-		if err1 != accounts.ErrBadCredentials || err2 != accounts.ErrBadCredentials {
+		if err1 != members.ErrBadCredentials || err2 != members.ErrBadCredentials {
 			t.Fatalf("bad credentials: %v / %v", err1, err2)
 		}
 		got, tok1, err := s.SignIn(ctx, " ANN@example.com", "tulip-lamp-7", "")
@@ -136,7 +136,7 @@ func TestSessions(t *testing.T) {
 		// Rotation: signing in again with the old cookie ends the old session.
 		_, tok2, err := s.SignIn(ctx, "ann@example.com", "tulip-lamp-7", tok1)
 		dbtest.Must(t, err, "sign in again")
-		if _, err := s.Authenticate(ctx, tok1); err != accounts.ErrNoSession {
+		if _, err := s.Authenticate(ctx, tok1); err != members.ErrNoSession {
 			t.Fatalf("old session alive: %v", err)
 		}
 		_, tok3, _ := s.SignIn(ctx, "ann@example.com", "tulip-lamp-7", "") // another device
@@ -144,13 +144,13 @@ func TestSessions(t *testing.T) {
 		dbtest.Must(t, err, "authenticate")
 		pw, old, wrong := "new-password", "tulip-lamp-7", "password2"
 		// The current password is required, and must be right.
-		if _, err := s.UpdateProfile(ctx, me, accounts.Update{Password: &pw}, tok2); err != accounts.ErrOldPasswordRequired {
+		if _, err := s.UpdateProfile(ctx, me, members.Update{Password: &pw}, tok2); err != members.ErrOldPasswordRequired {
 			t.Fatalf("change without the current password: %v", err)
 		}
-		if _, err := s.UpdateProfile(ctx, me, accounts.Update{Password: &pw, OldPassword: &wrong}, tok2); err != accounts.ErrOldPasswordWrong {
+		if _, err := s.UpdateProfile(ctx, me, members.Update{Password: &pw, OldPassword: &wrong}, tok2); err != members.ErrOldPasswordWrong {
 			t.Fatalf("change with a wrong current password: %v", err)
 		}
-		_, err = s.UpdateProfile(ctx, me, accounts.Update{Password: &pw, OldPassword: &old}, tok2)
+		_, err = s.UpdateProfile(ctx, me, members.Update{Password: &pw, OldPassword: &old}, tok2)
 		dbtest.Must(t, err, "change password")
 		// The member is told, by mail written with the change.
 		var to, subject, body string
@@ -161,14 +161,14 @@ func TestSessions(t *testing.T) {
 		if _, err := s.Authenticate(ctx, tok2); err != nil {
 			t.Fatalf("current session ended by its own password change: %v", err)
 		}
-		if _, err := s.Authenticate(ctx, tok3); err != accounts.ErrNoSession {
+		if _, err := s.Authenticate(ctx, tok3); err != members.ErrNoSession {
 			t.Fatalf("other session survived a password change: %v", err)
 		}
 		if _, _, err := s.SignIn(ctx, "ann@example.com", "new-password", ""); err != nil {
 			t.Fatalf("new password: %v", err)
 		}
 		dbtest.Must(t, s.SignOut(ctx, tok2), "sign out")
-		if _, err := s.Authenticate(ctx, tok2); err != accounts.ErrNoSession {
+		if _, err := s.Authenticate(ctx, tok2); err != members.ErrNoSession {
 			t.Fatalf("signed-out session alive: %v", err)
 		}
 	})
@@ -180,7 +180,7 @@ func TestFailedSignInsLockTheAccountForEveryReplica(t *testing.T) {
 		ctx := context.Background()
 		signUp(t, a, "ann@example.com")
 		for i := 0; i < ratelimit.MaxSignInAttempts; i++ {
-			if _, _, err := []*accounts.Service{a, b}[i%2].SignIn(ctx, "ann@example.com", "guess", ""); err != accounts.ErrBadCredentials {
+			if _, _, err := []*members.Service{a, b}[i%2].SignIn(ctx, "ann@example.com", "guess", ""); err != members.ErrBadCredentials {
 				t.Fatalf("guess %d: %v", i, err)
 			}
 		}
@@ -198,39 +198,39 @@ func TestProfileUpdates(t *testing.T) {
 		ctx := context.Background()
 		c := signUp(t, s, "ann@example.com")
 		str := func(v string) *string { return &v }
-		got, err := s.UpdateProfile(ctx, c, accounts.Update{FirstName: str(" Anna "), LastName: str("Lee-Park")}, "")
+		got, err := s.UpdateProfile(ctx, c, members.Update{FirstName: str(" Anna "), LastName: str("Lee-Park")}, "")
 		dbtest.Must(t, err, "name")
 		if got.FirstName != "Anna" || got.LastName != "Lee-Park" {
 			t.Fatalf("%+v", got)
 		}
-		got, err = s.UpdateProfile(ctx, c, accounts.Update{Phone: str("+4930123")}, "")
+		got, err = s.UpdateProfile(ctx, c, members.Update{Phone: str("+4930123")}, "")
 		dbtest.Must(t, err, "phone")
 		if got.Phone != "+4930123" {
 			t.Fatalf("%+v", got)
 		}
 		// The profile takes the spellings sign-up takes and stores them the same way (issue 39, M7).
-		got, err = s.UpdateProfile(ctx, c, accounts.Update{Phone: str(" (212) 555-0199 ")}, "")
+		got, err = s.UpdateProfile(ctx, c, members.Update{Phone: str(" (212) 555-0199 ")}, "")
 		dbtest.Must(t, err, "phone with separators")
 		if got.Phone != "+12125550199" {
 			t.Fatalf("profile phone stored as %q, want +12125550199", got.Phone)
 		}
 		for _, c2 := range []struct {
-			u    accounts.Update
+			u    members.Update
 			want string
 		}{
-			{accounts.Update{FirstName: str(" "), LastName: str("x")}, "First name cant be empty"},
-			{accounts.Update{FirstName: str("x"), LastName: str("")}, "First name cant be empty"},
-			{accounts.Update{FirstName: str(strings.Repeat("x", 256)), LastName: str("x")}, "Name must be less than 255 symbols"},
-			{accounts.Update{FirstName: str("x"), LastName: str(strings.Repeat("x", 256))}, "Last name must be less than 255 symbols"},
-			{accounts.Update{Phone: str("1234567890123")}, "Phone should be less thant 12 symbols"},
-			{accounts.Update{Phone: str("")}, "Phone is required"},
-			{accounts.Update{Password: str("")}, "Password is required"},
-			{accounts.Update{Password: str(strings.Repeat("x", 256))}, "Password is too big"},
-			{accounts.Update{}, "Send first_name"},
-			{accounts.Update{Phone: str("1"), Password: str("tulip-lamp-7")}, "Send first_name"},
-			{accounts.Update{Phone: str("1"), OldPassword: str("tulip-lamp-7")}, "Send first_name"},
-			{accounts.Update{OldPassword: str("tulip-lamp-7")}, "Password is required"},
-			{accounts.Update{Password: str("qwertyuiop"), OldPassword: str("tulip-lamp-7")}, secret.MsgPasswordCommon},
+			{members.Update{FirstName: str(" "), LastName: str("x")}, "First name cant be empty"},
+			{members.Update{FirstName: str("x"), LastName: str("")}, "First name cant be empty"},
+			{members.Update{FirstName: str(strings.Repeat("x", 256)), LastName: str("x")}, "Name must be less than 255 symbols"},
+			{members.Update{FirstName: str("x"), LastName: str(strings.Repeat("x", 256))}, "Last name must be less than 255 symbols"},
+			{members.Update{Phone: str("1234567890123")}, "Phone should be less thant 12 symbols"},
+			{members.Update{Phone: str("")}, "Phone is required"},
+			{members.Update{Password: str("")}, "Password is required"},
+			{members.Update{Password: str(strings.Repeat("x", 256))}, "Password is too big"},
+			{members.Update{}, "Send first_name"},
+			{members.Update{Phone: str("1"), Password: str("tulip-lamp-7")}, "Send first_name"},
+			{members.Update{Phone: str("1"), OldPassword: str("tulip-lamp-7")}, "Send first_name"},
+			{members.Update{OldPassword: str("tulip-lamp-7")}, "Password is required"},
+			{members.Update{Password: str("qwertyuiop"), OldPassword: str("tulip-lamp-7")}, secret.MsgPasswordCommon},
 		} {
 			if _, err := s.UpdateProfile(ctx, c, c2.u, ""); err == nil || !strings.Contains(err.Error(), c2.want) {
 				t.Errorf("%+v: %v, want %q", c2.u, err, c2.want)
@@ -267,17 +267,17 @@ func TestPasswordReset(t *testing.T) {
 		if stored == token || len(token) < 22 { // >= 128 bits
 			t.Fatal("reset token stored in clear or too short")
 		}
-		if err := s.ResetPassword(ctx, "other@example.com", "brand-new-1", token); err != accounts.ErrBadResetToken {
+		if err := s.ResetPassword(ctx, "other@example.com", "brand-new-1", token); err != members.ErrBadResetToken {
 			t.Fatalf("token for another email: %v", err)
 		}
 		if err := s.ResetPassword(ctx, "ann@example.com", "short", token); apperr.CodeOf(err) != apperr.Invalid {
 			t.Fatalf("short password: %v", err)
 		}
 		dbtest.Must(t, s.ResetPassword(ctx, "ann@example.com", "brand-new-1", token), "reset")
-		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-2", token); err != accounts.ErrBadResetToken {
+		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-2", token); err != members.ErrBadResetToken {
 			t.Fatalf("token used twice: %v", err)
 		}
-		if _, err := s.Authenticate(ctx, tok); err != accounts.ErrNoSession {
+		if _, err := s.Authenticate(ctx, tok); err != members.ErrNoSession {
 			t.Fatalf("session survived a reset: %v", err)
 		}
 		if _, _, err := s.SignIn(ctx, "ann@example.com", "brand-new-1", ""); err != nil {
@@ -295,18 +295,18 @@ func TestPasswordReset(t *testing.T) {
 		older := lastToken()
 		dbtest.Must(t, s.RequestReset(ctx, "ann@example.com", "locator"), "third request")
 		token2 := lastToken()
-		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-3", older); err != accounts.ErrBadResetToken {
+		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-3", older); err != members.ErrBadResetToken {
 			t.Fatalf("older token after a newer request: %v", err)
 		}
 		// Expired tokens fail.
 		_, err := d.Exec(ctx, "UPDATE password_resets SET expires_at = $1", time.Now().UTC().Add(-time.Minute))
 		dbtest.Must(t, err, "expire")
-		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-3", token2); err != accounts.ErrBadResetToken {
+		if err := s.ResetPassword(ctx, "ann@example.com", "brand-new-3", token2); err != members.ErrBadResetToken {
 			t.Fatalf("expired token: %v", err)
 		}
 		// Per-email request limit.
 		var last error
-		for i := 0; i < accounts.MaxResetsPerEmail+1; i++ {
+		for i := 0; i < members.MaxResetsPerEmail+1; i++ {
 			last = s.RequestReset(ctx, "limit@example.com", "locator")
 		}
 		if apperr.CodeOf(last) != apperr.TooMany {
@@ -369,7 +369,7 @@ func TestResetRequestAnswersBeforeTheWork(t *testing.T) {
 // once through two replicas: exactly MaxResetsPerEmail mails.
 func TestResetRequestsAcrossReplicas(t *testing.T) {
 	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
-		replicas := []*accounts.Service{newService(da), newService(dbb)}
+		replicas := []*members.Service{newService(da), newService(dbb)}
 		signUp(t, replicas[0], "ann@example.com")
 		var wg sync.WaitGroup
 		for i := range 30 {
@@ -385,8 +385,8 @@ func TestResetRequestsAcrossReplicas(t *testing.T) {
 		replicas[1].Wait()
 		var n int
 		dbtest.Must(t, da.QueryRow(context.Background(), "SELECT COUNT(*) FROM outbox").Scan(&n), "count")
-		if n != accounts.MaxResetsPerEmail {
-			t.Fatalf("%d mails for 30 concurrent requests, want %d", n, accounts.MaxResetsPerEmail)
+		if n != members.MaxResetsPerEmail {
+			t.Fatalf("%d mails for 30 concurrent requests, want %d", n, members.MaxResetsPerEmail)
 		}
 	})
 }
