@@ -21,7 +21,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test test-go test-fuzz test-web test-deploy check-format lint vulncheck web geodata basemap clean
+.PHONY: build bench run test test-rest test-go test-fuzz test-web test-deploy check-format lint vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -111,8 +111,12 @@ test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
+# e2e and the Lighthouse check share one binary, built after the web app it embeds.
+E2E_BIN := $(CURDIR)/bin/locator-e2e
 test-web: $(WEB_DEPS)
-	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld && npm run build && npm run size && npm run e2e && npm run lighthouse:check
+	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld && npm run build && npm run size
+	$(GO) build -o $(E2E_BIN) ./cmd/locator
+	cd web && LOCATOR_BIN=$(E2E_BIN) npm run e2e && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
 
 # The Prometheus configuration, alert rules and their unit tests under deploy/. promtool comes
 # from Debian's prometheus package, installed when missing as the e2e suite installs chromium.
@@ -123,8 +127,15 @@ test-deploy:
 	promtool test rules deploy/alerts_test.yml
 
 # ESLint runs in lint; test-web runs the rest of web's `npm run check`.
-test: lint vulncheck test-go test-fuzz test-web test-deploy
+# Two lanes at once: the Go tests, which spend much of their time waiting
+# (PostgreSQL, servers starting and draining, timers), beside everything
+# else; each lane's output is printed as it ends (docs/performance.md,
+# "The test suite").
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-rest
 	@echo "all tests passed"
+
+test-rest: lint vulncheck test-fuzz test-web test-deploy
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

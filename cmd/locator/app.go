@@ -55,6 +55,7 @@ type app struct {
 	acc    *members.Service
 	biz    *business.Service
 	lic    *licences.Registry
+	claims *claims.Service
 	counts *insights.Service
 
 	closers []func() // what close gives back, in reverse
@@ -148,13 +149,13 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, log *slog.Lo
 	if err := a.lic.RefreshCoverage(ctx); err != nil {
 		log.Warn("licence coverage not read", "err", err)
 	}
-	claimSvc := claims.New(d, sr, claims.Options{Geocoder: placeSvc, ZoneAt: zones.ZoneAt, PublicURL: publicURL,
+	a.claims = claims.New(d, sr, claims.Options{Geocoder: placeSvc, ZoneAt: zones.ZoneAt, PublicURL: publicURL,
 		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock}, log)
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
 	a.handler = httpapi.New(httpapi.Deps{
 		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
-		Claims: claimSvc, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
+		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
 		Places: placeSvc,
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,

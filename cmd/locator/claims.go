@@ -165,6 +165,9 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		if c.WaitingForEmail {
 			fmt.Fprintf(w, "  owner\twaiting for the owner to confirm their email\n")
 		}
+		if words, ok := consentWords[c.Consent]; ok {
+			fmt.Fprintf(w, "  consent\t%s\n", words)
+		}
 		if c.RejectReason != "" {
 			fmt.Fprintf(w, "  reason\t%s\n", c.RejectReason)
 		}
@@ -487,4 +490,12 @@ func idArg(arg, what string) (int64, error) {
 		return 0, &exitError{code: 2, msg: what + " must be a positive whole number"}
 	}
 	return id, nil
+}
+
+// consentWords say where a pending co-owner stands (docs/claims.md,
+// "Consent of the owners"); a claim that needed no consent prints nothing.
+var consentWords = map[string]string{
+	"pending":  "waiting for an owner (or a moderator) to accept the claimant as a co-owner",
+	"accepted": "accepted: the claimant is a co-owner",
+	"declined": "declined: the claimant cannot change the store",
 }

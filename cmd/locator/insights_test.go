@@ -18,7 +18,12 @@ import (
 // interval here is an hour, so only the last flush can), and
 // `locator insights` prints them.
 func TestSIGTERMFlushesInsightsAndTheCLIPrintsThem(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) { insightsScenario(t, "sqlite:"+filepath.Join(t.TempDir(), "locator.db")) })
+	if testing.Short() {
+		t.Skip("-short: a server's whole life per engine; make test runs it")
+	}
+	t.Run("sqlite", func(t *testing.T) {
+		insightsScenario(t, "sqlite:"+filepath.Join(t.TempDir(), "locator.db"))
+	})
 	t.Run("postgres", func(t *testing.T) {
 		u, _ := dbtest.NewSchema(t)
 		insightsScenario(t, u)

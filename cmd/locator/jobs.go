@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"locator/internal/claims"
 	"locator/internal/mail"
 	"locator/internal/search"
 )
@@ -104,6 +105,13 @@ func (a *app) jobList() []job {
 		}
 		return nil
 	}
+	digests := func(ctx context.Context) error {
+		n, err := a.claims.SendDigests(ctx)
+		if n > 0 {
+			log.Info("claim digests mailed to owners", "mails", n)
+		}
+		return err
+	}
 	pruneMail := func(ctx context.Context) error {
 		n, err := mail.Prune(ctx, a.db, cfg.MailRetention, a.clock.Now())
 		if n > 0 {
@@ -132,6 +140,9 @@ func (a *app) jobList() []job {
 		{name: "search document re-render", every: docRerenderEvery, first: rerender, run: rerender},
 		// The day's shared salt first, so visitors hash alike on every
 		// replica from the first request; then the counts, every flush.
+		// Owners' claim notices, one mail a day: the first replica after
+		// midnight (UTC) sends the day's.
+		{name: "claim digests", every: claims.DigestEvery, first: digests, run: digests},
 		{name: "insights flush", every: cfg.InsightsFlush, first: salts, run: counts.Flush},
 	}
 }

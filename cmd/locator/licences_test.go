@@ -13,6 +13,7 @@ import (
 // `locator licences import` reports bad rows with their lines and exits 1,
 // keeps the good ones, and `status` counts them per source.
 func TestLicencesImportAndStatus(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db")})
 	var out, errOut syncBuffer
@@ -40,6 +41,7 @@ func TestLicencesImportAndStatus(t *testing.T) {
 // A file with a broken quote (the command crashed on it) reports the row
 // and imports the others.
 func TestLicencesImportBrokenQuote(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(dir, "locator.db")})

@@ -72,6 +72,9 @@ func (c *keepAliveClient) close() {
 // happen while draining (a request, a new connection) then have seconds,
 // not one, on a machine busy with other test packages.
 func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: drains a loaded server for seconds; make test runs it")
+	}
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db"),
 		"LOCATOR_MAIL_DIR": t.TempDir(), "LOCATOR_DRAIN_PERIOD": "5s", "LOCATOR_SHUTDOWN_TIMEOUT": "20s"})
 	srv := startServe(t, e, "--demo-stores", "500")

@@ -42,6 +42,7 @@ func env(m map[string]string) func(string) string {
 }
 
 func TestInvalidConfigurationNamesTheSetting(t *testing.T) {
+	t.Parallel()
 	// A file that is not an archive: the start stops with the reason, before the database.
 	notPMTiles := filepath.Join(t.TempDir(), "area.pmtiles")
 	if err := os.WriteFile(notPMTiles, bytes.Repeat([]byte("not an archive "), 20), 0o600); err != nil {

@@ -14,6 +14,7 @@ import (
 // `locator products import` lists bad rows with their lines, writes the
 // good ones and exits 1; run again, it updates the same products.
 func TestProductsImport(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db")})
 	file := filepath.Join("..", "..", "internal", "catalog", "testdata", "catalogue.csv")

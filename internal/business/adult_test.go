@@ -14,6 +14,7 @@ import (
 // An owner marks the store adult-only (docs/rules.md): published at once,
 // in the document, and audited; a patch of it alone is a change.
 func TestOwnerSetsAdultOnly(t *testing.T) {
+	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, a *business.Account, id int64) {
 		yes := true
 		res, err := svc.Update(ctx, a, id, business.Patch{AdultOnly: &yes})

@@ -107,6 +107,7 @@ func TestConcurrentPatchesKeepEveryChange(t *testing.T) {
 }
 
 func TestPruneEndsExpiredSessionsOnly(t *testing.T) {
+	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, live *business.Account, _ int64) {
 		svc.Now = func() time.Time { return time.Now().Add(-8 * 24 * time.Hour) }
 		_, oldToken, err := svc.SignIn(ctx, "owner@example.com", "tulip-lamp-7", "")

@@ -18,6 +18,7 @@ import (
 // The owner who acted is named by the day of its link, not by its address
 // (text its holder chose).
 func TestEveryOwnerToldOfEveryChange(t *testing.T) {
+	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, owner *business.Account, id int64) {
 		hash, err := svc.Hasher.Hash(ctx, "harp-seal-9-co")
 		dbtest.Must(t, err, "hash")

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/consent"
 	"locator/internal/db"
 	"locator/internal/ownership"
 )
@@ -78,4 +79,35 @@ func (s *Service) RemoveOwner(ctx context.Context, a *Account, storeID, ownerID 
 		return err
 	})
 	return out, err
+}
+
+// DecidePendingOwner accepts or declines claim claimID's claimant as a
+// co-owner of store storeID, which the account owns (internal/consent).
+// Another account's store, or a claim on another store, is a 404.
+func (s *Service) DecidePendingOwner(ctx context.Context, a *Account, storeID, claimID int64, accept bool) (StoreView, error) {
+	var out StoreView
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := owns(ctx, tx, a, storeID); err != nil {
+			return err
+		}
+		if err := consent.ClaimOfStore(ctx, tx, storeID, claimID); err != nil {
+			return err
+		}
+		if err := consent.Decide(ctx, tx, s.now(), claimID, accept, actor(a), "store dashboard", s.PublicURL); err != nil {
+			return err
+		}
+		var err error
+		out, err = s.view(ctx, tx, a, storeID)
+		return err
+	})
+	return out, err
+}
+
+// Waiting lists the stores the account has claimed and waits to change
+// until their owners consent.
+func (s *Service) Waiting(ctx context.Context, a *Account) ([]consent.Waiting, error) {
+	if !a.Verified {
+		return nil, ErrUnverified
+	}
+	return consent.WaitingFor(ctx, s.DB, a.Email)
 }

@@ -17,6 +17,7 @@ import (
 // hour, until closing, through a date) and resumes it; each change is
 // published at once and audited with its old and new settings.
 func TestOwnerServiceSettings(t *testing.T) {
+	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, a *business.Account, id int64) {
 		openAllDayWithDelivery(t, svc, a, id)
 
@@ -109,6 +110,7 @@ func openAllDayWithDelivery(t *testing.T, svc *business.Service, a *business.Acc
 // while the store is open), audited, and checked with the store's special
 // dates' rules and messages.
 func TestOwnerServiceSpecialDates(t *testing.T) {
+	t.Parallel()
 	eachOwner(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *business.Service, a *business.Account, id int64) {
 		openAllDayWithDelivery(t, svc, a, id)
 

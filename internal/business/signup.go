@@ -109,11 +109,13 @@ func (s *Service) ResendProof(ctx context.Context, a *Account) error {
 // linkApprovedClaims links the stores of the approved claims made with the
 // email of an account whose mailbox has just been proven: the claim waited
 // for it (internal/claims/links.go links at approval only proven accounts).
-// Each new link is in the audit log, credited to the account that proved
-// the address.
+// A claim that waits for the owners' consent, or was declined (claims.consent,
+// migration 0024), is not linked. Each new link is in the audit log,
+// credited to the account that proved the address.
 func linkApprovedClaims(ctx context.Context, tx *db.Tx, businessID int64, at time.Time) error {
 	rows, err := tx.Query(ctx, `SELECT DISTINCT c.store_id FROM business_accounts b JOIN claims c ON c.email = b.email
-		WHERE b.id = $1 AND c.status = 'approved' AND c.store_id IS NOT NULL ORDER BY c.store_id`, businessID)
+		WHERE b.id = $1 AND c.status = 'approved' AND c.consent IN ('', 'accepted') AND c.store_id IS NOT NULL
+		ORDER BY c.store_id`, businessID)
 	claimed, err := db.Collect(rows, err, "link approved claims", func(sc db.Scanner) (*int64, error) {
 		var id int64
 		return &id, sc.Scan(&id)

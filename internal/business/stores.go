@@ -10,6 +10,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
+	"locator/internal/consent"
 	"locator/internal/db"
 	"locator/internal/ownership"
 	"locator/internal/schedule"
@@ -120,6 +121,9 @@ type StoreView struct {
 	Services map[string]ServiceView `json:"services"`
 	// Every account that can change the store, this one included.
 	Owners []CoOwner `json:"owners"`
+	// The claimants approved by a moderator who wait for an owner's consent
+	// before they can change the store (internal/consent).
+	PendingOwners []consent.PendingOwner `json:"pending_owners"`
 }
 
 // HoursView is weekly hours in the API's shape (the store answer's workingHours).
@@ -148,10 +152,19 @@ func owns(ctx context.Context, q db.Querier, a *Account, id int64) error {
 	if err != nil {
 		return err
 	}
-	if !mine {
-		return ErrNotYours
+	if mine {
+		return nil
 	}
-	return nil
+	// A claimant waiting for the owners' consent is told so (it knows the
+	// store it claimed); anyone else learns nothing.
+	waits, err := consent.Waits(ctx, q, a.Email, id)
+	if err != nil {
+		return err
+	}
+	if waits {
+		return consent.ErrWaiting
+	}
+	return ErrNotYours
 }
 
 // ListStores lists the stores linked to the account.
@@ -198,6 +211,9 @@ func (s *Service) view(ctx context.Context, q db.Querier, a *Account, id int64) 
 		return StoreView{}, err
 	}
 	if v.Owners, err = coOwners(ctx, q, a, id); err != nil {
+		return StoreView{}, err
+	}
+	if v.PendingOwners, err = consent.ForStore(ctx, q, id); err != nil {
 		return StoreView{}, err
 	}
 	return v, nil

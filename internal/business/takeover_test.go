@@ -174,6 +174,7 @@ func (w *world) attackerGetsNothing(t *testing.T, c *claims.Claim) string {
 }
 
 func TestTakeoverPaths(t *testing.T) {
+	t.Parallel()
 	t.Run("A: claim with the owner's email, account with the attacker's password", func(t *testing.T) {
 		dbtest.Each(t, func(t *testing.T, d *db.DB) {
 			w, ctx := newWorld(t, d), context.Background()
@@ -264,6 +265,7 @@ func TestTakeoverPaths(t *testing.T) {
 
 // Unproven accounts go after identity.UnprovenTTL; proven ones stay.
 func TestPruneUnproven(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w, ctx := newWorld(t, d), context.Background()
 		dbtest.Must(t, w.biz.SignUp(ctx, business.SignUpInput{StoreName: "Old", Email: "old@example.com", Password: attackerPass}), "old")

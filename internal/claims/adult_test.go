@@ -13,6 +13,7 @@ import (
 // A claim's adult_only (docs/rules.md) is kept with the claim and set on
 // the store its approval publishes.
 func TestClaimAdultOnly(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		in := newYorkClaim()
 		in.LicenceNumber = ""

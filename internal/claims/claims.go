@@ -21,8 +21,6 @@ import (
 	"locator/internal/apperr"
 	sysclock "locator/internal/clock" // claims/hours.go has a clock of its own (a time of day)
 	"locator/internal/db"
-	mailbox "locator/internal/mail"
-	"locator/internal/ownership"
 	"locator/internal/ratelimit"
 	"locator/internal/schedule"
 	"locator/internal/stores"
@@ -53,6 +51,10 @@ type Claim struct {
 	// WaitingForEmail: approved, and no business account with the claim's
 	// email has proven its mailbox yet; the store is linked when one does.
 	WaitingForEmail bool
+	// Consent: "pending" while the claimant of an approved claim on a store
+	// with owners waits for their consent, then "accepted" or "declined";
+	// "" when none was needed (internal/consent).
+	Consent string
 }
 
 // Input is the claim form, as the API takes it and a claim keeps it.
@@ -316,19 +318,13 @@ func (s *Service) Submit(ctx context.Context, in Input, clientIP string) (*Claim
 		if c, err = getClaim(ctx, tx, id); err != nil {
 			return err
 		}
-		// The owners of the store it matches hear of it now, not when it is decided.
+		// The owners of the store it matches hear of it in the day's
+		// digest (digest.go), not when it is decided.
 		owners, err := storeOwners(ctx, tx, c)
 		if err != nil {
 			return err
 		}
-		if len(owners) == 0 {
-			return nil
-		}
-		st, err := s.Stores.GetTx(ctx, tx, c.DuplicateOfStoreID)
-		if err != nil {
-			return err
-		}
-		return s.mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mailbox.Message { return ownerSubmittedMail(o, c, st) })
+		return s.noteOwners(ctx, tx, owners, c, noticeSubmitted)
 	})
 	if errors.Is(err, sql.ErrNoRows) { // a concurrent identical submission won
 		c, err := s.recentDuplicate(ctx, in, t)
@@ -370,8 +366,8 @@ const claimColumns = `id, business_name, email, phone, country, state, address1,
 	category, status, reject_reason, COALESCE(duplicate_of_store_id, 0), COALESCE(store_id, 0), created_at, updated_at,
 	decided_at, decided_by, licence_number, licence_check, delivery_hours, curbside_pickup_hours, online_order_hours, adult_only,
 	pin_latitude, pin_longitude, pin_source,
-	CASE WHEN status = 'approved' AND NOT EXISTS (SELECT 1 FROM business_accounts b
-		WHERE b.email = claims.email AND b.email_verified_at IS NOT NULL) THEN 1 ELSE 0 END`
+	CASE WHEN status = 'approved' AND consent IN ('', 'accepted') AND NOT EXISTS (SELECT 1 FROM business_accounts b
+		WHERE b.email = claims.email AND b.email_verified_at IS NOT NULL) THEN 1 ELSE 0 END, consent`
 
 func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 	var c Claim
@@ -382,7 +378,7 @@ func scanClaim(row interface{ Scan(...any) error }) (*Claim, error) {
 		&c.Website, &c.WorkingHours, &c.Category, &status, &c.RejectReason, &c.DuplicateOfStoreID, &c.StoreID,
 		&c.CreatedAt, &c.UpdatedAt, &decided, &c.DecidedBy, &c.LicenceNumber, &check,
 		&c.DeliveryHours, &c.CurbsidePickupHours, &c.OnlineOrderHours, &c.AdultOnly, &pinLat, &pinLon, &c.PinSource,
-		&c.WaitingForEmail); err != nil {
+		&c.WaitingForEmail, &c.Consent); err != nil {
 		return nil, err
 	}
 	if pinLat.Valid && pinLon.Valid {

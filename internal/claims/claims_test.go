@@ -2,6 +2,7 @@ package claims_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -39,6 +40,7 @@ func form() claims.Input {
 }
 
 func TestSubmitValidation(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	s := newService(d)
 	ctx := context.Background()
@@ -79,6 +81,7 @@ func TestSubmitValidation(t *testing.T) {
 }
 
 func TestClaimToPublishedStore(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		c, created, err := s.Submit(ctx, form(), "10.0.0.1")
 		dbtest.Must(t, err, "submit")
@@ -144,10 +147,18 @@ func TestClaimToPublishedStore(t *testing.T) {
 		}
 		// The owners were emailed through the outbox, and every action audited.
 		mails := dbtest.Texts(t, d, ": ", "SELECT to_addr, subject FROM outbox ORDER BY id")
-		// The owner also heard of the look-alike claim when it came and when it was decided.
-		if len(mails) != 4 || mails[0] != "owner@example.com: Your store claim was approved" || mails[1] != "owner@example.com: Someone claimed a store you own" ||
-			mails[2] != "someone-else@example.com: Your store claim was not approved" || mails[3] != "owner@example.com: A claim on your store was rejected" {
+		// The owner hears of the look-alike claim, its coming and its
+		// rejection, in the day's digest once the day is over.
+		if len(mails) != 2 || mails[0] != "owner@example.com: Your store claim was approved" || mails[1] != "someone-else@example.com: Your store claim was not approved" {
 			t.Fatalf("mails: %v", mails)
+		}
+		s.Now = func() time.Time { return time.Now().Add(24 * time.Hour) }
+		n, err := s.SendDigests(ctx)
+		dbtest.Must(t, err, "digests")
+		digest := dbtest.Texts(t, d, ": ", "SELECT to_addr, subject, text_body FROM outbox WHERE id > 2 ORDER BY id")
+		if n != 1 || len(digest) != 1 || !strings.HasPrefix(digest[0], "owner@example.com: Claims on your stores on ") ||
+			!strings.Contains(digest[0], fmt.Sprintf("- Claim #%d was submitted", c2.ID)) || !strings.Contains(digest[0], "was rejected by a moderator. Nothing was changed. Reason: Already listed") {
+			t.Fatalf("digest: %d %q", n, digest)
 		}
 		// The approval mail links to the store dashboard.
 		var text, htmlBody string
@@ -165,6 +176,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 }
 
 func TestApproveNeedsAPlace(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		in := form()
 		in.PostalCode = "00000"
@@ -189,6 +201,7 @@ func TestApproveNeedsAPlace(t *testing.T) {
 // The approval keeps what the free-text hours say, and an approval that
 // updates an existing store keeps its other special dates.
 func TestApprovalKeepsSpecialHours(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		s.Now = func() time.Time { return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) }
 		in := form()

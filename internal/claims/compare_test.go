@@ -11,6 +11,7 @@ import (
 // Issue #39, m29: the moderator's comparison called "+19175550166" and
 // "9175550166" different phones; one number however written is the same.
 func TestComparePhonesNormalised(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		store, claimed string
 		same           bool

@@ -10,6 +10,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
+	"locator/internal/consent"
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/ownership"
@@ -86,18 +87,31 @@ func (s *Service) Approve(ctx context.Context, id int64, actor string, a Approva
 			WHERE id = $4`, st.ID, t, actor, id); err != nil {
 			return fmt.Errorf("approve claim %d: %w", id, err)
 		}
-		if err := s.linkAndAudit(ctx, tx, st.ID, c, actor); err != nil {
+		// A stranger to a store that has owners becomes a pending co-owner:
+		// no link until an owner or a moderator consents (internal/consent).
+		ask := needsConsent(owners, c)
+		if ask {
+			if _, err := tx.Exec(ctx, "UPDATE claims SET consent = 'pending' WHERE id = $1", id); err != nil {
+				return fmt.Errorf("approve claim %d: %w", id, err)
+			}
+			details["consent"] = consent.Pending
+		} else if err := s.linkAndAudit(ctx, tx, st.ID, c, actor); err != nil {
 			return err
 		}
 		details["store_id"] = st.ID
 		if err := s.audit(ctx, tx, actor, "claim.approve", id, details); err != nil {
 			return err
 		}
-		if err := mail.Enqueue(ctx, tx, approvedMail(c, s.PublicURL)); err != nil {
+		if err := mail.Enqueue(ctx, tx, approvedMail(c, s.PublicURL, ask)); err != nil {
 			return err
 		}
 		applied, _ := details["applied"].([]string)
-		if err := s.mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message { return ownerApprovedMail(o, c, st, applied) }); err != nil {
+		if ask {
+			err = s.askOwners(ctx, tx, owners, c, st, applied)
+		} else {
+			err = s.mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message { return ownerApprovedMail(o, c, st, applied) })
+		}
+		if err != nil {
 			return err
 		}
 		out, err = getClaim(ctx, tx, id)
@@ -291,9 +305,7 @@ func (s *Service) Reject(ctx context.Context, id int64, actor, reason string) (*
 		if err != nil {
 			return err
 		}
-		if err := s.mailOwners(ctx, tx, owners, c, func(o ownership.Owner) mail.Message {
-			return ownerRejectedMail(o, c, c.DuplicateOfStoreID, reason)
-		}); err != nil {
+		if err := s.noteOwners(ctx, tx, owners, c, noticeRejected); err != nil {
 			return err
 		}
 		out, err = getClaim(ctx, tx, id)
@@ -342,9 +354,15 @@ func (s *Service) Audit(ctx context.Context, claimID int64) ([]AuditEntry, error
 // approvedMail tells the claimant, with the way to the store dashboard
 // (/business): the store is there once its business account is signed in
 // (a second store of an account too).
-func approvedMail(c *Claim, publicURL string) mail.Message {
+// With pending (the store has owners, who must consent first) it says
+// the claimant waits for them instead.
+func approvedMail(c *Claim, publicURL string, pending bool) mail.Message {
 	dashboard := strings.TrimRight(publicURL, "/") + "/business"
-	text := fmt.Sprintf("Hello,\n\nGood news: your claim for %s was approved. Your store is now listed on the Locator map.\n"+
+	news := "Good news: your claim for %s was approved. Your store is now listed on the Locator map."
+	if pending {
+		news = "Your claim for %s was approved, but the store already has an owner. You can change it in the store dashboard once an owner (or a moderator) accepts you as a co-owner; we will mail you their answer."
+	}
+	text := fmt.Sprintf("Hello,\n\n"+news+"\n"+
 		"Sign in to the store dashboard with %s and the password of your business account:\n%s\n", c.BusinessName, c.Email, dashboard)
 	h := html.EscapeString
 	link := h(dashboard)
@@ -352,8 +370,8 @@ func approvedMail(c *Claim, publicURL string) mail.Message {
 		link = fmt.Sprintf(`<a href="%s">%s</a>`, h(dashboard), h(dashboard))
 	}
 	return mail.Message{To: c.Email, Subject: "Your store claim was approved", Text: text,
-		HTML: fmt.Sprintf("<p>Hello,</p><p>Good news: your claim for <b>%s</b> was approved. Your store is now listed on the Locator map.</p>"+
-			"<p>Sign in to the store dashboard with %s and the password of your business account: %s</p>", h(c.BusinessName), h(c.Email), link)}
+		HTML: fmt.Sprintf("<p>Hello,</p><p>"+news+"</p>"+
+			"<p>Sign in to the store dashboard with %s and the password of your business account: %s</p>", "<b>"+h(c.BusinessName)+"</b>", h(c.Email), link)}
 }
 
 func rejectedMail(c *Claim, reason string) mail.Message {

@@ -15,6 +15,7 @@ import (
 // PerNetworkPerHour new claims an hour whatever addresses it uses, a retry
 // of one of them is still answered, and another network is not held back.
 func TestClaimsLimitedPerNetwork(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		claim := func(i int, ip string) (*claims.Claim, bool, error) {
 			in := form()

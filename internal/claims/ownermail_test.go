@@ -4,18 +4,21 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"locator/internal/claims"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 )
 
-// A look-alike claim mails the store's owner at submission and at the
-// decision; none of those mails carries a word the claimant typed (a link
+// A look-alike claim reaches the store's owner in the day's digest (its
+// submission, its rejection) and at its approval (the request for
+// consent); none of those mails carries a word the claimant typed (a link
 // hidden in the address, website or hours, the claimant's own casing of
 // the name), only fixed text, the store's published data and the link to
 // the store dashboard.
 func TestOwnerMailCarriesNoClaimantText(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		o := newOwned(t, d)
@@ -41,8 +44,12 @@ func TestOwnerMailCarriesNoClaimantText(t *testing.T) {
 		_, err = o.s.Reject(ctx, c2.ID, "cli:mod", "Not the owner")
 		dbtest.Must(t, err, "reject")
 
+		o.s.Now = func() time.Time { return time.Now().Add(24 * time.Hour) }
+		_, err = o.s.SendDigests(ctx)
+		dbtest.Must(t, err, "digest")
+
 		rows := dbtest.Texts(t, d, "\x00", "SELECT subject, text_body, html_body FROM outbox WHERE to_addr = 'owner@example.com' AND id > $1 ORDER BY id", before)
-		if len(rows) != 4 { // two submissions, an approval, a rejection
+		if len(rows) != 2 { // the approval's request for consent, then the digest of two submissions and a rejection
 			t.Fatalf("owner's mails: %q", rows)
 		}
 		for _, m := range rows {
@@ -55,11 +62,11 @@ func TestOwnerMailCarriesNoClaimantText(t *testing.T) {
 				t.Errorf("no dashboard link:\n%s", m)
 			}
 		}
-		if want := "Lone Star Vapes (100 Congress Ave, Austin 78701)"; !strings.Contains(rows[0], want) || !strings.Contains(rows[2], want) {
-			t.Errorf("the store's published data missing (%q):\n%s", want, rows[0])
+		if want := "Lone Star Vapes (100 Congress Ave, Austin 78701)"; !strings.Contains(rows[0], want) || strings.Count(rows[1], want) != 2*3 { // text and HTML
+			t.Errorf("the store's published data missing (%q):\n%s\n%s", want, rows[0], rows[1])
 		}
-		if !strings.Contains(rows[3], "Reason: Not the owner") {
-			t.Errorf("the moderator's reason missing:\n%s", rows[3])
+		if !strings.Contains(rows[1], "Reason: Not the owner") {
+			t.Errorf("the moderator's reason missing:\n%s", rows[1])
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
+	"locator/internal/consent"
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/ownership"
@@ -133,32 +134,101 @@ func ownerMail(to, subject string, paras ...string) mail.Message {
 
 const ownersNote = "Sign in to the store dashboard to see every account that can change the store; you can remove an account that was linked after yours."
 
-func ownerSubmittedMail(o ownership.Owner, c *Claim, st *stores.Store) mail.Message {
-	return ownerMail(o.Email, "Someone claimed a store you own",
-		fmt.Sprintf("Someone with another email address submitted claim #%d, which matches %s.", c.ID, listed(st)),
-		"Nothing changes until a moderator decides: the moderator sees that the store has owners and compares the claim with its details field by field. You will be mailed the decision.",
-		ownersNote)
-}
-
 func ownerApprovedMail(o ownership.Owner, c *Claim, st *stores.Store, applied []string) mail.Message {
-	what := "No detail of the store was changed."
-	if len(applied) > 0 {
-		labels := make([]string, len(applied))
-		for i, f := range applied {
-			labels[i] = strings.ToLower(fieldLabels[f])
-		}
-		what = "The moderator took these details from the claim: " + strings.Join(labels, ", ") + "."
-	}
 	return ownerMail(o.Email, "A claim on your store was approved",
-		fmt.Sprintf("A moderator approved claim #%d, which matches %s.", c.ID, listed(st)), what,
+		fmt.Sprintf("A moderator approved claim #%d, which matches %s.", c.ID, listed(st)), appliedText(applied),
 		"You remain an owner of the store. The account of the claim's email, once it exists and its address is confirmed, can change the store too.",
 		ownersNote)
 }
 
-// ownerRejectedMail names the store by id only (it is not loaded on a
-// rejection); the reason is the moderator's text.
-func ownerRejectedMail(o ownership.Owner, c *Claim, storeID int64, reason string) mail.Message {
-	return ownerMail(o.Email, "A claim on your store was rejected",
-		fmt.Sprintf("A moderator rejected claim #%d, which matched your store #%d. Reason: %s", c.ID, storeID, reason),
-		"Nothing was changed.")
+// needsConsent says whether the approval of claim c on a store with these
+// owners makes its claimant a pending co-owner: the store has an owner and
+// the claimant is not one of them (docs/claims.md, "Consent of the owners").
+func needsConsent(owners []ownership.Owner, c *Claim) bool {
+	if len(owners) == 0 {
+		return false
+	}
+	for _, o := range owners {
+		if strings.EqualFold(o.Email, c.Email) {
+			return false
+		}
+	}
+	return true
+}
+
+// askOwners mails each owner of the store the approval and a link of its
+// own to accept or decline the claimant as a co-owner (consent.NewLink):
+// these mails go at once, since the claimant waits for them.
+func (s *Service) askOwners(ctx context.Context, tx *db.Tx, owners []ownership.Owner, c *Claim, st *stores.Store, applied []string) error {
+	for _, o := range owners {
+		token, err := consent.NewLink(ctx, tx, s.now(), c.ID, o.BusinessID)
+		if err != nil {
+			return err
+		}
+		link := consent.LinkURL(s.PublicURL, token)
+		m := ownerMail(o.Email, "A claim on your store was approved: do you accept a co-owner?",
+			fmt.Sprintf("A moderator approved claim #%d, which matches %s.", c.ID, listed(st)), appliedText(applied),
+			fmt.Sprintf("The account of the claim's email cannot change the store unless you (or another owner, or a moderator) accept it as a co-owner. Open the link below to see the request and accept or decline it; it works once, for %d days. Opening it changes nothing until you confirm.",
+				int(consent.TokenTTL.Hours()/24)),
+			"You can also accept or decline in the store dashboard, under \"Waiting for your consent\". Until someone accepts, the account cannot change your store.")
+		m.Text += "\nAccept or decline: " + link + "\n"
+		m.HTML += `<p><a href="` + html.EscapeString(link) + `">Accept or decline the co-owner</a></p>`
+		dashboard := strings.TrimRight(s.PublicURL, "/") + "/business"
+		m.Text += "\nStore dashboard: " + dashboard + "\n"
+		m.HTML += "<p>Store dashboard: " + dashboardLink(s.PublicURL, dashboard) + "</p>"
+		if err := mail.Enqueue(ctx, tx, m); err != nil {
+			return fmt.Errorf("mail owner of store: %w", err)
+		}
+	}
+	return nil
+}
+
+// ConsentRequest reads what a mailed consent link asks, changing nothing
+// (the page it opens asks the owner to confirm).
+func (s *Service) ConsentRequest(ctx context.Context, token string) (consent.Request, error) {
+	return consent.Lookup(ctx, s.DB, s.now(), token)
+}
+
+// ConsentByLink accepts or declines a pending co-owner with a mailed link.
+func (s *Service) ConsentByLink(ctx context.Context, token string, accept bool) (consent.Request, error) {
+	var r consent.Request
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		r, err = consent.ByLink(ctx, tx, s.now(), token, accept, s.PublicURL)
+		return err
+	})
+	return r, err
+}
+
+// DecideConsent is a moderator's consent (or refusal) in place of the
+// store's owners, on claim id.
+func (s *Service) DecideConsent(ctx context.Context, id int64, accept bool, actor string) (*Claim, error) {
+	var out *Claim
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		c, err := getClaim(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if c.Consent != consent.Pending {
+			return apperr.New(apperr.Conflict, "claim %d does not wait for the owners' consent", id)
+		}
+		if err := consent.Decide(ctx, tx, s.now(), id, accept, actor, "moderator", s.PublicURL); err != nil {
+			return err
+		}
+		out, err = getClaim(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// appliedText says which details an approval took from the claim.
+func appliedText(applied []string) string {
+	if len(applied) == 0 {
+		return "No detail of the store was changed."
+	}
+	labels := make([]string, len(applied))
+	for i, f := range applied {
+		labels[i] = strings.ToLower(fieldLabels[f])
+	}
+	return "The moderator took these details from the claim: " + strings.Join(labels, ", ") + "."
 }

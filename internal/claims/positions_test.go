@@ -25,6 +25,7 @@ func zipOnly() claims.Input {
 }
 
 func TestZIPCentreIsNotPublishedUntilAPersonPlacesThePin(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		c, _, err := s.Submit(ctx, zipOnly(), "10.0.0.1")
 		dbtest.Must(t, err, "submit")
@@ -56,6 +57,7 @@ func TestZIPCentreIsNotPublishedUntilAPersonPlacesThePin(t *testing.T) {
 }
 
 func TestOwnersPinPublishesTheStoreThere(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		in := zipOnly()
 		in.PinLatitude, in.PinLongitude, in.PinSource = ptr(30.26905), ptr(-97.74291), claims.PinDevice
@@ -87,6 +89,7 @@ func TestOwnersPinPublishesTheStoreThere(t *testing.T) {
 }
 
 func TestPinValidation(t *testing.T) {
+	t.Parallel()
 	s := newService(dbtest.SQLite(t))
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -117,6 +120,7 @@ func TestPinValidation(t *testing.T) {
 // The walk's case (issue 39): 200 Bedford Ave, Brooklyn NY 11249, which the
 // embedded gazetteer puts at its ZIP centre in East Flatbush, 8 km away.
 func TestBrooklynClaimStandsAtTheOwnersPin(t *testing.T) {
+	t.Parallel()
 	g, err := places.Load()
 	dbtest.Must(t, err, "gazetteer")
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
@@ -147,6 +151,7 @@ func TestBrooklynClaimStandsAtTheOwnersPin(t *testing.T) {
 }
 
 func TestApproximateStoresAndPlacingTheirPins(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		sr := stores.NewRepo(d)
 		mk := func(name, precision string, status stores.Status) *stores.Store {
@@ -194,6 +199,7 @@ func TestApproximateStoresAndPlacingTheirPins(t *testing.T) {
 // A listed store standing only at a centre moves to the pin of a claim on
 // it; an exact one keeps its place.
 func TestClaimPinMovesAnApproximateListedStore(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		sr := stores.NewRepo(d)
 		st := &stores.Store{Name: "Lone Star Vapes", Latitude: 30.2711, Longitude: -97.7437, GeoPrecision: stores.PrecisionPostalCode,

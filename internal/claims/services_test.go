@@ -42,6 +42,7 @@ func withRegistry(t *testing.T, d *db.DB, s *claims.Service) {
 }
 
 func TestClaimLicenceAndServiceHours(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		s.Now = func() time.Time { return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) }
 		withRegistry(t, d, s)
@@ -133,6 +134,7 @@ func TestClaimLicenceAndServiceHours(t *testing.T) {
 // TestClaimServiceHoursOnListedStore: a look-alike claim's service hours
 // are rows of the comparison, applied only when picked.
 func TestClaimServiceHoursOnListedStore(t *testing.T) {
+	t.Parallel()
 	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service) {
 		first, _, err := s.Submit(ctx, form(), "10.0.0.1")
 		dbtest.Must(t, err, "first claim")

@@ -49,6 +49,10 @@ type View struct {
 	// WaitingForEmail: approved, waiting for the owner to confirm their
 	// email before the store is linked to their business account.
 	WaitingForEmail bool `json:"waiting_for_email"`
+	// Consent says whether the claimant of an approved claim on a store
+	// with owners waits for them ("pending"), was accepted or declined; ""
+	// when no consent was needed (docs/claims.md, "Consent of the owners").
+	Consent string `json:"consent"`
 	// ZIPCentre is the centre of the claim's postal code (pending claims),
 	// and PinDistanceKm how far the owner's pin lies from it.
 	ZIPCentre     *ZIPCentre `json:"zip_centre"`
@@ -82,7 +86,7 @@ func optionalID(v int64) *int64 {
 func (s *Service) View(ctx context.Context, c *Claim, withSuggestion bool) (View, error) {
 	d := View{ID: c.ID, Input: c.Input, Status: string(c.Status), RejectReason: c.RejectReason,
 		DuplicateOfStoreID: optionalID(c.DuplicateOfStoreID), StoreID: optionalID(c.StoreID),
-		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy, WaitingForEmail: c.WaitingForEmail}
+		CreatedAt: c.CreatedAt, DecidedAt: c.DecidedAt, DecidedBy: c.DecidedBy, WaitingForEmail: c.WaitingForEmail, Consent: c.Consent}
 	read := schedule.ReadFreeSchedule(c.WorkingHours, s.now())
 	d.HoursParsed, d.HoursNotes = read.OK, read.Notes
 	if d.HoursNotes == nil {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestMigrateTwiceAndRebind(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		applied, err := d.Migrate(ctx)
@@ -37,6 +38,7 @@ func TestMigrateTwiceAndRebind(t *testing.T) {
 }
 
 func TestInTxRollsBack(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		err := d.InTx(ctx, func(tx *db.Tx) error {

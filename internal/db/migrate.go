@@ -34,7 +34,10 @@ import (
 var migrations embed.FS
 
 // migrationLock is the PostgreSQL advisory lock key that keeps replicas
-// starting together from applying the same migration twice.
+// starting together from applying the same migration twice. It is taken
+// with the schema's name as second key: replicas share their schema, while
+// databases in other schemas of the server (each test has one) migrate
+// without waiting for each other.
 const migrationLock = 7346_0001
 
 // dialectTokens are the template functions every step may use.
@@ -112,10 +115,10 @@ func (d *DB) migrate(ctx context.Context, last string) ([]string, error) {
 	}
 	defer conn.Close()
 	if d.dialect == Postgres {
-		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", migrationLock); err != nil {
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1, hashtext(current_schema()))", migrationLock); err != nil {
 			return nil, fmt.Errorf("migrate: take lock: %w", err)
 		}
-		defer conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", migrationLock) //nolint:errcheck // released with the session anyway
+		defer conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1, hashtext(current_schema()))", migrationLock) //nolint:errcheck // released with the session anyway
 	}
 	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		name TEXT PRIMARY KEY, applied_at TIMESTAMP NOT NULL)`); err != nil {

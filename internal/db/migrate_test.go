@@ -21,6 +21,7 @@ import (
 // databases migrated by those files, so a database already migrated by them
 // is the same as a new one and its ledger names match.
 func TestSchemaMatchesPerEngineFiles(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	t.Run("sqlite", func(t *testing.T) {
 		d, err := db.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
@@ -45,6 +46,7 @@ func TestSchemaMatchesPerEngineFiles(t *testing.T) {
 // them one at a time on a fresh database: each applies alone, is recorded
 // under its file name, and a second Migrate finds nothing left to do.
 func TestEveryStepOnBothEngines(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	names, err := db.StepNames()
 	dbtest.Must(t, err, "steps")
@@ -84,6 +86,7 @@ func TestEveryStepOnBothEngines(t *testing.T) {
 // TestRenderTokens checks each token per engine, and that an unknown token
 // fails instead of reaching the database as text.
 func TestRenderTokens(t *testing.T) {
+	t.Parallel()
 	body := "{{id}} {{timestamp}} {{blob}} {{if .Postgres}}pg{{else}}lite{{end}}{{if .SQLite}}!{{end}}"
 	for _, c := range []struct {
 		d    db.Dialect
@@ -107,6 +110,7 @@ func TestRenderTokens(t *testing.T) {
 // per-engine layout (migrations/sqlite, migrations/postgres), which the
 // embed pattern would silently ignore, or is misnamed.
 func TestMigrationsOneFolder(t *testing.T) {
+	t.Parallel()
 	entries, err := os.ReadDir("migrations")
 	dbtest.Must(t, err, "read migrations")
 	for _, e := range entries {

@@ -15,6 +15,7 @@ import (
 // A database written before store_id was unique, with duplicates: the
 // migration refuses, changes nothing, and its instructions fix it.
 func TestUniqueStoreIDMigrationExplainsDuplicates(t *testing.T) {
+	t.Parallel()
 	eachEmpty(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		// A database migrated up to the step before 0006.
@@ -122,6 +123,7 @@ func eachEmpty(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 // Replicas starting together on a new database migrate it once between
 // them, on SQLite (one file, no advisory lock) as on PostgreSQL.
 func TestConcurrentMigrations(t *testing.T) {
+	t.Parallel()
 	for _, c := range emptyDatabases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := context.Background()

@@ -11,6 +11,7 @@ import (
 
 // The access log setting decides which requests get a line; errors always do.
 func TestAccessLogSetting(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		setting  string
 		min, max int // lines of 300 answers (404)

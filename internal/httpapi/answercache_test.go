@@ -19,6 +19,7 @@ import (
 // the second shopper asking the same gets the same bytes from the cache,
 // impressions are counted for both, and a store change is seen at once.
 func TestSearchAnswerCache(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
 		f.srv.Answers = answercache.New(1 << 20)

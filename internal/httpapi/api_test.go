@@ -119,7 +119,12 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	ins := insights.New(d, insights.Options{}, log)
 	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Insights: ins,
 		Accounts: acc, Favorites: favorites.New(d, sr, nil), Claims: newClaims(d, sr, log), Business: biz, Reports: reports.New(d, sr, nil),
-		Site: httpapi.Site{Web: web, StorefrontURL: "https://shop.example", Version: "test"}})
+		Site: httpapi.Site{Web: web, StorefrontURL: "https://shop.example", Version: "test"},
+		// Tests run in parallel on a shared machine: a request's PostgreSQL
+		// calls may wait longer than the production budget, which would answer
+		// 503. TestDatabaseOutages restores the default; the rest are about
+		// what the answer says, not the timeout.
+		Network: httpapi.Network{DBTimeout: time.Minute}})
 	return &fixture{srv: srv, biz: biz, sy: sy, ix: ix, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID, ins: ins}
 }
@@ -193,6 +198,7 @@ const list = "/api/store/physical-store/list-physical-store/"
 const nyc = "latitude=40.7128&longitude=-74.0060&radius=30"
 
 func TestStoreSearchAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		nyAll := []int64{f.nearID, f.deliveryID, f.curbsideID, f.allDayID, f.lateID}
@@ -253,6 +259,7 @@ func TestStoreSearchAPI(t *testing.T) {
 // The slash-less path redirects to the spec's, query kept: api/openapi.yaml
 // routes it to "one store by id", so it must not answer a list itself.
 func TestStoreSearchWithoutTrailingSlashRedirects(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		rec := httptest.NewRecorder()
 		f.srv.ServeHTTP(rec, httptest.NewRequest("GET", strings.TrimSuffix(list, "/")+"?"+nyc, nil))
@@ -265,6 +272,7 @@ func TestStoreSearchWithoutTrailingSlashRedirects(t *testing.T) {
 // The app shell for a URL about one store names that store's page as its
 // canonical address (crawlers run no script); other shells name none.
 func TestAppShellCanonicalLink(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d)
 		body := func(target string) string {
@@ -290,6 +298,7 @@ func TestAppShellCanonicalLink(t *testing.T) {
 }
 
 func TestStoreSearchRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	c := &client{t: t, h: f.srv}
@@ -322,6 +331,7 @@ func TestStoreSearchRejectsBadInput(t *testing.T) {
 }
 
 func TestStoreAndReviewsAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		store := "/api/store/physical-store/"
@@ -357,6 +367,7 @@ func TestStoreAndReviewsAPI(t *testing.T) {
 func itoa(n int64) string { return strconvI(n) }
 
 func TestServingAndOperations(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	cases := []struct {
@@ -458,6 +469,7 @@ func TestServingAndOperations(t *testing.T) {
 }
 
 func TestReadyzFailsWithoutDatabase(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	d.Close()

@@ -177,6 +177,7 @@ func storeIDs(out map[string]any) []int64 {
 }
 
 func TestBusinessSessions(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		anon := newBizClient(t, s.srv)
 		if rec, _ := anon.call("GET", "/api/business/me", nil); rec.Code != 401 {
@@ -249,6 +250,7 @@ func TestBusinessSessions(t *testing.T) {
 }
 
 func TestBusinessLockoutAndReset(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		// The members' lockout, per account in the database: 10 checks,
@@ -319,6 +321,7 @@ func TestBusinessLockoutAndReset(t *testing.T) {
 }
 
 func TestBusinessStoresOwnership(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		if _, out := s.owner.call("GET", "/api/business/stores", nil); len(storeIDs(out)) != 1 || storeIDs(out)[0] != s.ownStore {
@@ -373,6 +376,7 @@ func TestBusinessStoresOwnership(t *testing.T) {
 }
 
 func TestBusinessPatchPublishesAndAudits(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		p := "/api/business/stores/" + itoa(s.ownStore)
@@ -459,6 +463,7 @@ func TestBusinessPatchPublishesAndAudits(t *testing.T) {
 }
 
 func TestBusinessChangeRequestsAndVerify(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		p := "/api/business/stores/" + itoa(s.ownStore)
@@ -559,6 +564,7 @@ func TestBusinessChangeRequestsAndVerify(t *testing.T) {
 }
 
 func TestAdminLinksStores(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		dbtest.Must(t, s.cs.Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
@@ -591,6 +597,7 @@ func TestAdminLinksStores(t *testing.T) {
 }
 
 func TestBusinessAccountAfterApprovalGetsTheStore(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	ctx := context.Background()
@@ -661,6 +668,7 @@ func mustTime(s string) time.Time {
 // (the store answer shows them), are audited with old and new values, and
 // bad ones are refused with the messages of the store import.
 func TestBusinessPatchSpecialHoursAndClosure(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		p := "/api/business/stores/" + itoa(s.ownStore)
@@ -767,6 +775,7 @@ func (c *bizClient) upload(target, contentType string, body []byte) (*httptest.R
 }
 
 func TestBusinessPhotoUpload(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		s.srv.Photos = photos.New(d, stores.NewRepo(d), nil)

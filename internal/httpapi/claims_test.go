@@ -58,6 +58,7 @@ type decisionReply struct {
 }
 
 func TestClaimAndModerationAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		owner := &client{t: t, h: f.srv}
 		with := func(changes map[string]string) map[string]string {
@@ -158,6 +159,7 @@ func modSignIn(t *testing.T, h http.Handler, c *client) *httptest.ResponseRecord
 }
 
 func TestConcurrentCreateUserOverHTTP(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	var wg sync.WaitGroup
@@ -199,6 +201,7 @@ func TestConcurrentCreateUserOverHTTP(t *testing.T) {
 // own message (the wizard thanks and points to the dashboard's sign-in),
 // and the approval adds the store to the same account's dashboard.
 func TestSecondStoreClaimWithAnExistingAccount(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		anon := newBizClient(t, s.srv)
 		second := map[string]string{}

@@ -42,6 +42,7 @@ func limitPages(t *testing.T, d *db.DB, n int) {
 // says "database disk full", searches and store cards still answer, and
 // all is well again once there is space.
 func TestDiskFullOnSQLite(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	signUp := func(i int) *httptest.ResponseRecorder {

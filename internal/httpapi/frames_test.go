@@ -16,6 +16,7 @@ import (
 // The server writes a route's first frame (internal/httpapi/frames) into index.html's #root: the
 // screen's heading and intro text are in the served HTML, before any script has run.
 func TestFirstFrames(t *testing.T) {
+	t.Parallel()
 	const entryTag = `<script type="module" crossorigin src="/assets/index-1.js"></script>`
 	f := newFixture(t, dbtest.SQLite(t))
 	cases := []struct {
@@ -80,6 +81,7 @@ func TestFirstFrames(t *testing.T) {
 // /reviews?store=N's first frame is the store's heading from the search index and its review
 // summary, escaped; a missing, unknown or hidden store gets the page's generic heading.
 func TestReviewsFirstFrame(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
 		sr := stores.NewRepo(d)

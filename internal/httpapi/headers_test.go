@@ -73,6 +73,7 @@ func get(t *testing.T, url string, header ...string) (*http.Response, string) {
 }
 
 func TestContentSecurityPolicy(t *testing.T) {
+	t.Parallel()
 	for _, style := range []string{"", "https://tiles.example/styles/streets.json"} {
 		ts := staticServer(t, httpapi.Deps{Site: httpapi.Site{MapStyleURL: style, StorefrontURL: "https://shop.example"}})
 		res, body := get(t, ts.URL+"/")
@@ -118,6 +119,7 @@ func TestContentSecurityPolicy(t *testing.T) {
 }
 
 func TestStrictTransportSecurity(t *testing.T) {
+	t.Parallel()
 	for _, secure := range []bool{false, true} {
 		ts := staticServer(t, httpapi.Deps{SecureCookies: secure})
 		for _, path := range []string{"/", "/api/config", "/assets/worker-abc12.js"} {
@@ -133,6 +135,7 @@ func TestStrictTransportSecurity(t *testing.T) {
 // Every answer that reads or sets a session cookie is no-store; public
 // answers keep their caching, also when the caller has a session.
 func TestNoStoreOnSessionAnswers(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	claimID := func() int64 {
@@ -224,6 +227,7 @@ func send(t *testing.T, method, url, contentType string, body io.Reader, header 
 }
 
 func TestCrossOriginRefusalIsJSON(t *testing.T) {
+	t.Parallel()
 	ts := httptest.NewServer(newFixture(t, dbtest.SQLite(t)).srv)
 	defer ts.Close()
 	for _, h := range [][]string{
@@ -240,6 +244,7 @@ func TestCrossOriginRefusalIsJSON(t *testing.T) {
 
 // The bound is enforced by the server cmd/locator runs, over a real connection.
 func TestOversizedHeadersAnswerJSON(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, dbtest.SQLite(t))
 	ln := listen(t)
 	serveReal(t, f.srv, ln)
@@ -281,6 +286,7 @@ var bodyRoutes = []string{
 }
 
 func TestJSONEndpointsRefuseOtherBodies(t *testing.T) {
+	t.Parallel()
 	ts := httptest.NewServer(newFixture(t, dbtest.SQLite(t)).srv)
 	defer ts.Close()
 	for _, route := range bodyRoutes {
@@ -314,6 +320,7 @@ func TestJSONEndpointsRefuseOtherBodies(t *testing.T) {
 // Every answer (app, asset, API, error, store page) isolates its window
 // from other origins and allows only the browser features the app uses.
 func TestOpenerAndPermissionsPolicy(t *testing.T) {
+	t.Parallel()
 	ts := staticServer(t, httpapi.Deps{})
 	for _, path := range []string{"/", "/assets/worker-abc12.js", "/api/config", "/api/nope", "/stores", "/healthz", "/map/tiles/+1/0/0.mvt"} {
 		res, _ := get(t, ts.URL+path)

@@ -32,6 +32,7 @@ func asShopper(method, target, body string) *http.Request {
 // operator's demand show them after the flush, and no table holds the
 // shopper's address or user agent.
 func TestInsightsOverHTTP(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newBizSetup(t, d)
 		ctx := context.Background()
@@ -127,6 +128,7 @@ func TestInsightsOverHTTP(t *testing.T) {
 // Malformed events are refused with a 4xx and a message; a network is
 // limited.
 func TestEventsRefused(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d)
 		id := strconvI(f.nearID)
@@ -172,6 +174,7 @@ func TestEventsRefused(t *testing.T) {
 // per-network limit), and 130 "calls" from another network count one (past
 // 120 a minute it is answered 429).
 func TestInsightsFloodCountsOnce(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newBizSetup(t, d)
 		ctx := context.Background()

@@ -37,6 +37,7 @@ func (b *countingBody) Close() error { return nil }
 // was a 500), a file dated 9999 is a 400, and a body announced larger than
 // the bound is a 413 before a byte of it is read.
 func TestLicenceUploadBounds(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
 		g, err := licences.New(stores.NewRepo(d), nil, nil)

@@ -66,6 +66,7 @@ func covered(want bool) func(*testing.T, licensedList) {
 }
 
 func TestLicencesAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
 		sr := stores.NewRepo(d)
@@ -216,6 +217,7 @@ func TestLicencesAPI(t *testing.T) {
 // An owner's licence number verifies only at the store's own address;
 // another account's store is a 404.
 func TestBusinessLicenceNumber(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		g, err := licences.New(stores.NewRepo(d), nil, nil)
 		dbtest.Must(t, err, "registry")

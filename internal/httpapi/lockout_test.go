@@ -70,6 +70,7 @@ func post(t *testing.T, url, ip string, body any) (*http.Response, string) {
 // with Retry-After; then the right password is refused too. The same for
 // a moderator.
 func TestSignInLockoutAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
 		servers := []*httptest.Server{replica(t, da, nil), replica(t, dbb, nil)}
 		if res, body := post(t, servers[0].URL+"/api/store/customers", "192.0.2.1", map[string]string{"first_name": "Ann", "last_name": "Lee",
@@ -114,6 +115,7 @@ func TestSignInLockoutAcrossReplicas(t *testing.T) {
 // TestHashingBusy: when no hashing slot frees up in time, every call that
 // hashes a password answers 503 with Retry-After and a message.
 func TestHashingBusy(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	gate := secret.NewGate(1, 1) // waits 1 ns
 	srv := replica(t, d, gate)

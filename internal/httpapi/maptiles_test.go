@@ -59,6 +59,7 @@ func mapGet(t *testing.T, h http.Handler, path string, header ...string) *httpte
 }
 
 func TestMapStyleOffline(t *testing.T) {
+	t.Parallel()
 	h := mapServer(t, nil)
 	for _, path := range []string{"/map/style.json", "/map/basemap.json"} {
 		rec := mapGet(t, h, path)
@@ -101,6 +102,7 @@ func TestMapStyleOffline(t *testing.T) {
 }
 
 func TestMapTiles(t *testing.T) {
+	t.Parallel()
 	h := mapServer(t, nil)
 	names := map[string]bool{}
 	cx, cy := nycTile(10)
@@ -142,6 +144,7 @@ func TestMapTiles(t *testing.T) {
 }
 
 func TestMapBadPaths(t *testing.T) {
+	t.Parallel()
 	h := mapServer(t, nil)
 	for path, want := range map[string]int{
 		"/map/tiles/15/0/0.mvt":                               http.StatusNotFound, // beyond the basemap's zooms
@@ -190,6 +193,7 @@ func TestMapBadPaths(t *testing.T) {
 }
 
 func TestMapStreetsFromPMTiles(t *testing.T) {
+	t.Parallel()
 	b, err := sharedBasemap()
 	if err != nil {
 		t.Fatal(err)

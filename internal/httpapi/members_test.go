@@ -90,6 +90,7 @@ func favourites(want ...int64) replyCheck {
 }
 
 func TestAccountsAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		signUp := map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "Ann@Example.com", "password": "tulip-lamp-7"}
@@ -206,6 +207,7 @@ func TestAccountsAPI(t *testing.T) {
 }
 
 func TestPasswordResetByEmail(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		c := &client{t: t, h: f.srv}
 		c.call("POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "1", "email": "ann@example.com", "password": "tulip-lamp-7"})
@@ -259,6 +261,7 @@ func TestPasswordResetByEmail(t *testing.T) {
 }
 
 func TestSignInRateLimitedPerIP(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	var last *httptest.ResponseRecorder
@@ -275,6 +278,7 @@ func TestSignInRateLimitedPerIP(t *testing.T) {
 // it is proven, a button mails the link, and following it (with the
 // member's password) proves it.
 func TestMemberEmailProof(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		m := newBizClient(t, f.srv)
 		const email, pw = "proof@example.com", "tulip-lamp-7"

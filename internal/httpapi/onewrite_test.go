@@ -46,6 +46,7 @@ func (l *connsSeen) writes(t *testing.T) int64 {
 // the socket, with the body intact; answers of any size, on one
 // connection kept alive.
 func TestAnswersLeaveInOneWrite(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, dbtest.SQLite(t))
 	ln := listen(t)
 	seen := &connsSeen{Listener: httpconn.Listener{Listener: ln}}

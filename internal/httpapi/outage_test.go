@@ -27,6 +27,9 @@ import (
 func TestDatabaseOutages(t *testing.T) {
 	d, proxy := dbtest.ProxiedPostgres(t)
 	f := newFixture(t, d)
+	deps := f.srv.Deps
+	deps.DBTimeout = httpapi.DefaultDBTimeout // the fixture's is a minute
+	f.srv = httpapi.New(deps)
 	member := &client{t: t, h: f.srv}
 	member.call("POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "ann@example.com", "password": "tulip-lamp-7"})
 	if rec, _ := member.call("POST", "/api/store/auth", map[string]string{"email": "ann@example.com", "password": "tulip-lamp-7"}); rec.Code != 200 {

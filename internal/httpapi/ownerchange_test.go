@@ -18,6 +18,7 @@ import (
 // owner is mailed about it (docs/claims.md, "Every owner is told of every
 // change"); the co-owner is not.
 func TestCoOwnerPhotoMailsTheOwner(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		s.srv.Photos = photos.New(d, stores.NewRepo(d), nil)

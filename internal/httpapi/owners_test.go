@@ -12,11 +12,12 @@ import (
 
 // Takeover path D over HTTP: a look-alike claim on a store that has an
 // owner. The moderator sees the owner and a field-by-field comparison, the
-// owner is mailed at submission and at the decision, an approval with no
-// field picked leaves the public store as it was, and the owner, then a
+// owner is asked for consent at the decision, an approval with no field
+// picked leaves the public store as it was, and the owner, then a
 // moderator, remove the accounts from the store; every step is audited
 // under the account that acted.
 func TestLookalikeClaimOverHTTP(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
 		before, err := s.srv.Stores.Get(ctx, s.ownStore)
@@ -39,8 +40,8 @@ func TestLookalikeClaimOverHTTP(t *testing.T) {
 		claimID := int64(out["claim"].(map[string]any)["id"].(float64))
 		var subject string
 		dbtest.Must(t, d.QueryRow(ctx, "SELECT subject FROM outbox WHERE to_addr = 'owner@example.com' ORDER BY id DESC LIMIT 1").Scan(&subject), "owner mail")
-		if subject != "Someone claimed a store you own" {
-			t.Fatalf("owner's mail at submission: %q", subject)
+		if subject == "Someone claimed a store you own" || strings.HasPrefix(subject, "Claims on your stores") {
+			t.Fatalf("owner's mail at submission: %q (it waits for the day's digest)", subject)
 		}
 
 		dbtest.Must(t, s.cs.Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
@@ -76,14 +77,23 @@ func TestLookalikeClaimOverHTTP(t *testing.T) {
 			t.Fatalf("approval with no field picked changed the store:\n%+v\n%+v", before, after)
 		}
 		dbtest.Must(t, d.QueryRow(ctx, "SELECT subject FROM outbox WHERE to_addr = 'owner@example.com' ORDER BY id DESC LIMIT 1").Scan(&subject), "owner mail")
-		if subject != "A claim on your store was approved" {
+		if subject != "A claim on your store was approved: do you accept a co-owner?" {
 			t.Fatalf("owner's mail at the decision: %q", subject)
 		}
 
-		// Both accounts can change the store; the owner sees the newcomer and removes it.
+		// The newcomer waits for the owner's consent (consent_test.go);
+		// once the owner accepts, both accounts can change the store, and
+		// the owner sees the newcomer and removes it.
 		mallory := newBizClient(t, s.srv)
 		s.signIn(mallory, "mallory@example.com", "mallory-pass-1")
 		storePath := fmt.Sprintf("/api/business/stores/%d", s.ownStore)
+		if rec, out := mallory.call("PATCH", storePath, map[string]string{"phone_number": "+1 512 555 0666"}); rec.Code != 403 {
+			t.Fatalf("the pending co-owner publishes: %d %v", rec.Code, out)
+		}
+		if rec, out := s.owner.call("POST", fmt.Sprintf("%s/pending-owners/%d", storePath, claimID), `{"decision":"accept"}`); rec.Code != 200 ||
+			len(out["store"].(map[string]any)["owners"].([]any)) != 2 {
+			t.Fatalf("the owner accepts: %d %v", rec.Code, out)
+		}
 		rec, out = s.owner.call("GET", storePath, nil)
 		owners := out["store"].(map[string]any)["owners"].([]any)
 		if rec.Code != 200 || len(owners) != 2 {
@@ -132,7 +142,7 @@ func TestLookalikeClaimOverHTTP(t *testing.T) {
 
 		got := dbtest.Texts(t, d, " ", "SELECT action, actor FROM audit_log WHERE store_id = $1 AND action IN ('claim.approve', 'store.link', 'store.unlink') ORDER BY id", s.ownStore)
 		if len(got) != 6 || got[0] != "store.link cli:test" || got[1] != "claim.approve cli:test" ||
-			!strings.HasPrefix(got[2], "store.link moderator:") || !strings.HasPrefix(got[3], "claim.approve moderator:") ||
+			!strings.HasPrefix(got[2], "claim.approve moderator:") || got[3] != fmt.Sprintf("store.link business:%d:owner@example.com", ownerID) ||
 			got[4] != fmt.Sprintf("store.unlink business:%d:owner@example.com", ownerID) || !strings.HasSuffix(got[5], ":mod@example.com") || !strings.HasPrefix(got[5], "store.unlink moderator:") {
 			t.Fatalf("audit: %q", got)
 		}

@@ -16,6 +16,7 @@ import (
 // /report, answered with 303 to the confirmation, or the form again with
 // the API's message; cross-site posts are refused.
 func TestReportFormOnStorePages(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		page := "/stores/ny/other/near-" + strconvI(f.nearID)
 		action := page + "/report"

@@ -17,6 +17,7 @@ var inlineStyle = regexp.MustCompile(`(?s)<style>(.*?)</style>`)
 // (no script, the one inline style by its hash), the app's not-found page
 // never standing in for theirs, and odd paths answered without a 500.
 func TestStorePagesThroughTheServer(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		// The fixture's stores have no city: they sit under "other".
 		page := "/stores/ny/other/near-" + strconvI(f.nearID)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestServePhotos(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
 	f.srv.Photos = photos.New(d, stores.NewRepo(d), nil)

@@ -65,6 +65,7 @@ var noteAddressPlace, noteAddressNone = places.NoteAddressPlace, places.NoteAddr
 
 // TestSearchPlacesAPI: every class of query, through HTTP and the contract.
 func TestSearchPlacesAPI(t *testing.T) {
+	t.Parallel()
 	c := &client{t: t, h: placesServer(t, httpapi.Deps{})}
 	const places = "/api/store/physical-store/search-places"
 	var steps []step
@@ -141,6 +142,7 @@ func noPlaces(t *testing.T, body []byte) {
 }
 
 func TestSearchPlacesUpstream(t *testing.T) {
+	t.Parallel()
 	hits := 0
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits++
@@ -169,6 +171,7 @@ func TestSearchPlacesUpstream(t *testing.T) {
 }
 
 func TestAttributionAPI(t *testing.T) {
+	t.Parallel()
 	rec := do(t, placesServer(t, httpapi.Deps{}), http.MethodGet, "/api/attribution", nil, true)
 	var a struct {
 		Sources []struct{ Name, License, URL string } `json:"sources"`
@@ -187,6 +190,7 @@ func TestAttributionAPI(t *testing.T) {
 }
 
 func TestIPLocationAPI(t *testing.T) {
+	t.Parallel()
 	loc, err := places.NewIPLocator(placestest.WriteMMDB(t, map[string][2]float64{"81.2.69.0/24": {51.5142, -0.0931}, "89.160.20.0/24": {58.4167, 15.6167}}), []string{"CloudFront-Viewer-Latitude", "CloudFront-Viewer-Longitude"})
 	if err != nil {
 		t.Fatal(err)

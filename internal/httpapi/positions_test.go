@@ -29,6 +29,7 @@ type approximateReply struct {
 // placed; the owner's pin publishes it; the moderators' list of stores to
 // place and its pin (docs/claims.md, "Where the store stands").
 func TestPositionsAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
 		owner := &client{t: t, h: f.srv}

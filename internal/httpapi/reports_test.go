@@ -36,6 +36,7 @@ type resolveReply struct {
 }
 
 func TestReportsAPI(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		reportsOf := func(id int64) string { return "/api/store/physical-store/" + itoa(id) + "/reports" }
 		shopper := &client{t: t, h: f.srv}

@@ -30,6 +30,7 @@ type placeRules struct {
 }
 
 func TestPlaceRules(t *testing.T) {
+	t.Parallel()
 	h := placesServer(t, httpapi.Deps{})
 	get := func(q string) placeRules {
 		t.Helper()
@@ -74,6 +75,7 @@ func TestPlaceRules(t *testing.T) {
 // A store's document carries its rules alone, and names them by id in
 // the list answer, which carries each rule once.
 func TestStoreDocumentsCarryRules(t *testing.T) {
+	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		var one struct {
 			Rules []struct {

@@ -22,6 +22,7 @@ func hintCookie(rec *httptest.ResponseRecorder, name string) *http.Cookie {
 // The session hint cookies: readable by the page (not HttpOnly), "1" from
 // sign-in to sign-out, and cleared by a /me that answers 401.
 func TestSessionHint(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, dbtest.SQLite(t))
 	c := &client{t: t, h: f.srv}
 	c.run([]step{{name: "sign up", method: "POST", target: "/api/store/customers", status: 201,

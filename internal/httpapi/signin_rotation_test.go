@@ -14,6 +14,7 @@ import (
 // members' sessions test), so a planted or forgotten token dies at the
 // next sign-in.
 func TestModeratorSignInEndsTheSessionItWasMadeFrom(t *testing.T) {
+	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		dbtest.Must(t, s.cs.Moderators.Add(context.Background(), "rot@example.com", "moderator-pass"), "add moderator")
 		mod := newBizClient(t, s.srv)

@@ -64,7 +64,7 @@ func (s *static) gzipped(name string) ([]byte, bool) {
 	return out, true
 }
 
-var appRoutes = map[string]bool{"/": true, "/claim": true, "/profile": true, "/reset-password": true, "/reviews": true, "/admin": true, "/business": true, "/business/reset-password": true, "/business/verify": true, "/verify-email": true}
+var appRoutes = map[string]bool{"/": true, "/claim": true, "/profile": true, "/reset-password": true, "/reviews": true, "/admin": true, "/business": true, "/business/reset-password": true, "/business/verify": true, "/business/consent": true, "/verify-email": true}
 
 const placeholder = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Locator</title></head>
 <body><h1>Locator</h1><p>The web app is not built into this binary. Run <code>make build</code>;
@@ -108,6 +108,7 @@ var routeModules = map[string]string{ //nolint:gosec // G101: route and source p
 	"/business":                "src/features/business/BusinessPage.tsx",
 	"/business/reset-password": "src/features/business/BusinessPage.tsx",
 	"/business/verify":         "src/features/business/BusinessPage.tsx",
+	"/business/consent":        "src/features/business/BusinessPage.tsx",
 	"/verify-email":            "src/features/auth/VerifyEmailPage.tsx",
 }
 

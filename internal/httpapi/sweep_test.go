@@ -35,6 +35,10 @@ import (
 // answer may be a 5xx, every 4xx carries a JSON message, a NUL in a path
 // or query is a 400 and a NUL in a JSON body is never accepted.
 func TestBadInputSweep(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: every operation with every bad input; make test runs it")
+	}
 	doc := sweepDoc(t)
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		s.srv.Photos = photos.New(d, stores.NewRepo(d), nil)

@@ -18,6 +18,7 @@ import (
 var fast = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 
 func TestCredentials(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		h := fast

@@ -17,6 +17,7 @@ import (
 // round the sign-in lockout: its wrong guesses count against the same
 // lockout as the sign-in form's, and a locked account is locked on both.
 func TestProofLinkGuessesCountAgainstTheLockout(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		h := fast

@@ -25,6 +25,7 @@ func addCustomer(t *testing.T, d *db.DB, email string) int64 {
 }
 
 func TestResets(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		clock := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)

@@ -37,6 +37,7 @@ func rows(t *testing.T, d *db.DB) int {
 }
 
 func TestSessions(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		clock := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)

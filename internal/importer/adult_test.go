@@ -12,6 +12,7 @@ import (
 // adult_only (docs/rules.md) is read from CSV and JSON, refused when it is
 // not a flag, and a file without the column keeps the store's setting.
 func TestImportAdultOnly(t *testing.T) {
+	t.Parallel()
 	csv := "store_id,name,latitude,longitude,adult_only\nK1,Adults,42.36,-71.06,yes\nK2,All,42.37,-71.06,\nK3,Bad,42.38,-71.06,perhaps\n"
 	eachImport(t, "csv", csv, func(t *testing.T, ctx context.Context, repo *stores.Repo, rep *importer.Report) {
 		if rep.Created != 2 || rep.Failed != 1 || !strings.Contains(rep.Rows[2].Message, "adult_only") {

@@ -66,6 +66,7 @@ A11,"Quoted, Name",,US,NY,New York,,"11 Main St, Suite 2",40.72,-74.01,,,,Saturd
 `
 
 func TestImportCSV(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		rep, err := importer.Import(ctx, repo, strings.NewReader(csvFile), "csv", importer.Options{Geocoder: fakeGeocoder{}, ZoneAt: zone, Batch: 2})
 		dbtest.Must(t, err, "import")
@@ -120,6 +121,7 @@ func TestImportCSV(t *testing.T) {
 }
 
 func TestImportJSON(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		in := `[
  {"store_id":"J1","name":"Json One","latitude":40.7,"longitude":-74,"delivery":true,
@@ -156,6 +158,7 @@ func TestImportJSON(t *testing.T) {
 }
 
 func TestParseWorkingHours(t *testing.T) {
+	t.Parallel()
 	hs, err := importer.ParseWorkingHours("Mon 09:00-17:00; tue 10:00-18:00;Sunday closed")
 	if err != nil || len(hs) != 3 || hs[1].WeekDay != time.Tuesday || hs[2].Start != "" {
 		t.Fatalf("%+v %v", hs, err)
@@ -181,6 +184,7 @@ X10,Bad Flag,40.71,-74.00,,,,,,perhaps
 `
 
 func TestImportExceptions(t *testing.T) {
+	t.Parallel()
 	eachImport(t, "csv", csvExceptions, func(t *testing.T, ctx context.Context, repo *stores.Repo, rep *importer.Report) {
 		if rep.Created != 3 || rep.Failed != 7 {
 			t.Fatalf("report: %+v", rep)
@@ -251,6 +255,7 @@ func TestImportExceptions(t *testing.T) {
 // A row carrying U+0000 (which PostgreSQL cannot store) is that row's
 // error, in CSV and in JSON; the other rows are written.
 func TestImportRefusesNUL(t *testing.T) {
+	t.Parallel()
 	in := "store_id,name,address,latitude,longitude\nN1,Good,1 Main St,40.7,-74\nN2,Bad\x00Name,2 Main St,40.7,-74\nN3,Bad Address,3 Main\x00St,40.7,-74\n"
 	eachImport(t, "csv", in, func(t *testing.T, ctx context.Context, repo *stores.Repo, rep *importer.Report) {
 		if rep.Created != 1 || rep.Failed != 2 {

@@ -15,6 +15,7 @@ import (
 // form, a JSON services object shaped like the API's; a file without them
 // keeps what the owner set.
 func TestImportServices(t *testing.T) {
+	t.Parallel()
 	csv := "store_id,name,latitude,longitude,delivery,working_hours,delivery_hours,online_order_hours\n" +
 		"S1,Csv Services,40.7,-74,true,Mon 09:00-21:00,Mon 11:00-20:00,Mon 00:00-00:00\n" +
 		"S2,Bad Service Hours,40.7,-74,true,,Mon 11-20,\n"

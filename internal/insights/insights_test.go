@@ -27,6 +27,7 @@ func newAt(d *db.DB, now time.Time) *Service {
 // holds each visitor's call, search and visit once, whichever replica saw
 // it (the salt of the day is shared through the database).
 func TestReplicasAddUpExactly(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
 		ra, rb := newAt(a, day0), newAt(b, day0)
@@ -85,6 +86,7 @@ func TestReplicasAddUpExactly(t *testing.T) {
 // MaxCellsPerVisitor searches (whichever replica saw them) and keep as
 // many rows.
 func TestFloodsCountOnce(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
 		ra, rb := newAt(a, day0), newAt(b, day0)
@@ -134,6 +136,7 @@ func TestFloodsCountOnce(t *testing.T) {
 // Stop (the SIGTERM path of serve) writes what was counted since the last
 // flush.
 func TestStopFlushes(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newAt(d, day0)
@@ -150,6 +153,7 @@ func TestStopFlushes(t *testing.T) {
 
 // A flush that fails keeps its sums for the next one.
 func TestFailedFlushKeepsCounts(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	ctx := context.Background()
 	s := newAt(d, day0)
@@ -170,6 +174,7 @@ func TestFailedFlushKeepsCounts(t *testing.T) {
 // Counts from a known address leave it in no table (nor its network), and
 // the visitor hashes and the salt of a day are gone two days later.
 func TestNoAddressOrUserAgentStored(t *testing.T) {
+	t.Parallel()
 	const ip, ua = "203.0.113.77", "CanaryBrowser/9.9 (insights test)"
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
@@ -194,6 +199,7 @@ func TestNoAddressOrUserAgentStored(t *testing.T) {
 
 // The counts past 25 months are deleted.
 func TestRetention(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		old := newAt(d, day0.AddDate(0, -Retention, -1))
@@ -218,6 +224,7 @@ func TestRetention(t *testing.T) {
 // The monthly summary goes once (two replicas), to owners who did not
 // switch it off and whose stores were counted.
 func TestMonthlyMail(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
 		var store, on, off int64
@@ -259,6 +266,7 @@ func TestMonthlyMail(t *testing.T) {
 }
 
 func TestParseKindAndBadPeriod(t *testing.T) {
+	t.Parallel()
 	for _, k := range Kinds {
 		if p, ok := ParseKind(k.String()); !ok || p != k {
 			t.Errorf("kind %v round trip", k)
@@ -303,6 +311,7 @@ func BenchmarkCountSearch(b *testing.B) {
 // The search side (cells, impressions) waits for SearchEvery; actions do
 // not; Stop writes everything.
 func TestSearchSideOnItsOwnCadence(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	ctx := context.Background()
 	s := newAt(d, day0)

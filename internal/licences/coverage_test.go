@@ -3,6 +3,7 @@ package licences
 import "testing"
 
 func TestCoverageCovers(t *testing.T) {
+	t.Parallel()
 	// Two licences in Manhattan and one on Fiji's side of the antimeridian.
 	c := NewCoverage([][2]float64{{40.7437, -73.9935}, {40.7078, -74.0015}, {-16.5, 179.95}})
 	cases := []struct {
@@ -34,6 +35,7 @@ func TestCoverageCovers(t *testing.T) {
 // TestCoverageProbe covers a registry wider than the searched box, so the
 // box's cells are probed one by one (across the antimeridian too).
 func TestCoverageProbe(t *testing.T) {
+	t.Parallel()
 	var points [][2]float64
 	for la := 0; la < 20; la++ {
 		for lo := 0; lo < 20; lo++ {

@@ -25,6 +25,7 @@ func nycRow(number, name, expires string) string {
 // bound, dates of year 9999; the good rows around them are kept, on both
 // engines.
 func TestHostileRowsArePerRowErrors(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		g, _ := newRegistry(t, d)
@@ -85,6 +86,7 @@ func TestHostileRowsArePerRowErrors(t *testing.T) {
 // A file dated in year 9999 would make every real file after it "older
 // than the newest" and block its source for good: it is refused.
 func TestFileDateBounds(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		g, _ := newRegistry(t, d) // today is 2026-11-24
@@ -110,6 +112,7 @@ func TestFileDateBounds(t *testing.T) {
 // A file over its bound is refused as too large (not read as a shorter
 // file cut at the bound), and the refused rows listed are bounded.
 func TestReadBounds(t *testing.T) {
+	t.Parallel()
 	src, err := licences.Sources()
 	dbtest.Must(t, err, "sources")
 	nyc := src["nyc-dcwp"]

@@ -14,6 +14,7 @@ import (
 // (label_case). The figures are written in docs/licences.md; this test
 // keeps them true.
 func TestLabelledPrecisionRecall(t *testing.T) {
+	t.Parallel()
 	srcs, err := Sources()
 	if err != nil {
 		t.Fatal(err)

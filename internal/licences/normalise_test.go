@@ -6,6 +6,7 @@ import (
 )
 
 func TestAddressKey(t *testing.T) {
+	t.Parallel()
 	for _, c := range [][2]string{
 		{"120 West 23rd Street", "120 W 23 ST"},
 		{"120 W 23RD ST", "120 W 23 ST"},
@@ -23,6 +24,7 @@ func TestAddressKey(t *testing.T) {
 }
 
 func TestNameSimilarity(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		a, b string
 		want float64
@@ -44,6 +46,7 @@ func TestNameSimilarity(t *testing.T) {
 // nested location objects) reads like its CSV; a file of another registry
 // says so on every row instead of failing.
 func TestReadJSONAndWrongFile(t *testing.T) {
+	t.Parallel()
 	srcs, err := Sources()
 	if err != nil {
 		t.Fatal(err)
@@ -81,6 +84,7 @@ func TestReadJSONAndWrongFile(t *testing.T) {
 // A definition's mistakes are found when the definitions load (the shipped
 // ones load in every test), never in the middle of an import.
 func TestSourceCheck(t *testing.T) {
+	t.Parallel()
 	good := Source{Name: "x", Jurisdiction: "X", Rows: "licences", DateFormats: []string{"2006-01-02"}, Kind: "K", Status: "active",
 		Columns: map[string]string{"number": "n", "address": "a"}}
 	if err := good.check(); err != nil {

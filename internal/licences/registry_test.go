@@ -76,6 +76,7 @@ func newRegistry(t *testing.T, d *db.DB) (*licences.Registry, *stores.Repo) {
 }
 
 func TestImportMatchAndShow(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		g, repo := newRegistry(t, d)
@@ -188,6 +189,7 @@ func eachNYC(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB, 
 }
 
 func TestModeratorDecisionsSurviveReimport(t *testing.T) {
+	t.Parallel()
 	eachNYC(t, func(t *testing.T, ctx context.Context, d *db.DB, g *licences.Registry, _ *stores.Repo, ids map[string]int64) {
 
 		q, err := g.Queue(ctx)
@@ -253,6 +255,7 @@ func TestModeratorDecisionsSurviveReimport(t *testing.T) {
 }
 
 func TestPickCreateAndOwnerNumber(t *testing.T) {
+	t.Parallel()
 	eachNYC(t, func(t *testing.T, ctx context.Context, d *db.DB, g *licences.Registry, repo *stores.Repo, ids map[string]int64) {
 
 		// The doubtful row belongs to another store, a moderator says.
@@ -317,6 +320,7 @@ func TestPickCreateAndOwnerNumber(t *testing.T) {
 // expiry passed stops being verified and is demoted, each written through
 // the change feed by Recheck; a second run (another replica) finds nothing.
 func TestRecheckFollowsDates(t *testing.T) {
+	t.Parallel()
 	eachNYC(t, func(t *testing.T, ctx context.Context, d *db.DB, g *licences.Registry, repo *stores.Repo, ids map[string]int64) {
 		importFile(t, g, "fda-compliance-checks", "fda-compliance-checks.csv", "2026-11-20")
 		flagsSince := func(v int64) map[int64]uint8 {

@@ -29,6 +29,7 @@ func enqueue(t *testing.T, d *db.DB, to, subject string) {
 }
 
 func TestDeliverOverSTARTTLSWithAuth(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		serverTLS, pool, err := smtptest.SelfSigned()
@@ -68,6 +69,7 @@ func TestDeliverOverSTARTTLSWithAuth(t *testing.T) {
 }
 
 func TestRefusesCredentialsWithoutTLS(t *testing.T) {
+	t.Parallel()
 	sink, err := smtptest.Start(smtptest.Options{User: "u", Pass: "p"})
 	if err != nil {
 		t.Fatal(err)
@@ -101,6 +103,7 @@ func fastClock(speed int) func() time.Time {
 // clock, 1.2 s of real time) while mail keeps coming: every message arrives
 // exactly once after it is back.
 func TestOutageLosesNothing(t *testing.T) {
+	t.Parallel()
 	const speed = 50
 	sleep := func(d time.Duration) { time.Sleep(d / speed) } // d by the workers' clock
 	for _, engine := range []string{"sqlite", "postgres"} {
@@ -169,6 +172,7 @@ func TestOutageLosesNothing(t *testing.T) {
 // TestPruneSentMail deletes sent mail past the retention and keeps the
 // rest, above all mail not sent yet.
 func TestPruneSentMail(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		now := time.Now().UTC()
@@ -194,6 +198,7 @@ func TestPruneSentMail(t *testing.T) {
 }
 
 func TestFilesSender(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := mail.Files{Dir: filepath.Join(dir, "mail")}
 	raw := mail.Render("no-reply@locator.test", mail.Message{ID: 1, To: "a@b.test", Subject: "Hi", Text: "t", HTML: "<b>h</b>"}, time.Now())
@@ -215,6 +220,7 @@ func TestFilesSender(t *testing.T) {
 // query removed, so a reader of the database finds no live token in it.
 // A message given up is kept the same way.
 func TestSentMailKeepsNoLinkSecrets(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		const link = "http://locator.test/reset-password?token=Zm9vYmFyLXNlY3JldC10b2tlbg&x=1"

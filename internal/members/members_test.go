@@ -36,6 +36,7 @@ func signUp(t *testing.T, s *members.Service, email string) *members.Customer {
 }
 
 func TestSignUpValidation(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(d)
 		ctx := context.Background()
@@ -81,6 +82,7 @@ func TestSignUpValidation(t *testing.T) {
 }
 
 func TestConcurrentSignUpsCreateOne(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(d)
 		var wg sync.WaitGroup
@@ -113,6 +115,7 @@ func TestConcurrentSignUpsCreateOne(t *testing.T) {
 }
 
 func TestSessions(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(d)
 		ctx := context.Background()
@@ -175,6 +178,7 @@ func TestSessions(t *testing.T) {
 }
 
 func TestFailedSignInsLockTheAccountForEveryReplica(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		a, b := newService(d), newService(d) // two replicas
 		ctx := context.Background()
@@ -193,6 +197,7 @@ func TestFailedSignInsLockTheAccountForEveryReplica(t *testing.T) {
 }
 
 func TestProfileUpdates(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(d)
 		ctx := context.Background()
@@ -240,6 +245,7 @@ func TestProfileUpdates(t *testing.T) {
 }
 
 func TestPasswordReset(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(d)
 		ctx := context.Background()
@@ -320,6 +326,7 @@ func TestPasswordReset(t *testing.T) {
 // job handed to Later); the lookup, token and mail happen in the job, so
 // the answer cannot tell them apart by its timing.
 func TestResetRequestAnswersBeforeTheWork(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(d)
 		ctx := context.Background()
@@ -368,6 +375,7 @@ func TestResetRequestAnswersBeforeTheWork(t *testing.T) {
 // TestResetRequestsAcrossReplicas sends 30 reset requests for one email at
 // once through two replicas: exactly MaxResetsPerEmail mails.
 func TestResetRequestsAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
 		replicas := []*members.Service{newService(da), newService(dbb)}
 		signUp(t, replicas[0], "ann@example.com")
@@ -394,6 +402,7 @@ func TestResetRequestsAcrossReplicas(t *testing.T) {
 // TestResetLinkLogging: the reset link reaches the log only when the
 // operator turns LogResetLinks on.
 func TestResetLinkLogging(t *testing.T) {
+	t.Parallel()
 	d := dbtest.SQLite(t)
 	for _, on := range []bool{false, true} {
 		var logged bytes.Buffer

@@ -89,6 +89,7 @@ func isBlue(c color.Color) bool {
 }
 
 func TestProcessJPEG(t *testing.T) {
+	t.Parallel()
 	vs, err := NewGate(0).Process(context.Background(), withExif(jpegOf(t, picture(2000, 1500)), 1))
 	if err != nil {
 		t.Fatal(err)
@@ -117,6 +118,7 @@ func TestProcessJPEG(t *testing.T) {
 // A phone photo stored on its side with orientation 6 ("turned right")
 // comes out upright, without its EXIF block.
 func TestProcessTurnsByOrientation(t *testing.T) {
+	t.Parallel()
 	// Stored 1500 wide, 2000 high; orientation 6 shows it 2000 x 1500, with
 	// the stored top (red left half... after the turn) on the right.
 	stored := picture(1500, 2000)
@@ -144,6 +146,7 @@ func TestProcessTurnsByOrientation(t *testing.T) {
 }
 
 func TestProcessPNGAndWebP(t *testing.T) {
+	t.Parallel()
 	// A transparent PNG lands on white, not black.
 	img := image.NewNRGBA(image.Rect(0, 0, 400, 300))
 	var b bytes.Buffer
@@ -194,6 +197,7 @@ func pngHeader(w, h uint32) []byte {
 }
 
 func TestProcessRefusals(t *testing.T) {
+	t.Parallel()
 	full := jpegOf(t, picture(800, 600))
 	gif := []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")
 	for _, c := range []struct {
@@ -222,6 +226,7 @@ func TestProcessRefusals(t *testing.T) {
 }
 
 func TestOrientationParserNeverPanics(t *testing.T) {
+	t.Parallel()
 	data := withExif(jpegOf(t, picture(100, 100)), 8)
 	for n := 0; n <= 200 && n <= len(data); n++ {
 		_ = jpegOrientation(data[:n])
@@ -246,6 +251,7 @@ func pngHeaderOf(w, h uint32, depth, colorType, interlace byte) []byte {
 }
 
 func TestDecodeCostFromHeader(t *testing.T) {
+	t.Parallel()
 	const mp = 7000 * 7000
 	// Read through a 2240 x 2240 bilinear copy: its pixels, and CatmullRom's rows of it, 1280 columns wide.
 	const scratch = 2240*2240*4 + 1280*2240*32
@@ -290,6 +296,7 @@ func TestDecodeCostFromHeader(t *testing.T) {
 // (8000 x 6000) JPEGs, which read directly by Catmull-Rom would need 263
 // and 410 MB.
 func TestPhonePhotosFitTheDefaultBudget(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{5712, 4284}, {8000, 6000}, {6000, 8000}} {
 		cfg := image.Config{ColorModel: color.YCbCrModel, Width: size[0], Height: size[1]}
 		header := jpegFrameHeader(size[0], size[1], 0x22) // 4:2:0, as phones write them
@@ -307,6 +314,7 @@ func TestPhonePhotosFitTheDefaultBudget(t *testing.T) {
 // A source much wider than its widest variant goes through the bilinear
 // copy and still gives every variant at its size.
 func TestProcessLargeSourceThroughTheCopy(t *testing.T) {
+	t.Parallel()
 	vs, err := NewGate(0).Process(context.Background(), jpegOf(t, picture(3000, 2000)))
 	if err != nil {
 		t.Fatal(err)
@@ -330,6 +338,7 @@ func jpegFrameHeader(w, h int, hv byte) []byte {
 }
 
 func TestJPEGPlanesFromTheFrameHeader(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		hv   byte
 		want int64
@@ -361,6 +370,7 @@ func sizesOf(vs []Variant) [][2]int {
 // 413 naming the limit before a pixel is decoded: a 49 MP 16-bit PNG with
 // alpha (392 MB) under the default 256 MB.
 func TestProcessRefusesOverBudget(t *testing.T) {
+	t.Parallel()
 	_, err := NewGate(0).Process(context.Background(), pngHeaderOf(7000, 7000, 16, 6, 0))
 	var e *apperr.Error
 	if !errors.As(err, &e) || e.Code != apperr.TooLarge || !strings.Contains(e.Message, "at most 256 MB") {
@@ -373,6 +383,7 @@ func TestProcessRefusesOverBudget(t *testing.T) {
 }
 
 func TestBudgetWaitsThenRefuses(t *testing.T) {
+	t.Parallel()
 	g := NewGate(10 << 20)
 	release, err := g.reserve(context.Background(), 8<<20)
 	if err != nil {

@@ -36,6 +36,7 @@ func upload(t *testing.T, w, h int) []photos.Variant {
 }
 
 func TestAttachAndServe(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		sr, st := storestest.Created(t, d, storestest.CloudNine())

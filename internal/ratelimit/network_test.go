@@ -3,6 +3,7 @@ package ratelimit
 import "testing"
 
 func TestNetwork(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"203.0.113.7":                "203.0.113.0/24",
 		"203.0.113.250":              "203.0.113.0/24",

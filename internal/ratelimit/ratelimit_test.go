@@ -13,6 +13,7 @@ import (
 )
 
 func TestMemory(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	m := NewMemory()
 	m.now = func() time.Time { return now }
@@ -36,6 +37,7 @@ func TestMemory(t *testing.T) {
 }
 
 func TestDBAgreesAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -92,6 +94,7 @@ func TestDBAgreesAcrossReplicas(t *testing.T) {
 // TestReserveIsAtomic sends 200 attempts at once through two replicas: a
 // check followed by a separate write let far more than the limit through.
 func TestReserveIsAtomic(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
 		replicas := []*DB{NewDB(da), NewDB(dbb)}
 		var granted atomic.Int32
@@ -121,6 +124,7 @@ func TestReserveIsAtomic(t *testing.T) {
 }
 
 func TestLockout(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, da, dbb *db.DB) {
 		ctx := context.Background()
 		members, moderators := NewLockout(NewDB(da), "member"), NewLockout(NewDB(dbb), "moderator")

@@ -14,6 +14,7 @@ import (
 // to every owner of the store, not only to the latest linked one (which a
 // look-alike claim may have added beside the first).
 func TestResolveMailsEveryOwner(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, _, a, _ := setup(t, d)

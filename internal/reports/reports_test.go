@@ -37,6 +37,7 @@ func setup(t *testing.T, d *db.DB) (*reports.Service, *stores.Repo, *stores.Stor
 }
 
 func TestSubmitValidatesAndLimits(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, _, a, b := setup(t, d)
@@ -111,6 +112,7 @@ func TestSubmitValidatesAndLimits(t *testing.T) {
 // genuine shopper: past perStorePerDay new entries, repeats merge, and a
 // reason the queue does not hold yet is still kept.
 func TestStoreBudgetNeverShutsAShopperOut(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, _, a, _ := setup(t, d)
@@ -144,6 +146,7 @@ func TestStoreBudgetNeverShutsAShopperOut(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		svc, sr, a, b := setup(t, d)
@@ -239,6 +242,7 @@ func TestResolve(t *testing.T) {
 }
 
 func TestOwnerFromClaims(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		_, _, a, b := setup(t, d)

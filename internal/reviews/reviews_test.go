@@ -14,6 +14,7 @@ import (
 )
 
 func TestSummarize(t *testing.T) {
+	t.Parallel()
 	s := reviews.Summarize([5]int{3, 2, 1, 0, 1}) // 3x5, 2x4, 1x3, 1x1 = 27/7
 	if s.Count != 7 || s.Average != 3.9 || s.Recommended != 71 {
 		t.Fatalf("%+v", s)
@@ -27,6 +28,7 @@ func TestSummarize(t *testing.T) {
 }
 
 func TestAddListSummarize(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		sr, st := storestest.Created(t, d, storestest.CloudNine())

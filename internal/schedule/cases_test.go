@@ -64,6 +64,7 @@ func caseWeek(t *testing.T, entries []string) []WorkingHour {
 }
 
 func TestSharedCases(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("testdata/cases.json")
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +139,7 @@ type serviceCase struct {
 // and the line the store page writes of it; the web app writes its line
 // from that state.
 func TestSharedServiceCases(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("testdata/cases.json")
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestScheduleExceptionsRead(t *testing.T) {
+	t.Parallel()
 	st := &Settings{
 		Hours: []WorkingHour{{WeekDay: time.Monday, Start: "09:00", End: "21:00"}},
 		Special: []SpecialHour{

@@ -52,6 +52,7 @@ func spans(t *testing.T, s string) string {
 // Hours as owners type them in the claim form, with the week they mean.
 // noted: the moderator is shown that the text could also mean another week.
 func TestFreeHoursRealWorld(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in    string
 		want  string // "" : not read, kept as text only
@@ -128,6 +129,7 @@ func TestFreeHoursRealWorld(t *testing.T) {
 }
 
 func TestParseFreeHours(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"Mon-Fri 9am-9pm, Sat 10-6, Sun closed": "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 10:00 18:00",
 		"Daily 09:00-21:00":                     "0 09:00 21:00,1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00,6 09:00 21:00",
@@ -152,6 +154,7 @@ func TestParseFreeHours(t *testing.T) {
 }
 
 func TestParseFreeSchedule(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	hours, special, closure, ok := schedule.ParseFreeSchedule("Mon-Fri 9am-9pm, Thanksgiving closed, Dec 24: 9am-2pm, closed on 1/1, 2026-12-31 6pm-2am", now)
 	if !ok || schedule.EncodeSchedule(hours) != "1 09:00 21:00,2 09:00 21:00,3 09:00 21:00,4 09:00 21:00,5 09:00 21:00" || closure != nil {

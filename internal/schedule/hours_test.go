@@ -15,6 +15,7 @@ func at(day time.Weekday, hhmm string) time.Time {
 }
 
 func TestOpenAt(t *testing.T) {
+	t.Parallel()
 	sched := NewSchedule([]WorkingHour{
 		{WeekDay: time.Monday, Start: "09:00", End: "17:00"},
 		{WeekDay: time.Friday, Start: "18:00", End: "02:00"},
@@ -55,6 +56,7 @@ func TestOpenAt(t *testing.T) {
 }
 
 func TestOpenAtSundayAfterSaturdayNight(t *testing.T) {
+	t.Parallel()
 	s := NewSchedule([]WorkingHour{{WeekDay: time.Saturday, Start: "20:00", End: "03:30"}})
 	if !s.OpenAt(at(time.Sunday, "03:30")) || s.OpenAt(at(time.Sunday, "03:31")) {
 		t.Fatal("Saturday night hours must run into Sunday until 03:30 inclusive")
@@ -62,6 +64,7 @@ func TestOpenAtSundayAfterSaturdayNight(t *testing.T) {
 }
 
 func TestScheduleRoundTrip(t *testing.T) {
+	t.Parallel()
 	in := []WorkingHour{
 		{WeekDay: time.Sunday, Start: "10:00", End: "16:00"},
 		{WeekDay: time.Monday}, // closed: not encoded
@@ -78,6 +81,7 @@ func TestScheduleRoundTrip(t *testing.T) {
 }
 
 func TestWorkingHourValidate(t *testing.T) {
+	t.Parallel()
 	bad := []WorkingHour{
 		{WeekDay: time.Monday, Start: "9:00", End: "17:00"},
 		{WeekDay: time.Monday, Start: "09:00"},
@@ -98,6 +102,7 @@ func TestWorkingHourValidate(t *testing.T) {
 }
 
 func TestParseWeekday(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]time.Weekday{"Sunday": time.Sunday, "mon": time.Monday, " SATURDAY ": time.Saturday, "thu": time.Thursday} {
 		if got, ok := ParseWeekday(in); !ok || got != want {
 			t.Errorf("ParseWeekday(%q) = %v %v", in, got, ok)
@@ -111,6 +116,7 @@ func TestParseWeekday(t *testing.T) {
 // wallClock reads the same civil day and minute as t.Date, t.Hour and
 // t.Minute, across zones, DST changes both ways and before 1970.
 func TestWallClockMatchesDate(t *testing.T) {
+	t.Parallel()
 	var zones []*time.Location
 	for _, name := range []string{"UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns"} {
 		loc, err := time.LoadLocation(name)

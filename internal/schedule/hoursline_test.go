@@ -18,6 +18,7 @@ func week(days []time.Weekday, start, end string) []schedule.WorkingHour {
 var monSat = []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday, time.Saturday}
 
 func TestClock12(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"00:00": "12:00 AM", "09:05": "9:05 AM", "12:00": "12:00 PM", "13:30": "1:30 PM",
 		"23:59": "11:59 PM", "24:00": "12:00 AM", "nine": "nine"} {
 		if got := schedule.Clock12(in); got != want {
@@ -27,6 +28,7 @@ func TestClock12(t *testing.T) {
 }
 
 func TestSpanText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ start, end, want string }{
 		{"09:00", "21:00", "9:00 AM – 9:00 PM"},
 		{"18:00", "02:00", "6:00 PM – 2:00 AM"},
@@ -42,6 +44,7 @@ func TestSpanText(t *testing.T) {
 }
 
 func TestHoursLine(t *testing.T) {
+	t.Parallel()
 	all := append(append([]time.Weekday{}, monSat...), time.Sunday)
 	split := append(week(monSat[:5], "09:00", "21:00"), week([]time.Weekday{time.Saturday}, "10:00", "18:00")...)
 	for _, c := range []struct {
@@ -72,6 +75,7 @@ func TestHoursLine(t *testing.T) {
 // (issue #39, M2: "Mon-Sat 10am-9pm" stayed beside a week changed in
 // /business).
 func TestShownHours(t *testing.T) {
+	t.Parallel()
 	if got := schedule.ShownHours(week(monSat[:5], "08:00", "20:00"), "Mon-Sat 10am-9pm"); got != "Mon–Fri 8:00 AM – 8:00 PM · Sat, Sun closed" {
 		t.Errorf("with weekly hours: %q", got)
 	}

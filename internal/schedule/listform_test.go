@@ -10,6 +10,7 @@ import (
 // services only, without their own week and last-order offset, no
 // permanently_closed; the same instant's full form says the same.
 func TestAppendLiveList(t *testing.T) {
+	t.Parallel()
 	st := &Settings{Hours: daily("09:00", "21:00"), Special: []SpecialHour{
 		{Date: "2099-11-24", Closed: true, Note: "yesterday: inside"},
 		{Date: "2099-12-03", Closed: true, Note: "day 8: inside"},

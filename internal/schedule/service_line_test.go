@@ -12,6 +12,7 @@ import (
 // m12: the page read "Delivery: available" where the panel read
 // "Delivery unavailable"); the words are web/src/lib/services.ts's.
 func TestServiceLine(t *testing.T) {
+	t.Parallel()
 	ny, _ := time.LoadLocation("America/New_York")
 	weekdays := []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday}
 	st := &stores.Store{WorkingHours: week(weekdays, "09:00", "21:00")}

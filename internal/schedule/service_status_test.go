@@ -49,6 +49,7 @@ func pausedAt(t *testing.T, s string) *time.Time {
 }
 
 func TestServiceFollowsStore(t *testing.T) {
+	t.Parallel()
 	s := sched(t, &Settings{Hours: daily("09:00", "21:00")})
 	for k := Service(0); k < NumServices; k++ {
 		checkSvc(t, s, k, []svcStep{
@@ -61,6 +62,7 @@ func TestServiceFollowsStore(t *testing.T) {
 }
 
 func TestServiceOwnHoursAndLastOrder(t *testing.T) {
+	t.Parallel()
 	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[Delivery] = ServiceHours{Hours: daily("11:00", "22:00"), LastOrder: 30}
 	st.Services[OnlineOrder] = ServiceHours{Hours: daily("00:00", "00:00")}
@@ -81,6 +83,7 @@ func TestServiceOwnHoursAndLastOrder(t *testing.T) {
 }
 
 func TestServicePastMidnight(t *testing.T) {
+	t.Parallel()
 	st := &Settings{Hours: daily("18:00", "03:00")}
 	st.Services[Delivery] = ServiceHours{Hours: daily("19:00", "02:00"), LastOrder: 45}
 	s := sched(t, st)
@@ -93,6 +96,7 @@ func TestServicePastMidnight(t *testing.T) {
 }
 
 func TestServiceDST(t *testing.T) {
+	t.Parallel()
 	// 2026-03-08: 02:00 EST jumps to 03:00 EDT; a late span to 03:30 is
 	// an hour shorter and its last order (30 min before) comes at 03:00.
 	st := &Settings{Hours: daily("00:00", "00:00")}
@@ -115,6 +119,7 @@ func TestServiceDST(t *testing.T) {
 }
 
 func TestServiceSpecialDates(t *testing.T) {
+	t.Parallel()
 	st := &Settings{Hours: daily("09:00", "21:00"),
 		Special: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}}}
 	st.Services[OnlineOrder] = ServiceHours{Hours: daily("07:00", "23:00")}
@@ -137,6 +142,7 @@ func TestServiceSpecialDates(t *testing.T) {
 }
 
 func TestServicePause(t *testing.T) {
+	t.Parallel()
 	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[Delivery] = ServiceHours{LastOrder: 30, PausedUntil: pausedAt(t, "2099-11-25 14:00"), PauseNote: "Driver out"}
 	// Validate drops past pauses and refuses them beyond a year: the
@@ -165,6 +171,7 @@ func TestServicePause(t *testing.T) {
 }
 
 func TestServiceLive(t *testing.T) {
+	t.Parallel()
 	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[Delivery] = ServiceHours{Hours: daily("11:00", "20:00"), LastOrder: 30}
 	st.Services[CurbsidePickup] = ServiceHours{PausedUntil: pausedAt(t, "2099-11-25 14:00"), PauseNote: "Back soon"}
@@ -211,6 +218,7 @@ func TestServiceLive(t *testing.T) {
 }
 
 func TestServiceScheduleRoundTrip(t *testing.T) {
+	t.Parallel()
 	st := &Settings{Hours: daily("09:00", "21:00")}
 	st.Services[OnlineOrder] = ServiceHours{Hours: daily("06:00", "23:00"), LastOrder: 15,
 		SpecialHours: []SpecialHour{{Date: "2026-12-24", Start: "06:00", End: "12:00", Note: "Eve"}}}

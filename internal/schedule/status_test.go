@@ -76,6 +76,7 @@ func check(t *testing.T, s *Schedule, steps []step) {
 }
 
 func TestStatusSpecialClosureToday(t *testing.T) {
+	t.Parallel()
 	// 2026-11-26 (Thursday) is Thanksgiving.
 	s := sched(t, &Settings{Hours: daily("09:00", "21:00"),
 		Special: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanksgiving"}}})
@@ -89,6 +90,7 @@ func TestStatusSpecialClosureToday(t *testing.T) {
 }
 
 func TestStatusSpecialLateHoursPastMidnight(t *testing.T) {
+	t.Parallel()
 	s := sched(t, &Settings{Hours: daily("09:00", "17:00"),
 		Special: []SpecialHour{{Date: "2026-11-26", Start: "18:00", End: "02:00", Note: "Late night"}}})
 	check(t, s, []step{
@@ -100,6 +102,7 @@ func TestStatusSpecialLateHoursPastMidnight(t *testing.T) {
 }
 
 func TestStatusWeeklyLateSpanIntoSpecialDate(t *testing.T) {
+	t.Parallel()
 	late := []WorkingHour{{WeekDay: time.Wednesday, Start: "18:00", End: "02:00"}, {WeekDay: time.Thursday, Start: "09:00", End: "17:00"}}
 	closed := sched(t, &Settings{Hours: late, Special: []SpecialHour{{Date: "2026-11-26", Closed: true}}})
 	check(t, closed, []step{
@@ -115,6 +118,7 @@ func TestStatusWeeklyLateSpanIntoSpecialDate(t *testing.T) {
 }
 
 func TestStatusDST(t *testing.T) {
+	t.Parallel()
 	// 2026-03-08: 02:00 EST jumps to 03:00 EDT.
 	spring := sched(t, &Settings{Hours: []WorkingHour{
 		{WeekDay: time.Saturday, Start: "20:00", End: "02:30"},
@@ -143,6 +147,7 @@ func TestStatusDST(t *testing.T) {
 }
 
 func TestStatusTemporaryClosure(t *testing.T) {
+	t.Parallel()
 	s := sched(t, &Settings{Hours: daily("09:00", "21:00"),
 		Closure: &Closure{From: "2026-12-01", Until: "2026-12-02", Note: "Renovation"}})
 	check(t, s, []step{
@@ -168,6 +173,7 @@ func TestStatusTemporaryClosure(t *testing.T) {
 }
 
 func TestStatusLookAheadAndPermanent(t *testing.T) {
+	t.Parallel()
 	mondays := sched(t, &Settings{Hours: []WorkingHour{{WeekDay: time.Monday, Start: "09:00", End: "17:00"}}})
 	check(t, mondays, []step{
 		{"2026-11-24 12:00", false, "2026-11-30T09:00:00-05:00", ReasonHours, "", "six days ahead"},
@@ -184,6 +190,7 @@ func TestStatusLookAheadAndPermanent(t *testing.T) {
 }
 
 func TestAppendLive(t *testing.T) {
+	t.Parallel()
 	s := sched(t, &Settings{Hours: daily("09:00", "21:00"), Special: []SpecialHour{
 		{Date: "2026-11-10", Closed: true, Note: "too old for the window"},
 		{Date: "2026-11-25", Start: "09:00", End: "12:00", Note: "Short \"day\""},
@@ -245,6 +252,7 @@ func stringIndex(s, sub string) int {
 }
 
 func TestValidateExceptions(t *testing.T) {
+	t.Parallel()
 	bad := map[string]Settings{
 		"special_hours entry 1: date \"2026-02-30\" is not a date":            {Special: []SpecialHour{{Date: "2026-02-30", Closed: true}}},
 		"special_hours entry 1: give startTime and endTime, or closed: true":  {Special: []SpecialHour{{Date: "2026-11-26"}}},
@@ -284,6 +292,7 @@ func TestValidateExceptions(t *testing.T) {
 }
 
 func TestScheduleEncodingKeepsExceptions(t *testing.T) {
+	t.Parallel()
 	st := &Settings{Hours: daily("09:00", "17:00"), Permanent: false,
 		Special: []SpecialHour{{Date: "2026-11-26", Closed: true, Note: "Thanks\ngiving"}},
 		Closure: &Closure{From: "2027-01-01", Note: "x"}}

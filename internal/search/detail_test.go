@@ -16,6 +16,7 @@ import (
 // back whole: by Get, by Docs and in a snapshot; any other detail is kept
 // as it is. The list answer, which never carried the detail, is unchanged.
 func TestPlainDetailIsKeptOnce(t *testing.T) {
+	t.Parallel()
 	if !bytes.HasPrefix(plainDetail, []byte(`,"adult_only":false`)) || bytes.HasSuffix(plainDetail, []byte("}")) {
 		t.Fatalf("plainDetail = %s", plainDetail)
 	}

@@ -10,6 +10,7 @@ import (
 // exact term of a point in the box; pointA within 1e-9 relative of it
 // within 100 miles.
 func TestFastHaversineForms(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 300000; i++ {
 		qlat, qlon := -85+rng.Float64()*170, -180+rng.Float64()*360

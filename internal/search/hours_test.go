@@ -40,6 +40,7 @@ func answer(t *testing.T, ix *Index, q Query) []liveStore {
 // one from a snapshot) within one poll of the change; a permanently closed
 // store leaves search altogether.
 func TestSpecialClosureOnTwoReplicas(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		week := make([]schedule.WorkingHour, 0, 7)
 		for day := time.Sunday; day <= time.Saturday; day++ {

@@ -16,6 +16,7 @@ import (
 // first slot freed and reused while deferred) must be found once, at its
 // last position, and removals afterwards must work.
 func TestPutAllDeferredTree(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	es := randomEntries(rng, 3000)
 	moved := es[10]
@@ -41,6 +42,7 @@ func TestPutAllDeferredTree(t *testing.T) {
 // A bulk load into an empty index lays the records and documents out in
 // Hilbert order; Put and Remove keep working afterwards.
 func TestPutAllRepacksInCurveOrder(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	es := randomEntries(rng, 5000)
 	es = append(es, es[30]) // given twice: its first slot is reused while deferred

@@ -72,6 +72,7 @@ func oracle(es []stores.Entry, q Query) ([]Hit, bool) {
 }
 
 func TestNearestMatchesOracle(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	es := randomEntries(rng, 20000)
 	ix := NewIndex()
@@ -102,6 +103,7 @@ func TestNearestMatchesOracle(t *testing.T) {
 }
 
 func TestAppendJSONAndUpdates(t *testing.T) {
+	t.Parallel()
 	ix := NewIndex()
 	ix.PutAll([]stores.Entry{
 		{ID: 1, Latitude: 40.7128, Longitude: -74.0060, TimeZone: "America/New_York", Doc: []byte(`{"id":1,"name":"A"}`)},
@@ -150,6 +152,7 @@ func TestAppendJSONAndUpdates(t *testing.T) {
 }
 
 func TestQueryValidate(t *testing.T) {
+	t.Parallel()
 	bad := []Query{
 		{Latitude: 91, RadiusMiles: 30},
 		{Longitude: -181, RadiusMiles: 30},

@@ -13,6 +13,7 @@ import (
 )
 
 func TestDocStringReadsRenderedDocuments(t *testing.T) {
+	t.Parallel()
 	s := &stores.Store{ID: 7, StoreID: `x","name":"fake`, Name: `Joe's "Best" \ Café`, Hours: `"state":"XX"`,
 		State: "NY", City: "New York", TimeZone: "UTC", CountryCode: "US"}
 	doc, err := stores.RenderDoc(s)
@@ -30,6 +31,7 @@ func TestDocStringReadsRenderedDocuments(t *testing.T) {
 }
 
 func TestDirectoryAndWalk(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		mk := func(name, state, city string, lat float64) *stores.Store {
 			s := syncStore(name, lat, -74)
@@ -117,6 +119,7 @@ func TestDirectoryAndWalk(t *testing.T) {
 // for while it is recent: after a change the previous one is served and
 // the next is built in the background; an old one is rebuilt in line.
 func TestSlowDirectoryIsRebuiltInTheBackground(t *testing.T) {
+	t.Parallel()
 	slow, stale := SlowDirectory, StaleDirectory
 	t.Cleanup(func() { SlowDirectory, StaleDirectory = slow, stale })
 	SlowDirectory, StaleDirectory = 0, time.Hour

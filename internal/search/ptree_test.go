@@ -10,6 +10,7 @@ import (
 // The packed tree against a brute-force scan, through additions, removals
 // and the rebuilds they trigger.
 func TestPtreeWalkMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	live := map[uint32]pitem{} // by slot
 	next := uint32(0)

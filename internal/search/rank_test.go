@@ -14,6 +14,7 @@ import (
 // is the nearest stores with, inside each BandMiles band, the demoted ones
 // after the others, each group in distance order; none is left out.
 func TestLicenceFilterAndRanking(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 24))
 	es := randomEntries(rng, 4000)
 	for i := range es {

@@ -36,6 +36,7 @@ type ruleAnswer struct {
 // The list answer names each store's rules of its place by id and carries
 // each rule once, with its source; stores share interned sets.
 func TestAnswerCarriesRulesOfThePlace(t *testing.T) {
+	t.Parallel()
 	ix := NewIndex()
 	ix.PutAll([]stores.Entry{
 		ruleEntry(t, 1, "Boston", "MA", "02108", 42.358, -71.06, false),
@@ -92,6 +93,7 @@ func TestAnswerCarriesRulesOfThePlace(t *testing.T) {
 }
 
 func TestWithRules(t *testing.T) {
+	t.Parallel()
 	e := ruleEntry(t, 1, "Boston", "MA", "02108", 42.358, -71.06, false)
 	var a struct {
 		ID    int64             `json:"id"`
@@ -105,6 +107,7 @@ func TestWithRules(t *testing.T) {
 // One answer over two places carries each of their rules once; a store's
 // list part leaves its detail out, and the record keeps its size.
 func TestListAnswerRulesOnceAndListPart(t *testing.T) {
+	t.Parallel()
 	ix := NewIndex()
 	ix.PutAll([]stores.Entry{
 		ruleEntry(t, 1, "Boston", "MA", "02108", 42.358, -71.06, false),

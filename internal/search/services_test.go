@@ -16,6 +16,7 @@ import (
 // both within one poll, and so does its end; the other filters keep their
 // meaning (offered).
 func TestAvailableNowOnTwoReplicas(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		week := make([]schedule.WorkingHour, 0, 7)
 		for day := time.Sunday; day <= time.Saturday; day++ {
@@ -97,6 +98,7 @@ func TestAvailableNowOnTwoReplicas(t *testing.T) {
 }
 
 func TestParseAvailableNow(t *testing.T) {
+	t.Parallel()
 	q, err := ParseQuery("latitude=1&longitude=2&radius=3&is_delivery_available=true&available_now=true")
 	if err != nil || !q.AvailableNow || !q.Delivery {
 		t.Fatalf("%+v %v", q, err)

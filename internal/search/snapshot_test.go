@@ -243,6 +243,7 @@ func TestSnapshotUnusableFallsBackToRows(t *testing.T) {
 }
 
 func TestSnapshotWritePolicy(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		d := repo.DB()
 		ss := snapshotStores(t, ctx, repo, 50, 1)
@@ -290,6 +291,7 @@ func TestSnapshotWritePolicy(t *testing.T) {
 
 // A damaged part is an error, never a panic or a wild allocation.
 func TestDecodePartRejectsDamage(t *testing.T) {
+	t.Parallel()
 	ix := NewIndex()
 	for i := range 300 {
 		ix.Put(stores.Entry{ID: int64(i + 1), Latitude: 40 + float64(i)/100, Longitude: -74, TimeZone: "America/New_York",
@@ -328,6 +330,7 @@ func TestDecodePartRejectsDamage(t *testing.T) {
 // A snapshot written while the replica applies changes is consistent: a
 // replica started from it ends up equal to one that read every row.
 func TestSnapshotWhileChangesApply(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		ss := snapshotStores(t, ctx, repo, 400, 1)
 		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
@@ -359,6 +362,7 @@ func TestSnapshotWhileChangesApply(t *testing.T) {
 
 // Replicas deciding at once write one snapshot between them.
 func TestSnapshotOneWriterAmongReplicas(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		d := repo.DB()
 		snapshotStores(t, ctx, repo, 200, 1)

@@ -15,6 +15,7 @@ func syncStore(name string, lat, lon float64) *stores.Store {
 }
 
 func TestSyncerFollowsChanges(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		a, b := syncStore("a", 40.71, -74.0), syncStore("b", 40.72, -74.0)
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{a, b}), "save")
@@ -57,6 +58,7 @@ func TestSyncerFollowsChanges(t *testing.T) {
 // Load waits for the work beside it before it collects the garbage and
 // reports ready, and fails with that work's error.
 func TestLoadWaitsForWorkBeside(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{syncStore("a", 40.71, -74.0)}), "save")
 		done := false

@@ -47,6 +47,7 @@ func fetchCard(t *testing.T, h http.Handler, u string) *http.Response {
 }
 
 func TestLinkPreviews(t *testing.T) {
+	t.Parallel()
 	ss := fixtureStores()
 	ss[3].Image = "/demo/store-5.svg" // Hoboken Vapes: an SVG, which share sheets do not show
 	p, ix := newPages(t, ss)
@@ -101,6 +102,7 @@ func TestLinkPreviews(t *testing.T) {
 }
 
 func TestCardTextFits(t *testing.T) {
+	t.Parallel()
 	loadCardFonts()
 	f := face(fontBold, 76)
 	long := strings.Repeat("Supercalifragilistic Vapour Emporium ", 8)
@@ -136,6 +138,7 @@ func BenchmarkCard(b *testing.B) {
 // minute, without waiting and without drawing (a flood of distinct cards
 // cannot take more than one core from the searches).
 func TestCardsDrawnOnceOneAtATime(t *testing.T) {
+	t.Parallel()
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
 	first, _ := previewOf(t, h, "/stores/ny/new-york/cafe-zoes-best-2")

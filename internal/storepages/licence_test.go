@@ -9,6 +9,7 @@ import (
 // An active licence whose expiry passed without a newer registry file is
 // shown as expired from the next day, and is no longer a credential.
 func TestLicenceExpiryJudgedOnTheDay(t *testing.T) {
+	t.Parallel()
 	expires := "2026-12-31"
 	rec := stores.LicenceRecord{Licence: &stores.Licence{Status: "active", Jurisdiction: "New York City",
 		Kind: "NYC Electronic Cigarette Retail Dealer", Number: "2091234", ExpiresOn: &expires, CheckedAt: "2026-11-24"}}

@@ -129,6 +129,7 @@ func get(t testing.TB, h http.Handler, target string, hdr ...string) *httptest.R
 }
 
 func TestGoldenPages(t *testing.T) {
+	t.Parallel()
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
 	for _, c := range []struct{ path, file string }{
@@ -155,6 +156,7 @@ func newRecorder() *httptest.ResponseRecorder { return httptest.NewRecorder() }
 // TestStatesByName: /stores lists states by their names, as a reader looks
 // them up (Idaho, Illinois, Iowa), not by their codes (IA before ID).
 func TestStatesByName(t *testing.T) {
+	t.Parallel()
 	var ss []*stores.Store
 	for i, st := range []string{"IA", "ID", "IL", "NY"} {
 		s := fixtureStores()[1]

@@ -16,6 +16,7 @@ import (
 )
 
 func TestRedirectsToTheCanonicalPath(t *testing.T) {
+	t.Parallel()
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
 	const canonical = "/stores/ny/new-york/manhattan-vape-shop-3613"
@@ -45,6 +46,7 @@ func TestRedirectsToTheCanonicalPath(t *testing.T) {
 }
 
 func TestUnknownPathsAreThe404Page(t *testing.T) {
+	t.Parallel()
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
 	for _, path := range []string{
@@ -84,6 +86,7 @@ func TestUnknownPathsAreThe404Page(t *testing.T) {
 }
 
 func TestMethods(t *testing.T) {
+	t.Parallel()
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
 	req, _ := http.NewRequest(http.MethodPost, "/stores/ny", nil)
@@ -101,6 +104,7 @@ func TestMethods(t *testing.T) {
 }
 
 func TestConditionalRequests(t *testing.T) {
+	t.Parallel()
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
 	for _, path := range []string{"/stores/ny/new-york/manhattan-vape-shop-3613", "/stores", "/stores/ny", "/stores/ny/new-york"} {
@@ -136,6 +140,7 @@ func TestConditionalRequests(t *testing.T) {
 }
 
 func TestStatusLine(t *testing.T) {
+	t.Parallel()
 	ny, _ := time.LoadLocation("America/New_York")
 	at := func(day, hhmm string) time.Time {
 		d := map[string]int{"Sun": 8, "Mon": 9, "Tue": 10, "Wed": 11, "Thu": 12, "Fri": 13, "Sat": 14}[day]
@@ -203,6 +208,7 @@ func pad(d int) string {
 // A rendered page is kept, but never past a change of the index or of its
 // status line.
 func TestPageCacheNeverServesStale(t *testing.T) {
+	t.Parallel()
 	now := fixedNow // Tuesday 14:30 in New York: open
 	ss := fixtureStores()
 	p, ix := newPages(t, ss)
@@ -227,6 +233,7 @@ func TestPageCacheNeverServesStale(t *testing.T) {
 }
 
 func TestVerifiedLabel(t *testing.T) {
+	t.Parallel()
 	at := "2026-03-01T23:30:00Z"
 	for _, c := range []struct {
 		v    *string
@@ -252,6 +259,7 @@ func TestVerifiedLabel(t *testing.T) {
 // The date is the store's own (issue #39, m27): a confirmation at 7 PM on
 // Dec 1 in New York (00:00 UTC on Dec 2) reads Dec 1 there.
 func TestVerifiedLabelStoreDate(t *testing.T) {
+	t.Parallel()
 	ny, _ := time.LoadLocation("America/New_York")
 	at := "2026-12-02T00:00:00Z"
 	if got, _ := verifiedLabel(&at, time.Date(2026, 12, 2, 1, 0, 0, 0, time.UTC), ny); got != "Verified Dec 1, 2026" {
@@ -260,6 +268,7 @@ func TestVerifiedLabelStoreDate(t *testing.T) {
 }
 
 func TestMilesText(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[float64]string{0: "< 0.1", 0.04: "< 0.1", 0.1: "0.1", 2.345: "2.3", 12.6: "13"} {
 		if got := milesText(in); got != want {
 			t.Errorf("milesText(%v) = %q, want %q", in, got, want)
@@ -268,6 +277,7 @@ func TestMilesText(t *testing.T) {
 }
 
 func TestPhotoSrcset(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"/photos/12/640.jpg":                    "/photos/12/320.jpg 320w, /photos/12/640.jpg 640w, /photos/12/1280.jpg 1280w",
 		"/photos/12/1280.jpg":                   "/photos/12/320.jpg 320w, /photos/12/640.jpg 640w, /photos/12/1280.jpg 1280w",
@@ -287,6 +297,7 @@ func TestPhotoSrcset(t *testing.T) {
 // The page cache keys the verified line too: a page cached while the
 // confirmation was recent is not served once it is not.
 func TestPageCacheFollowsTheVerifiedLine(t *testing.T) {
+	t.Parallel()
 	ss := fixtureStores()
 	now := fixedNow
 	p, _ := newPages(t, ss)
@@ -309,6 +320,7 @@ func TestPageCacheFollowsTheVerifiedLine(t *testing.T) {
 // The report form's own page: shown on GET, the confirmation with
 // ?sent=1, an outdated path redirected; other methods and paths refused.
 func TestReportPageRoutes(t *testing.T) {
+	t.Parallel()
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
 	const action = "/stores/ny/new-york/manhattan-vape-shop-3613/report"
@@ -338,6 +350,7 @@ func TestReportPageRoutes(t *testing.T) {
 // Pages and directories go out compressed to a browser, each coding with
 // its own ETag; any of the page's ETags still answers 304.
 func TestCompressedPages(t *testing.T) {
+	t.Parallel()
 	p, _ := newPages(t, fixtureStores())
 	h := p.handler()
 	zr, err := zstd.NewReader(nil)

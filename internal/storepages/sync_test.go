@@ -64,6 +64,7 @@ func readSitemaps(t *testing.T, h http.Handler) (map[string]int, map[string]stri
 }
 
 func TestSitemapsHoldEveryPublishedStoreOnce(t *testing.T) {
+	t.Parallel()
 	old := SitemapSize
 	SitemapSize = 3 // several children of each kind
 	t.Cleanup(func() { SitemapSize = old })
@@ -140,6 +141,7 @@ func TestSitemapsHoldEveryPublishedStoreOnce(t *testing.T) {
 // Two replicas share one database: a store renamed, moved, hidden or
 // published on one shows on the other's pages after its next sync.
 func TestPagesFollowChangesOnEveryReplica(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		a := &stores.Store{StoreID: "a", Name: "Old Name", City: "New York", State: "NY", Latitude: 40.71, Longitude: -74, TimeZone: "America/New_York"}
 		b := &stores.Store{StoreID: "b", Name: "Second", City: "New York", State: "NY", Latitude: 40.72, Longitude: -74, TimeZone: "America/New_York"}
@@ -193,6 +195,7 @@ func TestPagesFollowChangesOnEveryReplica(t *testing.T) {
 // A permanently closed store leaves the index (search never lists it) but
 // keeps its page, read from the database; a hidden one does not.
 func TestPermanentlyClosedStoreKeepsItsPage(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		mk := func(id, name string, lat float64) *stores.Store {
 			return &stores.Store{StoreID: id, Name: name, City: "New York", State: "NY", Latitude: lat, Longitude: -74, TimeZone: "America/New_York",

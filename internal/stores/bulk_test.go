@@ -17,6 +17,7 @@ import (
 // BulkInsert must write exactly what SaveAll writes: compare a store saved
 // each way, column by column, plus hours, documents and what sync reads.
 func TestBulkInsertMatchesSaveAll(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		d := repo.DB()
 		dbtest.Must(t, repo.Create(ctx, sampleStore("Before", 40.7, -74)), "create")

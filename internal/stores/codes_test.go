@@ -12,6 +12,7 @@ import (
 // A feed's store_code is a store_id first, else a store's id; a store_id
 // that looks like another store's id still names its own store.
 func TestIDByCode(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		a := storestest.CloudNine()
 		a.StoreID = "sto_01nyc"

@@ -44,6 +44,7 @@ func goldenStore() *Store {
 // older numbers). Bump DocFormat, then run
 // go test ./internal/stores -run TestDocFormat -update-doc-format.
 func TestDocFormat(t *testing.T) {
+	t.Parallel()
 	doc, err := RenderDoc(goldenStore())
 	if err != nil {
 		t.Fatal(err)
@@ -81,6 +82,7 @@ func TestDocFormat(t *testing.T) {
 // getStores, which the re-render reads a batch with, loads what getStore
 // loads, store by store.
 func TestGetStoresIsGetStore(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := t.Context()
 		repo := NewRepo(d)

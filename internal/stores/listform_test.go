@@ -9,6 +9,7 @@ import (
 // RenderDoc writes the list part first; ListEnd finds where it ends, and
 // gives a whole document of the former layouts.
 func TestListEnd(t *testing.T) {
+	t.Parallel()
 	s := &Store{ID: 7, StoreID: "s7", Name: `A "quoted" ,"adult_only": name`, CountryCode: "US", State: "NY", City: "Brooklyn",
 		PostalCode: "11211", Address: "1 Main St", Latitude: 40.7, Longitude: -73.9, TimeZone: "America/New_York",
 		WorkingHours: daily("09:00", "21:00"), AdultOnly: true, Website: "https://example.com",

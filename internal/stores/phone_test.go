@@ -7,6 +7,7 @@ import (
 )
 
 func TestPhoneText(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"+19175550166": "(917) 555-0166", "9175550166": "(917) 555-0166", "1-917-555-0166": "(917) 555-0166",
 		"(917) 555-0166": "(917) 555-0166", " +1 212 555 0100 ": "(212) 555-0100",
@@ -21,6 +22,7 @@ func TestPhoneText(t *testing.T) {
 // Issue #39, m29: moderation flagged "+19175550166" and "9175550166" as
 // different phones.
 func TestSamePhone(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		a, b string
 		same bool

@@ -14,6 +14,7 @@ import (
 // on both engines, by the one write path and by the bulk insert, and
 // reaches the document.
 func TestRepoAdultOnly(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		s := sampleStore("Adults only", 42.36, -71.06)
 		s.AdultOnly = true

@@ -15,6 +15,7 @@ import (
 // The services' settings survive a write and a read on both engines, by
 // the one write path and by the bulk insert, and reach the API document.
 func TestRepoServices(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		pause := time.Now().Add(2 * time.Hour).UTC().Truncate(time.Second)
 		s := sampleStore("Services", 40.75, -73.99)

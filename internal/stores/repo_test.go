@@ -28,6 +28,7 @@ func sampleStore(name string, lat, lon float64) *stores.Store {
 }
 
 func TestRepoRoundTrip(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		repo, s := storestest.Created(t, d, sampleStore("Vape <One> & \"Co\"", 40.75, -73.99))
@@ -84,6 +85,7 @@ func TestRepoRoundTrip(t *testing.T) {
 }
 
 func TestSaveAllIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		good := sampleStore("good", 40, -74)
 		bad := sampleStore("bad", 40, -74)
@@ -112,6 +114,7 @@ func TestSaveAllIsAllOrNothing(t *testing.T) {
 }
 
 func TestRepoExceptionsRoundTrip(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		future := time.Now().AddDate(0, 0, 3).Format("2006-01-02")
 		old := time.Now().AddDate(0, 0, -40).Format("2006-01-02")
@@ -178,6 +181,7 @@ func TestRepoExceptionsRoundTrip(t *testing.T) {
 // through: it refuses a bad store itself, and the caller's transaction
 // leaves nothing behind.
 func TestWriterSaveValidates(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		repo, s := storestest.Created(t, d, sampleStore("writer", 40, -74))
@@ -199,6 +203,7 @@ func TestWriterSaveValidates(t *testing.T) {
 }
 
 func TestWebsiteAndVerificationRoundTrip(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		repo, s := storestest.Created(t, d, sampleStore("Verified", 40.75, -73.99))

@@ -56,6 +56,7 @@ func readRow(t *testing.T, ctx context.Context, repo *stores.Repo, id int64) row
 // document is already current only has its format set; a second run writes
 // nothing.
 func TestRerenderDocs(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		mk := func(name string, st stores.Status) *stores.Store {
 			return &stores.Store{StoreID: "st-" + name, Name: name, Latitude: 40.71, Longitude: -74.0, TimeZone: "America/New_York",
@@ -142,6 +143,7 @@ func TestRerenderDocs(t *testing.T) {
 // A run stopped between batches commits the batches done, and the next
 // run re-renders the rest.
 func TestRerenderDocsResumes(t *testing.T) {
+	t.Parallel()
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		const n = 700 // three batches
 		ss := make([]*stores.Store, n)
@@ -177,6 +179,7 @@ func TestRerenderDocsResumes(t *testing.T) {
 // Two replicas running at once take turns: together they re-render every
 // store once.
 func TestRerenderDocsTwoReplicas(t *testing.T) {
+	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, da, db2 *db.DB) {
 		ctx := t.Context()
 		a, b := stores.NewRepo(da), stores.NewRepo(db2)

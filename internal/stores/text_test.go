@@ -7,6 +7,7 @@ import (
 )
 
 func TestValidWebsite(t *testing.T) {
+	t.Parallel()
 	for v, want := range map[string]bool{
 		"https://example.com":                  true,
 		"http://shop.example.com/path?q=1#top": true,
@@ -32,6 +33,7 @@ func TestValidWebsite(t *testing.T) {
 }
 
 func TestValidateRefusesNUL(t *testing.T) {
+	t.Parallel()
 	for _, s := range []Store{
 		{Name: "A\x00B", Latitude: 1, Longitude: 1},
 		{Name: "A", Address: "1 Main\x00St", Latitude: 1, Longitude: 1},

@@ -2,6 +2,10 @@
 // file and PostgreSQL in a fresh schema of LOCATOR_TEST_POSTGRES_URL (default
 // the local test database). Without PostgreSQL the PostgreSQL run is skipped,
 // except under CI=true where it fails: CI must prove both engines.
+//
+// Every database is a test's own, so tests that use nothing else shared
+// may call t.Parallel. Under go test -short (the edit loop's fast tier) the
+// PostgreSQL runs are skipped; make test runs them.
 package dbtest
 
 import (
@@ -13,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"locator/internal/db"
@@ -41,7 +46,7 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 func EachPair(t *testing.T, fn func(t *testing.T, a, b *db.DB)) {
 	t.Helper()
 	t.Run("sqlite", func(t *testing.T) {
-		u := "sqlite:" + filepath.Join(t.TempDir(), "test.db")
+		u := "sqlite:" + sqliteFile(t)
 		fn(t, open(t, u), open(t, u))
 	})
 	t.Run("postgres", func(t *testing.T) {
@@ -53,8 +58,52 @@ func EachPair(t *testing.T, fn func(t *testing.T, a, b *db.DB)) {
 // SQLite opens a migrated database in a temporary folder.
 func SQLite(t testing.TB) *db.DB {
 	t.Helper()
-	u := "sqlite:" + filepath.Join(t.TempDir(), "test.db")
-	return open(t, u)
+	return open(t, "sqlite:"+sqliteFile(t))
+}
+
+// migratedSQLite is one migrated SQLite database file, made once per test
+// binary: the migrations run in SQLite compiled from C to Go, which under
+// -race costs about a second per database, and most packages open hundreds.
+var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "dbtest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "template.db")
+	ctx := context.Background()
+	d, err := db.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		return nil, err
+	}
+	_, err = d.Migrate(ctx)
+	if err == nil {
+		// Everything into the main file, so the file alone is the database.
+		_, err = d.Exec(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	}
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("migrate the SQLite template: %w", err)
+	}
+	return os.ReadFile(path)
+})
+
+// sqliteFile writes a copy of the migrated database into the test's
+// temporary folder and returns its path. open still runs Migrate on it,
+// which finds every step applied, as a restarted server does.
+func sqliteFile(t testing.TB) string {
+	t.Helper()
+	data, err := migratedSQLite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "test.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatalf("copy the SQLite template: %v", err)
+	}
+	return path
 }
 
 // Postgres opens a migrated, empty schema that is dropped after the test.
@@ -69,6 +118,9 @@ func Postgres(t testing.TB) *db.DB {
 // connections use it; the schema is dropped when the test ends.
 func NewSchema(t testing.TB) (string, string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("go test -short runs SQLite only; make test runs PostgreSQL too")
+	}
 	base := PostgresURL()
 	ctx := context.Background()
 	admin, err := db.Open(ctx, base)
@@ -95,6 +147,9 @@ func NewSchema(t testing.TB) (string, string) {
 	}
 	q := pu.Query()
 	q.Set("search_path", schema)
+	// A test's commits need not survive a crash of the server: without a
+	// disk flush per commit the migrations' 20-odd commits cost nothing.
+	q.Set("synchronous_commit", "off")
 	pu.RawQuery = q.Encode()
 	return pu.String(), schema
 }

@@ -56,6 +56,10 @@ export const businessKeys = {
   insights: (id: number, days: number) => ["business", "insights", id, days] as const,
   /** Whether the account gets the monthly summary mail. */
   insightsMail: ["business", "insights-mail"] as const,
+  /** The stores the account waits to change until their owners consent (docs/claims.md). */
+  waiting: ["business", "waiting"] as const,
+  /** What a mailed consent link asks. */
+  consent: (token: string) => ["business", "consent", token] as const,
 };
 
 /** The rulebook's rules at a place (GET /rules), by position rounded to 0.01 degree. */

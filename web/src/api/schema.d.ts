@@ -595,6 +595,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/claims/{id}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or decline a pending co-owner in place of the store's owners
+         * @description For an approved claim whose consent is pending (audit "claim.consent", via "moderator"). 409 when the claim does not wait for consent, 404 for an unknown claim.
+         */
+        post: operations["adminClaimConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/physical-store/{id}/reports": {
         parameters: {
             query?: never;
@@ -1179,6 +1199,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/consent/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a mailed consent link asks (reads only; opening the link decides nothing)
+         * @description The page a mailed consent link opens asks this, then the owner's confirmation. The link is valid
+         *     once, for 7 days, while the claim waits and its owner still owns the store; otherwise 400 with one
+         *     message for every case (docs/claims.md, "Consent of the owners").
+         */
+        post: operations["businessConsentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or decline a pending co-owner with the mailed link (uses it up)
+         * @description Decides in the name of the owner the link was mailed to (audit "claim.consent", via "mail link").
+         *     Accepting links the claimant's proven account to the store; declining mails the claimant. Any
+         *     decision ends every link of the claim. 400 for a link that is unknown, used, expired or whose
+         *     owner no longer owns the store, or a decision other than accept or decline.
+         */
+        post: operations["businessConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stores the account claimed and waits to change until an owner consents */
+        get: operations["businessWaiting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stores/{id}/pending-owners/{claimId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or decline a pending co-owner of one of the account's stores
+         * @description An owner accepts (the claimant's account is linked) or declines (the claimant is mailed and never
+         *     linked) a claimant listed in the store's pending_owners; audit "claim.consent", via "store
+         *     dashboard". 404 for a store not linked to the account or a claim that is not pending on it; 403
+         *     for the pending co-owner itself.
+         */
+        post: operations["businessDecidePendingOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/business/stores/{id}/owners/{ownerId}": {
         parameters: {
             query?: never;
@@ -1510,12 +1615,42 @@ export interface components {
                 /** @description Linked after this account, so this account may remove it */
                 removable: boolean;
             }[];
+            /** @description Claimants approved by a moderator who wait for an owner's consent before they can change the store, the oldest first */
+            pending_owners: components["schemas"]["PendingOwner"][];
             /** @description Each service's own settings (docs/product-rules.md, "Services") */
             services: {
                 delivery: components["schemas"]["ServiceSettings"];
                 curbside_pickup: components["schemas"]["ServiceSettings"];
                 online_order: components["schemas"]["ServiceSettings"];
             };
+        };
+        PendingOwner: {
+            claim_id: number;
+            /** @description The address of the approved claim */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the claim was approved
+             */
+            since: string;
+        };
+        /** @description What a mailed consent link asks; the store's published data and the claimant's address */
+        ConsentRequest: {
+            claim_id: number;
+            store_id: number;
+            store_name: string;
+            address: string;
+            city: string;
+            postal_code: string;
+            email: string;
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        Decision: {
+            /** @enum {string} */
+            decision: "accept" | "decline";
         };
         ServiceSettings: {
             /** @description The service's own week; null when it follows the store's hours */
@@ -2263,6 +2398,14 @@ export interface components {
              *     is linked the moment one does.
              */
             waiting_for_email: boolean;
+            /**
+             * @description Consent of the store's owners (docs/claims.md, "Consent of the owners"): an approved claim on a
+             *     store that has an owner makes its claimant a pending co-owner ("pending"), who cannot change the
+             *     store until an owner or a moderator accepts ("accepted") or declines ("declined"); "" when no
+             *     consent was needed (a new store, a store without owners, a claimant who owns it already).
+             * @enum {string}
+             */
+            consent: "" | "pending" | "accepted" | "declined";
         };
         RuntimeConfig: {
             apiBase: string;
@@ -3071,6 +3214,32 @@ export interface operations {
                     /** @description Required, not blank */
                     reason: string;
                 };
+            };
+        };
+        responses: {
+            200: components["responses"]["Claim"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminClaimConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decision"];
             };
         };
         responses: {
@@ -3916,6 +4085,137 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessConsentRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["ConsentRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @enum {string} */
+                    decision: "accept" | "decline";
+                };
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        request: components["schemas"]["ConsentRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessWaiting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stores waiting for consent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        waiting: {
+                            claim_id: number;
+                            store_id: number;
+                            name: string;
+                            address: string;
+                            city: string;
+                            postal_code: string;
+                            /** Format: date-time */
+                            since: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessDecidePendingOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+                claimId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decision"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BusinessStore"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -18,6 +18,7 @@ const AdminPage = lazyNamed(() => import("../features/admin/AdminPage"), "AdminP
 const BusinessPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessPage");
 const BusinessResetPasswordPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessResetPasswordPage");
 const BusinessVerifyPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessVerifyPage");
+const BusinessConsentPage = lazyNamed(() => import("../features/business/BusinessPage"), "BusinessConsentPage");
 const VerifyEmailPage = lazyNamed(() => import("../features/auth/VerifyEmailPage"), "VerifyEmailPage");
 
 /** The route table. Keep in step with the Go server's list of app routes (`appRoutes` in internal/httpapi). */
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path="/business" element={<BusinessPage />} />
         <Route path="/business/reset-password" element={<BusinessResetPasswordPage />} />
         <Route path="/business/verify" element={<BusinessVerifyPage />} />
+        <Route path="/business/consent" element={<BusinessConsentPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

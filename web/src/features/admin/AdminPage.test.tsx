@@ -37,6 +37,7 @@ function makeClaim(overrides: Partial<Claim> = {}): Claim {
     created_at: "2025-01-02T10:00:00Z",
     decided_at: null,
     decided_by: "",
+    consent: "",
     suggested_location: { latitude: 40.7506, longitude: -73.9972, precision: "address", precision_text: "street address", approximate: false },
     pin_latitude: null,
     pin_longitude: null,

@@ -4,6 +4,7 @@ import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
 import { approveClaim } from "./api/approve-claim";
+import { decideClaimConsent } from "./api/claim-consent";
 import { rejectClaim } from "./api/reject-claim";
 import { formatDate } from "./ClaimList";
 import { formatCoordinate, parseCoordinates } from "../../components/location/coordinates";
@@ -112,6 +113,7 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
         {claim.decided_at !== null && <Row label="Decided">{`${formatDate(claim.decided_at)} by ${claim.decided_by}`}</Row>}
         {claim.status === "rejected" && <Row label="Reason">{text(claim.reject_reason)}</Row>}
         {claim.waiting_for_email && <Row label="Owner">Waiting for the owner to confirm their email</Row>}
+        {claim.consent !== "" && <Row label="Owners' consent">{CONSENT_LABELS[claim.consent]}</Row>}
         {claim.store_id !== null && (
           <Row label="Published store">
             <a className="text-emerald-800 underline" href={`/?store=${claim.store_id}`} target="_blank" rel="noopener noreferrer">
@@ -122,7 +124,46 @@ export function ClaimDetail({ claim, headingRef, onDecided, onUnauthorized }: Cl
       </dl>
 
       {claim.status === "pending" && <Decision claim={claim} onDecided={onDecided} onUnauthorized={onUnauthorized} />}
+      {claim.consent === "pending" && <ConsentDecision claim={claim} onDecided={onDecided} onUnauthorized={onUnauthorized} />}
     </section>
+  );
+}
+
+const CONSENT_LABELS: Record<Claim["consent"], string> = {
+  "": "",
+  pending: "Waiting: the store has an owner, so the claimant cannot change it until an owner (or a moderator) accepts",
+  accepted: "Accepted: the claimant is a co-owner",
+  declined: "Declined: the claimant cannot change the store",
+};
+
+/** A moderator's answer for the store's owners to a pending co-owner (docs/claims.md, "Consent of the owners"). */
+function ConsentDecision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "headingRef">) {
+  const decide = useMutation({
+    mutationFn: (decision: "accept" | "decline") => decideClaimConsent(claim.id, decision),
+    onSuccess: (c) =>
+      onDecided(c.consent === "accepted" ? `${c.email} is now a co-owner of store #${c.store_id ?? ""}.` : `${c.email} will not be able to change the store.`, c),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) onUnauthorized();
+      if (error instanceof ApiError && error.status === 409) onDecided(`Claim #${claim.id}: ${error.message}`);
+    },
+  });
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+      <p className="text-sm text-gray-900">
+        The store&apos;s owners were asked whether {claim.email} may change the store. You may answer for them.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button disabled={decide.isPending} onClick={() => decide.mutate("accept")}>
+          Accept as co-owner
+        </Button>
+        <Button variant="outline" disabled={decide.isPending} onClick={() => decide.mutate("decline")}>
+          Decline co-owner
+        </Button>
+      </div>
+      {decide.error && !(decide.error instanceof ApiError && [401, 409].includes(decide.error.status)) && (
+        <FormError>{`Could not answer: ${failureText(decide.error)}`}</FormError>
+      )}
+    </div>
   );
 }
 

@@ -7,8 +7,10 @@ import { SignedInArea, SignedInBar } from "../../components/SignedInArea";
 import { Loaded } from "../../components/Loaded";
 import { businessMeOptions } from "./api/business-me";
 import { businessSignOut } from "./api/business-sign-out";
+import { waitingOptions } from "./api/consent";
 import { businessStoresOptions } from "./api/list-stores";
 import { CoOwners } from "./CoOwners";
+import { PendingOwners } from "./PendingOwners";
 import { ConfirmEmailState } from "./ConfirmEmail";
 import { SignInForm } from "./SignInForm";
 import { StoreEditor } from "./StoreEditor";
@@ -20,6 +22,7 @@ const StoreInsights = lazy(async () => ({ default: (await import("./insights/Sto
 // The reset and confirmation pages ride in the dashboard's chunk: one lazy chunk for the whole business area.
 export { BusinessResetPasswordPage } from "./ResetPasswordPage";
 export { BusinessVerifyPage } from "./ConfirmEmail";
+export { BusinessConsentPage } from "./ConsentPage";
 
 
 /** /business: the store dashboard of the business accounts the claim wizard creates. */
@@ -50,6 +53,7 @@ export function BusinessPage({ now = new Date() }: { now?: Date }) {
 function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
   const queryClient = useQueryClient();
   const stores = useQuery(businessStoresOptions());
+  const waiting = useQuery(waitingOptions());
   const [selectedId, setSelectedId] = useState<number | null>(null);
 
   const signedOut = () => {
@@ -83,7 +87,7 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
           <Loaded query={stores} loading="Loading your stores…" failed="Could not load your stores">
             {() =>
               list.length === 0 ? (
-                <p className="text-gray-700">No store yet: your claim is waiting for a moderator.</p>
+                (waiting.data ?? []).length === 0 && <p className="text-gray-700">No store yet: your claim is waiting for a moderator.</p>
               ) : (
                 <ul className="flex flex-col gap-1">
                   {list.map((s) => (
@@ -103,11 +107,32 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
               )
             }
           </Loaded>
+          {(waiting.data ?? []).length > 0 && (
+            <section aria-labelledby="waiting-heading" className="flex flex-col gap-1">
+              <h3 id="waiting-heading" className="text-sm font-semibold text-gray-900">
+                Waiting for the owner&apos;s consent
+              </h3>
+              <ul className="flex flex-col gap-1">
+                {(waiting.data ?? []).map((w) => (
+                  <li key={w.claim_id} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+                    <span className="block font-medium text-gray-900">{w.name}</span>
+                    <span className="block text-gray-700">
+                      {w.address}, {w.city}
+                    </span>
+                    <span className="block text-gray-800">
+                      Your claim #{w.claim_id} was approved, but the store has an owner: you can change it once they (or a moderator) accept you.
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </section>
         <div className="min-w-0">
           {selected ? (
             <div className="flex flex-col gap-6">
               <StoreEditor key={selected.id} store={selected} onSaved={saved} now={now} />
+              <PendingOwners key={`pending-${selected.id}`} store={selected} onChanged={saved} />
               <CoOwners key={`owners-${selected.id}`} store={selected} onChanged={saved} />
               <Suspense fallback={null}>
                 <StoreInsights key={`insights-${selected.id}`} storeId={selected.id} />

@@ -33,6 +33,7 @@ export function makeBusinessStore(overrides: Partial<BusinessStore> = {}): Busin
     temporarily_closed: null,
     pending_change_request: null,
     owners: [{ id: 1, email: "owner@example.com", since: "2026-11-01T10:00:00Z", you: true, removable: false }],
+    pending_owners: [],
     services: {
       delivery: { hours: null, special_hours: [], last_order_minutes: 0, paused_until: null, note: null },
       curbside_pickup: { hours: null, special_hours: [], last_order_minutes: 0, paused_until: null, note: null },
