@@ -187,7 +187,7 @@ func TestBackupUnderWriteLoadRestoresEveryAcknowledgedWrite(t *testing.T) {
 	}
 	// The search version and the stores agree: the index loads every one.
 	ix := search.NewIndex()
-	dbtest.Must(t, search.NewSyncer(stores.NewRepo(rd), ix, slog.New(slog.NewTextHandler(io.Discard, nil))).Load(context.Background()), "load the index")
+	dbtest.Must(t, search.NewSyncer(stores.NewRepo(rd), ix, search.SnapshotAuto, slog.New(slog.NewTextHandler(io.Discard, nil))).Load(context.Background()), "load the index")
 	if ix.Len() != total {
 		t.Errorf("index of the restored database: %d stores, want %d", ix.Len(), total)
 	}

@@ -115,11 +115,12 @@ func cmdClaims(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		geo = svc
 	}
 	sr := stores.NewRepo(d)
-	svc := claims.New(d, sr, geo, (&lazyZones{log: log}).ZoneAt, log)
-	svc.PublicURL = cfg.PublicURL // the dashboard link in the approval mail
-	if svc.Licences, err = licences.New(sr); err != nil {
+	lic, err := licences.New(sr, nil, nil)
+	if err != nil {
 		return err
 	}
+	// The dashboard link in the approval mail; a licence number checked on approval.
+	svc := claims.New(d, sr, claims.Options{Geocoder: geo, ZoneAt: (&lazyZones{log: log}).ZoneAt, PublicURL: cfg.PublicURL, Licences: lic}, log)
 	actor := "cli:" + firstNonEmpty(getenv("USER"), "operator")
 	show := func(c *claims.Claim) error {
 		v, err := svc.View(ctx, c, geo != nil && c.Status == claims.Pending)
@@ -317,7 +318,7 @@ func cmdModerators(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return err
 	}
 	defer d.Close()
-	if err := claims.New(d, stores.NewRepo(d), nil, nil, log).Moderators.Add(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
+	if err := claims.New(d, stores.NewRepo(d), claims.Options{}, log).Moderators.Add(ctx, emails[0], strings.TrimRight(password, "\r")); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "moderator %s can sign in at /admin\n", identity.NormalizeEmail(emails[0]))
@@ -363,7 +364,7 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 			return err
 		}
 		email := identity.NormalizeEmail(args[1])
-		svc := claims.New(d, sr, nil, nil, log)
+		svc := claims.New(d, sr, claims.Options{}, log)
 		if action == "unlink" {
 			if err := svc.UnlinkStore(ctx, storeID, email, actor); err != nil {
 				return err

@@ -7,37 +7,21 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
-	"locator/internal/answercache"
-	"locator/internal/business"
-	"locator/internal/claims"
 	"locator/internal/config"
 	"locator/internal/db"
-	"locator/internal/favorites"
-	"locator/internal/httpapi"
-	"locator/internal/httpconn"
 	"locator/internal/importer"
-	"locator/internal/insights"
-	"locator/internal/licences"
 	"locator/internal/mail"
-	"locator/internal/maptiles"
-	"locator/internal/members"
-	"locator/internal/photos"
 	"locator/internal/places"
-	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
 	"locator/internal/seed"
 	"locator/internal/stores"
-	"locator/web"
 )
 
 func parse(fs *flag.FlagSet, s *config.Settings, args []string) (config.Config, error) {
@@ -263,8 +247,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		return err
 	}
 	defer d.Close()
-	syncer := search.NewSyncer(stores.NewRepo(d), search.NewIndex(), log)
-	syncer.Snapshots = search.SnapshotAlways
+	syncer := search.NewSyncer(stores.NewRepo(d), search.NewIndex(), search.SnapshotAlways, log)
 	if err := syncer.Load(ctx); err != nil {
 		return err
 	}
@@ -294,182 +277,12 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if *demoStores < 1 || *demoStores > 5_000_000 {
 		return &exitError{code: 2, msg: "--demo-stores must be from 1 to 5000000"}
 	}
-	log := newLogger(cfg, stderr)
-	// The street map's archive is checked before anything else starts.
-	streets, err := openStreets(cfg, log)
+	a, err := newApp(ctx, cfg, *demoStores, newLogger(cfg, stderr))
 	if err != nil {
 		return err
 	}
-	if streets != nil {
-		defer streets.Close()
-	}
-	d, err := waitForDB(ctx, cfg, log)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	sr := stores.NewRepo(d)
-	if !cfg.NoSeed {
-		if err := seedIfEmpty(ctx, d, *demoStores, log); err != nil {
-			return fmt.Errorf("seed demo data: %w", err)
-		}
-	}
-	// The place index and the basemap build while the store index loads.
-	placesDone := make(chan error, 1)
-	var placeSvc *places.Service
-	var basemap *maptiles.Basemap
-	go func() {
-		var err error
-		placeSvc, err = newPlaces(cfg, log)
-		if err == nil {
-			basemap, err = newBasemap(placeSvc.Gazetteer, log)
-		}
-		placesDone <- err
-	}()
-	index := search.NewIndex()
-	syncer := search.NewSyncer(sr, index, log)
-	syncer.Snapshots = snapshotMode(cfg.SearchSnapshots)
-	syncer.Beside = func() error { return <-placesDone }
-	if err := syncer.Load(ctx); err != nil {
-		return err
-	}
-	ipLoc, err := newIPLocator(cfg)
-	if err != nil {
-		return err
-	}
-	defer ipLoc.Close()
-	webFS, built := web.Dist()
-	if !built {
-		log.Warn("the web app is not built into this binary; serving a placeholder page (run make build)")
-		webFS = nil
-	}
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s (LOCATOR_ADDR): %w", cfg.Addr, err)
-	}
-	publicURL := cfg.PublicURL
-	if publicURL == "" {
-		publicURL = "http://" + ln.Addr().String()
-		log.Warn("LOCATOR_PUBLIC_URL is not set: emailed links use " + publicURL)
-	}
-	sender, err := mailSender(cfg, log)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	acc := members.New(d, publicURL, log)
-	acc.LogResetLinks = cfg.LogResetLinks
-	if acc.LogResetLinks {
-		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
-	}
-	zones := &lazyZones{log: log}
-	photos.SetMemoryBudget(cfg.PhotoMemory)
-	biz := business.New(d, sr, publicURL, zones.ZoneAt, log)
-	claimSvc := claims.New(d, sr, placeSvc, zones.ZoneAt, log)
-	claimSvc.PublicURL = publicURL
-	lic, err := licences.New(sr)
-	if err != nil {
-		return err
-	}
-	lic.ZoneAt = zones.ZoneAt
-	// Where registries cover, before the first search (a failure is retried by followLicenceCoverage).
-	if err := lic.RefreshCoverage(ctx); err != nil {
-		log.Warn("licence coverage not read", "err", err)
-	}
-	claimSvc.Licences = lic // a claim's licence number is checked on approval
-	counts := insights.New(d, log)
-	counts.PublicURL = publicURL
-	counts.SearchEvery = cfg.InsightsSearch
-	handler := httpapi.New(httpapi.Deps{
-		Log: log, AccessLog: cfg.AccessLog, DB: d, Index: index, Syncer: syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
-		Accounts: acc, Favorites: favorites.New(d, sr), SecureCookies: strings.HasPrefix(publicURL, "https://"),
-		Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version, PublicURL: publicURL,
-		Basemap: basemap, Streets: streets,
-		Places: placeSvc, IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies,
-		Claims: claimSvc, Business: biz, DBTimeout: cfg.DBTimeout,
-		Photos: photos.New(d, sr), Reports: reports.New(d, sr), Licences: lic, MetricsToken: cfg.MetricsToken,
-		Insights: counts, Answers: answercache.New(cfg.AnswerCache),
-	})
-	srv := httpapi.NewHTTPServer(handler, log)
-	var pending unread
-	srv.ConnState = func(c net.Conn, st http.ConnState) {
-		httpconn.Settle(c, st)
-		pending.track(c, st)
-	}
-	// The background jobs end with syncCtx, and every way out of serve waits
-	// for them before the deferred database close: none may still read the
-	// database, the index or the counts after serve returns, and the final
-	// flush below must not race a flush in flight.
-	syncCtx, stopSync := context.WithCancel(context.Background())
-	var jobs sync.WaitGroup
-	stopJobs := func() {
-		stopSync()
-		jobs.Wait()
-		syncer.Wait() // a search snapshot being written is abandoned and deleted
-	}
-	defer stopJobs()
-	worker := &mail.Worker{DB: d, Sender: sender, From: cfg.MailFrom, Log: log}
-	jobs.Go(func() { syncer.Run(syncCtx, cfg.SyncInterval) })
-	jobs.Go(func() { worker.Run(syncCtx) })
-	jobs.Go(func() { housekeeping(syncCtx, acc, biz, d, cfg.MailRetention, log) })
-	jobs.Go(func() { recheckLicences(syncCtx, lic, licenceRecheckEvery, log) })
-	jobs.Go(func() { followLicenceCoverage(syncCtx, lic, cfg.SyncInterval, log) })
-	jobs.Go(func() { rerenderDocs(syncCtx, sr, docRerenderEvery, log) }) // a batch in flight rolls back; the next start resumes
-	jobs.Go(func() { counts.Run(syncCtx, cfg.InsightsFlush) })
-	jobs.Go(func() { claimSvc.FollowDigests(syncCtx, claims.DigestEvery, log) }) // owners' claim notices, one mail a day
-
-	if cfg.MetricsAddr != "" {
-		// Scrapes go on while draining; the process's end closes it.
-		mln, err := net.Listen("tcp", cfg.MetricsAddr)
-		if err != nil {
-			ln.Close()
-			return fmt.Errorf("listen on %s (LOCATOR_METRICS_ADDR): %w", cfg.MetricsAddr, err)
-		}
-		msrv := httpapi.NewHTTPServer(handler.Metrics(), log)
-		defer msrv.Close()
-		go func() { _ = msrv.Serve(mln) }()
-		log.Info("metrics listening", "url", "http://"+mln.Addr().String()+"/metrics")
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(httpconn.Listener{Listener: ln}) }()
-	url := "http://" + ln.Addr().String()
-	log.Info("listening", "url", url, "engine", d.Dialect().String(), "stores", index.Len())
-	fmt.Fprintf(stdout, "Locator is running at %s\n", url)
-
-	select {
-	case err := <-errc:
-		return fmt.Errorf("serve: %w", err)
-	case <-ctx.Done():
-	}
-	// Load balancers see /readyz fail and stop sending requests here while
-	// the listener still takes what they send meanwhile; only then does it
-	// close, so no request is refused or cut.
-	handler.Drain()
-	if cfg.DrainPeriod > 0 {
-		log.Info("draining: /readyz answers 503, requests are still served", "period", cfg.DrainPeriod)
-		select {
-		case <-time.After(cfg.DrainPeriod):
-		case err := <-errc:
-			return fmt.Errorf("serve: %w", err)
-		}
-	}
-	log.Info("shutting down: listener closed, finishing in-flight requests", "timeout", cfg.ShutdownTimeout)
-	ln.Close()
-	if err := <-errc; !errors.Is(err, net.ErrClosed) {
-		return fmt.Errorf("serve: %w", err)
-	}
-	pending.wait(min(unreadGrace, cfg.ShutdownTimeout))
-	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
-	}
-	stopJobs()
-	acc.Wait() // reset requests answered but not yet mailed
-	biz.Wait()
-	flushInsights(counts, log)
-	log.Info("stopped")
-	return nil
+	defer a.close()
+	return a.serve(ctx, stdout)
 }
 
 // seedIfEmpty writes n demo stores into a database without stores, and
@@ -515,75 +328,6 @@ func mailSender(cfg config.Config, log *slog.Logger) (mail.Sender, error) {
 		return nil, &exitError{code: 2, msg: "invalid LOCATOR_SMTP_URL: " + err.Error()}
 	}
 	return s, nil
-}
-
-// housekeeping prunes expired sessions, reset tokens, rate-limit counters
-// and sent mail older than the retention, hourly.
-func housekeeping(ctx context.Context, acc *members.Service, biz *business.Service, d *db.DB, mailRetention time.Duration, log *slog.Logger) {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		if err := acc.Prune(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("housekeeping failed", "err", err)
-		}
-		if err := biz.Prune(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("housekeeping failed", "err", err)
-		}
-		if n, err := mail.Prune(ctx, d, mailRetention, time.Now()); err != nil && ctx.Err() == nil {
-			log.Warn("housekeeping failed", "err", err)
-		} else if n > 0 {
-			log.Info("sent mail pruned", "messages", n, "retention", mailRetention)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// licenceRecheckEvery is how often a replica looks for licences whose
-// dates passed: an index probe when none did.
-const licenceRecheckEvery = 5 * time.Minute
-
-// recheckLicences keeps the search flags of licences in step with the
-// calendar (docs/licences.md, "Dates"): every replica runs it, writing
-// through the change feed, and whichever comes first after midnight (UTC)
-// does the day's work.
-func recheckLicences(ctx context.Context, lic *licences.Registry, every time.Duration, log *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		if n, err := lic.Recheck(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("licence recheck failed", "err", err)
-		} else if n > 0 {
-			log.Info("licence flags judged again by date", "stores", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// followLicenceCoverage keeps this replica's view of where the licence
-// registries cover (licences.Coverage) as fresh as its search index: a file
-// imported anywhere (the command line, another replica) is seen at the next
-// poll; a poll with no new file is one look at the newest file's id.
-func followLicenceCoverage(ctx context.Context, lic *licences.Registry, every time.Duration, log *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		if err := lic.RefreshCoverage(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("licence coverage not read", "err", err)
-		}
-	}
 }
 
 func snapshotMode(s string) search.SnapshotMode {

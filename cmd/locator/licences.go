@@ -71,7 +71,7 @@ func cmdLicences(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		return err
 	}
 	defer d.Close()
-	g, err := licences.New(stores.NewRepo(d))
+	g, err := licences.New(stores.NewRepo(d), (&lazyZones{log: log}).ZoneAt, nil) // the zones load on first use
 	if err != nil {
 		return err
 	}
@@ -94,7 +94,6 @@ func cmdLicences(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		}
 		return w.Flush()
 	}
-	g.ZoneAt = (&lazyZones{log: log}).ZoneAt
 	rep, err := g.Import(ctx, *source, f, filepath.Base(f.Name()), *date)
 	if err != nil {
 		return err

@@ -19,21 +19,19 @@ func newPlaces(cfg config.Config, log *slog.Logger) (*places.Service, error) {
 		return nil, err
 	}
 	g.BuildIndex()
-	svc := &places.Service{Gazetteer: g, Log: log}
+	var up *places.Upstream
 	if cfg.GeocoderURL != "" {
 		kind := cfg.GeocoderKind
 		if kind == "auto" {
 			kind = places.KindAuto
 		}
-		up, err := places.NewUpstream(places.UpstreamOptions{URL: cfg.GeocoderURL, Kind: kind, UserAgent: "locator/" + version})
-		if err != nil {
+		if up, err = places.NewUpstream(places.UpstreamOptions{URL: cfg.GeocoderURL, Kind: kind, UserAgent: "locator/" + version}); err != nil {
 			return nil, &exitError{code: 2, msg: "invalid LOCATOR_GEOCODER_URL: " + err.Error()}
 		}
-		svc.Upstream = up
 	}
 	log.Info("place index ready", "duration", time.Since(start).Round(time.Millisecond),
 		"places", len(g.Places()), "zips", len(g.ZIPs()), "upstream_geocoder", cfg.GeocoderURL != "")
-	return svc, nil
+	return &places.Service{Gazetteer: g, Upstream: up, Log: log}, nil
 }
 
 // newIPLocator opens the IP database and reads the location headers.

@@ -17,25 +17,11 @@ const docRerenderEvery = 5 * time.Minute
 // docRerenderLogEvery is how often a long re-render logs its progress.
 const docRerenderLogEvery = 30 * time.Second
 
-// rerenderDocs brings the search documents of rows written by an older
+// rerenderStale brings the search documents of rows written by an older
 // release up to the current format (docs/deploy.md, "After an upgrade"):
-// at start and every docRerenderEvery, like recheckLicences, on every
-// replica; the replicas take turns batch by batch (stores.Repo.RerenderDocs).
-// The index serves the former documents meanwhile.
-func rerenderDocs(ctx context.Context, sr *stores.Repo, every time.Duration, log *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		rerenderStale(ctx, sr, log)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// rerenderStale runs one re-render of the stale documents, if any, and
+// a job of every replica (serveJobs); the replicas take turns batch by
+// batch (stores.Repo.RerenderDocs). The index serves the former documents
+// meanwhile. It runs one re-render of the stale documents, if any, and
 // logs what it did.
 func rerenderStale(ctx context.Context, sr *stores.Repo, log *slog.Logger) {
 	stale, err := sr.StaleDocs(ctx)

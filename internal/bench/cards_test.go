@@ -36,7 +36,7 @@ func BenchmarkCardFlood(b *testing.B) {
 	sameCard := os.Getenv("CARD_FLOOD_SAME") != ""
 	l := load(b)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(httpapi.New(httpapi.Deps{Log: log, Index: l.Index, PublicURL: "http://locator.example"}))
+	srv := httptest.NewServer(httpapi.New(httpapi.Deps{Log: log, Index: l.Index, Site: httpapi.Site{PublicURL: "http://locator.example"}}))
 	defer srv.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
 	get := func(path string) int {

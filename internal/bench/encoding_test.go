@@ -126,7 +126,7 @@ func cpuTime() time.Duration {
 //	go test -run '^$' -bench ListHandler -benchtime 5000x ./internal/bench/
 func BenchmarkListHandler(b *testing.B) {
 	l := load(b)
-	h := httpapi.New(httpapi.Deps{Log: slog.New(slog.DiscardHandler), Index: l.Index, AccessLog: httpapi.AccessLogOff})
+	h := httpapi.New(httpapi.Deps{Log: slog.New(slog.DiscardHandler), Index: l.Index, Network: httpapi.Network{AccessLog: httpapi.AccessLogOff}})
 	rs := bench.WithLimit(bench.Valid(l.Mix), 50)
 	for _, c := range []struct {
 		name   string

@@ -42,9 +42,9 @@ func BenchmarkInsightsCounting(b *testing.B) {
 	l := load(b)
 	rs := bench.WithLimit(bench.Valid(l.Mix), 50)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	off := insights.New(nil, log)
+	off := insights.New(nil, insights.Options{}, log)
 	off.Off()
-	on := insights.New(dbtest.SQLite(b), log)
+	on := insights.New(dbtest.SQLite(b), insights.Options{}, log)
 	handlers := [2]http.Handler{
 		httpapi.New(httpapi.Deps{Log: log, Index: l.Index, Insights: off}),
 		httpapi.New(httpapi.Deps{Log: log, Index: l.Index, Insights: on}),

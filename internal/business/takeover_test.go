@@ -42,7 +42,7 @@ func newWorld(t *testing.T, d *db.DB) *world {
 	biz := business.New(d, sr, "http://locator.test", nil, nil)
 	biz.Hasher = h
 	t.Cleanup(biz.Wait)
-	cl := claims.New(d, sr, nil, func(float64, float64) string { return "America/Chicago" }, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	cl := claims.New(d, sr, claims.Options{ZoneAt: func(float64, float64) string { return "America/Chicago" }}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	cl.Moderators.Hasher = h
 	return &world{d: d, biz: biz, claims: cl}
 }

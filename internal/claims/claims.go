@@ -19,6 +19,7 @@ import (
 	"locator/internal/identity"
 
 	"locator/internal/apperr"
+	sysclock "locator/internal/clock" // claims/hours.go has a clock of its own (a time of day)
 	"locator/internal/db"
 	"locator/internal/ratelimit"
 	"locator/internal/schedule"
@@ -123,7 +124,7 @@ type Service struct {
 	Geocoder Geocoder
 	ZoneAt   func(lat, lon float64) string
 	Log      *slog.Logger
-	Now      func() time.Time
+	Now      sysclock.Clock
 	// PublicURL (LOCATOR_PUBLIC_URL) makes the link to the store dashboard in
 	// the approval mail; empty (a command run without it), the mail names
 	// the path only.
@@ -148,13 +149,26 @@ const PerNetworkPerHour = 10
 
 const tooManyMessage = "Too many claims from your network. Please try again later."
 
-// New returns a service with production defaults.
-func New(d *db.DB, sr *stores.Repo, g Geocoder, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
-	return &Service{DB: d, Stores: sr, Geocoder: g, ZoneAt: zoneAt, Log: log, Now: time.Now,
-		Moderators: identity.NewModerators(d, log), limits: ratelimit.NewDB(d)}
+// Options are what a Service needs besides its database and stores; each
+// may be left out where a command does not use it.
+type Options struct {
+	Geocoder  Geocoder                      // places a claimed store; nil: claims keep the coordinates sent
+	ZoneAt    func(lat, lon float64) string // the time zone of an approved store
+	PublicURL string                        // see Service.PublicURL
+	Licences  LicenceVerifier               // see Service.Licences
+	Clock     sysclock.Clock                // nil: the system's
 }
 
-func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }
+// New returns a service with production defaults.
+func New(d *db.DB, sr *stores.Repo, o Options, log *slog.Logger) *Service {
+	if o.Clock == nil {
+		o.Clock = sysclock.System()
+	}
+	return &Service{DB: d, Stores: sr, Geocoder: o.Geocoder, ZoneAt: o.ZoneAt, Log: log, Now: o.Clock,
+		PublicURL: o.PublicURL, Licences: o.Licences, Moderators: identity.NewModerators(d, log), limits: ratelimit.NewDB(d)}
+}
+
+func (s *Service) now() time.Time { return s.Now.Stamp() }
 
 func clean(v string) string { return strings.TrimSpace(v) }
 

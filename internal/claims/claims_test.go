@@ -119,7 +119,7 @@ func TestClaimToPublishedStore(t *testing.T) {
 		}
 		// The search index picks it up near the address.
 		ix := search.NewIndex()
-		sy := search.NewSyncer(sr, ix, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		sy := search.NewSyncer(sr, ix, search.SnapshotAuto, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		dbtest.Must(t, sy.Load(ctx), "load")
 		q := search.Query{Latitude: 30.27, Longitude: -97.74, RadiusMiles: 5}
 		dbtest.Must(t, q.Validate(), "query")

@@ -31,7 +31,7 @@ func newYorkClaim() claims.Input {
 
 func withRegistry(t *testing.T, d *db.DB, s *claims.Service) {
 	t.Helper()
-	g, err := licences.New(stores.NewRepo(d))
+	g, err := licences.New(stores.NewRepo(d), nil, nil)
 	dbtest.Must(t, err, "registry")
 	f, err := os.Open("../licences/testdata/nyc-dcwp.csv")
 	dbtest.Must(t, err, "fixture")

@@ -5,8 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/stores"
 )
@@ -15,10 +15,14 @@ import (
 type Service struct {
 	db     *db.DB
 	stores *stores.Repo
+	clock  clock.Clock
 }
 
-// New returns a service on d.
-func New(d *db.DB, sr *stores.Repo) *Service { return &Service{db: d, stores: sr} }
+// New returns a service on d; clk (nil: the system's) dates favourites and
+// tells the favourite stores' open status.
+func New(d *db.DB, sr *stores.Repo, clk clock.Clock) *Service {
+	return &Service{db: d, stores: sr, clock: clk}
+}
 
 // Add makes storeID a favourite of customerID (again: no change). An
 // unknown or unpublished store is a NotFound error.
@@ -26,7 +30,7 @@ func (s *Service) Add(ctx context.Context, customerID, storeID int64) error {
 	if _, err := s.stores.PublishedDoc(ctx, storeID); err != nil {
 		return err
 	}
-	t := time.Now().UTC()
+	t := s.clock.Now().UTC()
 	_, err := s.db.Exec(ctx, `INSERT INTO favorites (customer_id, store_id, created_at, seq) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (customer_id, store_id) DO NOTHING`, customerID, storeID, t, t.UnixNano())
 	if err != nil {
@@ -62,7 +66,7 @@ func (s *Service) Docs(ctx context.Context, customerID int64) ([]json.RawMessage
 	if err != nil {
 		return nil, err
 	}
-	docs, err := stores.PublishedDocs(ctx, s.db, ids, time.Now())
+	docs, err := stores.PublishedDocs(ctx, s.db, ids, s.clock.Now())
 	if err != nil {
 		return nil, fmt.Errorf("list favourites: %w", err)
 	}

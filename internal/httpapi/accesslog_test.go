@@ -22,7 +22,7 @@ func TestAccessLogSetting(t *testing.T) {
 		{AccessLogOff, 0, 0},
 	} {
 		var buf bytes.Buffer
-		s := New(Deps{Log: slog.New(slog.NewTextHandler(&buf, nil)), AccessLog: c.setting})
+		s := New(Deps{Log: slog.New(slog.NewTextHandler(&buf, nil)), Network: Network{AccessLog: c.setting}})
 		for range 300 {
 			rec := httptest.NewRecorder()
 			s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/no-such-route", nil))
@@ -47,7 +47,7 @@ func TestAccessLogSetting(t *testing.T) {
 // The middleware allocates what it must and no more: a guard against
 // per-request header values and context layers creeping back.
 func TestMiddlewareAllocations(t *testing.T) {
-	s := New(Deps{Log: slog.New(slog.DiscardHandler), AccessLog: AccessLogOff})
+	s := New(Deps{Log: slog.New(slog.DiscardHandler), Network: Network{AccessLog: AccessLogOff}})
 	r := httptest.NewRequest(http.MethodGet, "/api/no-such-route", nil)
 	r.Header.Set("X-Request-Id", "fixed-id")
 	h := s.observe(s.lifecycle(s.securityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))))

@@ -96,7 +96,7 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	}), "reviews")
 	ix := search.NewIndex()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	sy := search.NewSyncer(sr, ix, log)
+	sy := search.NewSyncer(sr, ix, search.SnapshotAuto, log)
 	dbtest.Must(t, sy.Load(ctx), "load index")
 	web := fstest.MapFS{
 		"index.html":           {Data: []byte(`<!doctype html><html><head><title>Locator</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`)},
@@ -116,15 +116,15 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 	biz := business.New(d, sr, "http://locator.test", func(float64, float64) string { return "America/Chicago" }, log)
 	biz.Hasher = acc.Hasher
 	t.Cleanup(biz.Wait)
-	ins := insights.New(d, log)
-	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Web: web, Insights: ins,
-		Accounts: acc, Favorites: favorites.New(d, sr), Claims: newClaims(d, sr, log), Business: biz, Reports: reports.New(d, sr),
-		StorefrontURL: "https://shop.example", Version: "test",
+	ins := insights.New(d, insights.Options{}, log)
+	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Index: ix, Syncer: sy, Stores: sr, Reviews: rr, Insights: ins,
+		Accounts: acc, Favorites: favorites.New(d, sr, nil), Claims: newClaims(d, sr, log), Business: biz, Reports: reports.New(d, sr, nil),
+		Site: httpapi.Site{Web: web, StorefrontURL: "https://shop.example", Version: "test"},
 		// Tests run in parallel on a shared machine: a request's PostgreSQL
 		// calls may wait longer than the production budget, which would answer
 		// 503. TestDatabaseOutages restores the default; the rest are about
 		// what the answer says, not the timeout.
-		DBTimeout: time.Minute})
+		Network: httpapi.Network{DBTimeout: time.Minute}})
 	return &fixture{srv: srv, biz: biz, sy: sy, ix: ix, nearID: near.ID, farID: far.ID, hiddenID: hidden.ID, lateID: late.ID,
 		deliveryID: delivery.ID, curbsideID: curb.ID, allDayID: allDay.ID, holidayID: holiday.ID, goneID: gone.ID, ins: ins}
 }

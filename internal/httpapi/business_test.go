@@ -778,7 +778,7 @@ func TestBusinessPhotoUpload(t *testing.T) {
 	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		ctx := context.Background()
-		s.srv.Photos = photos.New(d, stores.NewRepo(d))
+		s.srv.Photos = photos.New(d, stores.NewRepo(d), nil)
 		var b bytes.Buffer
 		dbtest.Must(t, jpeg.Encode(&b, image.NewRGBA(image.Rect(0, 0, 900, 600)), nil), "jpeg")
 		good := b.Bytes()

@@ -75,7 +75,7 @@ func get(t *testing.T, url string, header ...string) (*http.Response, string) {
 func TestContentSecurityPolicy(t *testing.T) {
 	t.Parallel()
 	for _, style := range []string{"", "https://tiles.example/styles/streets.json"} {
-		ts := staticServer(t, httpapi.Deps{MapStyleURL: style, StorefrontURL: "https://shop.example"})
+		ts := staticServer(t, httpapi.Deps{Site: httpapi.Site{MapStyleURL: style, StorefrontURL: "https://shop.example"}})
 		res, body := get(t, ts.URL+"/")
 		policy := res.Header.Get("Content-Security-Policy")
 		csp := cspDirectives(t, policy)

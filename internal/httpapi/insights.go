@@ -186,7 +186,7 @@ func (s *Server) businessStoreInsights(w http.ResponseWriter, r *http.Request, a
 	if err := s.Business.Owns(r.Context(), a, id); err != nil {
 		return err
 	}
-	rep, err := insights.ReadStoreReport(r.Context(), svc.DB, id, days, time.Now())
+	rep, err := insights.ReadStoreReport(r.Context(), svc.DB, id, days, s.Clock.Now())
 	if err != nil {
 		return err
 	}
@@ -245,7 +245,7 @@ func (s *Server) demand(r *http.Request) (*insights.Demand, error) {
 	if s.Places != nil {
 		gaz = s.Places.Gazetteer
 	}
-	return insights.DemandReport(r.Context(), svc.DB, gaz, days, time.Now())
+	return insights.DemandReport(r.Context(), svc.DB, gaz, days, s.Clock.Now())
 }
 
 // adminDemand answers GET /api/admin/insights/demand.

@@ -83,7 +83,7 @@ func (s *Server) adminLicenceImport(w http.ResponseWriter, r *http.Request, g *l
 	q := r.URL.Query()
 	date := q.Get("date")
 	if date == "" {
-		date = time.Now().UTC().Format(time.DateOnly)
+		date = s.Clock.Now().UTC().Format(time.DateOnly)
 	}
 	name := q.Get("file_name")
 	if name == "" {

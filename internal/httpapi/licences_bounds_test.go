@@ -40,7 +40,7 @@ func TestLicenceUploadBounds(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		g, err := licences.New(stores.NewRepo(d))
+		g, err := licences.New(stores.NewRepo(d), nil, nil)
 		dbtest.Must(t, err, "registry")
 		g.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
 		f.srv.Licences = g

@@ -70,7 +70,7 @@ func TestLicencesAPI(t *testing.T) {
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
 		sr := stores.NewRepo(d)
-		g, err := licences.New(sr)
+		g, err := licences.New(sr, nil, nil)
 		dbtest.Must(t, err, "registry")
 		// The registry file's day: the fixture's licences run to 2026-12-31.
 		g.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
@@ -219,7 +219,7 @@ func TestLicencesAPI(t *testing.T) {
 func TestBusinessLicenceNumber(t *testing.T) {
 	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
-		g, err := licences.New(stores.NewRepo(d))
+		g, err := licences.New(stores.NewRepo(d), nil, nil)
 		dbtest.Must(t, err, "registry")
 		s.srv.Licences = g
 		file := "license_nbr,license_status,lic_expir_dd,business_category,business_name,address_building,address_street_name,address_zip\n" +

@@ -43,8 +43,8 @@ func replica(t *testing.T, d *db.DB, gate *secret.Gate) *httptest.Server {
 	// 200 sign-ins on one account queue on its lockout row: on a busy machine
 	// the last wait longer than the default database timeout, which would
 	// answer them 503; this test is about the lockout, not the timeout.
-	srv := httptest.NewServer(httpapi.New(httpapi.Deps{Log: log, DB: d, Stores: sr, Accounts: acc, Favorites: favorites.New(d, sr), Claims: cs, Business: biz,
-		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, DBTimeout: time.Minute}))
+	srv := httptest.NewServer(httpapi.New(httpapi.Deps{Log: log, DB: d, Stores: sr, Accounts: acc, Favorites: favorites.New(d, sr, nil), Claims: cs, Business: biz,
+		Network: httpapi.Network{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, DBTimeout: time.Minute}}))
 	t.Cleanup(func() { srv.Close(); acc.Wait() })
 	return srv
 }

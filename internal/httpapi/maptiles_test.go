@@ -35,7 +35,7 @@ func mapServer(t testing.TB, streets *maptiles.PMTiles) *httpapi.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return httpapi.New(httpapi.Deps{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Basemap: b, Streets: streets})
+	return httpapi.New(httpapi.Deps{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Site: httpapi.Site{Basemap: b, Streets: streets}})
 }
 
 // nycTile is the tile of zoom z holding New York City.

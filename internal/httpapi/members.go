@@ -50,7 +50,7 @@ func (s *Server) customerJSON(ctx context.Context, c *members.Customer) (custome
 	if err != nil {
 		return customerBody{}, err
 	}
-	now := time.Now()
+	now := s.Clock.Now()
 	for i := range favs {
 		favs[i] = search.WithRules(favs[i], now)
 	}

@@ -7,13 +7,12 @@ import (
 
 	"locator/internal/mail"
 	"locator/internal/metrics"
-	"locator/internal/photos"
 )
 
 // metricSources are the parts of this server a scrape reads
 // (internal/metrics).
 func (s *Server) metricSources() metrics.Sources {
-	src := metrics.Sources{Photos: photos.Queue}
+	src := metrics.Sources{Photos: s.PhotoGate.Queue}
 	if s.Syncer != nil {
 		src.Search = s.Syncer.Metrics
 	}

@@ -241,9 +241,9 @@ func TestReplicasReportTheirLag(t *testing.T) {
 		f := newFixture(t, da)
 		a := withMetricsToken(f)
 		ixB := search.NewIndex()
-		syB := search.NewSyncer(stores.NewRepo(dbb), ixB, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		syB := search.NewSyncer(stores.NewRepo(dbb), ixB, search.SnapshotAuto, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		dbtest.Must(t, syB.Load(ctx), "load replica b")
-		b := httpapi.New(httpapi.Deps{DB: dbb, Index: ixB, Syncer: syB, Stores: stores.NewRepo(dbb), MetricsToken: metricsToken,
+		b := httpapi.New(httpapi.Deps{DB: dbb, Index: ixB, Syncer: syB, Stores: stores.NewRepo(dbb), Network: httpapi.Network{MetricsToken: metricsToken},
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		lag := func(h http.Handler) (versions, seconds, applied, database float64) {
 			fams := scrape(t, h)

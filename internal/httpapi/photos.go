@@ -53,7 +53,7 @@ func (s *Server) businessUploadPhoto(w http.ResponseWriter, r *http.Request, a *
 		}
 		return apperr.Invalidf("Could not read the photo")
 	}
-	vs, err := photos.Process(r.Context(), data)
+	vs, err := s.PhotoGate.Process(r.Context(), data)
 	if err != nil {
 		return err
 	}

@@ -17,10 +17,10 @@ func TestServePhotos(t *testing.T) {
 	t.Parallel()
 	d := dbtest.SQLite(t)
 	f := newFixture(t, d)
-	f.srv.Photos = photos.New(d, stores.NewRepo(d))
+	f.srv.Photos = photos.New(d, stores.NewRepo(d), nil)
 	var b bytes.Buffer
 	dbtest.Must(t, jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 800, 600)), nil), "jpeg")
-	vs, err := photos.Process(context.Background(), b.Bytes())
+	vs, err := photos.NewGate(0).Process(context.Background(), b.Bytes())
 	dbtest.Must(t, err, "process")
 	p, err := f.srv.Photos.Attach(context.Background(), f.nearID, vs)
 	dbtest.Must(t, err, "attach")

@@ -183,7 +183,7 @@ func TestAttributionAPI(t *testing.T) {
 		a.Sources[1].Name != "© OpenStreetMap contributors" || a.Sources[1].License != "ODbL 1.0" {
 		t.Errorf("offline sources: %+v", a.Sources)
 	}
-	rec = do(t, placesServer(t, httpapi.Deps{MapStyleURL: "https://tiles.example/style.json"}), http.MethodGet, "/api/attribution", nil, true)
+	rec = do(t, placesServer(t, httpapi.Deps{Site: httpapi.Site{MapStyleURL: "https://tiles.example/style.json"}}), http.MethodGet, "/api/attribution", nil, true)
 	if !strings.Contains(rec.Body.String(), "ODbL") {
 		t.Errorf("with a map style: %s", rec.Body.String())
 	}
@@ -196,7 +196,7 @@ func TestIPLocationAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer loc.Close()
-	srv := placesServer(t, httpapi.Deps{IPLocator: loc, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}})
+	srv := placesServer(t, httpapi.Deps{Network: httpapi.Network{IPLocator: loc, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}}})
 	get := func(remote string, hdr map[string]string) (int, float64, float64) {
 		t.Helper()
 		req := httptest.NewRequest(http.MethodGet, "/api/geo/ip-location", nil)

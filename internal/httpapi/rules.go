@@ -12,9 +12,6 @@ import (
 
 // The rulebook for a place (docs/rules.md): GET /api/rules?latitude=&longitude=.
 
-// ruleLocator places positions by the embedded ZIP codes (loaded on first use).
-var ruleLocator rules.Locator
-
 type rulePlaceDTO struct {
 	Country    string `json:"country"`
 	State      string `json:"state"`
@@ -43,17 +40,17 @@ func (s *Server) placeRules(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := rulesAnswer{Rules: []rules.Public{}}
 	var in []*rules.Rule
-	if p, ok := ruleLocator.PlaceAt(lat, lon); ok {
+	if p, ok := s.ruleLocator.PlaceAt(lat, lon); ok {
 		out.Place = &rulePlaceDTO{Country: p.Country, State: p.State, City: p.City, PostalCode: p.ZIP}
-		loc, err := time.LoadLocation(ruleLocator.TimeZone(lat, lon))
+		loc, err := time.LoadLocation(s.ruleLocator.TimeZone(lat, lon))
 		if err != nil {
 			loc = time.UTC
 		}
-		now := time.Now().In(loc)
+		now := s.Clock.Now().In(loc)
 		out.On = now.Format(time.DateOnly)
 		in = rules.MustLoad().At(p, false, rules.DayOf(now))
 	} else {
-		out.On = time.Now().UTC().Format(time.DateOnly)
+		out.On = s.Clock.Now().UTC().Format(time.DateOnly)
 	}
 	for _, rule := range in {
 		out.Rules = append(out.Rules, rules.PublicOf(rule))

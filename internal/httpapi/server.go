@@ -10,15 +10,13 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"strconv"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"locator/internal/answercache"
 	"locator/internal/business"
 	"locator/internal/claims"
+	"locator/internal/clock"
 	"locator/internal/favorites"
 	"locator/internal/insights"
 	"locator/internal/licences"
@@ -30,8 +28,8 @@ import (
 	"locator/internal/ratelimit"
 	"locator/internal/reports"
 	"locator/internal/reviews"
+	"locator/internal/rules"
 	"locator/internal/search"
-	"locator/internal/storepages"
 	"locator/internal/stores"
 )
 
@@ -43,6 +41,7 @@ type Pinger interface {
 // Deps is everything the HTTP layer needs, built by cmd/locator.
 type Deps struct {
 	Log           *slog.Logger
+	Clock         clock.Clock // the app's clock; nil: the system's
 	DB            Pinger
 	Index         *search.Index
 	Syncer        *search.Syncer
@@ -52,6 +51,7 @@ type Deps struct {
 	Favorites     *favorites.Service
 	Claims        *claims.Service
 	Photos        *photos.Repo     // store photos; nil: none served
+	PhotoGate     *photos.Gate     // the memory budget of photo decodes; nil: one of photos.DefaultMemoryBudget
 	Reports       *reports.Service // shoppers' reports; nil: refused
 	Business      *business.Service
 	Licences      *licences.Registry
@@ -59,7 +59,16 @@ type Deps struct {
 	Answers       *answercache.Cache // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
 	IPLimits      *ratelimit.Memory  // per-IP limits; nil: a fresh one
 	SecureCookies bool               // served over HTTPS: Secure, __Host- session cookie
-	Web           fs.FS              // the built web app; nil or without index.html: a placeholder page
+	Places        *places.Service    // place search; nil: empty answers
+
+	Site    // what the shell serves around the API
+	Network // who calls, and how much each request may take
+}
+
+// Site is what the HTTP shell (shell.go) serves around the API: the web
+// app, the map, the store pages' addresses, the version.
+type Site struct {
+	Web           fs.FS // the built web app; nil or without index.html: a placeholder page
 	StorefrontURL string
 	MapStyleURL   string
 	Version       string
@@ -70,8 +79,10 @@ type Deps struct {
 
 	Basemap *maptiles.Basemap // the offline basemap's tiles; nil: /map/ answers 404
 	Streets *maptiles.PMTiles // LOCATOR_PMTILES's archive; nil: the offline basemap is the app's style
+}
 
-	Places         *places.Service   // place search; nil: empty answers
+// Network is what the server knows of its callers and allows each request.
+type Network struct {
 	IPLocator      *places.IPLocator // caller location; nil: always unknown
 	TrustedProxies []netip.Prefix    // peers whose X-Forwarded-For and location headers are believed
 
@@ -103,163 +114,12 @@ type Server struct {
 	metrics *metrics.Registry
 
 	streetStyle func() ([]byte, error)
+	ruleLocator rules.Locator // places positions by the embedded ZIP codes (loaded on first use)
 
 	draining    atomic.Bool   // see Drain
 	accessCount atomic.Uint64 // requests seen by the sampled access log
 	dbHealth    dbHealth      // what /readyz says of the database
 }
-
-// readyAfter is how many readiness checks in a row must find the database
-// well (its ping answered, no request failed for it since the check
-// before) before a replica that found it unwell says ready again. Checks,
-// not seconds: a balancer polling every second takes the replica back
-// after three good answers, and a database that fails one request in three
-// keeps it out instead of flapping it in and out.
-const readyAfter = 3
-
-// dbHealth is the database's state as /readyz tells it.
-type dbHealth struct {
-	failures atomic.Uint64 // requests answered 503 for their database (writeError)
-
-	mu    sync.Mutex
-	seen  uint64 // failures at the last check
-	clean int    // checks in a row that found the database well
-}
-
-// check is one readiness check with the ping's outcome: "" when the
-// database is well, else why not.
-func (h *dbHealth) check(pingOK bool) string {
-	f := h.failures.Load()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	failed := f != h.seen
-	h.seen = f
-	switch {
-	case !pingOK:
-		h.clean = 0
-		return "database unreachable"
-	case failed:
-		// The ping answered, but requests did not get their answers in
-		// time: a slow database, which a ping alone would call well.
-		h.clean = 0
-		return "database too slow"
-	case h.clean < readyAfter:
-		h.clean++
-		if h.clean < readyAfter {
-			return "database recovering"
-		}
-	}
-	return ""
-}
-
-// MaxBodyBytes bounds every request body.
-const MaxBodyBytes = 1 << 20
-
-// MaxQueryBytes bounds a request's query string.
-const MaxQueryBytes = 4096
-
-// New builds the handler.
-func New(d Deps) *Server {
-	s := &Server{Deps: d, log: d.Log, api: http.NewServeMux()}
-	s.dbHealth.clean = readyAfter
-	if s.log == nil {
-		s.log = slog.Default()
-	}
-	if s.IPLimits == nil {
-		s.IPLimits = ratelimit.NewMemory()
-	}
-	if s.DBTimeout <= 0 {
-		s.DBTimeout = DefaultDBTimeout
-	}
-	s.routes()
-	s.metrics = metrics.New(s.metricSources())
-	s.streetStyle = sync.OnceValues(func() ([]byte, error) { return maptiles.StreetStyle(s.Streets.Header) })
-	s.policy = newContentPolicy(d.MapStyleURL)
-	s.static = newStatic(d.Web, runtimeConfig{APIBase: "/api", StorefrontURL: d.StorefrontURL, MapStyleURL: d.MapStyleURL,
-		AddressSearch: d.Places != nil && d.Places.Upstream != nil,
-		IPLocation:    d.IPLocator.HasHeaders() || d.IPLocator.DatabaseType() != ""}, s.policy)
-	csrf := http.NewCrossOriginProtection()
-	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeMessage(w, http.StatusForbidden, "Cross-origin request refused")
-	}))
-	root := http.NewServeMux()
-	root.Handle("/api/", csrf.Handler(apiOnly(s.api)))
-	root.HandleFunc("GET /healthz", s.healthz)
-	root.HandleFunc("GET /readyz", s.readyz)
-	root.HandleFunc("GET /photos/{id}/{file}", s.handle(s.servePhoto))
-	s.mountPages(root)
-	s.mapRoutes(root)
-	s.mountMetrics(root)
-	root.Handle("/", s.static)
-	s.handler = s.observe(s.lifecycle(s.securityHeaders(limits(noteRoute(root)))))
-	return s
-}
-
-// mountPages serves the server-rendered store pages, sitemaps and
-// robots.txt (internal/storepages) from the search index, under a content
-// policy that allows their one inline style and no script at all.
-func (s *Server) mountPages(root *http.ServeMux) {
-	ix := s.Index
-	if ix == nil {
-		ix = search.NewIndex()
-	}
-	opt := storepages.Options{PublicURL: s.PublicURL, StorefrontURL: s.StorefrontURL, Log: s.log}
-	if s.Stores != nil {
-		opt.Stores = s.Stores // permanently closed stores keep their page
-	}
-	opt.Report = s.pageReport
-	if s.counter().Enabled() {
-		opt.Viewed = s.pageViewed
-		opt.PingPath = "/insights/ping/"
-	}
-	pages := storepages.New(ix, opt)
-	s.static.canonical = func(r *http.Request) string {
-		id, err := strconv.ParseInt(r.URL.Query().Get("store"), 10, 64)
-		if err != nil || id < 1 {
-			return ""
-		}
-		u, _ := pages.StoreURL(r, id)
-		return u
-	}
-	s.static.store = func(r *http.Request, id int64) (storepages.Heading, reviews.Summary, bool) {
-		h, ok := pages.Heading(id)
-		if !ok || s.Reviews == nil {
-			return h, reviews.Summary{}, false
-		}
-		sum, err := s.Reviews.Summarize(r.Context(), id)
-		return h, sum, err == nil
-	}
-	// The report form posts to the pages: the same cross-origin refusal
-	// as the API's, answered as text (the form's page is HTML, not JSON).
-	csrf := http.NewCrossOriginProtection()
-	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "Cross-origin request refused", http.StatusForbidden)
-	}))
-	if opt.PingPath != "" {
-		root.Handle("POST /insights/ping/{id}/{kind}", csrf.Handler(s.handle(s.pagePing)))
-	}
-	policy := pagePolicy(storepages.StyleHash())
-	page := func(h http.HandlerFunc) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Security-Policy", policy)
-			h(w, r)
-		})
-	}
-	root.Handle("/stores", page(pages.Serve))
-	root.Handle("/stores/", csrf.Handler(page(pages.Serve)))
-	root.Handle("GET /sitemap.xml", page(pages.SitemapIndex))
-	root.Handle("GET /sitemaps/", page(pages.Sitemap))
-	root.Handle("GET /robots.txt", page(pages.Robots))
-	root.Handle("GET /cards/", http.HandlerFunc(pages.Card))
-}
-
-// Drain starts a graceful stop: from now on /readyz answers 503, so load
-// balancers stop sending requests here, while requests still get served;
-// each answer closes its connection, so no client holds a kept-alive
-// connection that the stop would close under it.
-func (s *Server) Drain() { s.draining.Store(true) }
-
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
 // routes is the API route table, grouped by who may call: anyone (the
 // member's calls among them: forMember, or a check after reading the body),
@@ -363,118 +223,6 @@ func (s *Server) routes() {
 	} {
 		s.api.HandleFunc(pattern, s.handle(h))
 	}
-}
-
-// limits refuses oversized headers and query strings and bounds request bodies.
-func limits(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if headerBytes(r) > MaxHeaderBytes {
-			writeMessage(w, http.StatusRequestHeaderFieldsTooLarge, "request headers too large")
-			return
-		}
-		if len(r.URL.RawQuery) > MaxQueryBytes {
-			writeMessage(w, http.StatusBadRequest, "query string too long")
-			return
-		}
-		if strings.IndexByte(r.URL.Path, 0) >= 0 || strings.IndexByte(r.URL.RawQuery, 0) >= 0 || strings.Contains(r.URL.RawQuery, "%00") {
-			writeMessage(w, http.StatusBadRequest, errNUL.Message) // see errNUL
-			return
-		}
-		if r.Body != nil {
-			limit := int64(MaxBodyBytes)
-			if isPhotoUpload(r) {
-				limit = photos.MaxBytes
-			} else if isRegistryUpload(r) {
-				limit = MaxRegistryUploadBytes
-			}
-			r.Body = http.MaxBytesReader(w, r.Body, limit)
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-// apiOnly answers unknown API paths and wrong methods with JSON, never with
-// the web app or a plain-text error, and refuses bodies that are not JSON.
-func apiOnly(mux *http.ServeMux) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, pattern := mux.Handler(r); pattern == "" {
-			rec := &probe{header: http.Header{}}
-			mux.ServeHTTP(rec, r) // learn whether it is 404 or 405 (with Allow)
-			if rec.status == http.StatusMethodNotAllowed {
-				w.Header().Set("Allow", rec.header.Get("Allow"))
-				writeMessage(w, http.StatusMethodNotAllowed, "method not allowed")
-				return
-			}
-			if rec.status == http.StatusMovedPermanently || rec.status == http.StatusTemporaryRedirect || rec.status == http.StatusPermanentRedirect {
-				w.Header().Set("Location", rec.header.Get("Location"))
-				w.WriteHeader(rec.status)
-				return
-			}
-			writeMessage(w, http.StatusNotFound, "not found: "+strings.TrimPrefix(r.URL.Path, "/api"))
-			return
-		}
-		if sendsNonJSON(r) && !isPhotoUpload(r) && !isRegistryUpload(r) {
-			writeMessage(w, http.StatusUnsupportedMediaType, "The request body must be JSON (Content-Type: application/json)")
-			return
-		}
-		mux.ServeHTTP(w, r)
-	})
-}
-
-// probe is a ResponseWriter that only keeps the status and headers.
-type probe struct {
-	header http.Header
-	status int
-}
-
-func (p *probe) Header() http.Header         { return p.header }
-func (p *probe) Write(b []byte) (int, error) { return len(b), nil }
-func (p *probe) WriteHeader(code int)        { p.status = code }
-
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": s.Version})
-}
-
-// readiness is /readyz's answer. Not ready, it names each reason
-// ("draining", "database unreachable", "database too slow", "database
-// recovering", "database disk full", "search index loading") and joins them
-// in message, as every error answer has one.
-type readiness struct {
-	Status   string   `json:"status"` // "ready" or "not ready"
-	Message  string   `json:"message,omitempty"`
-	NotReady []string `json:"notReady,omitempty"`
-}
-
-// readyz is ready when the server is not draining, the database answers a
-// ping and the search index is loaded: two flags and one round trip.
-func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
-	var not []string
-	if s.draining.Load() {
-		not = append(not, "draining")
-	}
-	if s.DB != nil {
-		ctx, cancel := context.WithTimeout(r.Context(), s.DBTimeout)
-		defer cancel()
-		err := s.DB.Ping(ctx)
-		if err != nil {
-			s.log.Warn("readiness: database unreachable", "err", err)
-		}
-		if why := s.dbHealth.check(err == nil); why != "" {
-			not = append(not, why)
-		} else if f, ok := s.DB.(interface{ DiskFull() bool }); ok && f.DiskFull() {
-			// Reads go on, but every write fails: say so, so an operator
-			// (and a balancer with another replica) can tell.
-			not = append(not, "database disk full")
-		}
-	}
-	if s.Syncer != nil && !s.Syncer.Ready() {
-		not = append(not, "search index loading")
-	}
-	if len(not) > 0 {
-		writeJSON(w, http.StatusServiceUnavailable, readiness{Status: "not ready", Message: strings.Join(not, "; "), NotReady: not})
-		return
-	}
-	writeJSON(w, http.StatusOK, readiness{Status: "ready"})
 }
 
 type runtimeConfig struct {

@@ -34,7 +34,7 @@ func TestSlowDatabase(t *testing.T) {
 	t.Cleanup(acc.Wait)
 	const budget = 2 * time.Second
 	sr := stores.NewRepo(d)
-	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Stores: sr, Accounts: acc, Favorites: favorites.New(d, sr), DBTimeout: budget})
+	srv := httpapi.New(httpapi.Deps{Log: log, DB: d, Stores: sr, Accounts: acc, Favorites: favorites.New(d, sr, nil), Network: httpapi.Network{DBTimeout: budget}})
 	member := &client{t: t, h: srv}
 	if rec, out := member.call("POST", "/api/store/customers", map[string]string{"first_name": "Ann", "last_name": "Lee", "phone": "+12125550100", "email": "ann@example.com", "password": "tulip-lamp-7"}); rec.Code != 201 {
 		t.Fatalf("sign up: %d %v", rec.Code, out)

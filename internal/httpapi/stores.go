@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-	"time"
 
 	"locator/internal/answercache"
 	"locator/internal/apperr"
@@ -25,7 +24,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	coding := httpbody.Negotiate(r.Header.Get("Accept-Encoding"))
-	q.Now = time.Now()
+	q.Now = s.Clock.Now()
 	epoch := answercache.Epoch{Minute: q.Now.Unix() / 60, Gen: s.Index.Gen()}
 	if coding != httpbody.Identity {
 		if e, ok := s.Answers.Get(epoch, r.URL.RawQuery, uint8(coding)); ok {
@@ -92,7 +91,7 @@ func pathID(r *http.Request) (int64, error) {
 // search index, which holds the same document, answers instead, so a
 // shared link works through an outage as search does.
 func (s *Server) getStore(w http.ResponseWriter, r *http.Request, id int64) error {
-	now := time.Now()
+	now := s.Clock.Now()
 	doc, err := s.Stores.PublishedDoc(r.Context(), id)
 	if err != nil && db.Unavailable(err) && s.Index != nil {
 		if live, ok := s.Index.LiveDoc(id, now); ok {

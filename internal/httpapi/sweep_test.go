@@ -41,7 +41,7 @@ func TestBadInputSweep(t *testing.T) {
 	}
 	doc := sweepDoc(t)
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
-		s.srv.Photos = photos.New(d, stores.NewRepo(d))
+		s.srv.Photos = photos.New(d, stores.NewRepo(d), nil)
 		dbtest.Must(t, s.cs.Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
 		modSignIn(t, s.srv, mod)

@@ -10,16 +10,13 @@ import (
 	"sync"
 	"time"
 
+	"locator/internal/clock"
 	"locator/internal/db"
 )
 
 // Retention is how long counts are kept: 25 months, so a month can be
 // compared with the same month a year before, and then some.
 const Retention = 25
-
-// DefaultFlushInterval is how often a replica writes its sums
-// (LOCATOR_INSIGHTS_FLUSH): a crashed replica loses at most this much.
-const DefaultFlushInterval = 5 * time.Second
 
 // Service counts (Counter), writes the sums (Flush) and reads the reports.
 type Service struct {
@@ -41,12 +38,22 @@ type Service struct {
 	searchedAt time.Time // the last flush that wrote the search side
 }
 
+// Options are a Service's settings.
+type Options struct {
+	// PublicURL starts the links of the monthly mail.
+	PublicURL string
+	// SearchEvery: see Service.SearchEvery.
+	SearchEvery time.Duration
+	// Clock tells the day counts and salts belong to; nil: the system's.
+	Clock clock.Clock
+}
+
 // New returns a service writing to d.
-func New(d *db.DB, log *slog.Logger) *Service {
+func New(d *db.DB, o Options, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{Counter: NewCounter(), DB: d, Log: log}
+	return &Service{Counter: newCounter(o.Clock), DB: d, Log: log, PublicURL: o.PublicURL, SearchEvery: o.SearchEvery}
 }
 
 // rowsPerStatement keeps an upsert's placeholders under both engines'
@@ -128,31 +135,6 @@ func Prune(ctx context.Context, q db.Querier, now time.Time) (int64, error) {
 		n += k
 	}
 	return n, nil
-}
-
-// Run flushes every interval until ctx ends; Stop writes what is left.
-func (s *Service) Run(ctx context.Context, interval time.Duration) {
-	if interval <= 0 {
-		interval = DefaultFlushInterval
-	}
-	// The shared salt first, so visitors hash alike on every replica from
-	// the first request (until then, and if the database is away, a salt
-	// of this process: a visitor may then count once more).
-	if err := s.LoadSalts(ctx); err != nil && ctx.Err() == nil {
-		s.Log.Warn("insights: the day's salt could not be read; this replica counts on its own until it is", "err", err)
-	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := s.Flush(ctx); err != nil && ctx.Err() == nil {
-				s.Log.Warn("insights flush failed; the counts wait for the next one", "err", err)
-			}
-		}
-	}
 }
 
 // Stop is the last flush of a stopping replica (SIGTERM), bounded by

@@ -20,6 +20,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"locator/internal/clock"
 )
 
 // Kind is what happened to a store.
@@ -188,13 +190,18 @@ type Counter struct {
 	// shared are the salts read from the database (by day), which every
 	// replica agrees on; until they are read, a random one of the process.
 	shared atomic.Pointer[map[day]cipher.Block]
-	now    func() time.Time
+	now    clock.Clock
 	off    bool
 }
 
-// NewCounter returns an empty counter.
-func NewCounter() *Counter {
-	c := &Counter{now: time.Now}
+// NewCounter returns an empty counter on the system's clock.
+func NewCounter() *Counter { return newCounter(clock.System()) }
+
+func newCounter(clk clock.Clock) *Counter {
+	if clk == nil {
+		clk = clock.System()
+	}
+	c := &Counter{now: clk}
 	for i := range c.shards {
 		c.shards[i].reset()
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/insights/insightstest"
@@ -18,8 +19,7 @@ import (
 var day0 = time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
 
 func newAt(d *db.DB, now time.Time) *Service {
-	s := New(d, nil)
-	s.now = func() time.Time { return now }
+	s := New(d, Options{Clock: clock.Fixed(now)}, nil)
 	return s
 }
 
@@ -141,11 +141,7 @@ func TestStopFlushes(t *testing.T) {
 		ctx := context.Background()
 		s := newAt(d, day0)
 		s.Count(s.VisitorOf("192.0.2.1"), 7, Directions)
-		ctx2, cancel := context.WithCancel(ctx)
-		done := make(chan struct{})
-		go func() { s.Run(ctx2, time.Hour); close(done) }()
-		cancel()
-		<-done
+		must(t, s.LoadSalts(ctx)) // serve's insights job starts so (cmd/locator/jobs.go)
 		must(t, s.Stop(5*time.Second))
 		rep, err := ReadStoreReport(ctx, d, 7, 7, day0)
 		must(t, err)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/stores"
 )
@@ -23,7 +24,7 @@ type Registry struct {
 	db      *db.DB
 	repo    *stores.Repo
 	sources map[string]*Source
-	Now     func() time.Time // the date enforcement actions are judged on; time.Now by default
+	Now     clock.Clock // the date enforcement actions are judged on
 	// ZoneAt gives the time zone of a store created from a registry row
 	// (UTC when nil).
 	ZoneAt func(lat, lon float64) string
@@ -32,13 +33,19 @@ type Registry struct {
 	coveredFile atomic.Int64
 }
 
-// New returns the registry over d with the shipped source definitions.
-func New(repo *stores.Repo) (*Registry, error) {
+// New returns the registry over repo's database with the shipped source
+// definitions. zoneAt gives the time zone of a store created from a
+// registry row (nil: UTC); clk (nil: the system's) the date licences and
+// enforcement actions are judged on.
+func New(repo *stores.Repo, zoneAt func(lat, lon float64) string, clk clock.Clock) (*Registry, error) {
 	ss, err := Sources()
 	if err != nil {
 		return nil, err
 	}
-	return &Registry{db: repo.DB(), repo: repo, sources: ss, Now: time.Now}, nil
+	if clk == nil {
+		clk = clock.System()
+	}
+	return &Registry{db: repo.DB(), repo: repo, sources: ss, Now: clk, ZoneAt: zoneAt}, nil
 }
 
 // Source returns a definition by name, or a user-facing error.
@@ -138,7 +145,7 @@ func (g *Registry) ImportLimited(ctx context.Context, source string, file io.Rea
 		return nil, err
 	}
 	// This replica sees the new coverage at once; should reading it fail,
-	// the import stands and the next poll (followLicenceCoverage) reads it.
+	// the import stands and the next poll (cmd/locator/jobs.go, "licence coverage") reads it.
 	_ = g.RefreshCoverage(ctx)
 	return rep, nil
 }

@@ -69,7 +69,7 @@ func docOf(t *testing.T, d *db.DB, id int64) stores.Doc {
 
 func newRegistry(t *testing.T, d *db.DB) (*licences.Registry, *stores.Repo) {
 	repo := stores.NewRepo(d)
-	g, err := licences.New(repo)
+	g, err := licences.New(repo, nil, nil)
 	dbtest.Must(t, err, "registry")
 	g.Now = func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
 	return g, repo

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"time"
 
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/metrics"
 )
@@ -27,14 +28,25 @@ type Worker struct {
 	MaxAttempts int
 	// Lease is how long a worker owns a message while sending (default 2 min).
 	Lease time.Duration
-	// Now is the clock of leases, backoff and due times (default time.Now);
-	// tests run a faster one to replay a long outage in seconds.
-	Now func() time.Time
+	// Now is the clock of leases, backoff and due times (default the
+	// system's); tests run a faster one to replay a long outage in seconds.
+	Now clock.Clock
 }
+
+// NewWorker returns a worker delivering d's outbox through sender, from
+// the address from, with the default poll, backoff and lease.
+func NewWorker(d *db.DB, sender Sender, from string, clk clock.Clock, log *slog.Logger) *Worker {
+	w := &Worker{DB: d, Sender: sender, From: from, Log: log, Now: clk}
+	w.defaults()
+	return w
+}
+
+// DefaultPoll is how often the outbox is checked unless Poll says.
+const DefaultPoll = time.Second
 
 func (w *Worker) defaults() {
 	if w.Poll == 0 {
-		w.Poll = time.Second
+		w.Poll = DefaultPoll
 	}
 	if w.Base == 0 {
 		w.Base = 5 * time.Second
@@ -52,7 +64,7 @@ func (w *Worker) defaults() {
 		w.Log = slog.Default()
 	}
 	if w.Now == nil {
-		w.Now = time.Now
+		w.Now = clock.System()
 	}
 }
 

@@ -19,8 +19,8 @@ import (
 // Decoding is bounded by memory, not by a count of uploads: a 50 MP photo
 // is 75 MB as an 8-bit JPEG but 400 MB as a 16-bit PNG with alpha. Before
 // a photo is decoded, the bytes its decode will hold (decodeCost, read
-// from the header) are taken from one budget shared by the whole process,
-// and given back when its variants are made. A photo whose decode alone
+// from the header) are taken from one budget (a Gate, one per process:
+// cmd/locator builds it), and given back when its variants are made. A photo whose decode alone
 // needs more than the budget is refused with 413; others wait for room
 // (gateWait), then get a 503. docs/performance-history.md ("Photo memory") has
 // the measured figures.
@@ -28,34 +28,27 @@ import (
 // DefaultMemoryBudget is the budget when LOCATOR_PHOTO_MEMORY is not set.
 const DefaultMemoryBudget = 256 << 20
 
-type memBudget struct {
+// Gate is the memory budget photo decodes share (Process).
+type Gate struct {
 	size int64
 	sem  *semaphore.Weighted
+	// waiting and held are the gate's state for the metrics: uploads
+	// waiting for room, and the bytes reserved by the decodes running.
+	waiting, held atomic.Int64
 }
 
-// waiting and held are the gate's state for the metrics: uploads waiting
-// for room, and the bytes reserved by the decodes running.
-var waiting, held atomic.Int64
-
-var budget atomic.Pointer[memBudget]
-
-func init() { SetMemoryBudget(DefaultMemoryBudget) }
-
-// SetMemoryBudget sets the bytes all photo decodes of the process may hold
-// at once (cmd/locator calls it at start; <= 0: DefaultMemoryBudget).
-func SetMemoryBudget(n int64) {
+// NewGate returns a gate letting all photo decodes through it hold n bytes
+// at once (LOCATOR_PHOTO_MEMORY; <= 0: DefaultMemoryBudget).
+func NewGate(n int64) *Gate {
 	if n <= 0 {
 		n = DefaultMemoryBudget
 	}
-	budget.Store(&memBudget{size: n, sem: semaphore.NewWeighted(n)})
+	return &Gate{size: n, sem: semaphore.NewWeighted(n)}
 }
 
-// MemoryBudget is the current budget in bytes.
-func MemoryBudget() int64 { return budget.Load().size }
-
 // Queue is the decode gate now: uploads waiting, bytes held, the budget.
-func Queue() metrics.PhotoQueue {
-	return metrics.PhotoQueue{Waiting: waiting.Load(), HeldBytes: held.Load(), BudgetBytes: MemoryBudget()}
+func (g *Gate) Queue() metrics.PhotoQueue {
+	return metrics.PhotoQueue{Waiting: g.waiting.Load(), HeldBytes: g.held.Load(), BudgetBytes: g.size}
 }
 
 const gateWait = 5 * time.Second
@@ -72,22 +65,21 @@ func errMemory(need, limit int64) error {
 
 // reserve takes need bytes from the budget, waiting up to gateWait for
 // room; the returned func gives them back.
-func reserve(ctx context.Context, need int64) (func(), error) {
-	b := budget.Load()
-	if need > b.size {
-		return nil, errMemory(need, b.size)
+func (g *Gate) reserve(ctx context.Context, need int64) (func(), error) {
+	if need > g.size {
+		return nil, errMemory(need, g.size)
 	}
 	ctx, cancel := context.WithTimeout(ctx, gateWait)
 	defer cancel()
-	waiting.Add(1)
-	err := b.sem.Acquire(ctx, need)
-	waiting.Add(-1)
+	g.waiting.Add(1)
+	err := g.sem.Acquire(ctx, need)
+	g.waiting.Add(-1)
 	if err != nil {
 		return nil, errBusy
 	}
-	held.Add(need)
+	g.held.Add(need)
 	return func() {
-		held.Add(-need)
+		g.held.Add(-need)
 		// A big decode's pixels and scratch are garbage now: hand them back
 		// to the system before the room is given to the next photo, or the
 		// runtime keeps the pages and the next decode adds its own (two
@@ -95,7 +87,7 @@ func reserve(ctx context.Context, need int64) (func(), error) {
 		if need >= bigDecode {
 			debug.FreeOSMemory()
 		}
-		b.sem.Release(need)
+		g.sem.Release(need)
 	}, nil
 }
 

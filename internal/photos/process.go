@@ -73,8 +73,8 @@ func Kind(data []byte) string {
 }
 
 // Process checks an upload and returns its variants, widest last. The
-// context bounds the wait for room in the memory budget (gate.go).
-func Process(ctx context.Context, data []byte) ([]Variant, error) {
+// context bounds the wait for room in the gate's memory budget (gate.go).
+func (g *Gate) Process(ctx context.Context, data []byte) ([]Variant, error) {
 	if len(data) == 0 {
 		return nil, ErrEmpty
 	}
@@ -99,7 +99,7 @@ func Process(ctx context.Context, data []byte) ([]Variant, error) {
 	if kind == "image/jpeg" {
 		o = jpegOrientation(data)
 	}
-	release, err := reserve(ctx, decodeCost(kind, data, cfg, o))
+	release, err := g.reserve(ctx, decodeCost(kind, data, cfg, o))
 	if err != nil {
 		return nil, err
 	}

@@ -90,7 +90,7 @@ func isBlue(c color.Color) bool {
 
 func TestProcessJPEG(t *testing.T) {
 	t.Parallel()
-	vs, err := Process(context.Background(), withExif(jpegOf(t, picture(2000, 1500)), 1))
+	vs, err := NewGate(0).Process(context.Background(), withExif(jpegOf(t, picture(2000, 1500)), 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestProcessTurnsByOrientation(t *testing.T) {
 	if o := jpegOrientation(data); o != 6 {
 		t.Fatalf("orientation %d", o)
 	}
-	vs, err := Process(context.Background(), data)
+	vs, err := NewGate(0).Process(context.Background(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestProcessPNGAndWebP(t *testing.T) {
 	if err := png.Encode(&b, img); err != nil {
 		t.Fatal(err)
 	}
-	vs, err := Process(context.Background(), b.Bytes())
+	vs, err := NewGate(0).Process(context.Background(), b.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestProcessPNGAndWebP(t *testing.T) {
 	if Kind(webp) != "image/webp" {
 		t.Fatalf("kind %q", Kind(webp))
 	}
-	vs, err = Process(context.Background(), webp)
+	vs, err = NewGate(0).Process(context.Background(), webp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestProcessRefusals(t *testing.T) {
 		{"a JPEG start and nothing else", []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 'J', 'F', 'I', 'F', 0}, ErrDamaged},
 		{"too small", jpegOf(t, picture(40, 40)), ErrSmall},
 	} {
-		_, err := Process(context.Background(), c.data)
+		_, err := NewGate(0).Process(context.Background(), c.data)
 		var e *apperr.Error
 		if !errors.As(err, &e) || e != c.want {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want.Message)
@@ -315,7 +315,7 @@ func TestPhonePhotosFitTheDefaultBudget(t *testing.T) {
 // copy and still gives every variant at its size.
 func TestProcessLargeSourceThroughTheCopy(t *testing.T) {
 	t.Parallel()
-	vs, err := Process(context.Background(), jpegOf(t, picture(3000, 2000)))
+	vs, err := NewGate(0).Process(context.Background(), jpegOf(t, picture(3000, 2000)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,41 +371,40 @@ func sizesOf(vs []Variant) [][2]int {
 // alpha (392 MB) under the default 256 MB.
 func TestProcessRefusesOverBudget(t *testing.T) {
 	t.Parallel()
-	_, err := Process(context.Background(), pngHeaderOf(7000, 7000, 16, 6, 0))
+	_, err := NewGate(0).Process(context.Background(), pngHeaderOf(7000, 7000, 16, 6, 0))
 	var e *apperr.Error
 	if !errors.As(err, &e) || e.Code != apperr.TooLarge || !strings.Contains(e.Message, "at most 256 MB") {
 		t.Fatalf("16-bit 49 MP PNG: %v", err)
 	}
 	// A 12 MP 8-bit one fits: it gets as far as decoding.
-	if _, err := Process(context.Background(), pngHeaderOf(4000, 3000, 8, 6, 0)); !errors.Is(err, ErrDamaged) {
+	if _, err := NewGate(0).Process(context.Background(), pngHeaderOf(4000, 3000, 8, 6, 0)); !errors.Is(err, ErrDamaged) {
 		t.Fatalf("8-bit 12 MP PNG header: %v", err)
 	}
 }
 
 func TestBudgetWaitsThenRefuses(t *testing.T) {
 	t.Parallel()
-	defer SetMemoryBudget(0)
-	SetMemoryBudget(10 << 20)
-	release, err := reserve(context.Background(), 8<<20)
+	g := NewGate(10 << 20)
+	release, err := g.reserve(context.Background(), 8<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // a caller that has gone away gets the busy answer at once
-	if _, err := reserve(ctx, 4<<20); !errors.Is(err, errBusy) {
+	if _, err := g.reserve(ctx, 4<<20); !errors.Is(err, errBusy) {
 		t.Fatalf("over the room left: %v", err)
 	}
-	if r, err := reserve(context.Background(), 2<<20); err != nil {
+	if r, err := g.reserve(context.Background(), 2<<20); err != nil {
 		t.Fatalf("within the room left: %v", err)
 	} else {
 		r()
 	}
 	var e *apperr.Error
-	if _, err := reserve(context.Background(), 11<<20); !errors.As(err, &e) || e.Code != apperr.TooLarge || !strings.Contains(e.Message, "needs 11 MB of memory, at most 10 MB") {
+	if _, err := g.reserve(context.Background(), 11<<20); !errors.As(err, &e) || e.Code != apperr.TooLarge || !strings.Contains(e.Message, "needs 11 MB of memory, at most 10 MB") {
 		t.Fatalf("over the whole budget: %v", err)
 	}
 	release()
-	if r, err := reserve(context.Background(), 10<<20); err != nil {
+	if r, err := g.reserve(context.Background(), 10<<20); err != nil {
 		t.Fatal(err)
 	} else {
 		r()

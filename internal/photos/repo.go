@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/audit"
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/stores"
 )
@@ -19,10 +19,14 @@ import (
 type Repo struct {
 	db     *db.DB
 	stores *stores.Repo
+	clock  clock.Clock
 }
 
 // New returns a Repo over d; store changes go through sr's write path.
-func New(d *db.DB, sr *stores.Repo) *Repo { return &Repo{db: d, stores: sr} }
+// clk (nil: the system's) dates photos and the store changes they make.
+func New(d *db.DB, sr *stores.Repo, clk clock.Clock) *Repo {
+	return &Repo{db: d, stores: sr, clock: clk}
+}
 
 // Photo is a stored photo as the API shows it.
 type Photo struct {
@@ -82,7 +86,7 @@ func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor 
 			return err
 		}
 		err = tx.QueryRow(ctx, "INSERT INTO store_photos (store_id, width, height, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
-			storeID, widest.Width, widest.Height, time.Now().UTC()).Scan(&p.ID)
+			storeID, widest.Width, widest.Height, r.clock.Now().UTC()).Scan(&p.ID)
 		if err != nil {
 			return fmt.Errorf("insert photo of store %d: %w", storeID, err)
 		}
@@ -109,7 +113,7 @@ func (r *Repo) AttachBy(ctx context.Context, storeID int64, vs []Variant, actor 
 			}
 			if actor != "" {
 				changes := map[string]map[string]string{"image": {"old": oldImage, "new": p.Image}}
-				if err := audit.Write(ctx, tx, time.Now(), actor, "store.photo", 0, storeID, map[string]any{"changes": changes, "photo_id": p.ID}); err != nil {
+				if err := audit.Write(ctx, tx, r.clock.Now(), actor, "store.photo", 0, storeID, map[string]any{"changes": changes, "photo_id": p.ID}); err != nil {
 					return err
 				}
 			}

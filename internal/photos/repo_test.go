@@ -28,7 +28,7 @@ func upload(t *testing.T, w, h int) []photos.Variant {
 	if err := jpeg.Encode(&b, img, nil); err != nil {
 		t.Fatal(err)
 	}
-	vs, err := photos.Process(context.Background(), b.Bytes())
+	vs, err := photos.NewGate(0).Process(context.Background(), b.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestAttachAndServe(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		sr, st := storestest.Created(t, d, storestest.CloudNine())
-		repo := photos.New(d, sr)
+		repo := photos.New(d, sr, nil)
 
 		before, err := sr.Version(ctx)
 		dbtest.Must(t, err, "version")

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/ownership"
 	"locator/internal/ratelimit"
@@ -83,12 +84,15 @@ type Service struct {
 	// Owner finds the email of a store's owner, "" when it has none; nil:
 	// the approved claim of the store (OwnerFromClaims).
 	Owner func(ctx context.Context, q db.Querier, storeID int64) (string, error)
-	now   func() time.Time
+	now   clock.Clock
 }
 
-// New returns a Service on d.
-func New(d *db.DB, sr *stores.Repo) *Service {
-	return &Service{db: d, stores: sr, limits: ratelimit.NewDB(d), now: time.Now}
+// New returns a Service on d, telling the time by clk (nil: the system's).
+func New(d *db.DB, sr *stores.Repo, clk clock.Clock) *Service {
+	if clk == nil {
+		clk = clock.System()
+	}
+	return &Service{db: d, stores: sr, limits: ratelimit.NewDB(d), now: clk}
 }
 
 // Input is a report as the shopper sends it.

@@ -33,7 +33,7 @@ func setup(t *testing.T, d *db.DB) (*reports.Service, *stores.Repo, *stores.Stor
 	dbtest.Must(t, sr.SaveAll(ctx, []*stores.Store{a, b, hidden}), "stores")
 	_, err := d.Exec(ctx, "UPDATE stores SET status = 'hidden' WHERE id = $1", hidden.ID)
 	dbtest.Must(t, err, "hide")
-	return reports.New(d, sr), sr, a, b
+	return reports.New(d, sr, nil), sr, a, b
 }
 
 func TestSubmitValidatesAndLimits(t *testing.T) {

@@ -46,7 +46,7 @@ func TestDirectoryAndWalk(t *testing.T) {
 		hidden.Status = stores.Hidden
 		dbtest.Must(t, repo.SaveAll(ctx, append(ss, hidden)), "save")
 		ix := NewIndex()
-		sy := NewSyncer(repo, ix, quiet)
+		sy := NewSyncer(repo, ix, SnapshotAuto, quiet)
 		dbtest.Must(t, sy.Load(ctx), "load")
 
 		dir := ix.Directory()

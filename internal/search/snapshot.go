@@ -83,11 +83,11 @@ const (
 var errCorrupt = errors.New("search snapshot is damaged")
 
 // WriteSnapshot writes a snapshot of the index as it is now if the policy
-// (Snapshots) asks for one, and reports whether it wrote one. One replica
+// (the mode given to NewSyncer) asks for one, and reports whether it wrote one. One replica
 // writes at a time (see snapRepo.begin); the others skip.
 func (s *Syncer) WriteSnapshot(ctx context.Context) (bool, error) {
 	n := s.index.Len()
-	if n == 0 || s.Snapshots == SnapshotOff || (s.Snapshots == SnapshotAuto && n < SnapshotMinStores) || !s.Ready() {
+	if n == 0 || s.snapshots == SnapshotOff || (s.snapshots == SnapshotAuto && n < SnapshotMinStores) || !s.Ready() {
 		return false, nil
 	}
 	if !s.snapBusy.CompareAndSwap(false, true) {
@@ -106,7 +106,7 @@ func (s *Syncer) WriteSnapshot(ctx context.Context) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if changed == 0 || (s.Snapshots == SnapshotAuto && changed < SnapshotStale(n)) {
+		if changed == 0 || (s.snapshots == SnapshotAuto && changed < SnapshotStale(n)) {
 			return false, nil
 		}
 	}

@@ -99,8 +99,7 @@ func sameSearches(t *testing.T, got, want *Index) {
 func loadIndex(t *testing.T, ctx context.Context, repo *stores.Repo, mode SnapshotMode, from string) (*Syncer, *Index) {
 	t.Helper()
 	ix := NewIndex()
-	sy := NewSyncer(repo, ix, quiet)
-	sy.Snapshots = mode
+	sy := NewSyncer(repo, ix, mode, quiet)
 	dbtest.Must(t, sy.Load(ctx), "load")
 	if from != "" && sy.from != from {
 		t.Fatalf("loaded from %s, want %s", sy.from, from)
@@ -278,7 +277,7 @@ func TestSnapshotWritePolicy(t *testing.T) {
 		// Auto keeps a snapshot until SnapshotStale stores changed.
 		dbtest.Must(t, repo.Update(ctx, ss[0]), "touch")
 		dbtest.Must(t, sy.Poll(ctx), "poll")
-		sy.Snapshots = SnapshotAuto
+		sy.snapshots = SnapshotAuto
 		sy.index.mu.Lock()
 		for i := range SnapshotMinStores { // make the index look big enough
 			sy.index.slots[int64(-1-i)] = 0

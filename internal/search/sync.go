@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -22,16 +21,9 @@ import (
 // through the database. The syncer only reads stores, and it changes the
 // index through its methods (Apply, BulkLoad, the snapshot load) only.
 type Syncer struct {
-	// Snapshots says when this replica writes search snapshots (see
+	// snapshots says when this replica writes search snapshots (see
 	// snapshot.go); SnapshotOff also stops it from reading them.
-	Snapshots SnapshotMode
-
-	// Beside, when set, waits for work the process runs beside Load (the
-	// place index, at start-up) and returns its error. Load waits for it
-	// before it collects the garbage: the GC is off while the index loads,
-	// and what that work left after the collection would stay in memory
-	// until the heap grew by a tenth.
-	Beside func() error
+	snapshots SnapshotMode
 
 	repo     *stores.Repo
 	snaps    snapRepo
@@ -41,13 +33,13 @@ type Syncer struct {
 	synced   atomic.Int64 // unix nanoseconds: when the database was at the version applied
 	ready    atomic.Bool
 	snapBusy atomic.Bool
-	bg       sync.WaitGroup // background snapshot writes
-	from     string         // what Load read: "snapshot" or "rows"
+	from     string // what Load read: "snapshot" or "rows"
 }
 
-// NewSyncer returns a syncer filling index from repo.
-func NewSyncer(repo *stores.Repo, index *Index, log *slog.Logger) *Syncer {
-	return &Syncer{repo: repo, snaps: snapRepo{repo.DB()}, index: index, log: log}
+// NewSyncer returns a syncer filling index from repo, writing and reading
+// search snapshots as snapshots says.
+func NewSyncer(repo *stores.Repo, index *Index, snapshots SnapshotMode, log *slog.Logger) *Syncer {
+	return &Syncer{snapshots: snapshots, repo: repo, snaps: snapRepo{repo.DB()}, index: index, log: log}
 }
 
 // Ready reports whether the first full load finished.
@@ -79,7 +71,14 @@ var loadWorkers = max(2, runtime.GOMAXPROCS(0))
 // Load fills the index with every published store: from the newest
 // search snapshot plus the stores written since it, or, when there is no
 // usable snapshot, from every row.
-func (s *Syncer) Load(ctx context.Context) error {
+func (s *Syncer) Load(ctx context.Context) error { return s.LoadBeside(ctx, nil) }
+
+// LoadBeside is Load while the process runs other work beside it (the
+// place index, at start-up): beside, when set, waits for that work and
+// returns its error. The load waits for it before it collects the
+// garbage: the GC is off while the index loads, and what that work left
+// after the collection would stay in memory until the heap grew by a tenth.
+func (s *Syncer) LoadBeside(ctx context.Context, beside func() error) error {
 	start := time.Now()
 	s.synced.Store(start.UnixNano())
 	v, err := s.repo.Version(ctx)
@@ -89,8 +88,8 @@ func (s *Syncer) Load(ctx context.Context) error {
 	old := debug.SetGCPercent(-1) // see load and loadRows
 	attrs, err := s.load(ctx, v)
 	var besideErr error
-	if err == nil && s.Beside != nil {
-		besideErr = s.Beside()
+	if err == nil && beside != nil {
+		besideErr = beside()
 	}
 	debug.SetGCPercent(old)
 	if err != nil {
@@ -111,7 +110,7 @@ func (s *Syncer) Load(ctx context.Context) error {
 // load fills the empty index, from a snapshot if it can; v is the search
 // version read before anything else. It returns attributes for the log.
 func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
-	if s.Snapshots != SnapshotOff {
+	if s.snapshots != SnapshotOff {
 		h, ok, err := s.snaps.latest(ctx)
 		switch {
 		case err != nil:
@@ -228,41 +227,6 @@ func (s *Syncer) Poll(ctx context.Context) error {
 	return nil
 }
 
-// snapshotCheck is how often a replica considers writing a search snapshot.
-const snapshotCheck = 10 * time.Minute
-
-// Run polls every interval until ctx ends, and writes a search snapshot
-// when one is due: right away (after a load from the rows, say), then
-// every snapshotCheck. Errors are logged, not fatal: a database blip must
-// not take search down.
-func (s *Syncer) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	snap := time.NewTicker(snapshotCheck)
-	defer snap.Stop()
-	s.snapshotInBackground(ctx)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := s.Poll(ctx); err != nil && ctx.Err() == nil {
-				s.log.Warn("search index sync failed", "err", err)
-			}
-		case <-snap.C:
-			s.snapshotInBackground(ctx)
-		}
-	}
-}
-
-func (s *Syncer) snapshotInBackground(ctx context.Context) {
-	s.bg.Go(func() {
-		if _, err := s.WriteSnapshot(ctx); err != nil && ctx.Err() == nil {
-			s.log.Warn("search snapshot not written", "err", err)
-		}
-	})
-}
-
-// Wait waits for background snapshot writes to end (cancel Run's context
-// first: an unfinished snapshot is then deleted).
-func (s *Syncer) Wait() { s.bg.Wait() }
+// SnapshotCheck is how often a serving replica considers writing a search
+// snapshot (WriteSnapshot decides whether one is due).
+const SnapshotCheck = 10 * time.Minute

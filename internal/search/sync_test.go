@@ -20,7 +20,7 @@ func TestSyncerFollowsChanges(t *testing.T) {
 		a, b := syncStore("a", 40.71, -74.0), syncStore("b", 40.72, -74.0)
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{a, b}), "save")
 		ix := NewIndex()
-		sy := NewSyncer(repo, ix, quiet)
+		sy := NewSyncer(repo, ix, SnapshotAuto, quiet)
 		dbtest.Must(t, sy.Load(ctx), "load")
 		if ix.Len() != 2 || !sy.Ready() {
 			t.Fatalf("loaded %d", ix.Len())
@@ -62,22 +62,20 @@ func TestLoadWaitsForWorkBeside(t *testing.T) {
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{syncStore("a", 40.71, -74.0)}), "save")
 		done := false
-		sy := NewSyncer(repo, NewIndex(), quiet)
-		sy.Beside = func() error {
+		sy := NewSyncer(repo, NewIndex(), SnapshotAuto, quiet)
+		dbtest.Must(t, sy.LoadBeside(ctx, func() error {
 			if sy.Ready() {
 				t.Error("ready before the work beside the load ended")
 			}
 			done = true
 			return nil
-		}
-		dbtest.Must(t, sy.Load(ctx), "load")
+		}), "load")
 		if !done || !sy.Ready() {
 			t.Fatalf("beside ran: %v, ready: %v", done, sy.Ready())
 		}
 		failed := errors.New("place index: broken")
-		sy = NewSyncer(repo, NewIndex(), quiet)
-		sy.Beside = func() error { return failed }
-		if err := sy.Load(ctx); !errors.Is(err, failed) || sy.Ready() {
+		sy = NewSyncer(repo, NewIndex(), SnapshotAuto, quiet)
+		if err := sy.LoadBeside(ctx, func() error { return failed }); !errors.Is(err, failed) || sy.Ready() {
 			t.Fatalf("load with failing work beside: %v, ready %v", err, sy.Ready())
 		}
 	})

@@ -91,7 +91,7 @@ func TestSitemapsHoldEveryPublishedStoreOnce(t *testing.T) {
 		}
 		dbtest.Must(t, repo.SaveAll(ctx, all), "save")
 		ix := search.NewIndex()
-		sy := search.NewSyncer(repo, ix, quiet)
+		sy := search.NewSyncer(repo, ix, search.SnapshotAuto, quiet)
 		dbtest.Must(t, sy.Load(ctx), "load")
 		p := New(ix, Options{PublicURL: "https://locator.example", Log: quiet})
 		h := p.handler()
@@ -148,7 +148,7 @@ func TestPagesFollowChangesOnEveryReplica(t *testing.T) {
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{a, b}), "save")
 		replica := func() (http.Handler, *search.Syncer) {
 			ix := search.NewIndex()
-			sy := search.NewSyncer(repo, ix, quiet)
+			sy := search.NewSyncer(repo, ix, search.SnapshotAuto, quiet)
 			dbtest.Must(t, sy.Load(ctx), "load")
 			return New(ix, Options{PublicURL: "https://locator.example", Log: quiet}).handler(), sy
 		}
@@ -206,7 +206,7 @@ func TestPermanentlyClosedStoreKeepsItsPage(t *testing.T) {
 		hidden.PermanentlyClosed, hidden.Status = true, stores.Hidden
 		dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{open, closed, hidden, later}), "save")
 		ix := search.NewIndex()
-		sy := search.NewSyncer(repo, ix, quiet)
+		sy := search.NewSyncer(repo, ix, search.SnapshotAuto, quiet)
 		dbtest.Must(t, sy.Load(ctx), "load")
 		h := New(ix, Options{PublicURL: "https://locator.example", Log: quiet, Stores: repo, Now: func() time.Time { return fixedNow }}).handler()
 		if _, ok := ix.Get(closed.ID); ok {

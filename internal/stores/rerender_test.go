@@ -86,7 +86,7 @@ func TestRerenderDocs(t *testing.T) {
 		}
 		// A replica started on the upgraded database lists a whole.
 		ix := search.NewIndex()
-		sy := search.NewSyncer(repo, ix, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		sy := search.NewSyncer(repo, ix, search.SnapshotAuto, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		dbtest.Must(t, sy.Load(ctx), "load")
 		q := search.Query{Latitude: 40.71, Longitude: -74.0, RadiusMiles: 30}
 		dbtest.Must(t, q.Validate(), "query")

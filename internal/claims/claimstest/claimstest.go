@@ -39,7 +39,7 @@ func (Geocoder) Geocode(postal, city, state, country string) (float64, float64, 
 // New is a claims service on d and sr with Geocoder, every store in
 // America/Chicago and a hasher cheap enough for tests.
 func New(d *db.DB, sr *stores.Repo, log *slog.Logger) *claims.Service {
-	s := claims.New(d, sr, Geocoder{}, func(float64, float64) string { return "America/Chicago" }, log)
+	s := claims.New(d, sr, claims.Options{Geocoder: Geocoder{}, ZoneAt: func(float64, float64) string { return "America/Chicago" }}, log)
 	s.Moderators.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 	return s
 }
