@@ -1,7 +1,7 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
 #   make test   every test: lint, Go with -race on SQLite and PostgreSQL, the fuzz run, web checks, deploy/ checks
-#   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint
+#   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint and proof that its import rules fire (web/scripts/check-lint-rules.mjs)
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
 #   make build  npm packages, web app, Go binary at bin/locator
@@ -87,7 +87,7 @@ lint: check-format $(WEB_DEPS) $(APILINT_DEPS)
 	cd tools/apilint && npm run --silent lint
 	$(GO) mod tidy -diff
 	$(call TOOL,golangci-lint) run --allow-parallel-runners ./...
-	cd web && npm run lint && npm run --silent check:engines
+	cd web && npm run lint && npm run --silent check:lint-rules && npm run --silent check:engines
 
 # The Go vulnerability database: the offline copy beside the repository
 # when there is one (CI always has it; README "Development notes" says how
