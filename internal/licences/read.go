@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"locator/internal/tabfile"
 )
 
 // Row is one registry row read through its source's definition.
@@ -305,11 +307,11 @@ func (ls *lines) record() (n int, fields []string, rowErr string, err error) {
 	text := first.text
 	var more []line
 	for {
-		fields, err := splitCSV(text)
+		fields, err := tabfile.SplitCSV(text)
 		if err == nil {
 			return first.n, fields, "", nil
 		}
-		if !errors.Is(err, errUnclosed) {
+		if !errors.Is(err, tabfile.ErrUnclosed) {
 			ls.pushBack(more)
 			return first.n, nil, err.Error(), nil
 		}
@@ -326,57 +328,6 @@ func (ls *lines) record() (n int, fields []string, rowErr string, err error) {
 		}
 		more = append(more, l)
 		text += "\n" + l.text
-	}
-}
-
-var errUnclosed = errors.New("a quoted field is not closed")
-
-// splitCSV splits one record the way RFC 4180 (and encoding/csv) does: a
-// field is either plain (no quote in it) or quoted, with "" for a quote.
-func splitCSV(s string) ([]string, error) {
-	var fields []string
-	for {
-		if strings.HasPrefix(s, `"`) {
-			var b strings.Builder
-			i := 1
-			for {
-				j := strings.IndexByte(s[i:], '"')
-				if j < 0 {
-					return nil, errUnclosed
-				}
-				b.WriteString(s[i : i+j])
-				i += j + 1
-				if i < len(s) && s[i] == '"' {
-					b.WriteByte('"')
-					i++
-					continue
-				}
-				break
-			}
-			fields = append(fields, b.String())
-			s = s[i:]
-			if s == "" {
-				return fields, nil
-			}
-			if s[0] != ',' {
-				return nil, fmt.Errorf("field %d goes on after its closing quote (a quote inside a field must be doubled)", len(fields))
-			}
-			s = s[1:]
-			continue
-		}
-		j := strings.IndexByte(s, ',')
-		f := s
-		if j >= 0 {
-			f = s[:j]
-		}
-		if strings.IndexByte(f, '"') >= 0 {
-			return nil, fmt.Errorf("field %d holds a quote but is not quoted", len(fields)+1)
-		}
-		fields = append(fields, f)
-		if j < 0 {
-			return fields, nil
-		}
-		s = s[j+1:]
 	}
 }
 

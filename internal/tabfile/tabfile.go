@@ -172,6 +172,42 @@ func (rd *Reader) split(s string) ([]string, error) {
 	if rd.Comma == '\t' {
 		return strings.Split(s, "\t"), nil
 	}
+	return SplitCSV(s)
+}
+
+// LimitReader is io.LimitReader that fails with ErrTooLarge past its limit
+// instead of ending the file there.
+type LimitReader struct {
+	R    io.Reader
+	Left int64
+}
+
+func (l *LimitReader) Read(p []byte) (int, error) {
+	if l.Left <= 0 {
+		// One byte more tells a file of exactly the limit from a larger one.
+		var b [1]byte
+		n, err := l.R.Read(b[:])
+		if n > 0 {
+			return 0, ErrTooLarge
+		}
+		return 0, err
+	}
+	if int64(len(p)) > l.Left {
+		p = p[:l.Left]
+	}
+	n, err := l.R.Read(p)
+	l.Left -= int64(n)
+	return n, err
+}
+
+// ErrUnclosed is SplitCSV's answer to a quoted field that does not close on
+// the text it was given: a broken record, or (where a reader allows it, as
+// the licence sources' reader does) a field that goes on on the next line.
+var ErrUnclosed = errors.New("a quote is not closed on its line (a quote missing or not doubled)")
+
+// SplitCSV splits one record the way RFC 4180 (and encoding/csv) does: a
+// field is plain (no quote in it) or quoted, with "" for a quote.
+func SplitCSV(s string) ([]string, error) {
 	var fields []string
 	for {
 		if strings.HasPrefix(s, `"`) {
@@ -180,7 +216,7 @@ func (rd *Reader) split(s string) ([]string, error) {
 			for {
 				j := strings.IndexByte(s[i:], '"')
 				if j < 0 {
-					return nil, fmt.Errorf("field %d: a quote is not closed on its line (a quote missing or not doubled)", len(fields)+1)
+					return nil, fmt.Errorf("field %d: %w", len(fields)+1, ErrUnclosed)
 				}
 				b.WriteString(s[i : i+j])
 				i += j + 1
@@ -216,29 +252,4 @@ func (rd *Reader) split(s string) ([]string, error) {
 		}
 		s = s[j+1:]
 	}
-}
-
-// LimitReader is io.LimitReader that fails with ErrTooLarge past its limit
-// instead of ending the file there.
-type LimitReader struct {
-	R    io.Reader
-	Left int64
-}
-
-func (l *LimitReader) Read(p []byte) (int, error) {
-	if l.Left <= 0 {
-		// One byte more tells a file of exactly the limit from a larger one.
-		var b [1]byte
-		n, err := l.R.Read(b[:])
-		if n > 0 {
-			return 0, ErrTooLarge
-		}
-		return 0, err
-	}
-	if int64(len(p)) > l.Left {
-		p = p[:l.Left]
-	}
-	n, err := l.R.Read(p)
-	l.Left -= int64(n)
-	return n, err
 }
