@@ -1,0 +1,76 @@
+package productlaw
+
+import (
+	"strings"
+
+	"locator/internal/places/fold"
+	"locator/internal/rules"
+)
+
+// Directories are the loaded state directories of vapour products that may
+// be sold, by state. A nil *Directories has none.
+type Directories struct {
+	states map[string]*directory
+}
+
+// directory is one state's list.
+type directory struct {
+	rule  rules.Public        // what a verdict cites when a product is not listed
+	gtins map[string]struct{} // GTIN-14
+	names map[string]struct{} // nameKey(brand, name)
+}
+
+// forbids is the directory rule that forbids p in state, nil when the state
+// has no directory, p is not a vapour product, or p is listed.
+func (d *Directories) forbids(state string, p Product) *rules.Public {
+	if d == nil || !IsVapour(p.Kind) {
+		return nil
+	}
+	dir, ok := d.states[state]
+	if !ok {
+		dir = d.states[rules.StateCode(state)] // "ky", "Kentucky"
+	}
+	if dir == nil || dir.lists(p) {
+		return nil
+	}
+	return &dir.rule
+}
+
+// lists reports whether p is in the directory: by its GTIN, else by brand
+// and name (directories list many products without a GTIN, and a catalogue
+// row may lack one).
+func (dir *directory) lists(p Product) bool {
+	if p.GTIN != "" {
+		if _, ok := dir.gtins[p.GTIN]; ok {
+			return true
+		}
+	}
+	_, ok := dir.names[nameKey(p.Brand, p.Name)]
+	return ok
+}
+
+// nameKey is the key brand and product name are compared under: folded
+// (case, accents, dashes, dots), punctuation other than letters, digits
+// and spaces dropped, and the brand taken off the front of the name
+// ("Nimbus" + "Nimbus Bar 5000, Mango Ice" is "Nimbus" + "Bar 5000 Mango
+// Ice"), since catalogues and directories differ on whether the name
+// repeats the brand.
+func nameKey(brand, name string) string {
+	b, n := words(brand), words(name)
+	if rest, ok := strings.CutPrefix(n, b+" "); ok && b != "" {
+		n = rest
+	}
+	return b + "|" + n
+}
+
+// words is s folded, with only letters, digits and single spaces.
+func words(s string) string {
+	f := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r > 0x7f:
+			return r
+		}
+		return ' '
+	}, fold.Fold(s))
+	return strings.Join(strings.Fields(f), " ")
+}
