@@ -1,6 +1,7 @@
 package productlaw
 
 import (
+	"slices"
 	"strings"
 
 	"locator/internal/places/fold"
@@ -11,6 +12,19 @@ import (
 // be sold, by state. A nil *Directories has none.
 type Directories struct {
 	states map[string]*directory
+}
+
+// States lists the states with a loaded directory, sorted.
+func (d *Directories) States() []string {
+	if d == nil {
+		return nil
+	}
+	out := make([]string, 0, len(d.states))
+	for s := range d.states {
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // directory is one state's list.
