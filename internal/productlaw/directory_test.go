@@ -146,10 +146,6 @@ func TestDirectoryBadRows(t *testing.T) {
 		if rep.Written || rep.Rows != 2 || rep.Failed != 6 {
 			t.Fatalf("report = %+v", rep)
 		}
-		var lines []string
-		for _, e := range rep.Errors {
-			lines = append(lines, e.Message)
-		}
 		for i, want := range []string{
 			`UPC: GTIN "840000100031" has the check digit 1; its digits give 0`,
 			"NUL",
