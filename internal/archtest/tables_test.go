@@ -26,6 +26,7 @@ var owned = []struct {
 	{"business_stores", "internal/ownership", regexp.MustCompile(`(?i)\bbusiness_stores\b`)},
 	{"products", "internal/catalog", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+products\b`)},
 	{"stock", "internal/inventory", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stock(_imports)?\b`)},
+	{"product_directory", "internal/productlaw", regexp.MustCompile(`(?i)\bproduct_directory(_imports)?\b`)},
 }
 
 // Files outside the owners that may still name an owned table, and why.
