@@ -13,6 +13,7 @@ import (
 	"locator/internal/consent"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity"
 	"locator/internal/secret"
 )
 
@@ -336,7 +337,7 @@ func TestConsentBeforeProofOfMailbox(t *testing.T) {
 		if c.Consent != consent.Pending {
 			t.Fatalf("consent: %q", c.Consent)
 		}
-		biz := business.New(d, o.sr, "http://locator.test", nil, nil)
+		biz := business.New(d, o.sr, "http://locator.test", nil, nil, identity.Options{})
 		biz.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 		a := signUpAndProve(t, d, biz, "late@example.com", "late-pass-12345")
 		if list, _ := biz.ListStores(ctx, a); len(list) != 0 {

@@ -12,6 +12,7 @@ import (
 	"locator/internal/claims"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -62,7 +63,7 @@ func outbox(t *testing.T, d *db.DB) []string {
 
 func businessSignIn(t *testing.T, d *db.DB, email, password string) (*business.Service, *business.Account) {
 	t.Helper()
-	svc := business.New(d, stores.NewRepo(d), "http://locator.test", nil, nil)
+	svc := business.New(d, stores.NewRepo(d), "http://locator.test", nil, nil, identity.Options{})
 	svc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 	a, _, err := svc.SignIn(context.Background(), email, password, "")
 	dbtest.Must(t, err, "business sign in")

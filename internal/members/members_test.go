@@ -14,6 +14,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity"
 	"locator/internal/members"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
@@ -23,7 +24,7 @@ import (
 var fast = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 
 func newService(d *db.DB) *members.Service {
-	s := members.New(d, "http://locator.test", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s := members.New(d, "http://locator.test", slog.New(slog.NewTextHandler(io.Discard, nil)), identity.Options{})
 	s.Hasher = fast
 	return s
 }

@@ -1,7 +1,9 @@
 package productlaw
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"locator/internal/places/fold"
 	"locator/internal/rules"
@@ -11,6 +13,19 @@ import (
 // be sold, by state. A nil *Directories has none.
 type Directories struct {
 	states map[string]*directory
+}
+
+// States lists the states with a loaded directory, sorted.
+func (d *Directories) States() []string {
+	if d == nil {
+		return nil
+	}
+	out := make([]string, 0, len(d.states))
+	for s := range d.states {
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // directory is one state's list.
@@ -27,8 +42,8 @@ func (d *Directories) forbids(state string, p Product) *rules.Public {
 		return nil
 	}
 	dir, ok := d.states[state]
-	if !ok {
-		dir = d.states[rules.StateCode(state)] // "ky", "Kentucky"
+	if !ok && !isCode(state) {
+		dir = d.states[rules.StateCode(state)] // "wi", "Wisconsin"
 	}
 	if dir == nil || dir.lists(p) {
 		return nil
@@ -45,8 +60,45 @@ func (dir *directory) lists(p Product) bool {
 			return true
 		}
 	}
-	_, ok := dir.names[nameKey(p.Brand, p.Name)]
+	_, ok := dir.names[keys.of(p.Brand, p.Name)]
 	return ok
+}
+
+// isCode reports whether s is already written as a USPS code: upper-case
+// letters, as stores keep them, so the hot path skips StateCode.
+func isCode(s string) bool {
+	return len(s) == 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z'
+}
+
+// keys remembers the name key of each product judged by name (folding
+// costs microseconds, and a product search judges the same product at
+// every store it lists). It holds at most maxKeys entries, about the
+// catalogue's size, and starts over past that.
+var keys = keyCache{m: map[[2]string]string{}}
+
+const maxKeys = 100_000
+
+type keyCache struct {
+	mu sync.RWMutex
+	m  map[[2]string]string
+}
+
+func (c *keyCache) of(brand, name string) string {
+	k := [2]string{brand, name}
+	c.mu.RLock()
+	v, ok := c.m[k]
+	c.mu.RUnlock()
+	if ok {
+		return v
+	}
+	v = nameKey(brand, name)
+	c.mu.Lock()
+	if len(c.m) >= maxKeys {
+		c.m = map[[2]string]string{}
+	}
+	c.m[k] = v
+	c.mu.Unlock()
+	return v
 }
 
 // nameKey is the key brand and product name are compared under: folded

@@ -1,6 +1,7 @@
 package productlaw
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -204,5 +205,39 @@ func TestJudgeByADirectory(t *testing.T) {
 	ban := &rules.Rule{ID: "x-flavour", Product: rules.FlavouredECigarettes, Channels: []string{rules.InStore}}
 	if v := Judge([]*rules.Rule{ban}, dirs, "KY", Product{Brand: "X", Name: "Y", Kind: "disposable", Flavour: "fruit"}); v.Rule == nil || v.Rule.ID != "x-flavour" {
 		t.Errorf("a product both banned and unlisted: %+v", v)
+	}
+}
+
+// Search replicas judge from many goroutines at once: the shared Public of
+// each rule and the remembered name keys are safe for that (go test -race).
+func TestJudgeConcurrently(t *testing.T) {
+	t.Parallel()
+	rs := storeRules(t, boston, "2026-12-02")
+	dirs := &Directories{states: map[string]*directory{"WI": {
+		rule: rules.Public{ID: "dir-wi"}, gtins: map[string]struct{}{}, names: map[string]struct{}{nameKey("Kestrel", "Device"): {}},
+	}}}
+	done := make(chan string)
+	for g := range 8 {
+		go func() {
+			bad := ""
+			for i := range 200 {
+				p := Product{Brand: "Kestrel", Name: "Kestrel Device", Kind: "pod_system", Flavour: "unflavoured"}
+				if i%2 == 1 {
+					p.Name = fmt.Sprintf("Kestrel Device %d-%d", g, i) // a new key each time
+				}
+				if v := Judge(nil, dirs, "WI", p); v.Lawful != (i%2 == 0) {
+					bad = fmt.Sprintf("%s: %+v", p.Name, v)
+				}
+				if v := Judge(rs, nil, "MA", product("pods", "mint")); v.Rule == nil || v.Rule.ID != "ma-flavoured-vapes" {
+					bad = fmt.Sprintf("mint pods in MA: %+v", v)
+				}
+			}
+			done <- bad
+		}()
+	}
+	for range 8 {
+		if bad := <-done; bad != "" {
+			t.Error(bad)
+		}
 	}
 }
