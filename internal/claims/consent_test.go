@@ -325,9 +325,7 @@ func TestConsentByModerator(t *testing.T) {
 // mailbox: proof alone does not link a store whose owners have not
 // consented (nor one they declined); after consent it does.
 func TestConsentBeforeProofOfMailbox(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		o := newOwned(t, d)
+	eachOwned(t, func(t *testing.T, ctx context.Context, d *db.DB, o owned) {
 		in := form()
 		in.Email = "late@example.com"
 		c, _, err := o.s.Submit(ctx, in, "10.8.8.8")

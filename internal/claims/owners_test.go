@@ -42,6 +42,12 @@ func newOwned(t *testing.T, d *db.DB) owned {
 	return owned{s: s, sr: sr, storeID: st.ID, before: st}
 }
 
+// eachOwned runs fn once per engine on newOwned's store.
+func eachOwned(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB, o owned)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, context.Background(), d, newOwned(t, d)) })
+}
+
 // provenAccount writes a business account whose owner has followed the
 // confirmation link (the sign-up and the link itself are tested in
 // internal/business): only such an account can be linked to a store.
@@ -84,9 +90,7 @@ func public(st *stores.Store) string {
 // remove the account the approval added; each step is in the audit log.
 func TestLookalikeClaimOnOwnedStore(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		o := newOwned(t, d)
+	eachOwned(t, func(t *testing.T, ctx context.Context, d *db.DB, o owned) {
 		s := o.s
 		mailsBefore := len(outbox(t, d))
 		// The attacker proved their own mailbox: path D needs no one else's.
@@ -203,9 +207,7 @@ func TestLookalikeClaimOnOwnedStore(t *testing.T) {
 // holds what the moderator saw in the claim.
 func TestApproveAppliesPickedFields(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		o := newOwned(t, d)
+	eachOwned(t, func(t *testing.T, ctx context.Context, d *db.DB, o owned) {
 		s := o.s
 		// A verification some time ago, to see whether the approval renews it.
 		old := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
