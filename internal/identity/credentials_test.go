@@ -17,14 +17,20 @@ import (
 // fast keeps argon2id but cheap, so tests run quickly under -race.
 var fast = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 
+// fastHash is password hashed by fast.
+func fastHash(t *testing.T, password string) string {
+	t.Helper()
+	hash, err := fast.Hash(context.Background(), password)
+	dbtest.Must(t, err, "hash")
+	return hash
+}
+
 func TestCredentials(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		h := fast
-		hash, err := h.Hash(ctx, "tulip-lamp-7")
-		dbtest.Must(t, err, "hash")
-		_, err = d.Exec(ctx, "INSERT INTO moderators (email, password_hash, created_at) VALUES ('ann@example.com', $1, CURRENT_TIMESTAMP)", hash)
+		_, err := d.Exec(ctx, "INSERT INTO moderators (email, password_hash, created_at) VALUES ('ann@example.com', $1, CURRENT_TIMESTAMP)", fastHash(t, "tulip-lamp-7"))
 		dbtest.Must(t, err, "add moderator")
 		c := identity.Credentials{Hasher: &h, Lockout: ratelimit.NewLockout(ratelimit.NewDB(d), "test")}
 		finds := 0

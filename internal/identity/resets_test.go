@@ -31,13 +31,11 @@ func TestResets(t *testing.T) {
 		clock := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 		now := func() time.Time { return clock }
 		h := fast
-		area := identity.Area{Name: "member", Accounts: "customers", Sessions: "sessions", SessionOwner: "customer_id", LinkPath: "/verify-email",
-			Mail: func(to, link string) mail.Message { return mail.Message{To: to, Subject: "s", Text: link, HTML: link} }}
 		sessions := &identity.Sessions{DB: d, Table: "sessions", Owner: "customer_id", TTL: time.Hour, Now: now}
 		r := &identity.Resets{DB: d, Table: "password_resets", Owner: "customer_id", Accounts: "customers", TTL: 30 * time.Minute,
 			Link:     func(token string) string { return "http://locator.test/reset-password?token=" + token },
 			Sessions: sessions, Now: now, Hasher: &h,
-			Mailbox: &identity.Mailbox{DB: d, Limits: ratelimit.NewDB(d), Area: area, PublicURL: "http://locator.test", Hasher: &h, Now: now}}
+			Mailbox: &identity.Mailbox{DB: d, Limits: ratelimit.NewDB(d), Area: memberArea(), PublicURL: "http://locator.test", Hasher: &h, Now: now}}
 		ann, bob := addCustomer(t, d, "ann@example.com"), addCustomer(t, d, "bob@example.com")
 		issue := func(id int64, to string) string {
 			t.Helper()
