@@ -152,14 +152,14 @@ type Recorder func(ctx context.Context, q db.Querier, before, after *Product) er
 // that another product holds is a conflict. record runs in the same
 // transaction.
 func (r *Repo) Update(ctx context.Context, pid string, patch map[string]any, record Recorder) (*Product, error) {
-	fields, err := patchFields(patch)
-	if err != nil {
-		return nil, err
-	}
 	var after *Product
-	err = r.db.InTx(ctx, func(tx *db.Tx) error {
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
 		before, err := scan(tx.QueryRow(ctx, selectProduct+" WHERE product_id = $1", pid))
 		if before, err = db.Found(before, err, ErrNotFound, "read product"); err != nil {
+			return err
+		}
+		fields, err := patchFields(patch)
+		if err != nil {
 			return err
 		}
 		f := before.Fields()

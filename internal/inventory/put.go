@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -24,14 +25,17 @@ func (r *Repo) Put(ctx context.Context, rows []Row) error {
 	}
 	return r.db.InTx(ctx, func(tx *db.Tx) error {
 		sqlite := tx.Dialect() == db.SQLite
-		full := putSQL(sqlite, batchRows)
+		var full *sql.Stmt // prepared once: parsing a statement of 10,000 parameters costs more than running it
+		if len(rows) >= batchRows {
+			var err error
+			if full, err = tx.Prepare(ctx, putSQL(sqlite, batchRows)); err != nil {
+				return fmt.Errorf("prepare stock insert: %w", err)
+			}
+			defer full.Close()
+		}
 		args := make([]any, 0, 10*batchRows)
 		for rest := rows; len(rest) > 0; {
 			n := min(len(rest), batchRows)
-			q := full
-			if n < batchRows {
-				q = putSQL(sqlite, n)
-			}
 			args = args[:0]
 			for _, w := range rest[:n] {
 				var qty, price, sale any
@@ -48,7 +52,13 @@ func (r *Repo) Put(ctx context.Context, rows []Row) error {
 				args = append(args, w.StoreID, w.ProductID, string(w.Availability), qty, price, sale, cur,
 					w.PickupMethod, w.PickupSLA, w.ReportedAt.UTC())
 			}
-			if _, err := tx.Exec(ctx, q, args...); err != nil {
+			var err error
+			if n == batchRows {
+				_, err = full.ExecContext(ctx, args...)
+			} else {
+				_, err = tx.Exec(ctx, putSQL(sqlite, n), args...)
+			}
+			if err != nil {
 				return fmt.Errorf("write stock (store %d, product %d and on): %w", rest[0].StoreID, rest[0].ProductID, err)
 			}
 			rest = rest[n:]

@@ -236,8 +236,8 @@ var lawStates = map[string]bool{"NY": true, "NJ": true, "MA": true}
 // enough for a product to be found near any city, few enough that the
 // stock adds little to the seeding time.
 const (
-	DemoCarryShareLaw = 0.5
-	DemoCarryShare    = 0.15
+	DemoCarryShareLaw = 0.3
+	DemoCarryShare    = 0.1
 )
 
 // StaleAfter is the age past which a stock report reads as unknown
@@ -251,8 +251,8 @@ var priceRange = map[catalog.Kind][2]int64{
 	catalog.HeatedTobacco: {899, 1299}, catalog.Accessory: {499, 2999},
 }
 
-// MakeDemoStock makes the demo stores' stock: half the stores of New York,
-// New Jersey and Massachusetts and 15% of the others carry 20 to 150 of
+// MakeDemoStock makes the demo stores' stock: 30% of the stores of New York,
+// New Jersey and Massachusetts and 10% of the others carry 20 to 150 of
 // the products, flavoured ones among them, in stock (about 60%), limited,
 // on display to order or out of stock, with quantities, USD prices (a
 // store's own, near the kind's usual price, some on sale) and a report

@@ -169,7 +169,7 @@ func TestDemoStockTellsTheStory(t *testing.T) {
 			t.Errorf("store %s carries %d products, want 20 to 150", ss[i].StoreID, n)
 		}
 	}
-	if len(perStore) < len(ss)/8 || len(perStore) > len(ss)/2 {
+	if len(perStore) < len(ss)/12 || len(perStore) > len(ss)/2 {
 		t.Errorf("%d of %d stores carry products", len(perStore), len(ss))
 	}
 	for _, a := range inventory.Availabilities {
