@@ -1,6 +1,6 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test: lint, Go with -race on SQLite and PostgreSQL, the fuzz run, web checks, deploy/ checks
+#   make test   every test, in two lanes side by side: Go (lint-go, vulncheck, Go with -race on SQLite and PostgreSQL, the fuzz run) and web (lint-web, web checks, e2e, Lighthouse, deploy/ checks)
 #   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint and proof that its import rules fire (web/scripts/check-lint-rules.mjs)
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
@@ -21,7 +21,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test test-go test-fuzz test-web test-deploy check-format lint vulncheck web geodata basemap clean
+.PHONY: build bench run test lane-go lane-web test-go test-fuzz test-web test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -82,11 +82,15 @@ check-format:
 # proxy on first use (slow once, then cached); `go tool -n` prints the binary.
 TOOL = "$$(cd tools/check && $(GO) tool -n $(1))"
 
-lint: check-format $(WEB_DEPS) $(APILINT_DEPS)
+lint: lint-go lint-web
+
+lint-go: check-format
 	$(GO) run ./tools/treecheck
-	cd tools/apilint && npm run --silent lint
 	$(GO) mod tidy -diff
 	$(call TOOL,golangci-lint) run --allow-parallel-runners ./...
+
+lint-web: $(WEB_DEPS) $(APILINT_DEPS)
+	cd tools/apilint && npm run --silent lint
 	cd web && npm run lint && npm run --silent check:lint-rules && npm run --silent check:engines
 
 # The Go vulnerability database: the offline copy beside the repository
@@ -111,12 +115,21 @@ test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
-# e2e and the Lighthouse check share one binary, built after the web app it embeds.
-E2E_BIN := $(CURDIR)/bin/locator-e2e
+# e2e and the Lighthouse check share one binary, built after the web app it embeds. The app is
+# built into a copy of the tree (E2E_TREE: the tracked and untracked files, not the ignored ones)
+# and the binary from that copy, so that web/dist stays as it is: the Go tests of the other lane
+# embed web/dist, and must never see Vite halfway through rewriting it. The leading underscore
+# keeps the copy out of `./...` for the Go tools of the other lane (and it is a module of its own).
+E2E_BIN  := $(CURDIR)/bin/locator-e2e
+E2E_TREE := $(CURDIR)/bin/_e2e-tree
+E2E_WORKERS ?= 2
 test-web: $(WEB_DEPS)
-	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld && npm run build && npm run size
-	$(GO) build -o $(E2E_BIN) ./cmd/locator
-	cd web && LOCATOR_BIN=$(E2E_BIN) npm run e2e && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
+	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld
+	rm -rf $(E2E_TREE) && mkdir -p $(E2E_TREE)
+	git ls-files -z -co --exclude-standard | tar --null -T - -cf - | tar -xf - -C $(E2E_TREE)
+	cd web && LOCATOR_WEB_DIST=$(E2E_TREE)/web/dist npx vite build && LOCATOR_WEB_DIST=$(E2E_TREE)/web/dist npm run size
+	cd $(E2E_TREE) && $(GO) build -o $(E2E_BIN) ./cmd/locator
+	cd web && LOCATOR_BIN=$(E2E_BIN) npm run e2e -- --workers $(E2E_WORKERS) && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
 
 # The Prometheus configuration, alert rules and their unit tests under deploy/. promtool comes
 # from Debian's prometheus package, installed when missing as the e2e suite installs chromium.
@@ -126,11 +139,21 @@ test-deploy:
 	promtool check rules deploy/alerts.yml
 	promtool test rules deploy/alerts_test.yml
 
-# ESLint runs in lint; test-web runs the rest of web's `npm run check`.
-# One phase after the other: run beside the Go tests, vitest's 5 s test
-# timeouts were missed on the 2 cores (docs/performance.md).
-test: lint vulncheck test-go test-fuzz test-web test-deploy
+# Two lanes side by side, one per core (docs/performance.md, "make test"): the Go lane (format,
+# vet, treecheck, golangci-lint, govulncheck, the Go tests with -race on both engines, the fuzz
+# run) and the web lane (apilint, ESLint and its rule proof, typecheck, vitest, the API and
+# JSON-LD checks, the build, its size, the Chromium suites, Lighthouse, promtool). Each lane's
+# lines carry its name; the run fails when either lane fails. Inside a lane the steps run one
+# after the other (-j1).
+test:
+	@$(MAKE) --no-print-directory -j2 lane-go lane-web
 	@echo "all tests passed"
 
+lane-go:
+	@$(MAKE) --no-print-directory -j1 lint-go vulncheck test-go test-fuzz 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[go]  /'
+
+lane-web:
+	@$(MAKE) --no-print-directory -j1 lint-web test-web test-deploy 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'
+
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html
+	rm -rf bin web/dist/assets web/dist/index.html web/dist/.vite

@@ -7,7 +7,9 @@ export default defineConfig({
   testMatch: "*.spec.mjs",
   outputDir: "e2e/test-results",
   globalSetup: "./e2e/global-setup.mjs",
-  // One test at a time: each suite starts its own server, and the machine is shared.
+  // One test at a time when run by hand on a shared machine. `make test` passes --workers 2
+  // (E2E_WORKERS): each suite starts its own server on a free port with its own database and
+  // each test its own browser profile, so workers share nothing.
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,

@@ -16,7 +16,9 @@ function keepGitkeep(outDir: string): Plugin {
   };
 }
 
-const outDir = resolve(import.meta.dirname, "dist");
+// LOCATOR_WEB_DIST builds elsewhere: `make test` writes the app into a copy of the tree
+// (bin/_e2e-tree) so that the Go tests running beside it never embed a half-written web/dist.
+const outDir = process.env.LOCATOR_WEB_DIST ? resolve(process.env.LOCATOR_WEB_DIST) : resolve(import.meta.dirname, "dist");
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), keepGitkeep(outDir)],

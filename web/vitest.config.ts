@@ -11,6 +11,10 @@ export default mergeConfig(
       setupFiles: ["./src/test/setup.ts"],
       include: ["src/**/*.test.{ts,tsx}"],
       restoreMocks: true,
+      // `make test` runs vitest beside the Go tests on two cores: a test that takes 1 s alone
+      // can take several there. Timeouts only catch a hang; speed is measured elsewhere.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
       unstubGlobals: true,
     },
   }),

@@ -21,6 +21,7 @@ import (
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
 	"locator/internal/httpconn"
+	"locator/internal/identity"
 	"locator/internal/insights"
 	"locator/internal/licences"
 	"locator/internal/mail"
@@ -31,6 +32,7 @@ import (
 	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
+	"locator/internal/secret"
 	"locator/internal/stores"
 	"locator/web"
 )
@@ -66,9 +68,10 @@ type app struct {
 // checked first, then the database is opened (waiting for it at start) and
 // migrated, the demo data written into an empty one (unless NoSeed), the
 // search index loaded while the place index and the basemap build, and the
-// listeners opened. demoStores is the size of the demo data.
-func newApp(ctx context.Context, cfg config.Config, demoStores int, log *slog.Logger) (_ *app, err error) {
-	a := &app{cfg: cfg, log: log, clock: clock.System()}
+// listeners opened. demoStores is the size of the demo data; clk is the
+// clock every service tells the time by (clock.System() but in tests).
+func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Clock, log *slog.Logger) (_ *app, err error) {
+	a := &app{cfg: cfg, log: log, clock: clk}
 	defer func() {
 		if err != nil {
 			a.close()
@@ -135,13 +138,15 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, log *slog.Lo
 		return nil, err
 	}
 
-	a.acc = members.New(d, publicURL, log)
-	a.acc.LogResetLinks = cfg.LogResetLinks
-	if a.acc.LogResetLinks {
+	// The three kinds of account share the clock and one hashing gate: a
+	// burst of sign-ins of one kind waits with the others' (internal/secret).
+	ids := identity.Options{Clock: a.clock, Gate: secret.NewProcessGate(), LogResetLinks: cfg.LogResetLinks}
+	a.acc = members.New(d, publicURL, log, ids)
+	if cfg.LogResetLinks {
 		log.Warn("LOCATOR_LOG_RESET_LINKS is on: password-reset links are logged; turn it off outside development")
 	}
 	zones := &lazyZones{log: log}
-	a.biz = business.New(d, sr, publicURL, zones.ZoneAt, log)
+	a.biz = business.New(d, sr, publicURL, zones.ZoneAt, log, ids)
 	if a.lic, err = licences.New(sr, zones.ZoneAt, a.clock); err != nil {
 		return nil, err
 	}
@@ -151,7 +156,7 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, log *slog.Lo
 		log.Warn("licence coverage not read", "err", err)
 	}
 	a.claims = claims.New(d, sr, claims.Options{Geocoder: placeSvc, ZoneAt: zones.ZoneAt, PublicURL: publicURL,
-		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock}, log)
+		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock, Identity: ids}, log)
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
 	a.handler = httpapi.New(httpapi.Deps{
 		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),

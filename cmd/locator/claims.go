@@ -393,7 +393,7 @@ func claimsBusiness(ctx context.Context, cfg config.Config, action string, args 
 		}
 		return w.Flush()
 	}
-	svc := business.New(d, sr, "", (&lazyZones{log: log}).ZoneAt, log)
+	svc := business.New(d, sr, "", (&lazyZones{log: log}).ZoneAt, log, identity.Options{})
 	show := func(list ...business.ChangeRequestView) error {
 		if asJSON {
 			if sub == "list" {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"locator/internal/clock"
 	"locator/internal/config"
 	"locator/internal/db"
 	"locator/internal/importer"
@@ -265,6 +266,20 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	cfg, demoStores, err := serveConfig(args, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	a, err := newApp(ctx, cfg, demoStores, clock.System(), newLogger(cfg, stderr))
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	return a.serve(ctx, stdout)
+}
+
+// serveConfig reads serve's settings and the size of the demo data.
+func serveConfig(args []string, stderr io.Writer, getenv func(string) string) (config.Config, int, error) {
 	fs := newFlags("serve", "serve [flags]\n\nServes the web app and the API. On an empty database it first writes the\ndemo data (unless --no-seed).", stderr)
 	s := config.Register(fs, getenv, "addr", "database-url", "public-url", "storefront-url", "map-style-url", "pmtiles",
 		"log-format", "log-level", "access-log", "sync-interval", "insights-flush", "insights-search-flush", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
@@ -273,17 +288,12 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	demoStores := fs.Int("demo-stores", 20000, "number of demo stores written into an empty database")
 	cfg, err := parse(fs, s, args)
 	if err != nil {
-		return err
+		return cfg, 0, err
 	}
 	if *demoStores < 1 || *demoStores > 5_000_000 {
-		return &exitError{code: 2, msg: "--demo-stores must be from 1 to 5000000"}
+		return cfg, 0, &exitError{code: 2, msg: "--demo-stores must be from 1 to 5000000"}
 	}
-	a, err := newApp(ctx, cfg, *demoStores, newLogger(cfg, stderr))
-	if err != nil {
-		return err
-	}
-	defer a.close()
-	return a.serve(ctx, stdout)
+	return cfg, *demoStores, nil
 }
 
 // seedIfEmpty writes n demo stores into a database without stores, and

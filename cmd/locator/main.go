@@ -62,6 +62,7 @@ Usage:
   locator licences  import a public registry of licences (--source NAME FILE), or its status
   locator products  import the product catalogue (import FILE: CSV or JSON)
   locator inventory import stock per store from a local inventory feed (import [--replace] FILE)
+  locator directories load a state's directory of vapour products that may be sold (import --state CODE FILE)
   locator insights  searches, zero-result searches and their top places (--days N)
   locator moderators add EMAIL: a moderator for the /admin page
   locator version   print the version
@@ -79,6 +80,7 @@ var commands = map[string]command{
 	"serve": cmdServe, "migrate": cmdMigrate, "seed": cmdSeed, "import": cmdImport, "snapshot": cmdSnapshot,
 	"backup": cmdBackup, "restore": cmdRestore, "claims": cmdClaims, "licences": cmdLicences,
 	"insights": cmdInsights, "products": cmdProducts, "inventory": cmdInventory,
+	"directories": cmdDirectories,
 }
 
 // run is main without the process: tests call it with their own arguments,

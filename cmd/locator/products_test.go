@@ -74,3 +74,41 @@ func TestInventoryImport(t *testing.T) {
 		t.Fatalf("bad header: %v", err)
 	}
 }
+
+// `locator directories import` loads a state's list, lists bad rows and
+// writes nothing when there are any (unless --skip-bad); a file in another
+// state's layout and an unknown state are refused.
+func TestDirectoriesImport(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db")})
+	dir := filepath.Join("..", "..", "internal", "productlaw", "testdata")
+	var out, errOut syncBuffer
+	if err := run(ctx, []string{"directories", "import", "--state", "WI", filepath.Join(dir, "wi-directory.csv")}, &out, &errOut, e); err != nil {
+		t.Fatalf("import: %v\n%s", err, errOut.String())
+	}
+	if !strings.Contains(out.String(), "WI: 4 products listed (0 before), 0 failed") {
+		t.Fatalf("import output:\n%s", out.String())
+	}
+	out = syncBuffer{}
+	err := run(ctx, []string{"directories", "import", "--state", "wi", filepath.Join(dir, "wi-bad-rows.csv")}, &out, &errOut, e)
+	if exitCode(err) != 1 || !strings.Contains(out.String(), `line 3: error: UPC: GTIN "840000100031" has the check digit 1; its digits give 0`) ||
+		!strings.Contains(out.String(), "WI: nothing written: 6 rows failed (--skip-bad writes the 2 good rows)") {
+		t.Fatalf("bad rows: %v\n%s", err, out.String())
+	}
+	out = syncBuffer{}
+	err = run(ctx, []string{"directories", "import", "--state", "WI", "--skip-bad", filepath.Join(dir, "wi-bad-rows.csv")}, &out, &errOut, e)
+	if exitCode(err) != 1 || !strings.Contains(out.String(), "WI: 2 products listed (4 before), 6 failed") {
+		t.Fatalf("--skip-bad: %v\n%s", err, out.String())
+	}
+	err = run(ctx, []string{"directories", "import", "--state", "WI", filepath.Join(dir, "nc-directory.tsv")}, &out, &errOut, e)
+	if err == nil || !strings.Contains(err.Error(), `nc-directory.tsv: header: the file has no column "Manufacturer Name"`) {
+		t.Fatalf("another state's layout: %v", err)
+	}
+	if err := run(ctx, []string{"directories", "import", "--state", "ZZ", filepath.Join(dir, "wi-directory.csv")}, &out, &errOut, e); exitCode(err) != 2 {
+		t.Fatalf("unknown state: %v", err)
+	}
+	if err := run(ctx, []string{"directories", "import", filepath.Join(dir, "wi-directory.csv")}, &out, &errOut, e); exitCode(err) != 2 {
+		t.Fatalf("no --state: %v", err)
+	}
+}

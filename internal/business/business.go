@@ -72,8 +72,8 @@ type Service struct {
 }
 
 // New returns a service with production defaults.
-func New(d *db.DB, sr *stores.Repo, publicURL string, zoneAt func(lat, lon float64) string, log *slog.Logger) *Service {
-	return &Service{Service: identity.NewService(Area, d, publicURL, log, loadAccount(d)), Stores: sr, ZoneAt: zoneAt}
+func New(d *db.DB, sr *stores.Repo, publicURL string, zoneAt func(lat, lon float64) string, log *slog.Logger, opt identity.Options) *Service {
+	return &Service{Service: identity.NewService(Area, d, publicURL, log, opt, loadAccount(d)), Stores: sr, ZoneAt: zoneAt}
 }
 
 func (s *Service) now() time.Time { return s.Now().UTC().Truncate(time.Microsecond) }

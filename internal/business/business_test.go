@@ -11,6 +11,7 @@ import (
 	"locator/internal/business"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -22,7 +23,7 @@ func setup(t *testing.T, d *db.DB) (*business.Service, *business.Account, int64)
 	sr := stores.NewRepo(d)
 	st := &stores.Store{Name: "Corner Vapes", Latitude: 40.7, Longitude: -74, TimeZone: "America/New_York", Address: "1 Main St"}
 	dbtest.Must(t, sr.Create(ctx, st), "store")
-	svc := business.New(d, sr, "http://locator.test", nil, nil)
+	svc := business.New(d, sr, "http://locator.test", nil, nil, identity.Options{})
 	svc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 	hash, err := svc.Hasher.Hash(ctx, "tulip-lamp-7")
 	dbtest.Must(t, err, "hash")
@@ -53,7 +54,7 @@ func TestConcurrentPatchesKeepEveryChange(t *testing.T) {
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
 		svcA, acct, id := setup(t, a)
-		svcB := business.New(b, stores.NewRepo(b), "", nil, nil)
+		svcB := business.New(b, stores.NewRepo(b), "", nil, nil, identity.Options{})
 		const n = 8
 		var wg sync.WaitGroup
 		errs := make(chan error, 2*n)

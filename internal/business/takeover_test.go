@@ -39,7 +39,7 @@ func newWorld(t *testing.T, d *db.DB) *world {
 	t.Helper()
 	sr := stores.NewRepo(d)
 	h := secret.Hasher{Memory: 64, Time: 1, Threads: 1}
-	biz := business.New(d, sr, "http://locator.test", nil, nil)
+	biz := business.New(d, sr, "http://locator.test", nil, nil, identity.Options{})
 	biz.Hasher = h
 	t.Cleanup(biz.Wait)
 	cl := claims.New(d, sr, claims.Options{ZoneAt: func(float64, float64) string { return "America/Chicago" }}, slog.New(slog.NewTextHandler(io.Discard, nil)))

@@ -19,9 +19,7 @@ import (
 // replica comes first and only once, from state kept in the database; the
 // next day's claim is the next day's mail.
 func TestClaimNoticesDigest(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		o := newOwned(t, d)
+	eachOwned(t, func(t *testing.T, ctx context.Context, d *db.DB, o owned) {
 		day := time.Now().UTC().Truncate(24 * time.Hour).Add(24 * time.Hour) // tomorrow 00:00 UTC
 		at := func(offset time.Duration) func() time.Time { return func() time.Time { return day.Add(offset) } }
 		var before int

@@ -157,6 +157,7 @@ type Options struct {
 	PublicURL string                        // see Service.PublicURL
 	Licences  LicenceVerifier               // see Service.Licences
 	Clock     sysclock.Clock                // nil: the system's
+	Identity  identity.Options              // the moderators' identity (newApp's one clock and hashing gate)
 }
 
 // New returns a service with production defaults.
@@ -164,8 +165,11 @@ func New(d *db.DB, sr *stores.Repo, o Options, log *slog.Logger) *Service {
 	if o.Clock == nil {
 		o.Clock = sysclock.System()
 	}
+	if o.Identity.Clock == nil {
+		o.Identity.Clock = o.Clock
+	}
 	return &Service{DB: d, Stores: sr, Geocoder: o.Geocoder, ZoneAt: o.ZoneAt, Log: log, Now: o.Clock,
-		PublicURL: o.PublicURL, Licences: o.Licences, Moderators: identity.NewModerators(d, log), limits: ratelimit.NewDB(d)}
+		PublicURL: o.PublicURL, Licences: o.Licences, Moderators: identity.NewModerators(d, log, o.Identity), limits: ratelimit.NewDB(d)}
 }
 
 func (s *Service) now() time.Time { return s.Now.Stamp() }

@@ -13,6 +13,7 @@ import (
 	"locator/internal/consent"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity"
 	"locator/internal/secret"
 )
 
@@ -324,9 +325,7 @@ func TestConsentByModerator(t *testing.T) {
 // mailbox: proof alone does not link a store whose owners have not
 // consented (nor one they declined); after consent it does.
 func TestConsentBeforeProofOfMailbox(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		o := newOwned(t, d)
+	eachOwned(t, func(t *testing.T, ctx context.Context, d *db.DB, o owned) {
 		in := form()
 		in.Email = "late@example.com"
 		c, _, err := o.s.Submit(ctx, in, "10.8.8.8")
@@ -336,7 +335,7 @@ func TestConsentBeforeProofOfMailbox(t *testing.T) {
 		if c.Consent != consent.Pending {
 			t.Fatalf("consent: %q", c.Consent)
 		}
-		biz := business.New(d, o.sr, "http://locator.test", nil, nil)
+		biz := business.New(d, o.sr, "http://locator.test", nil, nil, identity.Options{})
 		biz.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 		a := signUpAndProve(t, d, biz, "late@example.com", "late-pass-12345")
 		if list, _ := biz.ListStores(ctx, a); len(list) != 0 {

@@ -19,9 +19,7 @@ import (
 // the store dashboard.
 func TestOwnerMailCarriesNoClaimantText(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		o := newOwned(t, d)
+	eachOwned(t, func(t *testing.T, ctx context.Context, d *db.DB, o owned) {
 		var before int
 		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM outbox").Scan(&before), "outbox")
 		planted := []string{"evil.example", "phish.example", "hours.example", "lONE sTAR vAPES", "Call Mallory", "Apt 666"}

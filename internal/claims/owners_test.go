@@ -12,6 +12,7 @@ import (
 	"locator/internal/claims"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity"
 	"locator/internal/secret"
 	"locator/internal/stores"
 )
@@ -41,6 +42,12 @@ func newOwned(t *testing.T, d *db.DB) owned {
 	return owned{s: s, sr: sr, storeID: st.ID, before: st}
 }
 
+// eachOwned runs fn once per engine on newOwned's store.
+func eachOwned(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB, o owned)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, context.Background(), d, newOwned(t, d)) })
+}
+
 // provenAccount writes a business account whose owner has followed the
 // confirmation link (the sign-up and the link itself are tested in
 // internal/business): only such an account can be linked to a store.
@@ -62,7 +69,7 @@ func outbox(t *testing.T, d *db.DB) []string {
 
 func businessSignIn(t *testing.T, d *db.DB, email, password string) (*business.Service, *business.Account) {
 	t.Helper()
-	svc := business.New(d, stores.NewRepo(d), "http://locator.test", nil, nil)
+	svc := business.New(d, stores.NewRepo(d), "http://locator.test", nil, nil, identity.Options{})
 	svc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 	a, _, err := svc.SignIn(context.Background(), email, password, "")
 	dbtest.Must(t, err, "business sign in")
@@ -83,9 +90,7 @@ func public(st *stores.Store) string {
 // remove the account the approval added; each step is in the audit log.
 func TestLookalikeClaimOnOwnedStore(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		o := newOwned(t, d)
+	eachOwned(t, func(t *testing.T, ctx context.Context, d *db.DB, o owned) {
 		s := o.s
 		mailsBefore := len(outbox(t, d))
 		// The attacker proved their own mailbox: path D needs no one else's.
@@ -202,9 +207,7 @@ func TestLookalikeClaimOnOwnedStore(t *testing.T) {
 // holds what the moderator saw in the claim.
 func TestApproveAppliesPickedFields(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		o := newOwned(t, d)
+	eachOwned(t, func(t *testing.T, ctx context.Context, d *db.DB, o owned) {
 		s := o.s
 		// A verification some time ago, to see whether the approval renews it.
 		old := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)

@@ -16,6 +16,19 @@ import (
 
 func ptr(v float64) *float64 { return &v }
 
+// approveExact approves claim id with ap and wants the store it publishes
+// placed exactly at lat, lon.
+func approveExact(t *testing.T, ctx context.Context, d *db.DB, s *claims.Service, id int64, ap claims.Approval, lat, lon float64) {
+	t.Helper()
+	a, err := s.Approve(ctx, id, "mod@example.com", ap)
+	dbtest.Must(t, err, "approve")
+	st, err := stores.NewRepo(d).Get(ctx, a.StoreID)
+	dbtest.Must(t, err, "store")
+	if st.Latitude != lat || st.Longitude != lon || st.GeoPrecision != stores.PrecisionExact {
+		t.Fatalf("store at %v,%v (%s), want %v,%v (%s)", st.Latitude, st.Longitude, st.GeoPrecision, lat, lon, stores.PrecisionExact)
+	}
+}
+
 // zipOnly is form() at an address the test geocoder does not know: it
 // stands only at the centre of ZIP 78701.
 func zipOnly() claims.Input {
@@ -46,13 +59,7 @@ func TestZIPCentreIsNotPublishedUntilAPersonPlacesThePin(t *testing.T) {
 			t.Fatalf("claim is %s after a refused approval", got.Status)
 		}
 		// The moderator places it: exact.
-		a, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Approval{Latitude: ptr(30.2680), Longitude: ptr(-97.7460)})
-		dbtest.Must(t, err, "approve with the moderator's pin")
-		st, err := stores.NewRepo(d).Get(ctx, a.StoreID)
-		dbtest.Must(t, err, "store")
-		if st.Latitude != 30.2680 || st.GeoPrecision != stores.PrecisionExact {
-			t.Fatalf("store at %v,%v (%s)", st.Latitude, st.Longitude, st.GeoPrecision)
-		}
+		approveExact(t, ctx, d, s, c.ID, claims.Approval{Latitude: ptr(30.2680), Longitude: ptr(-97.7460)}, 30.2680, -97.7460)
 	})
 }
 
@@ -73,13 +80,8 @@ func TestOwnersPinPublishesTheStoreThere(t *testing.T) {
 		if v.PinDistanceKm == nil || *v.PinDistanceKm < 0.2 || *v.PinDistanceKm > 0.3 { // ~240 m from the ZIP's centre
 			t.Fatalf("pin distance %v", v.PinDistanceKm)
 		}
-		a, err := s.Approve(ctx, c.ID, "mod@example.com", claims.Approval{})
-		dbtest.Must(t, err, "approve at the owner's pin")
-		st, err := stores.NewRepo(d).Get(ctx, a.StoreID)
-		dbtest.Must(t, err, "store")
-		if st.Latitude != 30.26905 || st.Longitude != -97.74291 || st.GeoPrecision != stores.PrecisionExact {
-			t.Fatalf("store at %v,%v (%s)", st.Latitude, st.Longitude, st.GeoPrecision)
-		}
+		// Approved as it stands: at the owner's pin.
+		approveExact(t, ctx, d, s, c.ID, claims.Approval{}, 30.26905, -97.74291)
 		entries, err := s.Audit(ctx, c.ID)
 		dbtest.Must(t, err, "audit")
 		if len(entries) == 0 || !strings.Contains(string(entries[0].Details), `"placed_by":"owner"`) {
@@ -140,13 +142,7 @@ func TestBrooklynClaimStandsAtTheOwnersPin(t *testing.T) {
 		if v.PinDistanceKm == nil || *v.PinDistanceKm < 7 || *v.PinDistanceKm > 9 {
 			t.Fatalf("the pin's distance from the gazetteer's centre of 11249: %v", v.PinDistanceKm)
 		}
-		a, err := s.Approve(ctx, c2.ID, "mod@example.com", claims.Approval{})
-		dbtest.Must(t, err, "approve")
-		st, err := stores.NewRepo(d).Get(ctx, a.StoreID)
-		dbtest.Must(t, err, "store")
-		if st.Latitude != 40.71783 || st.Longitude != -73.95773 || st.GeoPrecision != stores.PrecisionExact {
-			t.Fatalf("store at %v,%v (%s)", st.Latitude, st.Longitude, st.GeoPrecision)
-		}
+		approveExact(t, ctx, d, s, c2.ID, claims.Approval{}, 40.71783, -73.95773)
 	})
 }
 

@@ -20,6 +20,7 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/identity"
 	"locator/internal/insights"
 	"locator/internal/members"
 	"locator/internal/reports"
@@ -111,9 +112,9 @@ func newFixture(t testing.TB, d *db.DB) *fixture {
 			"src/features/claim/ClaimPage.tsx": {"file": "assets/ClaimPage-1.js", "imports": ["index.html", "_shared.js", "_form.js"], "css": ["assets/ClaimPage-1.css"]},
 			"src/features/admin/AdminPage.tsx": {"file": "assets/AdminPage-1.js", "imports": ["index.html", "_shared.js"]}}`)},
 	}
-	acc := members.New(d, "http://locator.test", log)
+	acc := members.New(d, "http://locator.test", log, identity.Options{})
 	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1} // cheap under -race
-	biz := business.New(d, sr, "http://locator.test", func(float64, float64) string { return "America/Chicago" }, log)
+	biz := business.New(d, sr, "http://locator.test", func(float64, float64) string { return "America/Chicago" }, log, identity.Options{})
 	biz.Hasher = acc.Hasher
 	t.Cleanup(biz.Wait)
 	ins := insights.New(d, insights.Options{}, log)

@@ -21,6 +21,7 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/identity"
 	"locator/internal/members"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
@@ -33,12 +34,12 @@ func replica(t *testing.T, d *db.DB, gate *secret.Gate) *httptest.Server {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	hasher := secret.Hasher{Memory: 64, Time: 1, Threads: 1, Gate: gate}
-	acc := members.New(d, "http://locator.test", log)
+	acc := members.New(d, "http://locator.test", log, identity.Options{})
 	acc.Hasher = hasher
 	sr := stores.NewRepo(d)
 	cs := newClaims(d, sr, log)
 	cs.Moderators.Hasher = hasher
-	biz := business.New(d, sr, "http://locator.test", nil, log)
+	biz := business.New(d, sr, "http://locator.test", nil, log, identity.Options{})
 	biz.Hasher = hasher
 	// 200 sign-ins on one account queue on its lockout row: on a busy machine
 	// the last wait longer than the default database timeout, which would

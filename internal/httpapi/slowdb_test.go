@@ -13,6 +13,7 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/favorites"
 	"locator/internal/httpapi"
+	"locator/internal/identity"
 	"locator/internal/members"
 	"locator/internal/secret"
 	"locator/internal/stores"
@@ -29,7 +30,7 @@ import (
 func TestSlowDatabase(t *testing.T) {
 	d, proxy := dbtest.ProxiedPostgres(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	acc := members.New(d, "http://locator.test", log)
+	acc := members.New(d, "http://locator.test", log, identity.Options{})
 	acc.Hasher = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 	t.Cleanup(acc.Wait)
 	const budget = 2 * time.Second

@@ -40,8 +40,8 @@ var ModeratorArea = Area{
 type Moderators struct{ *Service[*Moderator] }
 
 // NewModerators returns the moderators' identity service.
-func NewModerators(d *db.DB, log *slog.Logger) *Moderators {
-	return &Moderators{NewService(ModeratorArea, d, "", log, func(ctx context.Context, id int64) (*Moderator, error) {
+func NewModerators(d *db.DB, log *slog.Logger, opt Options) *Moderators {
+	return &Moderators{NewService(ModeratorArea, d, "", log, opt, func(ctx context.Context, id int64) (*Moderator, error) {
 		var m Moderator
 		err := d.QueryRow(ctx, "SELECT id, email FROM moderators WHERE id = $1", id).Scan(&m.ID, &m.Email)
 		return &m, err

@@ -16,7 +16,7 @@ import (
 )
 
 func newModerators(d *db.DB) *identity.Moderators {
-	m := identity.NewModerators(d, nil)
+	m := identity.NewModerators(d, nil, identity.Options{})
 	m.Hasher = fast
 	return m
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/mail"
 	"locator/internal/ratelimit"
@@ -54,15 +55,27 @@ const maxBackground = 64
 // process.
 const backgroundTimeout = 30 * time.Second
 
+// Options are what a serving process hands every area alike (cmd/locator's
+// newApp builds them once): its one clock, its one hashing gate and the
+// development switch. The zero value suits a command or a test.
+type Options struct {
+	Clock         clock.Clock  // nil: the system's
+	Gate          *secret.Gate // bounds password hashing across the areas; nil: unbounded
+	LogResetLinks bool         // see Service.LogResetLinks
+}
+
 // NewService returns the identity service of area with production
 // defaults; links mailed point at publicURL, and load reads an account by
 // id (sql.ErrNoRows when there is none).
-func NewService[A any](area Area, d *db.DB, publicURL string, log *slog.Logger, load func(ctx context.Context, id int64) (A, error)) *Service[A] {
+func NewService[A any](area Area, d *db.DB, publicURL string, log *slog.Logger, opt Options, load func(ctx context.Context, id int64) (A, error)) *Service[A] {
 	if log == nil {
 		log = slog.Default()
 	}
 	limits := ratelimit.NewDB(d)
-	s := &Service[A]{Area: area, load: load, DB: d, Limits: limits, Hasher: secret.DefaultHasher, PublicURL: strings.TrimRight(publicURL, "/"), Log: log, Now: time.Now,
+	hasher := secret.DefaultHasher
+	hasher.Gate = opt.Gate
+	s := &Service[A]{Area: area, load: load, DB: d, Limits: limits, Hasher: hasher, PublicURL: strings.TrimRight(publicURL, "/"), Log: log,
+		Now: opt.Clock.Now, LogResetLinks: opt.LogResetLinks,
 		lockout: ratelimit.NewLockout(limits, area.Name), background: make(chan struct{}, maxBackground)}
 	if area.LinkPath != "" {
 		s.Mailbox = &Mailbox{DB: d, Limits: limits, Area: area, PublicURL: s.PublicURL, Hasher: &s.Hasher, Now: s.clock}

@@ -23,6 +23,24 @@ func newAt(d *db.DB, now time.Time) *Service {
 	return s
 }
 
+// replicas are two services at day0 on a and b (two pools on one
+// database), with the day's salt loaded as serve loads it.
+func replicas(t testing.TB, a, b *db.DB) (*Service, *Service) {
+	t.Helper()
+	ra, rb := newAt(a, day0), newAt(b, day0)
+	must(t, ra.LoadSalts(context.Background()))
+	must(t, rb.LoadSalts(context.Background()))
+	return ra, rb
+}
+
+// week is store's report of the 7 days to day0.
+func week(t testing.TB, q db.Querier, store int64) *StoreReport {
+	t.Helper()
+	rep, err := ReadStoreReport(context.Background(), q, store, 7, day0)
+	must(t, err)
+	return rep
+}
+
 // Two replicas count concurrently and flush several times: the database
 // holds each visitor's call, search and visit once, whichever replica saw
 // it (the salt of the day is shared through the database).
@@ -30,9 +48,7 @@ func TestReplicasAddUpExactly(t *testing.T) {
 	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
-		ra, rb := newAt(a, day0), newAt(b, day0)
-		must(t, ra.LoadSalts(ctx))
-		must(t, rb.LoadSalts(ctx))
+		ra, rb := replicas(t, a, b)
 		var wg sync.WaitGroup
 		for r, svc := range []*Service{ra, rb} {
 			wg.Add(1)
@@ -53,8 +69,7 @@ func TestReplicasAddUpExactly(t *testing.T) {
 		wg.Wait()
 		must(t, ra.Flush(ctx))
 		must(t, rb.Flush(ctx))
-		rep, err := ReadStoreReport(ctx, a, 42, 7, day0)
-		must(t, err)
+		rep := week(t, a, 42)
 		if rep.Current.Call != 7 || rep.Current.Impression != 7 || rep.Uniques.Call != 7 {
 			t.Fatalf("calls %d, impressions %d, unique callers %d; want 7 each (one per network)", rep.Current.Call, rep.Current.Impression, rep.Uniques.Call)
 		}
@@ -89,9 +104,7 @@ func TestFloodsCountOnce(t *testing.T) {
 	t.Parallel()
 	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
 		ctx := context.Background()
-		ra, rb := newAt(a, day0), newAt(b, day0)
-		must(t, ra.LoadSalts(ctx))
-		must(t, rb.LoadSalts(ctx))
+		ra, rb := replicas(t, a, b)
 		replica := func(i int) *Service { return []*Service{ra, rb}[i%2] }
 		for i := range 2000 {
 			r := replica(i)
@@ -109,13 +122,11 @@ func TestFloodsCountOnce(t *testing.T) {
 		}
 		must(t, ra.Flush(ctx))
 		must(t, rb.Flush(ctx))
-		views, err := ReadStoreReport(ctx, a, 7, 7, day0)
-		must(t, err)
+		views := week(t, a, 7)
 		if views.Current.Page != 1 || views.Uniques.Page != 1 {
 			t.Errorf("2,000 views from one address: %d views, %d visitors; want 1 and 1", views.Current.Page, views.Uniques.Page)
 		}
-		calls, err := ReadStoreReport(ctx, a, 8, 7, day0)
-		must(t, err)
+		calls := week(t, a, 8)
 		if calls.Current.Call != 60 || calls.Uniques.Call != 60 {
 			t.Errorf("7,200 calls from 60 networks: %d calls, %d callers; want 60", calls.Current.Call, calls.Uniques.Call)
 		}
@@ -143,8 +154,7 @@ func TestStopFlushes(t *testing.T) {
 		s.Count(s.VisitorOf("192.0.2.1"), 7, Directions)
 		must(t, s.LoadSalts(ctx)) // serve's insights job starts so (cmd/locator/jobs.go)
 		must(t, s.Stop(5*time.Second))
-		rep, err := ReadStoreReport(ctx, d, 7, 7, day0)
-		must(t, err)
+		rep := week(t, d, 7)
 		if rep.Current.Directions != 1 {
 			t.Fatalf("directions %d after Stop, want 1", rep.Current.Directions)
 		}
@@ -164,8 +174,7 @@ func TestFailedFlushKeepsCounts(t *testing.T) {
 		t.Fatal("a flush with a cancelled context succeeded")
 	}
 	must(t, s.Flush(ctx))
-	rep, err := ReadStoreReport(ctx, d, 9, 7, day0)
-	must(t, err)
+	rep := week(t, d, 9)
 	if rep.Current.Website != 1 {
 		t.Fatalf("website %d, want 1 (kept across the failed flush)", rep.Current.Website)
 	}
@@ -320,14 +329,12 @@ func TestSearchSideOnItsOwnCadence(t *testing.T) {
 	s.CountSearch(0, Search{Latitude: 1, Longitude: 2, FirstPage: []int64{3}})
 	s.Count(0, 3, Call)
 	must(t, s.Flush(ctx))
-	rep, err := ReadStoreReport(ctx, d, 3, 7, day0)
-	must(t, err)
+	rep := week(t, d, 3)
 	if rep.Current.Call != 1 || rep.Current.Impression != 0 {
 		t.Fatalf("after a flush within the hour: %+v, want the call only", rep.Current)
 	}
 	must(t, s.Stop(5*time.Second))
-	rep, err = ReadStoreReport(ctx, d, 3, 7, day0)
-	must(t, err)
+	rep = week(t, d, 3)
 	dem, err := DemandReport(ctx, d, nil, 7, day0)
 	must(t, err)
 	if rep.Current.Call != 1 || rep.Current.Impression != 1 || dem.Searches != 1 {

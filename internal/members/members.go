@@ -71,8 +71,8 @@ type Service struct {
 }
 
 // New returns a service with production defaults.
-func New(d *db.DB, publicURL string, log *slog.Logger) *Service {
-	return &Service{identity.NewService(Area, d, publicURL, log, func(ctx context.Context, id int64) (*Customer, error) {
+func New(d *db.DB, publicURL string, log *slog.Logger, opt identity.Options) *Service {
+	return &Service{identity.NewService(Area, d, publicURL, log, opt, func(ctx context.Context, id int64) (*Customer, error) {
 		return scanCustomer(d.QueryRow(ctx, "SELECT "+customerColumns+" FROM customers WHERE id = $1", id))
 	})}
 }

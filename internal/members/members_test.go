@@ -14,6 +14,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity"
 	"locator/internal/members"
 	"locator/internal/ratelimit"
 	"locator/internal/secret"
@@ -23,9 +24,15 @@ import (
 var fast = secret.Hasher{Memory: 64, Time: 1, Threads: 1}
 
 func newService(d *db.DB) *members.Service {
-	s := members.New(d, "http://locator.test", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s := members.New(d, "http://locator.test", slog.New(slog.NewTextHandler(io.Discard, nil)), identity.Options{})
 	s.Hasher = fast
 	return s
+}
+
+// eachService runs fn once per engine with a service on a database of its own.
+func eachService(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB, s *members.Service)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, context.Background(), d, newService(d)) })
 }
 
 func signUp(t *testing.T, s *members.Service, email string) *members.Customer {
@@ -37,9 +44,7 @@ func signUp(t *testing.T, s *members.Service, email string) *members.Customer {
 
 func TestSignUpValidation(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
-		ctx := context.Background()
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *members.Service) {
 		c := signUp(t, s, "  Ann@Example.COM ")
 		if c.Email != "ann@example.com" || c.FirstName != "Ann" {
 			t.Fatalf("%+v", c)
@@ -116,9 +121,7 @@ func TestConcurrentSignUpsCreateOne(t *testing.T) {
 
 func TestSessions(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
-		ctx := context.Background()
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *members.Service) {
 		c := signUp(t, s, "ann@example.com")
 		_, _, err1 := s.SignIn(ctx, "ann@example.com", "wrong-password", "")
 		_, _, err2 := s.SignIn(ctx, "nobody@example.com", "tulip-lamp-7", "")
@@ -198,9 +201,7 @@ func TestFailedSignInsLockTheAccountForEveryReplica(t *testing.T) {
 
 func TestProfileUpdates(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
-		ctx := context.Background()
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *members.Service) {
 		c := signUp(t, s, "ann@example.com")
 		str := func(v string) *string { return &v }
 		got, err := s.UpdateProfile(ctx, c, members.Update{FirstName: str(" Anna "), LastName: str("Lee-Park")}, "")
@@ -246,9 +247,7 @@ func TestProfileUpdates(t *testing.T) {
 
 func TestPasswordReset(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
-		ctx := context.Background()
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *members.Service) {
 		signUp(t, s, "ann@example.com")
 		_, tok, _ := s.SignIn(ctx, "ann@example.com", "tulip-lamp-7", "")
 
@@ -327,9 +326,7 @@ func TestPasswordReset(t *testing.T) {
 // the answer cannot tell them apart by its timing.
 func TestResetRequestAnswersBeforeTheWork(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newService(d)
-		ctx := context.Background()
+	eachService(t, func(t *testing.T, ctx context.Context, d *db.DB, s *members.Service) {
 		signUp(t, s, "ann@example.com")
 		var jobs []func(context.Context)
 		s.Later = func(job func(context.Context)) error { jobs = append(jobs, job); return nil }

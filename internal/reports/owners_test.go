@@ -8,6 +8,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/reports"
+	"locator/internal/stores"
 )
 
 // A moderator's change after a report (here: the store hidden) is mailed
@@ -15,9 +16,7 @@ import (
 // look-alike claim may have added beside the first).
 func TestResolveMailsEveryOwner(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		svc, _, a, _ := setup(t, d)
+	eachSetup(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *reports.Service, _ *stores.Repo, a, _ *stores.Store) {
 		now := time.Now().UTC()
 		for i, email := range []string{"first@example.com", "co-owner@example.com"} {
 			at := now.Add(time.Duration(i) * time.Hour)

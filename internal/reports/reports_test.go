@@ -36,11 +36,18 @@ func setup(t *testing.T, d *db.DB) (*reports.Service, *stores.Repo, *stores.Stor
 	return reports.New(d, sr, nil), sr, a, b
 }
 
+// eachSetup runs fn once per engine on setup's service and stores.
+func eachSetup(t *testing.T, fn func(t *testing.T, ctx context.Context, d *db.DB, svc *reports.Service, sr *stores.Repo, a, b *stores.Store)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		svc, sr, a, b := setup(t, d)
+		fn(t, context.Background(), d, svc, sr, a, b)
+	})
+}
+
 func TestSubmitValidatesAndLimits(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		svc, _, a, b := setup(t, d)
+	eachSetup(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *reports.Service, _ *stores.Repo, a, b *stores.Store) {
 		for _, c := range []struct {
 			name string
 			in   reports.Input
@@ -113,9 +120,7 @@ func TestSubmitValidatesAndLimits(t *testing.T) {
 // reason the queue does not hold yet is still kept.
 func TestStoreBudgetNeverShutsAShopperOut(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		svc, _, a, _ := setup(t, d)
+	eachSetup(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *reports.Service, _ *stores.Repo, a, _ *stores.Store) {
 		for i := 0; i < 40; i++ {
 			_, err := svc.Submit(ctx, reports.Input{StoreID: a.ID, Reason: "wrong_hours", Note: fmt.Sprintf("flood %d", i), ClientIP: fmt.Sprintf("198.51.%d.9", i)})
 			dbtest.Must(t, err, "flood %d", i)
@@ -147,9 +152,7 @@ func TestStoreBudgetNeverShutsAShopperOut(t *testing.T) {
 
 func TestResolve(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		svc, sr, a, b := setup(t, d)
+	eachSetup(t, func(t *testing.T, ctx context.Context, d *db.DB, svc *reports.Service, sr *stores.Repo, a, b *stores.Store) {
 		var mailed []int64
 		svc.Owner = func(_ context.Context, _ db.Querier, id int64) (string, error) {
 			mailed = append(mailed, id)
@@ -243,9 +246,7 @@ func TestResolve(t *testing.T) {
 
 func TestOwnerFromClaims(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		_, _, a, b := setup(t, d)
+	eachSetup(t, func(t *testing.T, ctx context.Context, d *db.DB, _ *reports.Service, _ *stores.Repo, a, b *stores.Store) {
 		now := time.Now().UTC()
 		_, err := d.Exec(ctx, `INSERT INTO claims (business_name, email, phone, country, address1, city, postal_code, status, store_id, dedupe_key, created_at, updated_at, decided_at)
 			VALUES ('Cloud Nine', 'owner@example.com', '1', 'US', '1 Main', 'NYC', '10001', 'approved', $1, 'k1', $2, $2, $2)`, a.ID, now)

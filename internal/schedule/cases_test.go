@@ -63,31 +63,49 @@ func caseWeek(t *testing.T, entries []string) []WorkingHour {
 	return out
 }
 
-func TestSharedCases(t *testing.T) {
-	t.Parallel()
+// casesFile is testdata/cases.json: the open rule's cases and the
+// services' cases.
+type casesFile struct {
+	Cases    []statusCase  `json:"cases"`
+	Services []serviceCase `json:"services"`
+}
+
+func readCases(t *testing.T) casesFile {
+	t.Helper()
 	raw, err := os.ReadFile("testdata/cases.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var file struct {
-		Cases []statusCase `json:"cases"`
-	}
+	var file casesFile
 	if err := json.Unmarshal(raw, &file); err != nil {
 		t.Fatal(err)
 	}
+	return file
+}
+
+// caseInstant reads a case's instant (RFC 3339) and its store's zone.
+func caseInstant(t *testing.T, at, zone string) (time.Time, *time.Location) {
+	t.Helper()
+	instant, err := time.Parse(time.RFC3339, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return instant, loc
+}
+
+func TestSharedCases(t *testing.T) {
+	t.Parallel()
+	file := readCases(t)
 	if len(file.Cases) < 30 {
 		t.Fatalf("%d cases", len(file.Cases))
 	}
 	for _, c := range file.Cases {
 		t.Run(c.Name, func(t *testing.T) {
-			at, err := time.Parse(time.RFC3339, c.At)
-			if err != nil {
-				t.Fatal(err)
-			}
-			loc, err := time.LoadLocation(c.Zone)
-			if err != nil {
-				t.Fatal(err)
-			}
+			at, loc := caseInstant(t, c.At, c.Zone)
 			set := Settings{Hours: caseWeek(t, c.Hours), Permanent: c.Permanent}
 			for _, h := range c.Special {
 				set.Special = append(set.Special, SpecialHour{Date: h.Date, Closed: h.Closed, Start: h.StartTime, End: h.EndTime, Note: h.Note})
@@ -140,29 +158,13 @@ type serviceCase struct {
 // from that state.
 func TestSharedServiceCases(t *testing.T) {
 	t.Parallel()
-	raw, err := os.ReadFile("testdata/cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Services []serviceCase `json:"services"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	file := readCases(t)
 	if len(file.Services) == 0 {
 		t.Fatal("no service cases")
 	}
 	for _, c := range file.Services {
 		t.Run(c.Name, func(t *testing.T) {
-			at, err := time.Parse(time.RFC3339, c.At)
-			if err != nil {
-				t.Fatal(err)
-			}
-			loc, err := time.LoadLocation(c.Zone)
-			if err != nil {
-				t.Fatal(err)
-			}
+			at, loc := caseInstant(t, c.At, c.Zone)
 			set := Settings{Hours: caseWeek(t, c.Hours)}
 			for name, v := range c.Services {
 				k, ok := ParseService(name)

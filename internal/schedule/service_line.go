@@ -26,6 +26,18 @@ func whenText(t, now time.Time) (string, bool) {
 func ServiceLine(k Service, st ServiceStatus, now time.Time) string {
 	label := ServiceLabels[k]
 	loc := now.Location()
+	// at is t's words ("2:00 PM", "Sat 9:00 AM") seen from now.
+	at := func(t time.Time) string {
+		w, _ := whenText(t.In(loc), now)
+		return w
+	}
+	// then adds " · "+what+" "+at(t) to line when t is set.
+	then := func(line, what string, t time.Time) string {
+		if t.IsZero() {
+			return line
+		}
+		return line + " · " + what + " " + at(t)
+	}
 	if !st.PausedUntil.IsZero() && now.Before(st.PausedUntil) {
 		back := st.NextStart
 		if back.IsZero() {
@@ -51,26 +63,13 @@ func ServiceLine(k Service, st ServiceStatus, now time.Time) string {
 		if st.Until.IsZero() {
 			return label + " available now"
 		}
-		until, _ := whenText(st.Until.In(loc), now)
-		line := label + " until " + until
-		if !st.LastOrderAt.IsZero() {
-			by, _ := whenText(st.LastOrderAt.In(loc), now)
-			line += " · order by " + by
-		}
-		return line
+		return then(label+" until "+at(st.Until), "order by", st.LastOrderAt)
 	}
 	if !st.Until.IsZero() && !st.LastOrderAt.IsZero() && now.Before(st.Until.Add(time.Minute)) {
-		last, _ := whenText(st.LastOrderAt.In(loc), now)
-		line := label + " · last orders taken " + last
-		if !st.NextStart.IsZero() {
-			next, _ := whenText(st.NextStart.In(loc), now)
-			line += " · next " + next
-		}
-		return line
+		return then(label+" · last orders taken "+at(st.LastOrderAt), "next", st.NextStart)
 	}
 	if st.NextStart.IsZero() {
 		return label + " unavailable"
 	}
-	next, _ := whenText(st.NextStart.In(loc), now)
-	return label + " from " + next
+	return label + " from " + at(st.NextStart)
 }

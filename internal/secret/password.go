@@ -23,15 +23,10 @@ type Hasher struct {
 	Memory  uint32 // KiB
 	Time    uint32
 	Threads uint8
-	Gate    *Gate // nil: DefaultGate
+	Gate    *Gate // nil: unbounded (a command or a test); a server passes its one gate (identity.Options)
 }
 
-func (h Hasher) gate() *Gate {
-	if h.Gate == nil {
-		return DefaultGate
-	}
-	return h.Gate
-}
+func (h Hasher) gate() *Gate { return h.Gate }
 
 // DefaultHasher is what production uses.
 var DefaultHasher = Hasher{Memory: 19 * 1024, Time: 2, Threads: 1}

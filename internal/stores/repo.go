@@ -243,24 +243,10 @@ func getStore(ctx context.Context, q db.Querier, id int64) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("get store %d: %w", id, err)
 	}
-	if err := loadSpecial(ctx, q, s); err != nil {
-		return nil, err
+	if err := loadHours(ctx, q, map[int64]*Store{id: s}, "($1)", []any{id}); err != nil {
+		return nil, fmt.Errorf("store %d: %w", id, err)
 	}
-	rows, err := q.Query(ctx, "SELECT week_day, start_time, end_time FROM working_hours WHERE store_id = $1 ORDER BY position", id)
-	if err != nil {
-		return nil, fmt.Errorf("hours of store %d: %w", id, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var h schedule.WorkingHour
-		var day int
-		if err := rows.Scan(&day, &h.Start, &h.End); err != nil {
-			return nil, fmt.Errorf("hours of store %d: %w", id, err)
-		}
-		h.WeekDay = time.Weekday(day)
-		s.WorkingHours = append(s.WorkingHours, h)
-	}
-	return s, rows.Err()
+	return s, nil
 }
 
 // scanStore reads a row of storeColumns (without the hours).
@@ -286,20 +272,40 @@ func scanStore(sc db.Scanner) (*Store, error) {
 	return &s, nil
 }
 
-func loadSpecial(ctx context.Context, q db.Querier, s *Store) error {
-	rows, err := q.Query(ctx, "SELECT day, closed, start_time, end_time, note FROM special_hours WHERE store_id = $1 ORDER BY position", s.ID)
+// loadHours adds the weekly and special hours of the stores of byID (by
+// id) in two queries, whatever their number: in is the ids' "IN" list of
+// placeholders and args their values.
+func loadHours(ctx context.Context, q db.Querier, byID map[int64]*Store, in string, args []any) error {
+	type row[T any] struct {
+		store int64
+		h     T
+	}
+	rows, err := q.Query(ctx, "SELECT store_id, day, closed, start_time, end_time, note FROM special_hours WHERE store_id IN "+in+" ORDER BY store_id, position", args...)
+	special, err := db.Collect(rows, err, "special hours", func(sc db.Scanner) (*row[schedule.SpecialHour], error) {
+		var r row[schedule.SpecialHour]
+		return &r, sc.Scan(&r.store, &r.h.Date, &r.h.Closed, &r.h.Start, &r.h.End, &r.h.Note)
+	})
 	if err != nil {
-		return fmt.Errorf("special hours of store %d: %w", s.ID, err)
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var h schedule.SpecialHour
-		if err := rows.Scan(&h.Date, &h.Closed, &h.Start, &h.End, &h.Note); err != nil {
-			return fmt.Errorf("special hours of store %d: %w", s.ID, err)
-		}
-		s.SpecialHours = append(s.SpecialHours, h)
+	for _, r := range special {
+		byID[r.store].SpecialHours = append(byID[r.store].SpecialHours, r.h)
 	}
-	return rows.Err()
+	rows, err = q.Query(ctx, "SELECT store_id, week_day, start_time, end_time FROM working_hours WHERE store_id IN "+in+" ORDER BY store_id, position", args...)
+	week, err := db.Collect(rows, err, "hours", func(sc db.Scanner) (*row[schedule.WorkingHour], error) {
+		var r row[schedule.WorkingHour]
+		var day int
+		err := sc.Scan(&r.store, &day, &r.h.Start, &r.h.End)
+		r.h.WeekDay = time.Weekday(day)
+		return &r, err
+	})
+	if err != nil {
+		return err
+	}
+	for _, r := range week {
+		byID[r.store].WorkingHours = append(byID[r.store].WorkingHours, r.h)
+	}
+	return nil
 }
 
 // SetStatus publishes, hides or holds a store.

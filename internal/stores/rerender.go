@@ -6,11 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/db"
-	"locator/internal/schedule"
 )
 
 // After an upgrade that changes RenderDoc's output (DocFormat), the rows
@@ -186,40 +184,8 @@ func getStores(ctx context.Context, q db.Querier, ids []int64) ([]*Store, error)
 			return nil, apperr.New(apperr.NotFound, "store %d not found", id)
 		}
 	}
-	rows, err = q.Query(ctx, "SELECT store_id, day, closed, start_time, end_time, note FROM special_hours WHERE store_id IN "+in+" ORDER BY store_id, position", args...)
-	if err != nil {
-		return nil, fmt.Errorf("special hours of stores: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var h schedule.SpecialHour
-		if err := rows.Scan(&id, &h.Date, &h.Closed, &h.Start, &h.End, &h.Note); err != nil {
-			return nil, fmt.Errorf("special hours of stores: %w", err)
-		}
-		byID[id].SpecialHours = append(byID[id].SpecialHours, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("special hours of stores: %w", err)
-	}
-	rows.Close()
-	rows, err = q.Query(ctx, "SELECT store_id, week_day, start_time, end_time FROM working_hours WHERE store_id IN "+in+" ORDER BY store_id, position", args...)
-	if err != nil {
-		return nil, fmt.Errorf("hours of stores: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var h schedule.WorkingHour
-		var day int
-		if err := rows.Scan(&id, &day, &h.Start, &h.End); err != nil {
-			return nil, fmt.Errorf("hours of stores: %w", err)
-		}
-		h.WeekDay = time.Weekday(day)
-		byID[id].WorkingHours = append(byID[id].WorkingHours, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("hours of stores: %w", err)
+	if err := loadHours(ctx, q, byID, in, args); err != nil {
+		return nil, fmt.Errorf("stores: %w", err)
 	}
 	return out, nil
 }

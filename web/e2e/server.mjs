@@ -2,7 +2,7 @@
 // demo data. The binary is LOCATOR_BIN (built once for the whole run by global-setup.mjs) or,
 // when that is unset, built here from the current tree (embedding the current web/dist).
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -19,6 +19,34 @@ export function buildLocator(dir) {
   return bin;
 }
 
+/**
+ * Writes the demo data of `stores` stores into the SQLite file `file`. The demo data is fixed
+ * (storegen's seed and clock), so when global-setup.mjs gave the run a folder of seeded databases
+ * (LOCATOR_E2E_SEEDS) each size is seeded once, by whichever worker needs it first, and copied
+ * for every server after: seeding 3,000 stores costs ~9 s of CPU, a copy a few milliseconds.
+ */
+function seed(bin, stores, file) {
+  const run = (target) =>
+    execFileSync(bin, ["seed", "--demo", "--stores", String(stores), "--database-url", `sqlite:${target}`], { stdio: "ignore" });
+  const seeds = process.env.LOCATOR_E2E_SEEDS;
+  if (!seeds) {
+    run(file);
+    return;
+  }
+  const template = join(seeds, `demo-${stores}.db`);
+  if (!existsSync(template)) {
+    // Two workers may seed the same size at once: each writes its own file and the rename is
+    // atomic, so a reader never sees half a database (both files hold the same data).
+    const part = `${template}.${process.pid}`;
+    run(part);
+    for (const side of ["-wal", "-shm"]) {
+      if (existsSync(part + side)) throw new Error(`seed left ${part}${side}: the copy would miss its writes`);
+    }
+    renameSync(part, template);
+  }
+  copyFileSync(template, file);
+}
+
 // Options: `stores` seeds that many demo stores; `env` adds environment variables (e.g.
 // LOCATOR_SMTP_URL, LOCATOR_PUBLIC_URL), or is a function of `{ dir }` (the server's temporary
 // directory, for files `prepare` writes there) answering them; `port` fixes the port (0: any free
@@ -29,7 +57,7 @@ export async function startServer({ stores = 3000, env = {}, port = 0, prepare }
   const dir = mkdtempSync(join(tmpdir(), "locator-e2e-"));
   const bin = process.env.LOCATOR_BIN || buildLocator(dir);
   const db = `sqlite:${join(dir, "db")}`;
-  execFileSync(bin, ["seed", "--demo", "--stores", String(stores), "--database-url", db], { cwd: dir, stdio: "ignore" });
+  seed(bin, stores, join(dir, "db"));
   prepare?.({ bin, db, dir });
   const child = spawn(bin, ["serve", "--no-seed", "--addr", `127.0.0.1:${port}`, "--database-url", db], {
     cwd: dir,

@@ -7,7 +7,8 @@ import { gzipSync } from "node:zlib";
 
 const BUDGET = 120 * 1000;
 const HASHED = /-[\w-]{8}\.(m?js|css)$/;
-const dist = resolve(import.meta.dirname, "../dist");
+// LOCATOR_WEB_DIST: where the build went when not web/dist (vite.config.ts).
+const dist = process.env.LOCATOR_WEB_DIST ? resolve(process.env.LOCATOR_WEB_DIST) : resolve(import.meta.dirname, "../dist");
 const html = readFileSync(join(dist, "index.html"), "utf8");
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;

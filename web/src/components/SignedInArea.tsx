@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { failureText } from "../api/client";
-import { Brand } from "./Brand";
+import { BrandHeader } from "./Brand";
 import { Button } from "./ui/button";
 import { FormError } from "./ui/field";
 import { Spinner } from "./ui/spinner";
@@ -39,12 +39,7 @@ export function SignedInArea<T>({ title, account, signIn, links, children }: Pro
   else body = children(account.data);
   return (
     <div className="min-h-dvh bg-gray-50">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="flex h-14 items-center gap-3 px-3 md:px-4">
-          <Brand />
-          {links && <div className="ml-auto flex items-center gap-3 text-sm">{links}</div>}
-        </div>
-      </header>
+      <BrandHeader links={links} />
       {body}
     </div>
   );

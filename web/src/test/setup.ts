@@ -4,8 +4,8 @@ import { afterEach, beforeEach } from "vitest";
 import { clearToasts } from "../lib/toast";
 
 // Lazy chunks (the auth popup with its forms, the screens) take a while to transform on a cold,
-// busy machine; findBy* waits up to 5 s instead of 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// busy machine (make test runs vitest beside the Go tests); findBy* waits up to 10 s instead of 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // As after a sign-in: the session hint cookies (lib/session/hint.ts) are set, so the screens ask
 // /me and each test's stubbed answer says who is signed in; hint.test.ts covers their absence.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { Brand } from "../../components/Brand";
+import { BrandHeader } from "../../components/Brand";
 import { useTitle } from "../../lib/documentMeta";
 
 /**
@@ -22,11 +22,7 @@ export function NotFoundPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-gray-100">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="flex h-14 items-center gap-3 px-3 md:px-4">
-          <Brand />
-        </div>
-      </header>
+      <BrandHeader />
       <main className="flex flex-1 items-center justify-center">
         <div className="text-center">
           <h1 className="mb-4 text-6xl font-bold">404</h1>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Brand } from "../../components/Brand";
+import { BrandHeader } from "../../components/Brand";
 import { Button } from "../../components/ui/button";
 import { usePopup } from "../../lib/session";
 import { SIGN_IN_TO_SEE_PROFILE, SIGN_IN_TO_SEE_PROFILE_TEXT } from "./messages";
@@ -17,11 +17,7 @@ export function SignedOutProfile({ openOnArrival }: { openOnArrival: boolean }) 
   }, [openOnArrival, openPopup]);
   return (
     <div className="min-h-dvh bg-gray-50">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="flex h-14 items-center gap-3 px-3 md:px-4">
-          <Brand />
-        </div>
-      </header>
+      <BrandHeader />
       <main className="mx-auto max-w-md px-4 py-12 text-center">
         <h1 className="text-2xl font-semibold text-gray-900">{SIGN_IN_TO_SEE_PROFILE}</h1>
         <p className="mt-2 text-gray-700">{SIGN_IN_TO_SEE_PROFILE_TEXT}</p>
