@@ -62,8 +62,8 @@ export function ProductsPanel({ onUnauthorized }: { onUnauthorized: () => void }
                           {[p.brand, p.kind.replaceAll("_", " "), p.gtin ? `GTIN ${p.gtin}` : "no GTIN", p.id].join(" · ")}
                         </p>
                       </div>
-                      <Button variant="outline" aria-expanded={openId === p.id} aria-label={`Edit ${p.name}`} onClick={() => setOpenId(openId === p.id ? null : p.id)}>
-                        {openId === p.id ? "Close" : "Edit"}
+                      <Button variant="outline" aria-expanded={openId === p.id} onClick={() => setOpenId(openId === p.id ? null : p.id)}>
+                        {openId === p.id ? "Close" : "Edit"} <span className="sr-only">{p.name}</span>
                       </Button>
                     </div>
                     {openId === p.id && (
