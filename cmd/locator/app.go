@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"locator/internal/catalog"
 	"log/slog"
 	"net"
 	"net/http"
@@ -162,7 +163,7 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
-		Places: placeSvc,
+		Places: placeSvc, Catalog: catalog.NewRepo(d),
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 			PublicURL: publicURL, Basemap: basemap, Streets: streets},
 		Network: httpapi.Network{IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies, DBTimeout: cfg.DBTimeout,

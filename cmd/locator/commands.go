@@ -134,7 +134,8 @@ func writeDemo(ctx context.Context, d *db.DB, n int, seedValue uint64, resume bo
 		}
 		return err
 	}
-	log.Info("demo data written", "stores", res.Stores, "reviews", res.Reviews, "duration", time.Since(start).Round(time.Millisecond))
+	log.Info("demo data written", "stores", res.Stores, "reviews", res.Reviews, "products", res.Products, "stock", res.Stock,
+		"duration", time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
@@ -311,8 +312,14 @@ func seedIfEmpty(ctx context.Context, d *db.DB, n int, log *slog.Logger) error {
 		// A first start stopped while seeding (Ctrl-C, kill -9, a crash)
 		// left whole batches of the demo data: finish them.
 		st, err := seed.Check(ctx, sr, n)
-		if err != nil || !st.Interrupted {
+		if err != nil {
 			return err
+		}
+		if st.Complete {
+			return finishDemoProducts(ctx, sr, n, log)
+		}
+		if !st.Interrupted {
+			return nil
 		}
 		log.Warn("the demo data was interrupted by an earlier start: writing what is missing", "stores", st.Stores, "of", n)
 		resume = true
@@ -324,6 +331,26 @@ func seedIfEmpty(ctx context.Context, d *db.DB, n int, log *slog.Logger) error {
 	} else if err != nil {
 		return err
 	}
+	return nil
+}
+
+// finishDemoProducts gives a database with the whole demo data set of n
+// stores the demo products and stock when it lacks them (seeded before
+// there were products, or stopped between the stores and the products).
+func finishDemoProducts(ctx context.Context, sr *stores.Repo, n int, log *slog.Logger) error {
+	if done, err := seed.ProductsWritten(ctx, sr, 1); err != nil || done {
+		return err
+	}
+	o, err := seed.Demo(n, 1)
+	if err != nil {
+		return err
+	}
+	o.HolidaysFrom = time.Now()
+	res, err := seed.FinishProducts(ctx, sr, o)
+	if err != nil {
+		return err
+	}
+	log.Info("demo products written", "products", res.Products, "stock", res.Stock)
 	return nil
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"locator/internal/answercache"
 	"locator/internal/business"
+	"locator/internal/catalog"
 	"locator/internal/claims"
 	"locator/internal/clock"
 	"locator/internal/favorites"
@@ -55,6 +56,7 @@ type Deps struct {
 	Reports       *reports.Service // shoppers' reports; nil: refused
 	Business      *business.Service
 	Licences      *licences.Registry
+	Catalog       *catalog.Repo      // the product catalogue; nil: /api/admin/products answers 404
 	Insights      *insights.Service  // counts and reports (docs/insights.md); nil: nothing counted
 	Answers       *answercache.Cache // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
 	IPLimits      *ratelimit.Memory  // per-IP limits; nil: a fresh one
@@ -204,6 +206,9 @@ func (s *Server) routes() {
 		"GET /api/business/waiting":                               s.forBusiness(s.businessWaiting),
 
 		// Licences (docs/licences.md): a moderator's, where licences are kept.
+		"GET /api/admin/products":                      s.forCatalog(s.adminListProducts),
+		"GET /api/admin/products/{id}":                 s.forCatalog(s.adminGetProduct),
+		"PATCH /api/admin/products/{id}":               s.forCatalog(s.adminEditProduct),
 		"GET /api/admin/licences":                      s.forLicences(s.adminLicenceStatus),
 		"POST /api/admin/licences/import":              s.forLicences(s.adminLicenceImport),
 		"GET /api/admin/licences/matches":              s.forLicences(s.adminLicenceQueue),

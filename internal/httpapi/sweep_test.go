@@ -20,6 +20,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 
+	"locator/internal/catalog"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/httpapi"
@@ -42,6 +43,7 @@ func TestBadInputSweep(t *testing.T) {
 	doc := sweepDoc(t)
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		s.srv.Photos = photos.New(d, stores.NewRepo(d), nil)
+		s.srv.Catalog = catalog.NewRepo(d)
 		dbtest.Must(t, s.cs.Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
 		modSignIn(t, s.srv, mod)

@@ -66,9 +66,49 @@ func TestInterruptedDemoWriteIsResumed(t *testing.T) {
 		if !st.Complete || st.Interrupted || st.Stores != n {
 			t.Fatalf("after resuming: %+v", st)
 		}
+		if res.Products == 0 || res.Stock == 0 {
+			t.Fatalf("resumed %+v: no products or stock", res)
+		}
 		// Resuming a complete data set writes nothing.
-		if res, err := seed.Resume(ctx, sr, rr, demoOptions(t, n, 1)); err != nil || res.Stores != 0 {
+		if res, err := seed.Resume(ctx, sr, rr, demoOptions(t, n, 1)); err != nil || res.Stores != 0 || res.Products != 0 || res.Stock != 0 {
 			t.Fatalf("resume of a complete data set: %+v %v", res, err)
+		}
+	})
+}
+
+// A first start stopped after the last store and before the products (or a
+// database seeded before there were products) is finished by
+// FinishProducts, which ProductsWritten then finds done.
+func TestFinishProducts(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		const n = 200
+		sr := stores.NewRepo(d)
+		killed := errors.New("killed")
+		restore := seed.SetBatches(100, func(stores int) error {
+			if stores == n {
+				return killed
+			}
+			return nil
+		})
+		_, err := seed.Write(ctx, sr, reviews.NewRepo(d, sr), demoOptions(t, n, 1))
+		restore()
+		if !errors.Is(err, killed) {
+			t.Fatalf("interrupted write: %v", err)
+		}
+		st, err := seed.Check(ctx, sr, n)
+		dbtest.Must(t, err, "check")
+		done, err := seed.ProductsWritten(ctx, sr, 1)
+		dbtest.Must(t, err, "products written")
+		if !st.Complete || done {
+			t.Fatalf("after the stores: %+v, products written %t", st, done)
+		}
+		res, err := seed.FinishProducts(ctx, sr, demoOptions(t, n, 1))
+		dbtest.Must(t, err, "finish products")
+		done, err = seed.ProductsWritten(ctx, sr, 1)
+		dbtest.Must(t, err, "products written")
+		if !done || res.Products != len(seed.DemoProducts(1)) || res.Stock == 0 {
+			t.Fatalf("finished %+v, products written %t", res, done)
 		}
 	})
 }

@@ -1,13 +1,18 @@
 // Package seed writes the offline demo data set (`locator seed --demo`):
 // the stores and reviews internal/storegen makes, around the US cities of
-// the embedded gazetteer, with their real postal codes and time zones.
+// the embedded gazetteer, with their real postal codes and time zones; then
+// a catalogue of invented products and the stores' stock of them
+// (products.go).
 package seed
 
 import (
 	"context"
 	"fmt"
+	"time"
 
+	"locator/internal/catalog"
 	"locator/internal/db"
+	"locator/internal/inventory"
 	"locator/internal/reviews"
 	"locator/internal/storegen"
 	"locator/internal/stores"
@@ -16,6 +21,7 @@ import (
 // Result counts what was written.
 type Result struct {
 	Stores, Reviews int
+	ProductResult   // the demo catalogue and stock (WriteProducts), after the stores
 }
 
 // batchSize is how many stores (with their reviews) one transaction of
@@ -98,7 +104,14 @@ func write(ctx context.Context, sr *stores.Repo, rr *reviews.Repo, o storegen.Op
 			}
 		}
 	}
-	return res, nil
+	if resume {
+		done, err := ProductsWritten(ctx, sr, o.Seed)
+		if err != nil || done {
+			return res, err
+		}
+	}
+	res.ProductResult, err = WriteProducts(ctx, sr, ss, time.Now(), o.Seed)
+	return res, err
 }
 
 // DemoState says how much of the demo data set of n stores the database
@@ -129,4 +142,30 @@ func Check(ctx context.Context, sr *stores.Repo, n int) (DemoState, error) {
 	}
 	st.Complete, st.Interrupted = last != 0, last == 0
 	return st, nil
+}
+
+// ProductsWritten tells whether the demo catalogue (its last product) and
+// some stock are in the database: a resumed write then leaves them be.
+func ProductsWritten(ctx context.Context, sr *stores.Repo, seedValue uint64) (bool, error) {
+	ps := DemoProducts(seedValue)
+	cat := catalog.NewRepo(sr.DB())
+	if _, err := cat.Get(ctx, ps[len(ps)-1].ProductID); catalog.IsNotFound(err) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	n, err := inventory.NewRepo(sr, cat).Count(ctx)
+	return n > 0, err
+}
+
+// FinishProducts writes the demo catalogue and stock into a database that
+// holds the whole demo data set of o's stores but not them (a first start
+// stopped between the two steps, or a database seeded before there were
+// products: see ProductsWritten).
+func FinishProducts(ctx context.Context, sr *stores.Repo, o storegen.Options) (ProductResult, error) {
+	ss, _, err := storegen.Generate(o)
+	if err != nil {
+		return ProductResult{}, err
+	}
+	return WriteProducts(ctx, sr, ss, time.Now(), o.Seed)
 }

@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"locator/internal/catalog"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/inventory"
 	"locator/internal/reviews"
 	"locator/internal/seed"
 	"locator/internal/storegen"
@@ -165,6 +167,20 @@ func TestWrite(t *testing.T) {
 		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM reviews").Scan(&nReviews), "count reviews")
 		if res.Stores != 300 || nStores != 300 || docs != 300 || res.Reviews != nReviews || nReviews == 0 {
 			t.Fatalf("wrote %+v; the database has %d stores (%d with a search document), %d reviews", res, nStores, docs, nReviews)
+		}
+		// Then the demo catalogue and its stock, through their owners.
+		cat := catalog.NewRepo(d)
+		nProducts, err := cat.Count(ctx)
+		dbtest.Must(t, err, "count products")
+		nStock, err := inventory.NewRepo(sr, cat).Count(ctx)
+		dbtest.Must(t, err, "count stock")
+		if res.Products != len(seed.DemoProducts(1)) || nProducts != res.Products || res.Stock == 0 || nStock != res.Stock {
+			t.Fatalf("wrote %+v; the database has %d products, %d stock rows", res, nProducts, nStock)
+		}
+		p, err := cat.Get(ctx, seed.DemoProducts(1)[0].ProductID)
+		dbtest.Must(t, err, "read a demo product")
+		if g, err := cat.GetByGTIN(ctx, p.GTIN[1:]); err != nil || g.ProductID != p.ProductID {
+			t.Fatalf("the product's EAN-13 finds %+v, %v", g, err)
 		}
 
 		again, err := seed.Write(ctx, sr, rr, demoOptions(t, 300, 2))

@@ -46,6 +46,8 @@ export const adminKeys = {
   licences: ["admin", "licences"] as const,
   /** Searches and zero-result searches by place over a period (docs/insights.md). */
   demand: (days: number) => ["admin", "demand", days] as const,
+  /** The catalogue editor: product searches and single products (docs/products.md). */
+  products: ["admin", "products"] as const,
 };
 
 /** The store dashboard: the signed-in business account (null when signed out) and its stores. */

@@ -781,6 +781,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue's products whose name, brand, id or GTIN holds q, by brand and name, paged
+         * @description Case does not matter; digits also match inside the stored GTIN-14, so a UPC-A or EAN-13 finds its product. Without q, the whole catalogue. 404 where no catalogue is kept.
+         */
+        get: operations["adminListProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue's product id */
+                id: components["schemas"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        /** One product of the catalogue, as the editor shows it */
+        get: operations["adminGetProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a product with the catalogue file's rules; the edit is in the audit log
+         * @description The body holds the fields to change (at least one), by the catalogue
+         *     file's column names (its other names, such as `flavor` or `upc`, are
+         *     read too); null or "" empties an optional field. The product with its
+         *     changes must pass the rules of docs/products.md, which the schema
+         *     cannot all carry: a GTIN's last digit is its GS1 check digit, a
+         *     strength is within its unit's bound (100 mg/mL, 10%, 50 mg/pouch;
+         *     mg/pouch for nicotine pouches only), a zero-nicotine product has no
+         *     strength above 0. The first rule broken is a 400 whose message names
+         *     the field; an id or GTIN another product holds is a 409. The audit
+         *     log records the old and new value of each changed field
+         *     (`product.edit`).
+         */
+        patch: operations["adminEditProduct"];
+        trace?: never;
+    };
     "/admin/reports": {
         parameters: {
             query?: never;
@@ -1542,6 +1596,55 @@ export interface components {
                 filter: string;
                 searches: number;
             }[];
+        };
+        /** @description A product's stable id, as files, feeds and the marketplace name it: letters, digits and . _ : - (docs/products.md). */
+        ProductId: string;
+        /** @enum {string} */
+        ProductKind: "disposable" | "pod_system" | "pods" | "open_system" | "e_liquid" | "nicotine_pouch" | "heated_tobacco" | "accessory";
+        /** @enum {string} */
+        FlavourFamily: "tobacco" | "menthol" | "mint" | "fruit" | "dessert" | "other" | "unflavoured";
+        /**
+         * @description The FDA marketing order: authorised (granted), denied, pending (under review) or none known.
+         * @enum {string}
+         */
+        FDAStatus: "authorised" | "denied" | "pending" | "none";
+        /** @description A catalogue product as the moderators' editor shows it; each field as the catalogue file writes it. */
+        AdminProduct: {
+            id: components["schemas"]["ProductId"];
+            /** @description GTIN-14 */
+            gtin: string | null;
+            brand: string;
+            name: string;
+            kind: components["schemas"]["ProductKind"];
+            flavour: components["schemas"]["FlavourFamily"];
+            /** @description The strength with its unit: "50 mg/mL", "5%", "6 mg/pouch"; null when not known */
+            nicotine: string | null;
+            is_zero_nic_applicable: boolean;
+            is_cbd_applicable: boolean;
+            /** Format: uri */
+            image: string | null;
+            /** @description The marketplace's storefront page, /products/{handle} */
+            handle: string | null;
+            fda_status: components["schemas"]["FDAStatus"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description The fields of a product to change (see the edit's description for the rules no schema carries). */
+        ProductPatch: {
+            id?: components["schemas"]["ProductId"];
+            /** @description GTIN-8, UPC-A, EAN-13 or GTIN-14 (spaces and hyphens between digits are dropped), its last digit the check digit; null or "" for none */
+            gtin?: string | null;
+            brand?: string;
+            name?: string;
+            kind?: components["schemas"]["ProductKind"];
+            flavour?: components["schemas"]["FlavourFamily"];
+            /** @description A number with its unit ("0" needs none); null or "" when not known */
+            nicotine?: string | null;
+            is_zero_nic_applicable?: boolean;
+            is_cbd_applicable?: boolean;
+            image?: string | null;
+            handle?: string | null;
+            fda_status?: components["schemas"]["FDAStatus"];
         };
         /**
          * Format: int64
@@ -3507,6 +3610,102 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListProducts: {
+        parameters: {
+            query?: {
+                q?: string;
+                /** @description Products per page (default 20) */
+                limit?: number;
+                /** @description Products skipped (default 0) */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products and how many match in all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        products: components["schemas"]["AdminProduct"][];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue's product id */
+                id: components["schemas"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        product: components["schemas"]["AdminProduct"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue's product id */
+                id: components["schemas"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductPatch"];
+            };
+        };
+        responses: {
+            /** @description The product as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        product: components["schemas"]["AdminProduct"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -14,6 +14,7 @@ import { claimsOptions } from "./api/list-claims";
 import { ClaimDetail } from "./ClaimDetail";
 import { ClaimList, StatusFilter } from "./ClaimList";
 import { LicencesPanel } from "./LicencesPanel";
+import { ProductsPanel } from "./ProductsPanel";
 import { ReportsPanel } from "./ReportsPanel";
 import { PositionsPanel } from "./PositionsPanel";
 import { approximateKey } from "./api/approximate-stores";
@@ -28,6 +29,7 @@ const VIEW_TITLES = {
   reports: "Store reports",
   positions: "Stores to place",
   licences: "Licences",
+  products: "Products",
   demand: "Demand",
 } as const;
 /** The views' chips, in order, with their labels. */
@@ -36,6 +38,7 @@ const VIEWS: [keyof typeof VIEW_TITLES, string][] = [
   ["reports", "Reports"],
   ["positions", "Stores to place"],
   ["licences", "Licences"],
+  ["products", "Products"],
   ["demand", "Demand"],
 ];
 
@@ -75,6 +78,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
     queryClient.removeQueries({ queryKey: adminKeys.reports });
     queryClient.removeQueries({ queryKey: adminKeys.changes });
     queryClient.removeQueries({ queryKey: adminKeys.licences });
+    queryClient.removeQueries({ queryKey: adminKeys.products });
     queryClient.removeQueries({ queryKey: ["admin", "demand"] });
     queryClient.removeQueries({ queryKey: approximateKey });
     queryClient.setQueryData(adminKeys.me, null);
@@ -129,6 +133,10 @@ function Moderation({ moderator }: { moderator: Moderator }) {
           <Suspense fallback={null}>
             <DemandPanel onUnauthorized={signedOut} />
           </Suspense>
+        </div>
+      ) : view === "products" ? (
+        <div className="mx-auto max-w-4xl px-4 py-4">
+          <ProductsPanel onUnauthorized={signedOut} />
         </div>
       ) : view === "licences" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">
