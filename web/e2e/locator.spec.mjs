@@ -306,12 +306,17 @@ test("redo search uses the map centre, clears the box, hides and comes back when
   await dragMap(page, -250, 120);
   await page.locator('[data-map="interactive"]').waitFor();
   const redo = page.getByRole("button", { name: "Redo search in this area" });
-  // The map's centre, once MapLibre has come to rest after the drag.
+  // The map's centre, once MapLibre has come to rest after the drag: not moving, and the same
+  // centre 300 ms later (on a loaded machine the drag's inertia may start after a first rest).
   const centre = await page.evaluate(
     () =>
       new Promise((resolve) => {
         const map = [...document.querySelectorAll("div")].find((d) => d.locatorMap)?.locatorMap;
-        const settle = () => (map.isMoving() ? map.once("moveend", () => requestAnimationFrame(settle)) : resolve(map.getCenter()));
+        const settle = () => {
+          if (map.isMoving()) return map.once("moveend", () => requestAnimationFrame(settle));
+          const at = map.getCenter();
+          setTimeout(() => (!map.isMoving() && map.getCenter().lng === at.lng && map.getCenter().lat === at.lat ? resolve(at) : settle()), 300);
+        };
         settle();
       }),
   );
