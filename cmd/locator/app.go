@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"locator/internal/catalog"
 	"log/slog"
 	"net"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 
 	"locator/internal/answercache"
 	"locator/internal/business"
+	"locator/internal/catalog"
 	"locator/internal/claims"
 	"locator/internal/clock"
 	"locator/internal/config"
@@ -23,12 +23,14 @@ import (
 	"locator/internal/httpconn"
 	"locator/internal/identity"
 	"locator/internal/insights"
+	"locator/internal/inventory"
 	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/maptiles"
 	"locator/internal/members"
 	"locator/internal/photos"
 	"locator/internal/places"
+	"locator/internal/productlaw"
 	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
@@ -110,7 +112,9 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		placesDone <- err
 	}()
 	a.index = search.NewIndex()
-	a.syncer = search.NewSyncer(sr, a.index, snapshotMode(cfg.SearchSnapshots), log)
+	cat := catalog.NewRepo(d)
+	a.syncer = search.NewSyncer(sr, a.index, snapshotMode(cfg.SearchSnapshots), log).
+		WithProducts(inventory.NewRepo(sr, cat), cat, productlaw.NewRepo(d))
 	if err := a.syncer.LoadBeside(ctx, func() error { return <-placesDone }); err != nil {
 		return nil, err
 	}
@@ -163,7 +167,7 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
-		Places: placeSvc, Catalog: catalog.NewRepo(d),
+		Places: placeSvc, Catalog: cat,
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 			PublicURL: publicURL, Basemap: basemap, Streets: streets},
 		Network: httpapi.Network{IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies, DBTimeout: cfg.DBTimeout,

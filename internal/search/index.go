@@ -46,6 +46,10 @@ type Index struct {
 	gen   uint64
 	dirMu sync.Mutex // held by the one directory build at a time
 	dir   atomic.Pointer[Directory]
+	// prod is the product side: stock per product, the catalogue, the
+	// state directories (stock.go).
+	prod     *Products
+	bruteMax int
 }
 
 type record struct {
@@ -104,9 +108,11 @@ func (r *record) offered() schedule.Offered {
 // NewIndex returns an empty index.
 func NewIndex() *Index {
 	return &Index{
-		slots: make(map[int64]uint32),
-		zones: make(map[string]*time.Location),
-		sched: make(map[string]*schedule.Schedule),
+		slots:    make(map[int64]uint32),
+		zones:    make(map[string]*time.Location),
+		sched:    make(map[string]*schedule.Schedule),
+		prod:     newProducts(),
+		bruteMax: bruteMax,
 	}
 }
 
