@@ -43,6 +43,13 @@ const f32Slack = 1.0 / (EarthRadiusMiles * 1609.344) // 1 m in radians
 // sea, say) ends after a few boxes instead of walking on to the nearest
 // store anywhere.
 func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
+	ix.visitWhere(q, nil, fn)
+}
+
+// visitWhere is visit of the stores keep accepts (nil: all): a store it
+// refuses costs its record's read and no distance (a product search's
+// filter, product.go).
+func (ix *Index) visitWhere(q *Query, keep func(r *record) bool, fn func(r *record, miles float64) bool) {
 	qlat, qlon := q.Latitude*deg, q.Longitude*deg
 	qcos, qsin := math.Cos(qlat), math.Sin(qlat)
 	maxAngle := q.RadiusMiles / EarthRadiusMiles
@@ -109,6 +116,9 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 			return false
 		}
 		r := &recs[item&slotMask]
+		if keep != nil && !keep(r) {
+			return true
+		}
 		if q.OpenNow && !r.sched.OpenAt(now.In(r.loc)) {
 			return true
 		}

@@ -112,11 +112,20 @@ func (j *judge) of(r *record) productlaw.Verdict {
 	return v
 }
 
-// bruteMax is the most stores a product may have for its search to look
-// at each of them rather than walk the tree: a rare product's stores are
-// fewer than the stores of the area the walk would pass. (Index.bruteMax
-// holds it, so that a test can send every search down either path.)
-const bruteMax = 4096
+// bruteMaxOf is the most stores a product may have for its search to
+// look at each of them (a few ns each outside the searched box, Index.pos)
+// rather than walk the tree from the searched point (about 100 ns a store
+// passed): the walk passes about Limit/share stores, share =
+// carriers/stores, so looking at each costs less below about
+// sqrt(2000 * stores) carriers.
+// (Index.bruteMax overrides it when set, so that a test can send every
+// search down either path.)
+func (ix *Index) bruteMaxOf() int {
+	if ix.bruteMax >= 0 {
+		return ix.bruteMax
+	}
+	return max(256, int(math.Sqrt(2000*float64(len(ix.slots)))))
+}
 
 // productHits returns the first q.Limit stores of a product search in the
 // ranking's order and whether more matched. The caller holds the read lock.
@@ -139,20 +148,25 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productH
 		}
 		hits = append(hits, productHit{r: r, miles: miles, row: i, band: bandOf(miles), class: cl, verdict: v})
 	}
-	if len(c.ids) <= ix.bruteMax {
+	if len(c.ids) <= ix.bruteMaxOf() {
 		ix.eachCarrier(q, c, now, add)
 	} else {
-		// Nearest first: once more than Limit matched, the band of the
-		// one past the limit is the last that can be in the answer.
-		last := -1
-		ix.visit(q, func(r *record, miles float64) bool {
-			if last >= 0 && bandOf(miles) > last {
+		// Nearest first. A store still to come ranks after every match of
+		// an earlier band and after every lawful in-stock match of its own
+		// band (nearer, and of the best class): once those are more than
+		// Limit, nothing to come can enter the answer.
+		cur, earlier, best := -1, 0, 0
+		carries := func(r *record) bool { _, ok := c.find(r.id); return ok }
+		ix.visitWhere(q, carries, func(r *record, miles float64) bool {
+			if b := bandOf(miles); b != cur {
+				cur, earlier, best = b, len(hits), 0
+			}
+			if earlier+best > q.Limit {
 				return false
 			}
 			n := len(hits)
-			add(r, miles)
-			if len(hits) > n && len(hits) == q.Limit+1 {
-				last = hits[q.Limit].band
+			if add(r, miles); len(hits) > n && hits[n].class == classInStock {
+				best++
 			}
 			return true
 		})
@@ -186,10 +200,35 @@ func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(r *re
 		want |= flagLicensed
 	}
 	avail := [schedule.NumServices]bool{q.Delivery, q.Curbside, q.OrderOnline}
+	// A box around the circle, with room for float32 rounding: the
+	// circle of angle a around latitude f spans asin(sin a / cos f) of
+	// longitude either side (everything, near a pole).
+	const slack = 1e-4 // degrees, ~11 m
+	latWin := maxAngle/deg + slack
+	lonWin := 360.0
+	if s := math.Sin(maxAngle) / math.Cos(qlat); maxAngle < math.Pi/2 && s < 1 {
+		lonWin = math.Asin(s)/deg*1.001 + slack
+	}
 	for _, id := range c.ids {
-		slot, ok := ix.slots[int64(id)]
-		if !ok {
-			continue
+		var slot uint32
+		if int(id) < len(ix.pos) {
+			p := ix.pos[id]
+			if p.lat != p.lat { // NaN: not in the index
+				continue
+			}
+			dlon := math.Abs(float64(p.lon) - q.Longitude)
+			if dlon > 180 {
+				dlon = 360 - dlon
+			}
+			if math.Abs(float64(p.lat)-q.Latitude) > latWin || dlon > lonWin {
+				continue
+			}
+			slot = p.slot
+		} else {
+			var ok bool
+			if slot, ok = ix.slots[int64(id)]; !ok {
+				continue
+			}
 		}
 		r := &ix.recs[slot]
 		if r.flags&want != want {

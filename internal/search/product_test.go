@@ -53,10 +53,10 @@ func newProductFixture(t *testing.T, ctx context.Context, repo *stores.Repo) *pr
 	return f
 }
 
-func (f *productFixture) replica(t *testing.T, ctx context.Context) (*Index, *Syncer) {
+func (f *productFixture) replica(t *testing.T, ctx context.Context, mode SnapshotMode) (*Index, *Syncer) {
 	t.Helper()
 	ix := NewIndex()
-	sy := NewSyncer(f.repo, ix, SnapshotOff, quiet).WithProducts(f.stock, f.cat, f.law)
+	sy := NewSyncer(f.repo, ix, mode, quiet).WithProducts(f.stock, f.cat, f.law)
 	dbtest.Must(t, sy.Load(ctx), "load")
 	return ix, sy
 }
@@ -109,7 +109,7 @@ func answerOf(t *testing.T, ix *Index, q Query) productAnswer {
 	return a
 }
 
-// Two replicas load the stock and follow every change (an owner's Set and
+// Two replicas (one from the rows, one from a snapshot) load the stock and follow every change (an owner's Set and
 // Remove, a feed) at their next poll, on both engines: a product search
 // lists only the stores carrying the product, lawful in stock first within
 // a band, with the law's verdict and the row's values.
@@ -127,8 +127,15 @@ func TestProductSearchFollowsStockOnTwoReplicas(t *testing.T) {
 			{StoreID: f.nyc2.ID, ProductID: f.pods, Availability: inventory.LimitedAvailability, ReportedAt: now.Add(-8 * 24 * time.Hour)},
 			{StoreID: f.ct.ID, ProductID: f.pods, Availability: inventory.InStock, ReportedAt: now},
 		}), "put stock")
-		ixA, syA := f.replica(t, ctx)
-		ixB, syB := f.replica(t, ctx)
+		// A from the rows; B from the snapshot A writes.
+		ixA, syA := f.replica(t, ctx, SnapshotAlways)
+		if wrote, err := syA.WriteSnapshot(ctx); err != nil || !wrote {
+			t.Fatalf("snapshot: %v, %v", wrote, err)
+		}
+		ixB, syB := f.replica(t, ctx, SnapshotAlways)
+		if syA.from != "rows" || syB.from != "snapshot" {
+			t.Fatalf("replicas loaded from %s and %s", syA.from, syB.from)
+		}
 		for _, ix := range []*Index{ixA, ixB} {
 			if n := ix.Products().Rows(); n != 5 {
 				t.Fatalf("loaded %d stock rows, want 5", n)
