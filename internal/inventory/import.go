@@ -83,7 +83,8 @@ type feedRow struct {
 // keeps only the products the file names for it (a row refused for its
 // values still keeps its product's old row). Rows that cannot be read,
 // name an unknown store or product, or hold a bad value are refused and
-// listed; a file that cannot be read (size, header) writes nothing.
+// listed; a file that cannot be read (size, header) writes nothing. The
+// import stamps every store the file names (see Set).
 func (r *Repo) Import(ctx context.Context, rd io.Reader, fileName string, replace bool) (*Report, error) {
 	return r.ImportScoped(ctx, rd, fileName, replace, nil)
 }
@@ -510,8 +511,12 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 			rep.Rows += n
 			rows = rows[n:]
 		}
+		named := make([]int64, 0, len(im.named))
+		for store := range im.named {
+			named = append(named, store)
+		}
 		if !rep.Replace {
-			return nil
+			return stamp(ctx, tx, named)
 		}
 		for _, k := range im.keep {
 			if _, err := tx.Exec(ctx, "UPDATE stock SET import_id = $1 WHERE store_id = $2 AND product_id = $3", importID, k[0], k[1]); err != nil {
@@ -529,7 +534,7 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 			}
 			rep.Removed += int(n)
 		}
-		return nil
+		return stamp(ctx, tx, named)
 	})
 }
 
