@@ -14,12 +14,14 @@ import (
 	"time"
 
 	"locator/internal/answercache"
+	"locator/internal/apikeys"
 	"locator/internal/business"
 	"locator/internal/catalog"
 	"locator/internal/claims"
 	"locator/internal/clock"
 	"locator/internal/favorites"
 	"locator/internal/insights"
+	"locator/internal/inventory"
 	"locator/internal/licences"
 	"locator/internal/maptiles"
 	"locator/internal/members"
@@ -57,6 +59,8 @@ type Deps struct {
 	Business      *business.Service
 	Licences      *licences.Registry
 	Catalog       *catalog.Repo      // the product catalogue; nil: /api/admin/products answers 404
+	Inventory     *inventory.Repo    // stock per store; nil: the point-of-sale API answers 404
+	APIKeys       *apikeys.Service   // business accounts' point-of-sale keys; nil: none
 	Insights      *insights.Service  // counts and reports (docs/insights.md); nil: nothing counted
 	Answers       *answercache.Cache // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
 	IPLimits      *ratelimit.Memory  // per-IP limits; nil: a fresh one
@@ -217,6 +221,12 @@ func (s *Server) routes() {
 		"GET /api/admin/reviews":                                    s.forModerator(s.adminReviewQueue),
 		"POST /api/admin/reviews/{id}/remove":                       s.adminDecideReview("remove"),
 		"POST /api/admin/reviews/{id}/keep":                         s.adminDecideReview("keep"),
+
+		// Point-of-sale keys and their one call (docs/products.md, "Point-of-sale API").
+		"GET /api/business/api-keys":         s.forBusiness(s.businessListAPIKeys),
+		"POST /api/business/api-keys":        s.forBusiness(s.businessCreateAPIKey),
+		"DELETE /api/business/api-keys/{id}": s.forBusiness(s.businessRevokeAPIKey),
+		"POST /api/pos/v1/stock":             s.posStock,
 
 		// Licences (docs/licences.md): a moderator's, where licences are kept.
 		"GET /api/admin/products":                      s.forCatalog(s.adminListProducts),

@@ -1431,6 +1431,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's point-of-sale API keys (never the keys themselves)
+         * @description Active keys first, newest first; revoked keys stay listed with the
+         *     date they were revoked. `max_active` keys may be active at once;
+         *     each key may make `per_minute` calls a minute (docs/products.md,
+         *     "Point-of-sale API").
+         */
+        get: operations["businessListAPIKeys"];
+        put?: never;
+        /**
+         * Create a point-of-sale API key (answered once)
+         * @description The answer's `secret` is the key itself, shown this once: only its
+         *     SHA-256 is kept. 409 when the account already has `max_active`
+         *     active keys. The key may write the stock of the stores the account
+         *     owns at the time of each call.
+         */
+        post: operations["businessCreateAPIKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the account's keys, at once
+         * @description The key's next call is refused (401). Revoking a revoked key changes
+         *     nothing; a key of another account is not found (404).
+         */
+        delete: operations["businessRevokeAPIKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pos/v1/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A point-of-sale system's batch of stock rows
+         * @description Up to 1,000 rows in the local inventory feed's fields, checked by
+         *     the same rules as a feed file (docs/products.md, "Stock feeds"):
+         *     `store_code` is the store's `store_id` (or its id) and must be a
+         *     store the key's account owns; `id` or `gtin` names a catalogue
+         *     product. Rows that break a rule are answered in `errors` with their
+         *     number in the batch (from 1) and write nothing; the good rows are
+         *     written together, all or none. Rows not in the batch keep theirs.
+         *     A batch of more than 1,000 rows is refused whole (413). A missing,
+         *     unknown or revoked key is 401; past the key's rate (60 calls a
+         *     minute by default, counted on every replica) 429 with Retry-After.
+         */
+        post: operations["posStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/business/stores/{id}/licence": {
         parameters: {
             query?: never;
@@ -2039,6 +2119,40 @@ export interface components {
         };
         /** @enum {string} */
         Flag: "true" | "false" | "1" | "0";
+        APIKey: {
+            id: number;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The last call made with it (to the minute)
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @description One row of the local inventory feed (docs/products.md, "Stock feeds"); quantity and gtin may be sent as numbers */
+        POSStockRow: {
+            /** @description The store's store_id, or its id */
+            store_code?: string;
+            /** @description The catalogue product's id */
+            id?: string;
+            /** @description UPC-A, EAN-13 or GTIN-14, check digit checked */
+            gtin?: string | number | null;
+            /** @description in_stock, limited_availability, on_display_to_order or out_of_stock */
+            availability?: string;
+            quantity?: string | number | null;
+            /** @description "12.99 USD" */
+            price?: string | null;
+            sale_price?: string | null;
+            /** @description buy, reserve, ship_to_store or not_supported */
+            pickup_method?: string | null;
+            /** @description same_day, next_day, 2-day ... 7-day or multi-week */
+            pickup_sla?: string | null;
+        };
         Error: {
             message: string;
         };
@@ -4827,6 +4941,143 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessListAPIKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["APIKey"][];
+                        max_active: number;
+                        per_minute: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessCreateAPIKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What uses the key (a till, a stock system); the space around it does not count */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["APIKey"];
+                        /** @description The key: send it as `Authorization: Bearer <secret>` */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessRevokeAPIKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["APIKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    posStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: components["schemas"]["POSStockRow"][];
+                };
+            };
+        };
+        responses: {
+            /** @description What was written, and each refused row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rows written */
+                        written: number;
+                        /** @description Rows refused */
+                        failed: number;
+                        /** @description The refused rows (the first 1,000), by row number */
+                        errors: {
+                            row: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
