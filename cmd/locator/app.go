@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"locator/internal/answercache"
+	"locator/internal/apikeys"
 	"locator/internal/business"
 	"locator/internal/claims"
 	"locator/internal/clock"
@@ -23,6 +24,7 @@ import (
 	"locator/internal/httpconn"
 	"locator/internal/identity"
 	"locator/internal/insights"
+	"locator/internal/inventory"
 	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/maptiles"
@@ -158,12 +160,13 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 	a.claims = claims.New(d, sr, claims.Options{Geocoder: placeSvc, ZoneAt: zones.ZoneAt, PublicURL: publicURL,
 		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock, Identity: ids}, log)
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
+	cat := catalog.NewRepo(d)
 	a.handler = httpapi.New(httpapi.Deps{
-		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
+		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.New(d, sr, a.clock, publicURL),
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
-		Places: placeSvc, Catalog: catalog.NewRepo(d),
+		Places: placeSvc, Catalog: cat, Inventory: inventory.NewRepo(sr, cat), APIKeys: apikeys.New(d, a.clock, 0),
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 			PublicURL: publicURL, Basemap: basemap, Streets: streets},
 		Network: httpapi.Network{IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies, DBTimeout: cfg.DBTimeout,

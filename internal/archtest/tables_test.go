@@ -25,8 +25,10 @@ var owned = []struct {
 	{"stores", "internal/stores", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stores\b`)},
 	{"business_stores", "internal/ownership", regexp.MustCompile(`(?i)\bbusiness_stores\b`)},
 	{"products", "internal/catalog", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+products\b`)},
-	{"stock", "internal/inventory", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stock(_imports)?\b`)},
+	{"stock", "internal/inventory", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stock(_imports|_changes|_version)?\b`)},
 	{"product_directory", "internal/productlaw", regexp.MustCompile(`(?i)\bproduct_directory(_imports)?\b`)},
+	{"reviews", "internal/reviews", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+reviews\b|\breview_(flags|decisions)\b`)},
+	{"api_keys", "internal/apikeys", regexp.MustCompile(`(?i)\bapi_keys\b`)},
 }
 
 // Files outside the owners that may still name an owned table, and why.

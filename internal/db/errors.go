@@ -15,14 +15,16 @@ import (
 
 // SQLite result codes (sqlite3.h): the primary code is the low byte.
 const (
-	sqliteBusy             = 5
-	sqliteLocked           = 6
-	sqliteFull             = 13        // SQLITE_FULL: the disk (or max_page_count) is full
-	sqliteConstraintUnique = 19 | 8<<8 // SQLITE_CONSTRAINT_UNIQUE
-	sqliteConstraintPK     = 19 | 6<<8 // SQLITE_CONSTRAINT_PRIMARYKEY
-	pgUniqueViolation      = "23505"
-	pgQueryCanceled        = "57014" // statement_timeout, or a cancel request
-	pgDiskFull             = "53100" // disk_full
+	sqliteBusy                 = 5
+	sqliteLocked               = 6
+	sqliteFull                 = 13        // SQLITE_FULL: the disk (or max_page_count) is full
+	sqliteConstraintUnique     = 19 | 8<<8 // SQLITE_CONSTRAINT_UNIQUE
+	sqliteConstraintPK         = 19 | 6<<8 // SQLITE_CONSTRAINT_PRIMARYKEY
+	sqliteConstraintForeignKey = 19 | 3<<8 // SQLITE_CONSTRAINT_FOREIGNKEY
+	pgUniqueViolation          = "23505"
+	pgForeignKeyViolation      = "23503"
+	pgQueryCanceled            = "57014" // statement_timeout, or a cancel request
+	pgDiskFull                 = "53100" // disk_full
 )
 
 // Unavailable reports whether err says the database could not be reached or
@@ -94,6 +96,20 @@ func DiskFull(err error) bool {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		return pgErr.Code == pgDiskFull
+	}
+	return false
+}
+
+// ForeignKeyViolation reports whether err is a foreign key refusing a row
+// (a reference to a row that does not exist), on either engine.
+func ForeignKeyViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == pgForeignKeyViolation
+	}
+	var liteErr *sqlite.Error
+	if errors.As(err, &liteErr) {
+		return liteErr.Code() == sqliteConstraintForeignKey
 	}
 	return false
 }

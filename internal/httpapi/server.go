@@ -14,12 +14,14 @@ import (
 	"time"
 
 	"locator/internal/answercache"
+	"locator/internal/apikeys"
 	"locator/internal/business"
 	"locator/internal/catalog"
 	"locator/internal/claims"
 	"locator/internal/clock"
 	"locator/internal/favorites"
 	"locator/internal/insights"
+	"locator/internal/inventory"
 	"locator/internal/licences"
 	"locator/internal/maptiles"
 	"locator/internal/members"
@@ -57,6 +59,8 @@ type Deps struct {
 	Business      *business.Service
 	Licences      *licences.Registry
 	Catalog       *catalog.Repo      // the product catalogue; nil: /api/admin/products answers 404
+	Inventory     *inventory.Repo    // stock per store; nil: the point-of-sale API answers 404
+	APIKeys       *apikeys.Service   // business accounts' point-of-sale keys; nil: none
 	Insights      *insights.Service  // counts and reports (docs/insights.md); nil: nothing counted
 	Answers       *answercache.Cache // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
 	IPLimits      *ratelimit.Memory  // per-IP limits; nil: a fresh one
@@ -144,22 +148,28 @@ func (s *Server) routes() {
 		"GET /api/store/physical-store/list-physical-store":     redirectToList,
 		"GET /api/store/physical-store/{id}":                    withID(s.getStore),
 		"GET /api/store/physical-store/{id}/reviews":            s.listReviews,
-		"GET /api/config": s.config,
-		"GET /api/store/physical-store/search-places": s.searchPlaces,
-		"GET /api/geo/ip-location":                    s.ipLocation,
-		"GET /api/attribution":                        s.attribution,
-		"GET /api/rules":                              s.placeRules,
-		"POST /api/store/physical-store/{id}/reports": s.submitReport,
-		"DELETE /api/store/auth":                      signOutOf(s, s.memberArea()),
-		"GET /api/store/customers/me":                 s.forMember(s.me),
-		"POST /api/store/customers/me":                s.updateMe,
-		"POST /api/store/customers/me/email-proof":    s.forMember(s.requestEmailProof),
-		"POST /api/customers/add-favorite-phstore":    s.changeFavorite(true),
-		"POST /api/customers/remove-favorite-phstore": s.changeFavorite(false),
-		"DELETE /api/admin/auth":                      signOutOf(s, s.moderatorArea()),
-		"DELETE /api/business/auth":                   signOutOf(s, s.ownerArea()),
-		"GET /api/business/me":                        s.forSignedInBusiness(s.businessMe),
-		"POST /api/business/email-proof":              s.forSignedInBusiness(s.businessResendProof),
+		"POST /api/store/physical-store/{id}/reviews":           s.memberReview(s.writeReview),
+		"GET /api/store/physical-store/{id}/reviews/mine":       s.memberReview(s.myReview),
+		"PATCH /api/store/physical-store/{id}/reviews/mine":     s.memberReview(s.editReview),
+		"DELETE /api/store/physical-store/{id}/reviews/mine":    s.memberReview(s.deleteReview),
+		"POST /api/reviews/{id}/flags":                          s.flagReview,
+		"GET /api/reviews/policy":                               s.reviewPolicy,
+		"GET /api/config":                                       s.config,
+		"GET /api/store/physical-store/search-places":           s.searchPlaces,
+		"GET /api/geo/ip-location":                              s.ipLocation,
+		"GET /api/attribution":                                  s.attribution,
+		"GET /api/rules":                                        s.placeRules,
+		"POST /api/store/physical-store/{id}/reports":           s.submitReport,
+		"DELETE /api/store/auth":                                signOutOf(s, s.memberArea()),
+		"GET /api/store/customers/me":                           s.forMember(s.me),
+		"POST /api/store/customers/me":                          s.updateMe,
+		"POST /api/store/customers/me/email-proof":              s.forMember(s.requestEmailProof),
+		"POST /api/customers/add-favorite-phstore":              s.changeFavorite(true),
+		"POST /api/customers/remove-favorite-phstore":           s.changeFavorite(false),
+		"DELETE /api/admin/auth":                                signOutOf(s, s.moderatorArea()),
+		"DELETE /api/business/auth":                             signOutOf(s, s.ownerArea()),
+		"GET /api/business/me":                                  s.forSignedInBusiness(s.businessMe),
+		"POST /api/business/email-proof":                        s.forSignedInBusiness(s.businessResendProof),
 
 		"POST /api/store/customers":                     form(s, signUpLimit, s.signUp),
 		"POST /api/store/auth":                          form(s, signInLimit, signInTo(s, s.memberArea(), s.me)),
@@ -196,14 +206,27 @@ func (s *Server) routes() {
 		"GET /api/admin/stores/approximate":              s.forModerator(s.adminApproximateStores),
 		"POST /api/admin/stores/{id}/position":           s.forModerator(s.adminPlaceStore),
 
-		"GET /api/business/stores":                                s.forBusiness(s.businessListStores),
-		"GET /api/business/stores/{id}":                           s.forBusinessStore(s.businessGetStore),
-		"PATCH /api/business/stores/{id}":                         s.forBusinessStore(s.businessPatchStore),
-		"POST /api/business/stores/{id}/verify":                   s.forBusinessStore(s.businessVerifyStore),
-		"DELETE /api/business/stores/{id}/owners/{ownerId}":       s.forBusiness(s.businessRemoveOwner),
-		"POST /api/business/stores/{id}/photo":                    s.forBusinessStore(s.businessUploadPhoto),
-		"POST /api/business/stores/{id}/pending-owners/{claimId}": s.forBusinessStore(s.businessDecidePendingOwner),
-		"GET /api/business/waiting":                               s.forBusiness(s.businessWaiting),
+		"GET /api/business/stores":                                  s.forBusiness(s.businessListStores),
+		"GET /api/business/stores/{id}":                             s.forBusinessStore(s.businessGetStore),
+		"PATCH /api/business/stores/{id}":                           s.forBusinessStore(s.businessPatchStore),
+		"POST /api/business/stores/{id}/verify":                     s.forBusinessStore(s.businessVerifyStore),
+		"DELETE /api/business/stores/{id}/owners/{ownerId}":         s.forBusiness(s.businessRemoveOwner),
+		"POST /api/business/stores/{id}/photo":                      s.forBusinessStore(s.businessUploadPhoto),
+		"POST /api/business/stores/{id}/pending-owners/{claimId}":   s.forBusinessStore(s.businessDecidePendingOwner),
+		"GET /api/business/waiting":                                 s.forBusiness(s.businessWaiting),
+		"PUT /api/business/stores/{id}/reviews/{reviewId}/reply":    s.ownerReview(s.replyToReview),
+		"DELETE /api/business/stores/{id}/reviews/{reviewId}/reply": s.ownerReview(s.deleteReply),
+		"GET /api/business/review-mail":                             s.forBusiness(s.businessReviewMail),
+		"PUT /api/business/review-mail":                             s.forBusiness(s.businessSetReviewMail),
+		"GET /api/admin/reviews":                                    s.forModerator(s.adminReviewQueue),
+		"POST /api/admin/reviews/{id}/remove":                       s.adminDecideReview("remove"),
+		"POST /api/admin/reviews/{id}/keep":                         s.adminDecideReview("keep"),
+
+		// Point-of-sale keys and their one call (docs/products.md, "Point-of-sale API").
+		"GET /api/business/api-keys":         s.forBusiness(s.businessListAPIKeys),
+		"POST /api/business/api-keys":        s.forBusiness(s.businessCreateAPIKey),
+		"DELETE /api/business/api-keys/{id}": s.forBusiness(s.businessRevokeAPIKey),
+		"POST /api/pos/v1/stock":             s.posStock,
 
 		// Licences (docs/licences.md): a moderator's, where licences are kept.
 		"GET /api/admin/products":                      s.forCatalog(s.adminListProducts),

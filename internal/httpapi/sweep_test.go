@@ -20,10 +20,12 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 
+	"locator/internal/apikeys"
 	"locator/internal/catalog"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/httpapi"
+	"locator/internal/inventory"
 	"locator/internal/photos"
 	"locator/internal/stores"
 )
@@ -44,6 +46,7 @@ func TestBadInputSweep(t *testing.T) {
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		s.srv.Photos = photos.New(d, stores.NewRepo(d), nil)
 		s.srv.Catalog = catalog.NewRepo(d)
+		s.srv.Inventory, s.srv.APIKeys = inventory.NewRepo(stores.NewRepo(d), s.srv.Catalog), apikeys.New(d, nil, 0)
 		dbtest.Must(t, s.cs.Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
 		modSignIn(t, s.srv, mod)

@@ -83,8 +83,21 @@ type feedRow struct {
 // keeps only the products the file names for it (a row refused for its
 // values still keeps its product's old row). Rows that cannot be read,
 // name an unknown store or product, or hold a bad value are refused and
-// listed; a file that cannot be read (size, header) writes nothing.
+// listed; a file that cannot be read (size, header) writes nothing. The
+// import stamps every store the file names (see Set).
 func (r *Repo) Import(ctx context.Context, rd io.Reader, fileName string, replace bool) (*Report, error) {
+	return r.ImportScoped(ctx, rd, fileName, replace, nil)
+}
+
+// Scope says whether an import may write a store's stock (an owner's
+// upload, a point-of-sale key: the stores of one business account). A row
+// for a store outside it is refused like a row for an unknown store, and
+// a full feed never removes that store's rows.
+type Scope func(ctx context.Context, storeID int64) (bool, error)
+
+// ImportScoped is Import whose rows may only name the stores scope allows
+// (nil: every store).
+func (r *Repo) ImportScoped(ctx context.Context, rd io.Reader, fileName string, replace bool, scope Scope) (*Report, error) {
 	tr, err := tabfile.NewReader(rd, r.Limits.Bytes)
 	if err != nil {
 		return nil, fileError(err, r.Limits)
@@ -93,15 +106,13 @@ func (r *Repo) Import(ctx context.Context, rd io.Reader, fileName string, replac
 	if err := checkHeader(tr.Header, rep); err != nil {
 		return nil, err
 	}
-	idx, err := r.catalog.Index(ctx)
+	im, err := r.newReading(ctx, rep, scope)
 	if err != nil {
 		return nil, err
 	}
-	im := &reading{r: r, idx: idx, codes: map[string]int64{}, named: map[int64]bool{}, currencies: map[string]string{}, rep: rep}
 	for i, c := range Columns {
 		im.col[i] = tr.Column(c)
 	}
-	var rows []feedRow
 	for {
 		rec, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -110,23 +121,90 @@ func (r *Repo) Import(ctx context.Context, rd io.Reader, fileName string, replac
 		if err != nil {
 			return nil, fileError(err, r.Limits)
 		}
-		if rec.Err != "" {
-			im.fail(rec.Line, rec.Err)
-			continue
-		}
-		if len(rows) >= r.Limits.Rows {
-			return nil, apperr.Invalidf("the file has more than %d rows", r.Limits.Rows)
-		}
-		row, msg, err := im.parse(ctx, rec)
-		if err != nil {
+		if err := im.add(ctx, rec); err != nil {
 			return nil, err
 		}
-		if msg != "" {
-			im.fail(rec.Line, msg)
-			continue
-		}
-		rows = append(rows, row)
 	}
+	return r.finish(ctx, fileName, im)
+}
+
+// FeedRow is one row with the feed's columns (Columns), as the
+// point-of-sale API sends them: the same text a feed file would hold.
+type FeedRow struct {
+	StoreCode    string
+	ID           string
+	GTIN         string
+	Availability string
+	Quantity     string
+	Price        string
+	SalePrice    string
+	PickupMethod string
+	PickupSLA    string
+}
+
+// ImportRows writes rows given whole (a point-of-sale batch) by the feed
+// file's rules: each row checked as a line of a file would be, the good
+// ones written in one transaction, the others listed with Line = the row's
+// number from 1. It is incremental (the stores' other rows keep theirs);
+// source names the batch in the import log.
+func (r *Repo) ImportRows(ctx context.Context, rows []FeedRow, source string, scope Scope) (*Report, error) {
+	if len(rows) > r.Limits.Rows {
+		return nil, apperr.New(apperr.TooLarge, "the batch has more than %d rows", r.Limits.Rows)
+	}
+	rep := &Report{Errors: []RowError{}, Ignored: []string{}}
+	im, err := r.newReading(ctx, rep, scope)
+	if err != nil {
+		return nil, err
+	}
+	for i := range Columns {
+		im.col[i] = i
+	}
+	for i, w := range rows {
+		fields := []string{w.StoreCode, w.ID, w.GTIN, w.Availability, w.Quantity, w.Price, w.SalePrice, w.PickupMethod, w.PickupSLA}
+		for j := range fields {
+			fields[j] = strings.TrimSpace(fields[j])
+		}
+		if err := im.add(ctx, tabfile.Record{Line: i + 1, Fields: fields}); err != nil {
+			return nil, err
+		}
+	}
+	return r.finish(ctx, source, im)
+}
+
+func (r *Repo) newReading(ctx context.Context, rep *Report, scope Scope) (*reading, error) {
+	idx, err := r.catalog.Index(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &reading{r: r, idx: idx, codes: map[string]int64{}, named: map[int64]bool{}, currencies: map[string]string{},
+		rep: rep, scope: scope, allowed: map[int64]bool{}}, nil
+}
+
+// add reads one record: a good row is kept, a bad one listed; err is a
+// failure of the database or a file over the row limit.
+func (im *reading) add(ctx context.Context, rec tabfile.Record) error {
+	if rec.Err != "" {
+		im.fail(rec.Line, rec.Err)
+		return nil
+	}
+	if len(im.rows) >= im.r.Limits.Rows {
+		return apperr.Invalidf("the file has more than %d rows", im.r.Limits.Rows)
+	}
+	row, msg, err := im.parse(ctx, rec)
+	if err != nil {
+		return err
+	}
+	if msg != "" {
+		im.fail(rec.Line, msg)
+		return nil
+	}
+	im.rows = append(im.rows, row)
+	return nil
+}
+
+// finish refuses repeated rows and writes the others.
+func (r *Repo) finish(ctx context.Context, fileName string, im *reading) (*Report, error) {
+	rows, rep := im.rows, im.rep
 	// In (store, product) order: a repeated row stands beside its first,
 	// and the writes walk the primary key in order.
 	slices.SortFunc(rows, func(a, b feedRow) int {
@@ -202,6 +280,9 @@ type reading struct {
 	currencies map[string]string
 	rep        *Report
 	col        [9]int // index in the file of each of Columns, -1 absent
+	rows       []feedRow
+	scope      Scope
+	allowed    map[int64]bool // scope's answer per store
 }
 
 // field returns the record's value of column c of Columns.
@@ -246,6 +327,18 @@ func (im *reading) parse(ctx context.Context, rec tabfile.Record) (row feedRow, 
 	}
 	if store == 0 {
 		return row, fmt.Sprintf("store_code %q is no store of ours (neither a store_id nor an id)", clip(code)), nil
+	}
+	if im.scope != nil {
+		ok, seen := im.allowed[store]
+		if !seen {
+			if ok, err = im.scope(ctx, store); err != nil {
+				return row, "", err
+			}
+			im.allowed[store] = ok
+		}
+		if !ok {
+			return row, fmt.Sprintf("store_code %q is not one of your stores", clip(code)), nil
+		}
 	}
 	im.named[store] = true
 	product, msg := im.product(im.field(rec, colID), im.field(rec, colGTIN))
@@ -418,8 +511,12 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 			rep.Rows += n
 			rows = rows[n:]
 		}
+		named := make([]int64, 0, len(im.named))
+		for store := range im.named {
+			named = append(named, store)
+		}
 		if !rep.Replace {
-			return nil
+			return stamp(ctx, tx, named)
 		}
 		for _, k := range im.keep {
 			if _, err := tx.Exec(ctx, "UPDATE stock SET import_id = $1 WHERE store_id = $2 AND product_id = $3", importID, k[0], k[1]); err != nil {
@@ -437,7 +534,7 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 			}
 			rep.Removed += int(n)
 		}
-		return nil
+		return stamp(ctx, tx, named)
 	})
 }
 

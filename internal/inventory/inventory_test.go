@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -198,6 +199,54 @@ func TestImportBadFiles(t *testing.T) {
 		}
 		if n, err := r.Count(ctx); err != nil || n != 1 {
 			t.Errorf("%d rows, %v; want only the hostile file's good one", n, err)
+		}
+	})
+}
+
+// Rows given whole (the point-of-sale API's batch) follow the feed file's
+// rules, numbered from 1; a scope refuses the stores outside it and a
+// store it refuses keeps its rows.
+func TestImportRowsScoped(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		r, a, b := fixture(t, d)
+		ctx := context.Background()
+		_, err := r.ImportRows(ctx, []FeedRow{{StoreCode: strconv.FormatInt(b.ID, 10), ID: "nx-mango-5", Availability: "in_stock"}}, "before", nil)
+		dbtest.Must(t, err, "stock of b")
+		beforeB := stockOf(t, r, b.ID)
+		asked := 0
+		onlyA := func(_ context.Context, store int64) (bool, error) { asked++; return store == a.ID, nil }
+		rep, err := r.ImportRows(ctx, []FeedRow{
+			{StoreCode: "sto_01nyc", ID: "nx-mango-5", Availability: "In Stock", Quantity: " 7 ", Price: "19.99 USD"},
+			{StoreCode: strconv.FormatInt(b.ID, 10), ID: "nx-mango-5", Availability: "out_of_stock"},
+			{StoreCode: "sto_01nyc", GTIN: "4000001000012", Availability: "limited_availability", Quantity: "-1"},
+			{StoreCode: "sto_01nyc", GTIN: "840000100017", Availability: "in_stock"},
+			{StoreCode: "sto_01nyc", ID: "pouch-cool-6", Availability: "out_of_stock", Price: "5 USD", SalePrice: "6 USD"},
+			{StoreCode: "sto_01nyc", ID: "pouch-cool-6", Availability: "on_display_to_order", PickupMethod: "buy", PickupSLA: "same_day"},
+			{StoreCode: "sto_01nyc", ID: "nx-mango-5", Availability: "in_stock"},
+			{StoreCode: strconv.FormatInt(b.ID, 10), ID: "pouch-cool-6", Availability: "in_stock"},
+		}, "pos", onlyA)
+		dbtest.Must(t, err, "import rows")
+		if rep.Rows != 2 || rep.Stores != 1 || asked != 2 {
+			t.Errorf("report %+v, scope asked %d times", rep, asked)
+		}
+		wantErrors(t, rep, map[int]string{
+			2: fmt.Sprintf(`store_code "%d" is not one of your stores`, b.ID),
+			3: "quantity -1 is negative",
+			4: "has the check digit 7",
+			5: "sale_price 6 USD is more than price 5 USD",
+			7: "repeats the row of line 1",
+			8: "is not one of your stores",
+		})
+		if got, want := stockOf(t, r, a.ID), "nx-mango-5|in_stock|7|19.99 USD|-||\npouch-cool-6|on_display_to_order|-|-|-|buy|same_day\n"; got != want {
+			t.Errorf("store a:\n%s\nwant:\n%s", got, want)
+		}
+		if got := stockOf(t, r, b.ID); got != beforeB {
+			t.Errorf("store b changed:\n%s\nwas:\n%s", got, beforeB)
+		}
+		r.Limits.Rows = 5
+		if _, err := r.ImportRows(ctx, make([]FeedRow, 6), "big", nil); apperr.CodeOf(err) != apperr.TooLarge {
+			t.Errorf("too many rows: %v", err)
 		}
 	})
 }

@@ -13,7 +13,8 @@ import (
 
 // Put writes stock rows made in code (the demo stock), each with its own
 // reported time, in one transaction of batches of batchRows rows; a row
-// for a store and product that has one replaces it. The rows are checked
+// for a store and product that has one replaces it. Put stamps the stores
+// it wrote (see Set). The rows are checked
 // against the feed's rules first (check): one that breaks them writes
 // nothing. Rows belong to no feed import (import_id NULL), so a full feed
 // for their store later removes the ones it does not name.
@@ -37,20 +38,8 @@ func (r *Repo) Put(ctx context.Context, rows []Row) error {
 		for rest := rows; len(rest) > 0; {
 			n := min(len(rest), batchRows)
 			args = args[:0]
-			for _, w := range rest[:n] {
-				var qty, price, sale any
-				cur := ""
-				if w.Quantity != nil {
-					qty = *w.Quantity
-				}
-				if w.Price != nil {
-					price, cur = w.Price.Amount, w.Price.Currency
-				}
-				if w.SalePrice != nil {
-					sale, cur = w.SalePrice.Amount, w.SalePrice.Currency
-				}
-				args = append(args, w.StoreID, w.ProductID, string(w.Availability), qty, price, sale, cur,
-					w.PickupMethod, w.PickupSLA, w.ReportedAt.UTC())
+			for i := range rest[:n] {
+				args = putArgs(args, &rest[i])
 			}
 			var err error
 			if n == batchRows {
@@ -63,8 +52,29 @@ func (r *Repo) Put(ctx context.Context, rows []Row) error {
 			}
 			rest = rest[n:]
 		}
-		return nil
+		stores := make([]int64, len(rows))
+		for i := range rows {
+			stores[i] = rows[i].StoreID
+		}
+		return stamp(ctx, tx, stores)
 	})
+}
+
+// putArgs appends the ten values of putSQL for one row.
+func putArgs(args []any, w *Row) []any {
+	var qty, price, sale any
+	cur := ""
+	if w.Quantity != nil {
+		qty = *w.Quantity
+	}
+	if w.Price != nil {
+		price, cur = w.Price.Amount, w.Price.Currency
+	}
+	if w.SalePrice != nil {
+		sale, cur = w.SalePrice.Amount, w.SalePrice.Currency
+	}
+	return append(args, w.StoreID, w.ProductID, string(w.Availability), qty, price, sale, cur,
+		w.PickupMethod, w.PickupSLA, w.ReportedAt.UTC())
 }
 
 // check holds a row made in code to the feed's rules (values in

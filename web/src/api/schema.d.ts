@@ -170,10 +170,79 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A store's reviews, newest first, and their summary
-         * @description The approved reviews of a published store, newest first, a page at a time, with the store's rating summary. 404 when the store is not published.
+         * A store's reviews, newest first or by rating, and their summary
+         * @description The published reviews of a published store (members' and the demo's sample reviews, marked `sample`), newest first or by rating, a page at a time, each with the owner's reply, and the store's rating summary. 404 when the store is not published.
          */
         get: operations["listStoreReviews"];
+        put?: never;
+        /**
+         * The signed-in member writes a review of the store
+         * @description One review per member and store (409 for a second). Only a member
+         *     whose mailbox is proven (403), never an owner or co-owner of the
+         *     store (403: an insider review), only of a published store (404).
+         *     Answers 201 with the review: `status` Approved (published) or Held
+         *     (waits for a moderator: `held_reason` says why: a phone number, an
+         *     email address, a health claim, or a burst of new accounts' reviews).
+         *     429 past a member's 5 reviews or a network's 20 in 24 hours.
+         */
+        post: operations["writeReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/physical-store/{id}/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's review of the store, in any status (held or removed with the reason) */
+        get: operations["myReview"];
+        put?: never;
+        post?: never;
+        /** The member deletes their review (its reply and flags with it) */
+        delete: operations["deleteReview"];
+        options?: never;
+        head?: never;
+        /**
+         * The member edits their review (the edit is dated and screened again)
+         * @description A published review whose new text trips the screening is held; an edit never publishes a held review; a removed review cannot be edited (409).
+         */
+        patch: operations["editReview"];
+        trace?: never;
+    };
+    "/reviews/{id}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anyone flags a published review for a moderator, with a reason
+         * @description Once per network (IPv4 /24, IPv6 /64) and review (409), at most 10 flags per network in 24 hours (429). 404 when the review is not published.
+         */
+        post: operations["flagReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published reasons to flag, remove and keep a review, and the removals per month and reason (the last 12 months) */
+        get: operations["reviewPolicy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1362,6 +1431,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's point-of-sale API keys (never the keys themselves)
+         * @description Active keys first, newest first; revoked keys stay listed with the
+         *     date they were revoked. `max_active` keys may be active at once;
+         *     each key may make `per_minute` calls a minute (docs/products.md,
+         *     "Point-of-sale API").
+         */
+        get: operations["businessListAPIKeys"];
+        put?: never;
+        /**
+         * Create a point-of-sale API key (answered once)
+         * @description The answer's `secret` is the key itself, shown this once: only its
+         *     SHA-256 is kept. 409 when the account already has `max_active`
+         *     active keys. The key may write the stock of the stores the account
+         *     owns at the time of each call.
+         */
+        post: operations["businessCreateAPIKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the account's keys, at once
+         * @description The key's next call is refused (401). Revoking a revoked key changes
+         *     nothing; a key of another account is not found (404).
+         */
+        delete: operations["businessRevokeAPIKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pos/v1/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A point-of-sale system's batch of stock rows
+         * @description Up to 1,000 rows in the local inventory feed's fields, checked by
+         *     the same rules as a feed file (docs/products.md, "Stock feeds"):
+         *     `store_code` is the store's `store_id` (or its id) and must be a
+         *     store the key's account owns; `id` or `gtin` names a catalogue
+         *     product. Rows that break a rule are answered in `errors` with their
+         *     number in the batch (from 1) and write nothing; the good rows are
+         *     written together, all or none. Rows not in the batch keep theirs.
+         *     A batch of more than 1,000 rows is refused whole (413). A missing,
+         *     unknown or revoked key is 401; past the key's rate (60 calls a
+         *     minute by default, counted on every replica) 429 with Retry-After.
+         */
+        post: operations["posStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/business/stores/{id}/licence": {
         parameters: {
             query?: never;
@@ -1470,6 +1619,96 @@ export interface paths {
         /** Switches the monthly summary mail on or off */
         put: operations["businessSetInsightsMail"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stores/{id}/reviews/{reviewId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A proven owner of the store writes or edits the public reply to a published review (an edit is dated)
+         * @description One reply per review. 404 when the store is not among the account's or the review is not a published review of it. An owner cannot hide, edit or reorder a review: no call does.
+         */
+        put: operations["replyToReview"];
+        post?: never;
+        /** A proven owner of the store deletes the reply */
+        delete: operations["deleteReviewReply"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/review-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the owner is mailed each new published review of their stores */
+        get: operations["businessReviewMail"];
+        /** Switches the new-review mail on or off */
+        put: operations["businessSetReviewMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The review queue: held reviews (oldest first), then flagged ones (most flags first), with the open flags by reason */
+        get: operations["adminReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A moderator removes a review with a published reason (counted on the public page); its flags close */
+        post: operations["adminReviewRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews/{id}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A moderator keeps a flagged review, or publishes a held one, with a published reason; its flags close */
+        post: operations["adminReviewKeep"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1880,6 +2119,40 @@ export interface components {
         };
         /** @enum {string} */
         Flag: "true" | "false" | "1" | "0";
+        APIKey: {
+            id: number;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The last call made with it (to the minute)
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @description One row of the local inventory feed (docs/products.md, "Stock feeds"); quantity and gtin may be sent as numbers */
+        POSStockRow: {
+            /** @description The store's store_id, or its id */
+            store_code?: string;
+            /** @description The catalogue product's id */
+            id?: string;
+            /** @description UPC-A, EAN-13 or GTIN-14, check digit checked */
+            gtin?: string | number | null;
+            /** @description in_stock, limited_availability, on_display_to_order or out_of_stock */
+            availability?: string;
+            quantity?: string | number | null;
+            /** @description "12.99 USD" */
+            price?: string | null;
+            sale_price?: string | null;
+            /** @description buy, reserve, ship_to_store or not_supported */
+            pickup_method?: string | null;
+            /** @description same_day, next_day, 2-day ... 7-day or multi-week */
+            pickup_sla?: string | null;
+        };
         Error: {
             message: string;
         };
@@ -2257,6 +2530,15 @@ export interface components {
             has_account: boolean;
         };
         Review: {
+            /** @description One of the demo's sample reviews (no member wrote it) */
+            sample: boolean;
+            /**
+             * Format: date-time
+             * @description When its author last edited it
+             */
+            edited_at: string | null;
+            /** @description The store owner's public reply, null for none */
+            reply: null | components["schemas"]["ReviewReply"];
             id: number;
             /** Format: date-time */
             created_at: string;
@@ -2270,6 +2552,55 @@ export interface components {
             /** @description The reviewed product as the marketplace embeds it */
             product: Record<string, never>;
             customer: components["schemas"]["ReviewCustomer"];
+        };
+        ReviewReply: {
+            text: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            edited_at: string | null;
+        };
+        ReviewInput: {
+            /** @description A whole number: "5" and 4.5 are refused */
+            rating: number;
+            /**
+             * @description 10 to 2000 characters once the space around it is trimmed
+             * @example Friendly staff and a good choice of pods.
+             */
+            content: string;
+        };
+        /** @description A review as its author (or a moderator) reads it, with why it is held or removed */
+        MyReview: components["schemas"]["Review"] & {
+            store_id: number;
+            /** @description Held: why it waits for a moderator; Removed: the moderator's reason; otherwise empty */
+            held_reason: string;
+        };
+        ReviewReason: {
+            code: string;
+            label: string;
+        };
+        ReviewPolicy: {
+            flag_reasons: components["schemas"]["ReviewReason"][];
+            removal_reasons: components["schemas"]["ReviewReason"][];
+            keep_reasons: components["schemas"]["ReviewReason"][];
+            /** @description Reviews removed per month (UTC) and reason, the newest month first */
+            removals: {
+                month: string;
+                reason: string;
+                count: number;
+            }[];
+        };
+        ReviewQueue: {
+            reviews: (components["schemas"]["MyReview"] & {
+                store_name: string;
+                /** @description Open flags by reason */
+                flags: {
+                    [key: string]: number;
+                };
+                flag_count: number;
+            })[];
+            removal_reasons: components["schemas"]["ReviewReason"][];
+            keep_reasons: components["schemas"]["ReviewReason"][];
         };
         StarCount: {
             rating: number;
@@ -2822,6 +3153,8 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description newest (the default), rating_desc or rating_asc (then newest first) */
+                sort?: "newest" | "rating_desc" | "rating_asc";
             };
             header?: never;
             path: {
@@ -2842,6 +3175,179 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    writeReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The review as written */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    myReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    editReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The review as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    flagReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "off-topic" | "hateful" | "personal-information" | "health-claim" | "conflict-of-interest" | "sale-to-minor";
+                };
+            };
+        };
+        responses: {
+            /** @description Flagged */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reviewPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy and its counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPolicy"];
+                };
+            };
+            400: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4438,6 +4944,143 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    businessListAPIKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["APIKey"][];
+                        max_active: number;
+                        per_minute: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessCreateAPIKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What uses the key (a till, a stock system); the space around it does not count */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["APIKey"];
+                        /** @description The key: send it as `Authorization: Bearer <secret>` */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessRevokeAPIKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["APIKey"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    posStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: components["schemas"]["POSStockRow"][];
+                };
+            };
+        };
+        responses: {
+            /** @description What was written, and each refused row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rows written */
+                        written: number;
+                        /** @description Rows refused */
+                        failed: number;
+                        /** @description The refused rows (the first 1,000), by row number */
+                        errors: {
+                            row: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     businessLicenceNumber: {
         parameters: {
             query?: never;
@@ -4610,6 +5253,200 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replyToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+                reviewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Thank you! New stock arrives on Mondays. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The review with its reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteReviewReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+                reviewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessReviewMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["InsightsMail"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessSetReviewMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["InsightsMail"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReviewQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue and the published reasons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewQueue"];
+                };
+            };
+            401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReviewRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "off-topic" | "hateful" | "personal-information" | "health-claim" | "conflict-of-interest" | "sale-to-minor" | "fake";
+                };
+            };
+        };
+        responses: {
+            /** @description The review after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReviewKeep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "within-policy" | "honest-opinion" | "screen-mistake";
+                };
+            };
+        };
+        responses: {
+            /** @description The review after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

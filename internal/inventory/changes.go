@@ -1,0 +1,154 @@
+package inventory
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"locator/internal/apperr"
+	"locator/internal/db"
+)
+
+// Change stamps. Every write of this package (Put, Import, Set, Remove)
+// ends its own transaction by bumping the stock version and stamping each
+// store whose rows it wrote or removed with the new version (migration
+// 0028_stock_changes). Callers therefore never stamp anything themselves,
+// and a search replica catches up from version v by re-reading the stock
+// of the stores ChangedStores names: a few index entries per poll, however
+// large the table. The version is bumped last, so its row lock (which makes
+// versions commit in order, as the stores' search version does) is held
+// only for the moment before the commit, not through a long import.
+
+// Set writes one store's stock of one product: an insert, or a
+// replacement of the row the store has for it (upsert). row's StoreID and
+// ProductID are taken from the arguments; a zero ReportedAt means now
+// (Repo.Now). The row is held to the feed's rules (docs/products.md,
+// "Stock per store"): a value that breaks them is an apperr.Invalid and
+// writes nothing; an unknown store or product is an apperr.NotFound. Like
+// Put, the row belongs to no feed import, so a later full feed for the
+// store removes it unless the feed names the product. This is the call the
+// owners' pages (/business) make; the change reaches every replica's
+// search at its next poll.
+func (r *Repo) Set(ctx context.Context, storeID, productID int64, row Row) error {
+	row.StoreID, row.ProductID = storeID, productID
+	if row.ReportedAt.IsZero() {
+		row.ReportedAt = r.Now()
+	}
+	if err := check(&row); err != nil {
+		return apperr.Invalidf("stock of product %d in store %d: %s", productID, storeID, err)
+	}
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, putSQL(tx.Dialect() == db.SQLite, 1), putArgs(nil, &row)...); err != nil {
+			return err
+		}
+		return stamp(ctx, tx, []int64{storeID})
+	})
+	if db.ForeignKeyViolation(err) {
+		return apperr.New(apperr.NotFound, "store %d or product %d does not exist", storeID, productID)
+	}
+	if err != nil {
+		return fmt.Errorf("write stock of product %d in store %d: %w", productID, storeID, err)
+	}
+	return nil
+}
+
+// Remove deletes one store's row of one product (the store no longer
+// carries it). Removing a row that does not exist is no error and stamps
+// nothing, so a repeated request does the same as one.
+func (r *Repo) Remove(ctx context.Context, storeID, productID int64) error {
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, "DELETE FROM stock WHERE store_id = $1 AND product_id = $2", storeID, productID)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil || n == 0 {
+			return err
+		}
+		return stamp(ctx, tx, []int64{storeID})
+	})
+	if err != nil {
+		return fmt.Errorf("remove stock of product %d in store %d: %w", productID, storeID, err)
+	}
+	return nil
+}
+
+// stampBatch is how many stores one statement stamps.
+const stampBatch = 500
+
+// stamp bumps the stock version inside tx and stamps the stores with it.
+// Call it last in the transaction (see the comment at the top).
+func stamp(ctx context.Context, tx *db.Tx, stores []int64) error {
+	return stampBy(ctx, tx, stores, stampBatch)
+}
+
+// stampBy is stamp with batch stores a statement.
+func stampBy(ctx context.Context, tx *db.Tx, stores []int64, batch int) error {
+	if len(stores) == 0 {
+		return nil
+	}
+	var v int64
+	if err := tx.QueryRow(ctx, "UPDATE stock_version SET version = version + 1 WHERE id = 1 RETURNING version").Scan(&v); err != nil {
+		return fmt.Errorf("bump stock version: %w", err)
+	}
+	stores = slices.Clone(stores)
+	slices.Sort(stores)
+	stores = slices.Compact(stores)
+	args := make([]any, 0, 1+min(len(stores), batch))
+	for rest := stores; len(rest) > 0; {
+		n := min(len(rest), batch)
+		var b strings.Builder
+		b.WriteString("INSERT INTO stock_changes (store_id, version) VALUES ")
+		args = append(args[:0], v)
+		for i, s := range rest[:n] {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "($%d, $1)", i+2)
+			args = append(args, s)
+		}
+		b.WriteString(" ON CONFLICT (store_id) DO UPDATE SET version = excluded.version")
+		if _, err := tx.Exec(ctx, b.String(), args...); err != nil {
+			return fmt.Errorf("stamp stock changes: %w", err)
+		}
+		rest = rest[n:]
+	}
+	return nil
+}
+
+// Version returns the current stock version: it grows with every stock
+// write (see Set).
+func (r *Repo) Version(ctx context.Context) (int64, error) {
+	var v int64
+	if err := r.db.QueryRow(ctx, "SELECT version FROM stock_version WHERE id = 1").Scan(&v); err != nil {
+		return 0, fmt.Errorf("read stock version: %w", err)
+	}
+	return v, nil
+}
+
+// ChangedStores returns the stores whose stock was written after version
+// since, in (version, store) order, and the highest version among them
+// (since when there are none). Read the version first (Version), then
+// this: every store changed up to that version is in the answer.
+func (r *Repo) ChangedStores(ctx context.Context, since int64) ([]int64, int64, error) {
+	rows, err := r.db.Query(ctx, "SELECT store_id, version FROM stock_changes WHERE version > $1 ORDER BY version, store_id", since)
+	if err != nil {
+		return nil, 0, fmt.Errorf("read stock changes: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	top := since
+	for rows.Next() {
+		var s, v int64
+		if err := rows.Scan(&s, &v); err != nil {
+			return nil, 0, fmt.Errorf("read stock changes: %w", err)
+		}
+		out = append(out, s)
+		top = max(top, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("read stock changes: %w", err)
+	}
+	return out, top, nil
+}
