@@ -54,6 +54,8 @@ export const adminKeys = {
 export const businessKeys = {
   me: ["business", "me"] as const,
   stores: ["business", "stores"] as const,
+  /** The account's point-of-sale API keys. */
+  apiKeys: ["business", "api-keys"] as const,
   /** A store's insights over 7, 30 or 90 days (docs/insights.md). */
   insights: (id: number, days: number) => ["business", "insights", id, days] as const,
   /** Whether the account gets the monthly summary mail. */

@@ -9,6 +9,7 @@ import { businessMeOptions } from "./api/business-me";
 import { businessSignOut } from "./api/business-sign-out";
 import { waitingOptions } from "./api/consent";
 import { businessStoresOptions } from "./api/list-stores";
+import { ApiKeys } from "./ApiKeys";
 import { CoOwners } from "./CoOwners";
 import { PendingOwners } from "./PendingOwners";
 import { ConfirmEmailState } from "./ConfirmEmail";
@@ -145,6 +146,11 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
           )}
         </div>
       </div>
+      {list.length > 0 && (
+        <div className="mx-auto max-w-5xl px-4 pb-6">
+          <ApiKeys />
+        </div>
+      )}
     </main>
   );
 }
