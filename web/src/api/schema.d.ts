@@ -175,7 +175,17 @@ export interface paths {
          */
         get: operations["listStoreReviews"];
         put?: never;
-        post?: never;
+        /**
+         * The signed-in member writes a review of the store
+         * @description One review per member and store (409 for a second). Only a member
+         *     whose mailbox is proven (403), never an owner or co-owner of the
+         *     store (403: an insider review), only of a published store (404).
+         *     Answers 201 with the review: `status` Approved (published) or Held
+         *     (waits for a moderator: `held_reason` says why: a phone number, an
+         *     email address, a health claim, or a burst of new accounts' reviews).
+         *     429 past a member's 5 reviews or a network's 20 in 24 hours.
+         */
+        post: operations["writeReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -244,17 +254,7 @@ export interface paths {
         /** One product of the catalogue, by its id or GTIN */
         get: operations["getProduct"];
         put?: never;
-        /**
-         * The signed-in member writes a review of the store
-         * @description One review per member and store (409 for a second). Only a member
-         *     whose mailbox is proven (403), never an owner or co-owner of the
-         *     store (403: an insider review), only of a published store (404).
-         *     Answers 201 with the review: `status` Approved (published) or Held
-         *     (waits for a moderator: `held_reason` says why: a phone number, an
-         *     email address, a health claim, or a burst of new accounts' reviews).
-         *     429 past a member's 5 reviews or a network's 20 in 24 hours.
-         */
-        post: operations["writeReview"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3310,6 +3310,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    writeReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The review as written */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listStoreProducts: {
         parameters: {
             query?: never;
@@ -3388,39 +3421,6 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
-        };
-    };
-    writeReview: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReviewInput"];
-            };
-        };
-        responses: {
-            /** @description The review as written */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyReview"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-            503: components["responses"]["Unavailable"];
         };
     };
     myReview: {
