@@ -15,6 +15,7 @@ import { PendingOwners } from "./PendingOwners";
 import { ConfirmEmailState } from "./ConfirmEmail";
 import { SignInForm } from "./SignInForm";
 import { StoreEditor } from "./StoreEditor";
+import { StoreReviews } from "./StoreReviews";
 import type { BusinessAccount, BusinessStore } from "./types";
 
 // The insights chart is its own chunk: loaded once a store is selected.
@@ -135,6 +136,7 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
               <StoreEditor key={selected.id} store={selected} onSaved={saved} now={now} />
               <PendingOwners key={`pending-${selected.id}`} store={selected} onChanged={saved} />
               <CoOwners key={`owners-${selected.id}`} store={selected} onChanged={saved} />
+              <StoreReviews key={`reviews-${selected.id}`} storeId={selected.id} />
               <Suspense fallback={null}>
                 <StoreInsights key={`insights-${selected.id}`} storeId={selected.id} />
               </Suspense>
