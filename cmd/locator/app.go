@@ -164,7 +164,7 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 	cat := catalog.NewRepo(d)
 	stock := inventory.NewRepo(sr, cat)
 	a.handler = httpapi.New(httpapi.Deps{
-		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.NewRepo(d, sr),
+		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.New(d, sr, a.clock, publicURL),
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),

@@ -27,6 +27,7 @@ var owned = []struct {
 	{"products", "internal/catalog", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+products\b`)},
 	{"stock", "internal/inventory", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+stock(_imports|_changes|_version)?\b`)},
 	{"product_directory", "internal/productlaw", regexp.MustCompile(`(?i)\bproduct_directory(_imports)?\b`)},
+	{"reviews", "internal/reviews", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+reviews\b|\breview_(flags|decisions)\b`)},
 	{"api_keys", "internal/apikeys", regexp.MustCompile(`(?i)\bapi_keys\b`)},
 }
 

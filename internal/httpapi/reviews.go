@@ -27,6 +27,39 @@ type reviewDTO struct {
 	Content    string            `json:"content"`
 	Product    json.RawMessage   `json:"product"`
 	Customer   reviewCustomerDTO `json:"customer"`
+	// Sample: one of the demo's sample reviews, not a member's.
+	Sample   bool       `json:"sample"`
+	EditedAt *time.Time `json:"edited_at"`
+	Reply    *replyDTO  `json:"reply"`
+}
+
+type replyDTO struct {
+	Text      string     `json:"text"`
+	CreatedAt time.Time  `json:"created_at"`
+	EditedAt  *time.Time `json:"edited_at"`
+}
+
+func timeOrNil(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
+func toReviewDTO(rv *reviews.Review) reviewDTO {
+	d := reviewDTO{
+		ID: rv.ID, CreatedAt: rv.CreatedAt, UpdatedAt: rv.UpdatedAt, ProductID: rv.ProductID, CustomerID: rv.CustomerID,
+		Status: rv.Status, Rating: rv.Rating, Content: rv.Content, Product: rv.Product,
+		Customer: reviewCustomerDTO{FirstName: rv.CustomerFirstName, LastName: rv.CustomerLastName, HasAccount: rv.CustomerHasAccount},
+		Sample:   rv.Sample, EditedAt: timeOrNil(rv.EditedAt),
+	}
+	if len(d.Product) == 0 {
+		d.Product = json.RawMessage("{}")
+	}
+	if rv.Reply.Text != "" {
+		d.Reply = &replyDTO{Text: rv.Reply.Text, CreatedAt: rv.Reply.At, EditedAt: timeOrNil(rv.Reply.EditedAt)}
+	}
+	return d
 }
 
 type starCountDTO struct {
@@ -69,7 +102,7 @@ func intParam(r *http.Request, name string, def, lo, hi int) (int, error) {
 	return n, nil
 }
 
-// listReviews answers a store's reviews (newest first, paged) and their
+// listReviews answers a store's published reviews (newest first or by rating, paged) and their
 // summary. Reviewers' emails and phones are never published.
 func (s *Server) listReviews(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r)
@@ -84,6 +117,10 @@ func (s *Server) listReviews(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	sort := r.URL.Query().Get("sort")
+	if err := reviews.ValidSort(sort); err != nil {
+		return err
+	}
 	if _, err := s.Stores.PublishedDoc(r.Context(), id); err != nil {
 		return err
 	}
@@ -91,17 +128,13 @@ func (s *Server) listReviews(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := s.Reviews.List(r.Context(), id, (page-1)*limit, limit)
+	list, more, err := s.Reviews.ListSorted(r.Context(), id, sort, (page-1)*limit, limit)
 	if err != nil {
 		return err
 	}
 	out := reviewsDTO{StoreID: id, Summary: toSummaryDTO(sum), Reviews: make([]reviewDTO, 0, len(list)), Page: page, Limit: limit, HasMore: more}
-	for _, rv := range list {
-		out.Reviews = append(out.Reviews, reviewDTO{
-			ID: rv.ID, CreatedAt: rv.CreatedAt, UpdatedAt: rv.UpdatedAt, ProductID: rv.ProductID, CustomerID: rv.CustomerID,
-			Status: rv.Status, Rating: rv.Rating, Content: rv.Content, Product: rv.Product,
-			Customer: reviewCustomerDTO{FirstName: rv.CustomerFirstName, LastName: rv.CustomerLastName, HasAccount: rv.CustomerHasAccount},
-		})
+	for i := range list {
+		out.Reviews = append(out.Reviews, toReviewDTO(&list[i]))
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -1,10 +1,15 @@
 // Package reviews holds store reviews and their summary (average, counts
-// per star, recommended share). Adding a review updates the store's rating
-// and search document in the same transaction.
+// per star, recommended share): the demo's sample reviews, the reviews
+// members write (write.go: who may, the screening and the limits), the
+// owners' public replies (replies.go), anyone's flags and the moderators'
+// decisions (moderation.go); docs/reviews.md. Every change to a published
+// review updates the store's rating and search document in its
+// transaction.
 package reviews
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -12,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/apperr"
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/stores"
 )
@@ -32,7 +38,34 @@ type Review struct {
 	CustomerHasAccount bool
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
+
+	// Sample: one of the demo's sample reviews (written by the seed, no
+	// member behind it).
+	Sample bool
+	// MemberID is the member who wrote it (0 for a sample review).
+	MemberID int64
+	// EditedAt is when its author last edited it (zero: never).
+	EditedAt time.Time
+	// HeldReason says why it waits for a moderator (Status Held), or why
+	// a moderator removed it (Status Removed).
+	HeldReason string
+	// Reply is the store owner's public reply (zero Text: none).
+	Reply Reply
 }
+
+// Reply is a store owner's public reply to a review.
+type Reply struct {
+	Text     string
+	At       time.Time
+	EditedAt time.Time // zero: never edited
+}
+
+// The statuses of a review: only Approved ones are published and counted.
+const (
+	Approved = "Approved"
+	Held     = "Held"
+	Removed  = "Removed"
+)
 
 // MaxContentLen bounds a review's text.
 const MaxContentLen = 5000
@@ -55,7 +88,7 @@ func (r *Review) Validate() error {
 		return apperr.Invalidf("product must be JSON")
 	}
 	if r.Status == "" {
-		r.Status = "Approved"
+		r.Status = Approved
 	}
 	return nil
 }
@@ -72,13 +105,24 @@ type Summary struct {
 type Repo struct {
 	db     *db.DB
 	stores *stores.Repo
+	clock  clock.Clock
+	// publicURL is the base of the links in owners' mail.
+	publicURL string
 }
 
-// NewRepo returns a repository on d.
-func NewRepo(d *db.DB, sr *stores.Repo) *Repo { return &Repo{db: d, stores: sr} }
+// NewRepo returns a repository on d on the system's clock (the seed's and
+// tests' reviews).
+func NewRepo(d *db.DB, sr *stores.Repo) *Repo { return New(d, sr, clock.System(), "") }
+
+// New returns the repository a serving replica uses: its clock tells the
+// time of writes and limits, publicURL begins the links of owners' mail.
+func New(d *db.DB, sr *stores.Repo, clk clock.Clock, publicURL string) *Repo {
+	return &Repo{db: d, stores: sr, clock: clk, publicURL: strings.TrimRight(publicURL, "/")}
+}
 
 // AddAll inserts reviews and updates their stores' ratings, all in one
-// transaction (seeding and imports add many at once).
+// transaction (seeding adds many at once). They are sample reviews: a
+// member's review is written by Write.
 func (r *Repo) AddAll(ctx context.Context, rs []*Review) error {
 	return r.db.InTx(ctx, func(tx *db.Tx) error { return r.AddAllIn(ctx, tx, rs) })
 }
@@ -117,6 +161,17 @@ func (r *Repo) AddAllIn(ctx context.Context, tx *db.Tx, rs []*Review) error {
 	})
 }
 
+// rate writes the rating of store id from its published reviews (the
+// search index keeps it, so the list costs no join).
+func rate(ctx context.Context, tx *db.Tx, w *stores.Writer, id int64) error {
+	var sum, count int64
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(rating), 0), COUNT(*) FROM reviews WHERE store_id = $1 AND status = 'Approved'`,
+		id).Scan(&sum, &count); err != nil {
+		return fmt.Errorf("rating of store %d: %w", id, err)
+	}
+	return w.SetRating(ctx, id, sum, count)
+}
+
 func insert(ctx context.Context, tx *db.Tx, rv *Review) error {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	if rv.CreatedAt.IsZero() {
@@ -132,9 +187,10 @@ func insert(ctx context.Context, tx *db.Tx, rv *Review) error {
 	if !exists {
 		return apperr.New(apperr.NotFound, "store %d not found", rv.StoreID)
 	}
+	rv.Sample = true
 	err = tx.QueryRow(ctx, `INSERT INTO reviews (store_id, product_id, customer_id, status, rating, content, product,
-		customer_first_name, customer_last_name, customer_has_account, created_at, updated_at)
-		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
+		customer_first_name, customer_last_name, customer_has_account, created_at, updated_at, sample)
+		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,TRUE) RETURNING id`,
 		rv.StoreID, rv.ProductID, rv.CustomerID, rv.Status, rv.Rating, rv.Content, string(rv.Product),
 		rv.CustomerFirstName, rv.CustomerLastName, rv.CustomerHasAccount, rv.CreatedAt, rv.UpdatedAt).Scan(&rv.ID)
 	if err != nil {
@@ -143,29 +199,73 @@ func insert(ctx context.Context, tx *db.Tx, rv *Review) error {
 	return nil
 }
 
+// The orders of a store's reviews.
+const (
+	Newest     = "newest"      // newest first (the default)
+	Highest    = "rating_desc" // highest rating first, then newest
+	Lowest     = "rating_asc"  // lowest rating first, then newest
+	sortLegend = "newest, rating_desc or rating_asc"
+)
+
+var orders = map[string]string{
+	Newest:  "created_at DESC, id DESC",
+	Highest: "rating DESC, created_at DESC, id DESC",
+	Lowest:  "rating ASC, created_at DESC, id DESC",
+}
+
+// ValidSort checks an order's name ("" is Newest).
+func ValidSort(sort string) error {
+	if _, ok := orders[sort]; !ok && sort != "" {
+		return apperr.Invalidf("sort must be %s", sortLegend)
+	}
+	return nil
+}
+
+// reviewColumns are the columns scanReview reads.
+const reviewColumns = `id, store_id, product_id, customer_id, status, rating, content, product,
+	customer_first_name, customer_last_name, customer_has_account, created_at, updated_at,
+	sample, COALESCE(member_id, 0), edited_at, held_reason, reply_text, reply_at, reply_edited_at`
+
+func scanReview(sc db.Scanner) (*Review, error) {
+	var rv Review
+	var product string
+	var edited, replyAt, replyEdited sql.NullTime
+	if err := sc.Scan(&rv.ID, &rv.StoreID, &rv.ProductID, &rv.CustomerID, &rv.Status, &rv.Rating, &rv.Content,
+		&product, &rv.CustomerFirstName, &rv.CustomerLastName, &rv.CustomerHasAccount, &rv.CreatedAt, &rv.UpdatedAt,
+		&rv.Sample, &rv.MemberID, &edited, &rv.HeldReason, &rv.Reply.Text, &replyAt, &replyEdited); err != nil {
+		return nil, err
+	}
+	rv.Product = json.RawMessage(product)
+	rv.CreatedAt, rv.UpdatedAt = rv.CreatedAt.UTC(), rv.UpdatedAt.UTC()
+	rv.EditedAt = edited.Time.UTC()
+	if !edited.Valid {
+		rv.EditedAt = time.Time{}
+	}
+	if rv.Reply.Text != "" {
+		rv.Reply.At = replyAt.Time.UTC()
+		if replyEdited.Valid {
+			rv.Reply.EditedAt = replyEdited.Time.UTC()
+		}
+	}
+	return &rv, nil
+}
+
 // List returns approved reviews of a store, newest first, and whether more follow.
 func (r *Repo) List(ctx context.Context, storeID int64, offset, limit int) ([]Review, bool, error) {
-	rows, err := r.db.Query(ctx, `SELECT id, store_id, product_id, customer_id, status, rating, content, product,
-		customer_first_name, customer_last_name, customer_has_account, created_at, updated_at
-		FROM reviews WHERE store_id = $1 AND status = 'Approved'
-		ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, storeID, limit+1, offset)
+	return r.ListSorted(ctx, storeID, Newest, offset, limit)
+}
+
+// ListSorted is List in the order sort (Newest, Highest or Lowest).
+func (r *Repo) ListSorted(ctx context.Context, storeID int64, sort string, offset, limit int) ([]Review, bool, error) {
+	order, ok := orders[sort]
+	if !ok {
+		order = orders[Newest]
+	}
+	rows, err := r.db.Query(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE store_id = $1 AND status = 'Approved'
+		ORDER BY `+order+` LIMIT $2 OFFSET $3`, storeID, limit+1, offset)
+	out, err := db.Collect(rows, err, fmt.Sprintf("reviews of store %d", storeID), scanReview)
 	if err != nil {
-		return nil, false, fmt.Errorf("list reviews of store %d: %w", storeID, err)
-	}
-	defer rows.Close()
-	var out []Review
-	for rows.Next() {
-		var rv Review
-		var product string
-		if err := rows.Scan(&rv.ID, &rv.StoreID, &rv.ProductID, &rv.CustomerID, &rv.Status, &rv.Rating, &rv.Content,
-			&product, &rv.CustomerFirstName, &rv.CustomerLastName, &rv.CustomerHasAccount, &rv.CreatedAt, &rv.UpdatedAt); err != nil {
-			return nil, false, fmt.Errorf("list reviews of store %d: %w", storeID, err)
-		}
-		rv.Product = json.RawMessage(product)
-		out = append(out, rv)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, false, fmt.Errorf("list reviews of store %d: %w", storeID, err)
+		return nil, false, err
 	}
 	more := len(out) > limit
 	if more {

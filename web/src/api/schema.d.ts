@@ -170,10 +170,79 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A store's reviews, newest first, and their summary
-         * @description The approved reviews of a published store, newest first, a page at a time, with the store's rating summary. 404 when the store is not published.
+         * A store's reviews, newest first or by rating, and their summary
+         * @description The published reviews of a published store (members' and the demo's sample reviews, marked `sample`), newest first or by rating, a page at a time, each with the owner's reply, and the store's rating summary. 404 when the store is not published.
          */
         get: operations["listStoreReviews"];
+        put?: never;
+        /**
+         * The signed-in member writes a review of the store
+         * @description One review per member and store (409 for a second). Only a member
+         *     whose mailbox is proven (403), never an owner or co-owner of the
+         *     store (403: an insider review), only of a published store (404).
+         *     Answers 201 with the review: `status` Approved (published) or Held
+         *     (waits for a moderator: `held_reason` says why: a phone number, an
+         *     email address, a health claim, or a burst of new accounts' reviews).
+         *     429 past a member's 5 reviews or a network's 20 in 24 hours.
+         */
+        post: operations["writeReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/physical-store/{id}/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's review of the store, in any status (held or removed with the reason) */
+        get: operations["myReview"];
+        put?: never;
+        post?: never;
+        /** The member deletes their review (its reply and flags with it) */
+        delete: operations["deleteReview"];
+        options?: never;
+        head?: never;
+        /**
+         * The member edits their review (the edit is dated and screened again)
+         * @description A published review whose new text trips the screening is held; an edit never publishes a held review; a removed review cannot be edited (409).
+         */
+        patch: operations["editReview"];
+        trace?: never;
+    };
+    "/reviews/{id}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anyone flags a published review for a moderator, with a reason
+         * @description Once per network (IPv4 /24, IPv6 /64) and review (409), at most 10 flags per network in 24 hours (429). 404 when the review is not published.
+         */
+        post: operations["flagReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published reasons to flag, remove and keep a review, and the removals per month and reason (the last 12 months) */
+        get: operations["reviewPolicy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1659,6 +1728,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/stores/{id}/reviews/{reviewId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A proven owner of the store writes or edits the public reply to a published review (an edit is dated)
+         * @description One reply per review. 404 when the store is not among the account's or the review is not a published review of it. An owner cannot hide, edit or reorder a review: no call does.
+         */
+        put: operations["replyToReview"];
+        post?: never;
+        /** A proven owner of the store deletes the reply */
+        delete: operations["deleteReviewReply"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/review-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the owner is mailed each new published review of their stores */
+        get: operations["businessReviewMail"];
+        /** Switches the new-review mail on or off */
+        put: operations["businessSetReviewMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The review queue: held reviews (oldest first), then flagged ones (most flags first), with the open flags by reason */
+        get: operations["adminReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A moderator removes a review with a published reason (counted on the public page); its flags close */
+        post: operations["adminReviewRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews/{id}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A moderator keeps a flagged review, or publishes a held one, with a published reason; its flags close */
+        post: operations["adminReviewKeep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/insights/demand": {
         parameters: {
             query?: never;
@@ -2510,6 +2669,15 @@ export interface components {
             has_account: boolean;
         };
         Review: {
+            /** @description One of the demo's sample reviews (no member wrote it) */
+            sample: boolean;
+            /**
+             * Format: date-time
+             * @description When its author last edited it
+             */
+            edited_at: string | null;
+            /** @description The store owner's public reply, null for none */
+            reply: null | components["schemas"]["ReviewReply"];
             id: number;
             /** Format: date-time */
             created_at: string;
@@ -2523,6 +2691,55 @@ export interface components {
             /** @description The reviewed product as the marketplace embeds it */
             product: Record<string, never>;
             customer: components["schemas"]["ReviewCustomer"];
+        };
+        ReviewReply: {
+            text: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            edited_at: string | null;
+        };
+        ReviewInput: {
+            /** @description A whole number: "5" and 4.5 are refused */
+            rating: number;
+            /**
+             * @description 10 to 2000 characters once the space around it is trimmed
+             * @example Friendly staff and a good choice of pods.
+             */
+            content: string;
+        };
+        /** @description A review as its author (or a moderator) reads it, with why it is held or removed */
+        MyReview: components["schemas"]["Review"] & {
+            store_id: number;
+            /** @description Held: why it waits for a moderator; Removed: the moderator's reason; otherwise empty */
+            held_reason: string;
+        };
+        ReviewReason: {
+            code: string;
+            label: string;
+        };
+        ReviewPolicy: {
+            flag_reasons: components["schemas"]["ReviewReason"][];
+            removal_reasons: components["schemas"]["ReviewReason"][];
+            keep_reasons: components["schemas"]["ReviewReason"][];
+            /** @description Reviews removed per month (UTC) and reason, the newest month first */
+            removals: {
+                month: string;
+                reason: string;
+                count: number;
+            }[];
+        };
+        ReviewQueue: {
+            reviews: (components["schemas"]["MyReview"] & {
+                store_name: string;
+                /** @description Open flags by reason */
+                flags: {
+                    [key: string]: number;
+                };
+                flag_count: number;
+            })[];
+            removal_reasons: components["schemas"]["ReviewReason"][];
+            keep_reasons: components["schemas"]["ReviewReason"][];
         };
         StarCount: {
             rating: number;
@@ -3075,6 +3292,8 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description newest (the default), rating_desc or rating_asc (then newest first) */
+                sort?: "newest" | "rating_desc" | "rating_asc";
             };
             header?: never;
             path: {
@@ -3095,6 +3314,179 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    writeReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The review as written */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    myReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    editReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description The review as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    flagReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "off-topic" | "hateful" | "personal-information" | "health-claim" | "conflict-of-interest" | "sale-to-minor";
+                };
+            };
+        };
+        responses: {
+            /** @description Flagged */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reviewPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy and its counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPolicy"];
+                };
+            };
+            400: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5159,6 +5551,200 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replyToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+                reviewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Thank you! New stock arrives on Mondays. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The review with its reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteReviewReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+                reviewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessReviewMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["InsightsMail"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessSetReviewMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["InsightsMail"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReviewQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue and the published reasons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewQueue"];
+                };
+            };
+            401: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReviewRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "off-topic" | "hateful" | "personal-information" | "health-claim" | "conflict-of-interest" | "sale-to-minor" | "fake";
+                };
+            };
+        };
+        responses: {
+            /** @description The review after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReviewKeep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "within-policy" | "honest-opinion" | "screen-mistake";
+                };
+            };
+        };
+        responses: {
+            /** @description The review after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
