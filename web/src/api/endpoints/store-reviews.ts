@@ -4,9 +4,13 @@ import { storeKeys } from "../keys";
 
 export const REVIEWS_PAGE_SIZE = 10;
 
-/** GET store/physical-store/{id}/reviews?page=&limit=: a page of reviews, newest first, with the summary. */
-async function storeReviews(id: number, page: number, limit: number, signal: AbortSignal) {
-  return unwrap(await api.GET("/store/physical-store/{id}/reviews", { params: { path: { id }, query: { page, limit } }, signal }));
+/** The orders of the reviews page: newest first, or by rating (then newest first). */
+export type ReviewSort = "newest" | "rating_desc" | "rating_asc";
+
+/** GET store/physical-store/{id}/reviews?page=&limit=&sort=: a page of reviews with the summary. */
+async function storeReviews(id: number, page: number, limit: number, signal: AbortSignal, sort: ReviewSort = "newest") {
+  const query = sort === "newest" ? { page, limit } : { page, limit, sort };
+  return unwrap(await api.GET("/store/physical-store/{id}/reviews", { params: { path: { id }, query }, signal }));
 }
 
 /** The summary only (one review asked for): the store panel's "Reviews summary" chart. */
@@ -17,12 +21,12 @@ export function reviewSummaryOptions(id: number) {
   });
 }
 
-/** The reviews page: REVIEWS_PAGE_SIZE at a time while has_more. */
-export function reviewPagesOptions(id: number) {
+/** The reviews page: REVIEWS_PAGE_SIZE at a time while has_more, in the order sort. */
+export function reviewPagesOptions(id: number, sort: ReviewSort = "newest") {
   return infiniteQueryOptions({
-    queryKey: storeKeys.reviewPages(id),
+    queryKey: [...storeKeys.reviewPages(id), sort] as const,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => storeReviews(id, pageParam, REVIEWS_PAGE_SIZE, signal),
+    queryFn: ({ pageParam, signal }) => storeReviews(id, pageParam, REVIEWS_PAGE_SIZE, signal, sort),
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
   });
 }

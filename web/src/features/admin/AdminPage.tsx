@@ -16,6 +16,7 @@ import { ClaimList, StatusFilter } from "./ClaimList";
 import { LicencesPanel } from "./LicencesPanel";
 import { ProductsPanel } from "./ProductsPanel";
 import { ReportsPanel } from "./ReportsPanel";
+import { ReviewsPanel, reviewQueueKey } from "./ReviewsPanel";
 import { PositionsPanel } from "./PositionsPanel";
 import { approximateKey } from "./api/approximate-stores";
 import { STATUS_LABELS } from "./messages";
@@ -27,6 +28,7 @@ import { Notice } from "../../components/ui/outcome";
 const VIEW_TITLES = {
   claims: "Claims moderation",
   reports: "Store reports",
+  reviews: "Review queue",
   positions: "Stores to place",
   licences: "Licences",
   products: "Products",
@@ -36,6 +38,7 @@ const VIEW_TITLES = {
 const VIEWS: [keyof typeof VIEW_TITLES, string][] = [
   ["claims", "Claims"],
   ["reports", "Reports"],
+  ["reviews", "Reviews"],
   ["positions", "Stores to place"],
   ["licences", "Licences"],
   ["products", "Products"],
@@ -76,6 +79,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
   const signedOut = () => {
     queryClient.removeQueries({ queryKey: adminKeys.claims });
     queryClient.removeQueries({ queryKey: adminKeys.reports });
+    queryClient.removeQueries({ queryKey: reviewQueueKey });
     queryClient.removeQueries({ queryKey: adminKeys.changes });
     queryClient.removeQueries({ queryKey: adminKeys.licences });
     queryClient.removeQueries({ queryKey: adminKeys.products });
@@ -145,6 +149,10 @@ function Moderation({ moderator }: { moderator: Moderator }) {
       ) : view === "positions" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">
           <PositionsPanel onUnauthorized={signedOut} />
+        </div>
+      ) : view === "reviews" ? (
+        <div className="mx-auto max-w-4xl px-4 py-4">
+          <ReviewsPanel onUnauthorized={signedOut} />
         </div>
       ) : view === "reports" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">

@@ -16,6 +16,7 @@ import { ConfirmEmailState } from "./ConfirmEmail";
 import { SignInForm } from "./SignInForm";
 import { StoreEditor } from "./StoreEditor";
 import { StockUpload } from "./StockUpload";
+import { StoreReviews } from "./StoreReviews";
 import { StoreStock } from "./StoreStock";
 import type { BusinessAccount, BusinessStore } from "./types";
 
@@ -138,6 +139,7 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
               <PendingOwners key={`pending-${selected.id}`} store={selected} onChanged={saved} />
               <CoOwners key={`owners-${selected.id}`} store={selected} onChanged={saved} />
               <StoreStock key={`stock-${selected.id}`} store={selected} />
+              <StoreReviews key={`reviews-${selected.id}`} storeId={selected.id} />
               <Suspense fallback={null}>
                 <StoreInsights key={`insights-${selected.id}`} storeId={selected.id} />
               </Suspense>

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { physicalStoreOptions } from "../../api/endpoints/physical-store";
-import { reviewPagesOptions } from "../../api/endpoints/store-reviews";
+import { reviewPagesOptions, type ReviewSort } from "../../api/endpoints/store-reviews";
 import type { ReviewList } from "../../api/types";
 import { firstFrame } from "../../lib/firstFrame";
 import { RatingsBreakdown } from "../../components/RatingsBreakdown";
@@ -13,10 +13,16 @@ import { Spinner } from "../../components/ui/spinner";
 import { useMinuteTick } from "../../lib/useMinuteTick";
 import { useTitle } from "../../lib/documentMeta";
 import { addressLine } from "../../lib/address";
+import { FlagButton } from "./FlagButton";
+import { MyReviewSection } from "./MyReview";
+import { PolicySection } from "./PolicySection";
 
 type Review = ReviewList["reviews"][number];
 
-/** /reviews?store=ID: the store's name, its review summary and its reviews, newest first. */
+/**
+ * /reviews?store=ID: the store's name, its review summary, the member's own review (write, edit,
+ * delete) and the reviews, newest first or by rating, each with the owner's reply and a flag.
+ */
 export function ReviewsPage() {
   const [params] = useSearchParams();
   const raw = params.get("store") ?? "";
@@ -25,6 +31,7 @@ export function ReviewsPage() {
     return (
       <Shell title="Reviews">
         <p className="mt-4 text-gray-700">No store was chosen. Open the reviews from a store on the locator.</p>
+        <PolicySection />
       </Shell>
     );
   }
@@ -46,7 +53,8 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 
 function StoreReviews({ id }: { id: number }) {
   const store = useQuery(physicalStoreOptions(id));
-  const reviews = useInfiniteQuery(reviewPagesOptions(id));
+  const [sort, setSort] = useState<ReviewSort>("newest");
+  const reviews = useInfiniteQuery(reviewPagesOptions(id, sort));
   const title = store.data ? store.data.name : "Reviews";
   const first = reviews.data?.pages[0];
   const list = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
@@ -72,10 +80,21 @@ function StoreReviews({ id }: { id: number }) {
       ) : (
         <>
           <Summary summary={first.summary} />
+          <MyReviewSection storeId={id} />
           <section aria-labelledby="reviews-list" className="mt-8">
-            <h2 id="reviews-list" className="text-lg font-semibold text-gray-900">
-              All reviews
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="reviews-list" className="text-lg font-semibold text-gray-900">
+                All reviews
+              </h2>
+              <label className="flex items-center gap-2 text-sm text-gray-800">
+                Sort by
+                <select value={sort} onChange={(e) => setSort(e.target.value as ReviewSort)} className="rounded-md border border-gray-400 px-2 py-1">
+                  <option value="newest">Newest first</option>
+                  <option value="rating_desc">Highest rating</option>
+                  <option value="rating_asc">Lowest rating</option>
+                </select>
+              </label>
+            </div>
             {list.length === 0 ? (
               <p className="mt-3 text-gray-700">This store has no reviews yet.</p>
             ) : (
@@ -90,6 +109,12 @@ function StoreReviews({ id }: { id: number }) {
                 {reviews.isFetchingNextPage ? "Loading…" : "Show more reviews"}
               </Button>
             )}
+            <p className="mt-6 text-sm text-gray-700">
+              Reviews are written by members with a proven email address; owners cannot remove them.{" "}
+              <Link to="/reviews#review-policy" className="font-medium text-emerald-800 underline">
+                How reviews are kept honest
+              </Link>
+            </p>
           </section>
         </>
       )}
@@ -112,18 +137,43 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: 
 
 function ReviewItem({ review }: { review: Review }) {
   const product = review.product as { title?: unknown };
-  const date = new Date(review.created_at);
+  const initial = review.customer.last_name.trim().charAt(0).toUpperCase();
   return (
     <li className="py-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars rating={review.rating} />
-        <span className="font-medium text-gray-900">{review.customer.first_name}</span>
-        <time dateTime={review.created_at} className="text-sm text-gray-600">
-          {Number.isNaN(date.getTime()) ? review.created_at : dateFormat.format(date)}
-        </time>
+        <span className="font-medium text-gray-900">
+          <span>{review.customer.first_name}</span>
+          {initial && ` ${initial}.`}
+        </span>
+        <DateText value={review.created_at} />
+        {review.edited_at && (
+          <span className="text-sm text-gray-600">
+            (edited <DateText value={review.edited_at} />)
+          </span>
+        )}
+        {review.sample && <span className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-700">Sample review (demo data)</span>}
       </div>
       {typeof product.title === "string" && product.title !== "" && <p className="mt-1 text-sm text-gray-600">{product.title}</p>}
       <p className="mt-2 whitespace-pre-line text-gray-800">{review.content}</p>
+      {review.reply && (
+        <div className="mt-3 ml-4 border-l-2 border-emerald-700 pl-3">
+          <p className="text-sm font-medium text-gray-900">
+            Reply from the store{review.reply.edited_at ? " (edited)" : ""}
+          </p>
+          <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{review.reply.text}</p>
+        </div>
+      )}
+      <FlagButton reviewId={review.id} />
     </li>
+  );
+}
+
+function DateText({ value }: { value: string }) {
+  const date = new Date(value);
+  return (
+    <time dateTime={value} className="text-sm text-gray-600">
+      {Number.isNaN(date.getTime()) ? value : dateFormat.format(date)}
+    </time>
   );
 }
