@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -107,6 +108,14 @@ func TestReviewsOverHTTP(t *testing.T) {
 			})},
 			{name: "bad sort", method: "GET", target: near + "?sort=random", status: 400},
 		})
+
+		// The store page's JSON-LD carries the member's review (and no sample).
+		moved := serve(t, s.srv, httptest.NewRequest("GET", "/stores/x/y/"+strconvI(s.nearID), nil))
+		page := serve(t, s.srv, httptest.NewRequest("GET", moved.Header().Get("Location"), nil))
+		if body := page.Body.String(); page.Code != 200 || !strings.Contains(body, `"review":[{"@type":"Review","author":{"@type":"Person","name":"Rita M."}`) ||
+			strings.Contains(body, `"reviewBody":"good"`) {
+			t.Fatalf("store page %d (from %s): %s", page.Code, moved.Header().Get("Location"), truncate(body))
+		}
 
 		// other@example.com owns Near: a member with that address is an insider.
 		insider := &client{t: t, h: s.srv}

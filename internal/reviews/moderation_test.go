@@ -274,6 +274,16 @@ func TestListSorted(t *testing.T) {
 				t.Errorf("%s %d+%d: %s, want %s", c.sort, c.offset, c.limit, got, c.want)
 			}
 		}
+		// The store pages' JSON-LD: members' reviews only, never the samples.
+		dbtest.Must(t, w.rr.AddAll(ctx, []*reviews.Review{{StoreID: st.ID, Rating: 5, Content: "sample", CreatedAt: w.now().Add(time.Hour)}}), "sample")
+		members, more, err := w.rr.ListMembers(ctx, st.ID, 3)
+		dbtest.Must(t, err, "members")
+		if len(members) != 3 || !more || members[0].Rating != 4 || members[0].Sample {
+			t.Fatalf("members' reviews %+v", members)
+		}
+		if list, _, _ := w.rr.List(ctx, st.ID, 0, 1); len(list) != 1 || !list[0].Sample {
+			t.Fatalf("the sample is listed first: %+v", list)
+		}
 		if err := reviews.ValidSort("random"); apperr.CodeOf(err) != apperr.Invalid {
 			t.Fatalf("sort=random: %v", err)
 		}

@@ -255,6 +255,22 @@ func (r *Repo) List(ctx context.Context, storeID int64, offset, limit int) ([]Re
 	return r.ListSorted(ctx, storeID, Newest, offset, limit)
 }
 
+// ListMembers returns the latest published reviews of a store written by
+// members (no sample), newest first, at most limit, and whether more follow.
+func (r *Repo) ListMembers(ctx context.Context, storeID int64, limit int) ([]Review, bool, error) {
+	rows, err := r.db.Query(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE store_id = $1 AND status = 'Approved'
+		AND NOT sample ORDER BY created_at DESC, id DESC LIMIT $2`, storeID, limit+1)
+	out, err := db.Collect(rows, err, fmt.Sprintf("members' reviews of store %d", storeID), scanReview)
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(out) > limit
+	if more {
+		out = out[:limit]
+	}
+	return out, more, nil
+}
+
 // ListSorted is List in the order sort (Newest, Highest or Lowest).
 func (r *Repo) ListSorted(ctx context.Context, storeID int64, sort string, offset, limit int) ([]Review, bool, error) {
 	order, ok := orders[sort]
