@@ -16,6 +16,15 @@ export const storeKeys = {
   reviewSummary: (id: number) => [...storeKeys.detail(id), "reviews", "summary"] as const,
   /** Every page loaded so far (the reviews page). */
   reviewPages: (id: number) => [...storeKeys.detail(id), "reviews", "pages"] as const,
+  /** The products the store carries, with their stock (the store panel). */
+  products: (id: number) => [...storeKeys.detail(id), "products"] as const,
+};
+
+/** The shopper's product search: suggestions and the chosen product (docs/products.md). */
+export const productKeys = {
+  all: ["products"] as const,
+  suggest: (q: string) => [...productKeys.all, "suggest", q] as const,
+  detail: (id: string) => [...productKeys.all, "detail", id] as const,
 };
 
 /** The place search box's suggestions. */

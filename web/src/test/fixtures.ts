@@ -1,6 +1,7 @@
 import type { Customer, PhysicalStore, ServicesNow, ServiceState, StoreListItem, StoreWithDistance, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "../lib/constants";
 import type { StoreLicence } from "../lib/licence";
+import type { Offer, ProductSummary } from "../features/locator/product/types";
 
 /** Every day 09:00-17:00. */
 export const NINE_TO_FIVE: WorkingHour[] = WEEKDAYS.map((weekDay) => ({ weekDay, startTime: "09:00", endTime: "17:00" }));
@@ -101,6 +102,40 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     phone: "+15550100",
     favorites_phstores: [makeStore({ id: 3, name: "Cloud Nine" })],
     email_verified: false,
+    ...overrides,
+  };
+}
+
+/** Zephyrine's mango disposable as the product calls name it; override what a test cares about. */
+export function makeProduct(overrides: Partial<ProductSummary> = {}): ProductSummary {
+  return {
+    id: "demo-zephyrine-bar-6000-mango-ice",
+    gtin: "00840000100016",
+    brand: "Zephyrine",
+    name: "Zephyrine Bar 6000 Mango Ice",
+    kind: "disposable",
+    flavour: "fruit",
+    nicotine: "50 mg/mL",
+    handle: "zephyrine-bar-6000-mango-ice",
+    thumbnail: null,
+    is_zero_nic_applicable: false,
+    is_cbd_applicable: false,
+    ...overrides,
+  };
+}
+
+/** A store's row for a product: in stock, lawful, $21.99, reported at `updated_at`; override what a test cares about. */
+export function makeOffer(overrides: Partial<Offer> = {}): Offer {
+  return {
+    availability: "in_stock",
+    quantity: 12,
+    price: 21.99,
+    sale_price: null,
+    currency_code: "usd",
+    updated_at: "2026-12-01T10:00:00Z",
+    stale: false,
+    lawful: true,
+    rule: null,
     ...overrides,
   };
 }

@@ -7,8 +7,8 @@ import { cn } from "../../lib/cn";
 import { useCustomer, usePopup } from "../../lib/session";
 
 /**
- * Logo, the place search box and the account buttons: Sign in and Sign up, or the favourites and
- * profile icons when signed in. At 767 px or less a burger menu holds the search box.
+ * Logo, the search boxes (place and product) and the account buttons: Sign in and Sign up, or the
+ * favourites and profile icons when signed in. At 767 px or less a burger menu holds the search boxes.
  */
 export function Header({ search }: { search: ReactNode }) {
   const { loginState } = useCustomer();
@@ -18,7 +18,7 @@ export function Header({ search }: { search: ReactNode }) {
     <header className="relative z-30 border-b border-gray-200 bg-white">
       <div className="flex h-14 items-center gap-3 px-3 md:px-4">
         <Brand />
-        <div className="hidden max-w-xl flex-1 md:block">{search}</div>
+        <div className="hidden max-w-3xl flex-1 md:block">{search}</div>
         <div className="ml-auto flex items-center gap-1.5">
           {loginState === "logged-in" ? (
             <>

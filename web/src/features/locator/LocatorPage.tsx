@@ -7,6 +7,7 @@ import type { Rule } from "../../api/types";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
+import { placeSearchHint } from "../../lib/config";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, PLACE_ZOOM, REDO_SEARCH_HIDE_MS } from "../../lib/constants";
 import { nextTask } from "../../lib/nextTask";
 import { serviceAvailable } from "../../lib/services";
@@ -20,7 +21,6 @@ import { locateVisitor, type LatLon } from "./geolocation";
 import { Header } from "./Header";
 import { MapArea } from "./MapArea";
 import { clampPage, pageBounds, Pagination } from "./Pagination";
-import { PlaceSearch } from "./PlaceSearch";
 import { ResultsList } from "./ResultsList";
 import { rulesByIds, RulesNote } from "./RulesNote";
 import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlState";
@@ -32,6 +32,15 @@ import { shortPlaceName } from "../../lib/placeName";
 // once the first answer is shown and the page is idle, so opening a store rarely waits for it.
 const loadStoreDetail = () => import("./StoreDetail");
 const StoreDetail = lazy(async () => ({ default: (await loadStoreDetail()).StoreDetail }));
+// The search boxes are chunks too (the entry's budget, scripts/size.mjs): the place search's is
+// asked for at the first render, the server's first frame and then a look-alike box standing in
+// meanwhile; the product search's (its box, the bar under the filters, each row's stock) at once
+// when the address names a product, else once the first answer is shown and the page is idle.
+const PlaceSearch = lazy(async () => ({ default: (await import("./PlaceSearch")).PlaceSearch }));
+const loadProductUi = () => import("./product/ui");
+const ProductSearch = lazy(async () => ({ default: (await loadProductUi()).ProductSearch }));
+const ProductBar = lazy(async () => ({ default: (await loadProductUi()).ProductBar }));
+const StoreOfferLine = lazy(async () => ({ default: (await loadProductUi()).StoreOfferLine }));
 const whenIdle = (run: () => void) => (typeof requestIdleCallback === "function" ? void requestIdleCallback(run, { timeout: 2000 }) : void nextTask().then(run));
 
 const NO_RULES: Rule[] = [];
@@ -53,7 +62,7 @@ const anyFilter = (filters: StoreFilters) => Object.values(filters).some(Boolean
 
 /** The place search box (in the header, or in the phone's menu, opened first). */
 function focusPlaceSearch() {
-  const boxes = () => [...document.querySelectorAll<HTMLInputElement>('input[role="combobox"]')];
+  const boxes = () => [...document.querySelectorAll<HTMLInputElement>('input[role="combobox"]')].filter((el) => el.labels?.[0]?.textContent === "Search for a place");
   const shown = boxes().find((el) => el.getClientRects().length > 0);
   if (shown) {
     shown.focus();
@@ -112,7 +121,7 @@ export function LocatorPage() {
   // Stores: each filter change reloads; Open now is also applied here in each store's zone, by
   // the same rule as the badge (lib/status.ts), so a store that closes while the page is open
   // leaves the filtered list at the next minute.
-  const storesQuery = useQuery(listPhysicalStoresOptions({ ...center, filters: url.filters }));
+  const storesQuery = useQuery(listPhysicalStoresOptions({ ...center, filters: url.filters, product: url.product, inStock: url.inStock }));
   // A new answer is shown through a deferred render: React renders the results list and the
   // markers in slices between which the browser stays responsive, instead of one long task when
   // the answer arrives (the list, the map and the summary always show the same answer).
@@ -132,11 +141,16 @@ export function LocatorPage() {
   }, [shown.data, url.filters, now]);
 
   const answered = shown.data !== undefined;
+  const [productUi, setProductUi] = useState(url.product !== null);
   useEffect(() => {
-    if (answered) whenIdle(() => void loadStoreDetail().catch(() => undefined));
+    if (answered)
+      whenIdle(() => {
+        void loadStoreDetail().catch(() => undefined);
+        setProductUi(true);
+      });
   }, [answered]);
 
-  const searchKey = JSON.stringify([center, url.filters]);
+  const searchKey = JSON.stringify([center, url.filters, url.product, url.inStock]);
   const [pageState, setPageState] = useState({ key: searchKey, page: 1 });
   const page = clampPage(pageState.key === searchKey ? pageState.page : 1, stores.length);
   const { first, last } = pageBounds(page, stores.length);
@@ -261,8 +275,34 @@ export function LocatorPage() {
     };
   }, []);
 
+  // A search box until its code has come, as the server's first frame draws it.
+  const box = (hint: string) => (
+    <div aria-hidden="true" className="w-full rounded-md border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm text-gray-500">
+      {hint}
+    </div>
+  );
+  const productBox = box("Search product, brand or GTIN");
   const search = (
-    <PlaceSearch value={searchText} onValueChange={setSearchText} onChoose={choosePlace} onCurrentLocation={useCurrentLocation} near={center} />
+    <div className="flex flex-col gap-2 md:flex-row">
+      <div className="md:flex-1">
+        <Suspense fallback={box(placeSearchHint())}>
+          <PlaceSearch value={searchText} onValueChange={setSearchText} onChoose={choosePlace} onCurrentLocation={useCurrentLocation} near={center} />
+        </Suspense>
+      </div>
+      <div className="md:flex-1">
+        {productUi || url.product !== null ? (
+          <Suspense fallback={productBox}>
+            <ProductSearch
+              productId={url.product}
+              onChoose={(product) => navigateTo({ product: product.id, store: null })}
+              onClear={() => navigateTo({ product: null, inStock: false, store: null })}
+            />
+          </Suspense>
+        ) : (
+          productBox
+        )}
+      </div>
+    </div>
   );
 
   const loading = storesQuery.isFetching || (url.store !== null && !selected && fetched.isFetching);
@@ -316,6 +356,16 @@ export function LocatorPage() {
           </div>
           <div className="mt-2">
             <FilterChips filters={url.filters} onToggle={toggleFilter} licenceCovered={licenceCovered} />
+            {url.product !== null && (
+              <Suspense fallback={null}>
+                <ProductBar
+                  productId={url.product}
+                  inStock={url.inStock}
+                  onInStock={() => navigateTo({ inStock: !url.inStock, store: null })}
+                  onClear={() => navigateTo({ product: null, inStock: false, store: null })}
+                />
+              </Suspense>
+            )}
           </div>
         </div>
 
@@ -390,7 +440,15 @@ export function LocatorPage() {
                 }
               >
                 <Suspense fallback={<Spinner label="Loading store" className="px-4 py-3 text-xs" />}>
-                  <StoreDetail store={selected} whole={whole} rules={selectedRules} distance={listed?.distance} onBack={clearSelection} now={now} />
+                  <StoreDetail
+                    store={selected}
+                    whole={whole}
+                    rules={selectedRules}
+                    distance={listed?.distance}
+                    onBack={clearSelection}
+                    now={now}
+                    product={url.product}
+                  />
                 </Suspense>
               </ErrorBoundary>
             ) : shown.isError ? (
@@ -425,7 +483,14 @@ export function LocatorPage() {
             ) : (
               <>
                 <RulesNote stores={stores} rules={answerRules} />
-                <ResultsList stores={pageStores} first={first} onSelect={select} onPrefetch={prefetch} now={now} />
+                <ResultsList
+                  stores={pageStores}
+                  first={first}
+                  onSelect={select}
+                  onPrefetch={prefetch}
+                  now={now}
+                  Offer={url.product !== null ? StoreOfferLine : undefined}
+                />
                 <Pagination page={page} total={stores.length} onPage={goToPage} />
               </>
             )}

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, Suspense, type ComponentType } from "react";
 import { Stars } from "../../components/Stars";
 import { StoreStatus } from "../../components/StoreStatus";
 import type { StoreListItem } from "../../api/types";
@@ -14,12 +14,14 @@ const ResultRow = memo(function ResultRow({
   onSelect,
   onPrefetch,
   now,
+  Offer,
 }: {
   store: StoreListItem;
   number: number;
   onSelect: (id: number) => void;
   onPrefetch?: (id: number) => void;
   now: Date;
+  Offer?: OfferLine;
 }) {
   const lit = useIsHighlighted(store.id);
   const highlight = highlightHandlers(store.id);
@@ -67,14 +69,23 @@ const ResultRow = memo(function ResultRow({
           </span>
         </span>
       </button>
+      {Offer && (
+        <Suspense fallback={null}>
+          <Offer store={store} now={now} />
+        </Suspense>
+      )}
     </li>
   );
 });
+
+/** A store's row for the chosen product, under its line (outside its button: it may hold a link). */
+type OfferLine = ComponentType<{ store: StoreListItem; now: Date }>;
 
 /**
  * One page of stores: the row's number (as on its map pin), name, distance, average rating stars
  * and review count ("No reviews yet" without any), Opened or Closed and what comes next. `first` is the number of the first row.
  * `onPrefetch` is told of the row pointed at or focused (the panel's whole store is fetched ahead).
+ * With a product chosen, `Offer` draws each store's row for it.
  */
 export const ResultsList = memo(function ResultsList({
   stores,
@@ -82,17 +93,19 @@ export const ResultsList = memo(function ResultsList({
   onSelect,
   onPrefetch,
   now,
+  Offer,
 }: {
   stores: readonly StoreListItem[];
   first?: number;
   onSelect: (id: number) => void;
   onPrefetch?: (id: number) => void;
   now: Date;
+  Offer?: OfferLine;
 }) {
   return (
     <ul aria-label="Stores" className="divide-y divide-gray-200">
       {stores.map((store, i) => (
-        <ResultRow key={store.id} store={store} number={first + i} onSelect={onSelect} onPrefetch={onPrefetch} now={now} />
+        <ResultRow key={store.id} store={store} number={first + i} onSelect={onSelect} onPrefetch={onPrefetch} now={now} Offer={Offer} />
       ))}
     </ul>
   );

@@ -18,6 +18,7 @@ import { AddressLine } from "./AddressLine";
 import { directionsUrl } from "./directions";
 import { LicenceLines } from "./LicenceLines";
 import { OnlineStoreButton } from "./OnlineStoreButton";
+import { StoreProducts } from "./product/StoreProducts";
 import { ReportProblem } from "./report/ReportProblem";
 import { ReviewsSummary } from "./ReviewsSummary";
 import { RuleLines } from "./RuleLines";
@@ -43,6 +44,7 @@ export function StoreDetail({
   distance,
   onBack,
   now,
+  product = null,
 }: {
   store: StoreView;
   whole: PhysicalStore | undefined;
@@ -51,6 +53,8 @@ export function StoreDetail({
   distance?: number;
   onBack: () => void;
   now: Date;
+  /** The product the shopper searched for (id or GTIN): its kind opens in the store's products. */
+  product?: string | null;
 }) {
   const miles = distance ?? ("distance" in store && typeof store.distance === "number" ? store.distance : undefined);
   const queryClient = useQueryClient();
@@ -188,6 +192,7 @@ export function StoreDetail({
         </a>
       </p>
       <OnlineStoreButton store={store} />
+      <StoreProducts store={store} product={product} now={now} />
       <ReviewsSummary storeId={store.id} />
       <ReportProblem storeId={store.id} storeName={store.name} />
     </article>

@@ -3,12 +3,17 @@ import type { StoreFilters } from "./api/list-physical-stores";
 /**
  * What the address bar carries, so reload, back/forward and shared links restore the view:
  * /?place=Brooklyn&lat=40.65&lon=-73.95&open=1&delivery=1&online=1&curbside=1&licensed=1&store=123
+ * and, with a product chosen, &product=ID (a catalogue id or a GTIN) and &in_stock=1.
  */
 export interface LocatorUrlState {
   place: string | null;
   center: { latitude: number; longitude: number } | null;
   filters: StoreFilters;
   store: number | null;
+  /** The chosen product's id or GTIN: the list shows the stores that carry it (docs/products.md). */
+  product: string | null;
+  /** "In stock only" (meaningful with a product only). */
+  inStock: boolean;
 }
 
 export const FILTER_PARAMS: Record<keyof StoreFilters, string> = {
@@ -41,7 +46,16 @@ export function parseLocatorUrl(params: URLSearchParams): LocatorUrlState {
       licensed: flag(FILTER_PARAMS.licensed),
     },
     store: store !== null && Number.isInteger(store) ? store : null,
+    product: productParam(params.get("product")),
+    inStock: flag("in_stock"),
   };
+}
+
+/** A product id as the API takes it (up to 100 characters, no control characters), else none. */
+function productParam(value: string | null): string | null {
+  const id = value?.trim() ?? "";
+  // eslint-disable-next-line no-control-regex -- a pasted link's control characters are refused
+  return id !== "" && id.length <= 100 && !/[\u0000-\u001f\u007f]/.test(id) ? id : null;
 }
 
 const round = (n: number) => String(Math.round(n * 1e5) / 1e5);
@@ -57,5 +71,9 @@ export function formatLocatorUrl(state: LocatorUrlState): URLSearchParams {
     if (state.filters[key]) params.set(FILTER_PARAMS[key], "1");
   }
   if (state.store !== null) params.set("store", String(state.store));
+  if (state.product !== null) {
+    params.set("product", state.product);
+    if (state.inStock) params.set("in_stock", "1");
+  }
   return params;
 }

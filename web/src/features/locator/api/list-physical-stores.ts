@@ -22,6 +22,10 @@ export interface StoreSearch {
   latitude: number;
   longitude: number;
   filters?: StoreFilters;
+  /** A product's id or GTIN: only stores that carry it, each with its row (docs/products.md). */
+  product?: string | null;
+  /** With a product: only stores where it is in stock or limited, lawful and reported lately. */
+  inStock?: boolean;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface StoreSearch {
  * the results panel has pages. With Open now and a service on, available_now asks for stores
  * taking that service's orders now ("Delivery now").
  */
-export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS }: StoreSearch) {
+export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS, product = null, inStock = false }: StoreSearch) {
   const query: StoreListQuery = {
     latitude,
     longitude,
@@ -42,6 +46,7 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
     ...(filters.open && { is_open_now: "true" as const }),
     ...(filters.licensed && { is_licence_verified: "true" as const }),
     ...(filters.open && (filters.delivery || filters.online || filters.curbside) && { available_now: "true" as const }),
+    ...(product !== null && { product, ...(inStock && { in_stock: "true" as const }) }),
   };
   return queryOptions({
     queryKey: storeKeys.list(query),
