@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -131,6 +132,12 @@ func TestReviewsOverHTTP(t *testing.T) {
 		}
 		if rec, _ := s.other.call("PUT", replyPath, map[string]string{"text": "Sorry! New stock arrives on Mondays."}); rec.Code != 200 {
 			t.Fatalf("the owner's reply: %d %s", rec.Code, rec.Body)
+		}
+		// The owner's insights count the store's new published reviews (the
+		// fixture's samples were written today too).
+		if rec, body := s.other.call("GET", "/api/business/stores/"+strconvI(s.nearID)+"/insights?days=7", nil); rec.Code != 200 ||
+			fmt.Sprint(body["reviews"]) != "map[current:4 previous:0]" {
+			t.Fatalf("insights: %d %v", rec.Code, body["reviews"])
 		}
 		anon.run([]step{
 			{method: "GET", target: near, status: 200, reply: reply(func(t *testing.T, r reviewPage) {

@@ -284,6 +284,22 @@ func TestListSorted(t *testing.T) {
 		if list, _, _ := w.rr.List(ctx, st.ID, 0, 1); len(list) != 1 || !list[0].Sample {
 			t.Fatalf("the sample is listed first: %+v", list)
 		}
+		// The owners' insights: published reviews written in a period and the one before.
+		day := start.Truncate(24 * time.Hour)
+		for _, c := range []struct {
+			from, to time.Time
+			want     reviews.Period
+		}{
+			{day, day.AddDate(0, 0, 1), reviews.Period{Current: 5}},
+			{day.AddDate(0, 0, 1), day.AddDate(0, 0, 2), reviews.Period{Previous: 5}},
+			{day.AddDate(0, 0, 2), day.AddDate(0, 0, 3), reviews.Period{}},
+		} {
+			got, err := w.rr.CountPeriod(ctx, st.ID, c.from, c.to)
+			dbtest.Must(t, err, "count")
+			if got != c.want {
+				t.Errorf("%s to %s: %+v, want %+v", c.from, c.to, got, c.want)
+			}
+		}
 		if err := reviews.ValidSort("random"); apperr.CodeOf(err) != apperr.Invalid {
 			t.Fatalf("sort=random: %v", err)
 		}

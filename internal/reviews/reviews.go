@@ -329,3 +329,26 @@ func Summarize(counts [5]int) Summary {
 	s.Recommended = int(float64(counts[0]+counts[1])*100/float64(s.Count) + 0.5)
 	return s
 }
+
+// Period is the published reviews of a store written in a period of days
+// and in the period before it (the owners' insights, docs/insights.md).
+type Period struct {
+	Current  int `json:"current"`
+	Previous int `json:"previous"`
+}
+
+// CountPeriod counts store storeID's published reviews written from from
+// (inclusive) to to (exclusive), and in as long a period before from.
+func (r *Repo) CountPeriod(ctx context.Context, storeID int64, from, to time.Time) (Period, error) {
+	var p Period
+	before := from.Add(-to.Sub(from))
+	err := r.db.QueryRow(ctx, `SELECT
+		COUNT(CASE WHEN created_at >= $2 AND created_at < $3 THEN 1 END),
+		COUNT(CASE WHEN created_at >= $4 AND created_at < $2 THEN 1 END)
+		FROM reviews WHERE store_id = $1 AND status = 'Approved' AND created_at >= $4 AND created_at < $3`,
+		storeID, from, to, before).Scan(&p.Current, &p.Previous)
+	if err != nil {
+		return Period{}, fmt.Errorf("reviews of store %d in a period: %w", storeID, err)
+	}
+	return p, nil
+}
