@@ -29,6 +29,7 @@ import (
 	"locator/internal/mail"
 	"locator/internal/maptiles"
 	"locator/internal/members"
+	"locator/internal/ownerstock"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/reports"
@@ -161,12 +162,14 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock, Identity: ids}, log)
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
 	cat := catalog.NewRepo(d)
+	stock := inventory.NewRepo(sr, cat)
 	a.handler = httpapi.New(httpapi.Deps{
 		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.New(d, sr, a.clock, publicURL),
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
-		Places: placeSvc, Catalog: cat, Inventory: inventory.NewRepo(sr, cat), APIKeys: apikeys.New(d, a.clock, 0),
+		Places: placeSvc, Catalog: cat, Inventory: stock, APIKeys: apikeys.New(d, a.clock, 0),
+		OwnerStock: ownerstock.New(sr, cat, stock, a.clock),
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 			PublicURL: publicURL, Basemap: basemap, Streets: streets},
 		Network: httpapi.Network{IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies, DBTimeout: cfg.DBTimeout,

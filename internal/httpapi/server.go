@@ -26,6 +26,7 @@ import (
 	"locator/internal/maptiles"
 	"locator/internal/members"
 	"locator/internal/metrics"
+	"locator/internal/ownerstock"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
@@ -58,14 +59,15 @@ type Deps struct {
 	Reports       *reports.Service // shoppers' reports; nil: refused
 	Business      *business.Service
 	Licences      *licences.Registry
-	Catalog       *catalog.Repo      // the product catalogue; nil: /api/admin/products answers 404
-	Inventory     *inventory.Repo    // stock per store; nil: the point-of-sale API answers 404
-	APIKeys       *apikeys.Service   // business accounts' point-of-sale keys; nil: none
-	Insights      *insights.Service  // counts and reports (docs/insights.md); nil: nothing counted
-	Answers       *answercache.Cache // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
-	IPLimits      *ratelimit.Memory  // per-IP limits; nil: a fresh one
-	SecureCookies bool               // served over HTTPS: Secure, __Host- session cookie
-	Places        *places.Service    // place search; nil: empty answers
+	Catalog       *catalog.Repo       // the product catalogue; nil: /api/admin/products answers 404
+	Inventory     *inventory.Repo     // stock per store; nil: the point-of-sale API answers 404
+	APIKeys       *apikeys.Service    // business accounts' point-of-sale keys; nil: none
+	OwnerStock    *ownerstock.Service // the owners' stock in /business; nil: its calls answer 404
+	Insights      *insights.Service   // counts and reports (docs/insights.md); nil: nothing counted
+	Answers       *answercache.Cache  // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
+	IPLimits      *ratelimit.Memory   // per-IP limits; nil: a fresh one
+	SecureCookies bool                // served over HTTPS: Secure, __Host- session cookie
+	Places        *places.Service     // place search; nil: empty answers
 
 	Site    // what the shell serves around the API
 	Network // who calls, and how much each request may take
@@ -227,6 +229,13 @@ func (s *Server) routes() {
 		"POST /api/business/api-keys":        s.forBusiness(s.businessCreateAPIKey),
 		"DELETE /api/business/api-keys/{id}": s.forBusiness(s.businessRevokeAPIKey),
 		"POST /api/pos/v1/stock":             s.posStock,
+
+		// The owners' stock (docs/products.md, "Owners' stock").
+		"GET /api/business/products":                         s.forBusiness(s.businessFindProducts),
+		"GET /api/business/stores/{id}/stock":                s.forBusinessStore(s.businessStoreStock),
+		"PUT /api/business/stores/{id}/stock/{productId}":    s.forBusinessStore(s.businessSetStock),
+		"DELETE /api/business/stores/{id}/stock/{productId}": s.forBusinessStore(s.businessRemoveStock),
+		"POST /api/business/stock/import":                    s.forBusiness(s.businessUploadStock),
 
 		// Licences (docs/licences.md): a moderator's, where licences are kept.
 		"GET /api/admin/products":                      s.forCatalog(s.adminListProducts),

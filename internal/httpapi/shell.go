@@ -173,6 +173,8 @@ func limits(next http.Handler) http.Handler {
 				limit = photos.MaxBytes
 			} else if isRegistryUpload(r) {
 				limit = MaxRegistryUploadBytes
+			} else if isStockUpload(r) {
+				limit = MaxStockUploadBytes
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, limit)
 		}
@@ -200,7 +202,7 @@ func apiOnly(mux *http.ServeMux) http.Handler {
 			writeMessage(w, http.StatusNotFound, "not found: "+strings.TrimPrefix(r.URL.Path, "/api"))
 			return
 		}
-		if sendsNonJSON(r) && !isPhotoUpload(r) && !isRegistryUpload(r) {
+		if sendsNonJSON(r) && !isPhotoUpload(r) && !isRegistryUpload(r) && !isStockUpload(r) {
 			writeMessage(w, http.StatusUnsupportedMediaType, "The request body must be JSON (Content-Type: application/json)")
 			return
 		}

@@ -77,8 +77,14 @@ func valid(g orb.Geometry) bool {
 	return false
 }
 
-// loadBasemap decodes the embedded file into world coordinates.
-func loadBasemap() ([]*geoLayer, error) {
+// loadBasemap is the embedded basemap decoded once per process: the layers are never changed
+// after decoding (each level's simplified shapes are built under their own sync.Once), so the
+// tile server and the seed's water test share one copy. Decoding costs seconds of CPU; the
+// command-line tests run serve and seed many times in one process.
+var loadBasemap = sync.OnceValues(decodeBasemap)
+
+// decodeBasemap decodes the embedded file into world coordinates.
+func decodeBasemap() ([]*geoLayer, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(basemapData))
 	if err != nil {
 		return nil, fmt.Errorf("maptiles: basemap: %w", err)

@@ -3,6 +3,7 @@ package maptiles
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/planar"
@@ -23,8 +24,12 @@ type Water struct {
 // waterGrid: cells of 1/4096 of the world (about 0.09 degrees of longitude), a few shapes each.
 const waterGrid = 4096
 
-// LoadWater decodes the embedded basemap's water layer and indexes it.
-func LoadWater() (*Water, error) {
+// LoadWater is the embedded basemap's water layer, indexed once per process (read-only after).
+func LoadWater() (*Water, error) { return loadWater() }
+
+var loadWater = sync.OnceValues(indexWater)
+
+func indexWater() (*Water, error) {
 	layers, err := loadBasemap()
 	if err != nil {
 		return nil, err

@@ -424,7 +424,7 @@ func BenchmarkNewTimeZones(b *testing.B) {
 		tz = nil
 		heap = heapAfter(func() {
 			var err error
-			if tz, err = NewTimeZones(); err != nil {
+			if tz, err = buildTimeZones(); err != nil {
 				b.Fatal(err)
 			}
 		})

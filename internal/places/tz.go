@@ -26,8 +26,15 @@ type TimeZones struct {
 	gaz     *Gazetteer // for the rare point tzf cannot place
 }
 
-// NewTimeZones builds the finder.
-func NewTimeZones() (*TimeZones, error) {
+// NewTimeZones is the process's finder, built on first use and shared after: it is read-only
+// once built, and building it costs about a second of CPU and tens of MB (the seed, claims and
+// serve paths, and the tests that run them many times in one process, ask for it).
+func NewTimeZones() (*TimeZones, error) { return sharedTimeZones() }
+
+var sharedTimeZones = sync.OnceValues(buildTimeZones)
+
+// buildTimeZones builds the finder.
+func buildTimeZones() (*TimeZones, error) {
 	f, err := tzf.NewDefaultFinder()
 	if err != nil {
 		return nil, fmt.Errorf("places: time zone finder: %w", err)

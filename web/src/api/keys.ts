@@ -63,6 +63,10 @@ export const adminKeys = {
 export const businessKeys = {
   me: ["business", "me"] as const,
   stores: ["business", "stores"] as const,
+  /** A store's stock as its owner sees it. */
+  stock: (id: number) => ["business", "stock", id] as const,
+  /** The catalogue search of the owner's stock form. */
+  products: (q: string) => ["business", "products", q] as const,
   /** The account's point-of-sale API keys. */
   apiKeys: ["business", "api-keys"] as const,
   /** A store's insights over 7, 30 or 90 days (docs/insights.md). */

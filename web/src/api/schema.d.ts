@@ -1511,6 +1511,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Catalogue products an owner may mark carried, by name, brand, id or a scanned GTIN
+         * @description The catalogue search of /admin (case does not matter; digits match inside the stored GTIN-14, so a scanned UPC-A or EAN-13 finds its product), first page only. 404 where no stock is kept.
+         */
+        get: operations["businessFindProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stores/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's stock, each row with the law's verdict where the store stands
+         * @description Every product the store carries (from the owner, a feed file or the
+         *     point-of-sale API), by product id. A row the law forbids the store
+         *     to sell (a flavour ban, a state directory) is kept as reported and
+         *     marked `lawful: false` with the `rule` and its citation: shoppers
+         *     read "Not sold here by law". 404 for a store not linked to the account.
+         */
+        get: operations["businessStoreStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stores/{id}/stock/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+                /** @description The catalogue's product id */
+                productId: components["schemas"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a product carried by the store, with its availability, quantity and price
+         * @description Replaces what the store had for the product (a feed's row included),
+         *     reported now; every replica's search sees it at its next poll. The
+         *     values follow the feed's rules: a quantity from 0 to a billion, a
+         *     price written "12.99 USD". 404 for a store not linked to the account
+         *     or a product not in the catalogue.
+         */
+        put: operations["businessSetStock"];
+        post?: never;
+        /**
+         * The store no longer carries the product
+         * @description Removes the store's row of the product; removing one it does not carry changes nothing.
+         */
+        delete: operations["businessRemoveStock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business/stock/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a local inventory feed (CSV or TSV) for the account's stores
+         * @description The body is the file itself (text/csv, text/tab-separated-values or
+         *     text/plain), at most 20 MB and 200,000 rows, in the layout of
+         *     `locator inventory import` (docs/products.md, "Stock feeds"). A row
+         *     for a store the account does not own is refused with its line, like
+         *     every bad row; the good rows are written together, nothing half
+         *     applied. `replace=true` makes it a full feed: each of the account's
+         *     stores the file names keeps only the products the file names.
+         *     A wrong header writes nothing (400); a larger file is 413.
+         */
+        post: operations["businessUploadStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/business/stores/{id}/licence": {
         parameters: {
             query?: never;
@@ -2157,6 +2260,42 @@ export interface components {
             pickup_method?: string | null;
             /** @description same_day, next_day, 2-day ... 7-day or multi-week */
             pickup_sla?: string | null;
+        };
+        OwnerStockItem: {
+            product: components["schemas"]["AdminProduct"];
+            /** @enum {string} */
+            availability: "in_stock" | "limited_availability" | "on_display_to_order" | "out_of_stock";
+            quantity: number | null;
+            /** @description "12.99 USD" */
+            price: string | null;
+            sale_price: string | null;
+            /** @description buy, reserve, ship_to_store, not_supported or empty */
+            pickup_method: string;
+            pickup_sla: string;
+            /** Format: date-time */
+            reported_at: string;
+            /** @description false: the law forbids the store to sell it ("Not sold here by law") */
+            lawful: boolean;
+            /** @description The law that forbids the sale, when not lawful */
+            rule: components["schemas"]["Rule"] | null;
+        };
+        StockImportReport: {
+            replace: boolean;
+            /** @description Rows written */
+            rows: number;
+            /** @description Stores the file names */
+            stores: number;
+            /** @description Rows a full feed removed */
+            removed: number;
+            /** @description Rows refused */
+            failed: number;
+            /** @description The refused rows (the first 1,000), by line (the header is line 1) */
+            errors: {
+                line: number;
+                message: string;
+            }[];
+            /** @description Columns of the file that are not read */
+            ignored: string[];
         };
         Error: {
             message: string;
@@ -5083,6 +5222,165 @@ export interface operations {
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessFindProducts: {
+        parameters: {
+            query?: {
+                q?: string;
+                /** @description Products answered (default 20) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The first products that match and how many match in all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        products: components["schemas"]["AdminProduct"][];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessStoreStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["OwnerStockItem"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessSetStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+                /** @description The catalogue's product id */
+                productId: components["schemas"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    availability: "in_stock" | "limited_availability" | "on_display_to_order" | "out_of_stock";
+                    quantity?: number | null;
+                    /** @description "12.99 USD"; empty or null: none */
+                    price?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The row as the list shows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["OwnerStockItem"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessRemoveStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+                /** @description The catalogue's product id */
+                productId: components["schemas"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    businessUploadStock: {
+        parameters: {
+            query?: {
+                replace?: "true" | "false";
+                /** @description The file's name for the import log */
+                file_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "text/tab-separated-values": string;
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description What the import did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockImportReport"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

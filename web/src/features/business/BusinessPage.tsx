@@ -15,7 +15,9 @@ import { PendingOwners } from "./PendingOwners";
 import { ConfirmEmailState } from "./ConfirmEmail";
 import { SignInForm } from "./SignInForm";
 import { StoreEditor } from "./StoreEditor";
+import { StockUpload } from "./StockUpload";
 import { StoreReviews } from "./StoreReviews";
+import { StoreStock } from "./StoreStock";
 import type { BusinessAccount, BusinessStore } from "./types";
 
 // The insights chart is its own chunk: loaded once a store is selected.
@@ -136,6 +138,7 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
               <StoreEditor key={selected.id} store={selected} onSaved={saved} now={now} />
               <PendingOwners key={`pending-${selected.id}`} store={selected} onChanged={saved} />
               <CoOwners key={`owners-${selected.id}`} store={selected} onChanged={saved} />
+              <StoreStock key={`stock-${selected.id}`} store={selected} />
               <StoreReviews key={`reviews-${selected.id}`} storeId={selected.id} />
               <Suspense fallback={null}>
                 <StoreInsights key={`insights-${selected.id}`} storeId={selected.id} />
@@ -147,7 +150,8 @@ function Dashboard({ account, now }: { account: BusinessAccount; now: Date }) {
         </div>
       </div>
       {list.length > 0 && (
-        <div className="mx-auto max-w-5xl px-4 pb-6">
+        <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pb-6">
+          <StockUpload />
           <ApiKeys />
         </div>
       )}

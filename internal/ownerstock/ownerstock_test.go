@@ -1,0 +1,231 @@
+package ownerstock_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"locator/internal/apperr"
+	"locator/internal/catalog"
+	"locator/internal/clock"
+	"locator/internal/db"
+	"locator/internal/db/dbtest"
+	"locator/internal/inventory"
+	"locator/internal/ownership"
+	"locator/internal/ownerstock"
+	"locator/internal/stores"
+	"locator/internal/stores/storestest"
+)
+
+type setup struct {
+	svc    *ownerstock.Service
+	stock  *inventory.Repo
+	ny, tx *stores.Store // owned by a
+	theirs *stores.Store // owned by b
+	a, b   int64
+	ctx    context.Context
+	d      *db.DB
+}
+
+// fixture: the catalogue fixture, a store in New York City and one in
+// Texas owned by account a, one owned by account b.
+func fixture(t *testing.T, d *db.DB) *setup {
+	t.Helper()
+	ctx := context.Background()
+	mk := func(name, storeID, state, city, zip string) *stores.Store {
+		s := storestest.CloudNine()
+		s.Name, s.StoreID, s.State, s.City, s.PostalCode, s.CountryCode = name, storeID, state, city, zip, "US"
+		storestest.Created(t, d, s)
+		return s
+	}
+	s := &setup{ctx: ctx, d: d}
+	s.ny = mk("Midtown Vapes", "sto_nyc", "NY", "New York", "10001")
+	s.tx = mk("Austin Vapes", "sto_atx", "TX", "Austin", "78701")
+	s.theirs = mk("Their Vapes", "sto_theirs", "TX", "Austin", "78702")
+	account := func(email string) int64 {
+		var id int64
+		dbtest.Must(t, d.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, created_at)
+			VALUES ($1, 'x', '', 'x', $2) RETURNING id`, email, time.Now().UTC()).Scan(&id), "account")
+		return id
+	}
+	s.a, s.b = account("a@example.com"), account("b@example.com")
+	dbtest.Must(t, d.InTx(ctx, func(tx *db.Tx) error {
+		for _, l := range [][2]int64{{s.a, s.ny.ID}, {s.a, s.tx.ID}, {s.b, s.theirs.ID}} {
+			if _, err := ownership.Link(ctx, tx, l[0], l[1], time.Now().UTC(), "test"); err != nil {
+				return err
+			}
+		}
+		return nil
+	}), "links")
+	cat := catalog.NewRepo(d)
+	f, err := os.Open("../catalog/testdata/catalogue.csv")
+	dbtest.Must(t, err, "open catalogue")
+	defer f.Close()
+	_, err = cat.Import(ctx, f, "")
+	dbtest.Must(t, err, "import catalogue")
+	sr := stores.NewRepo(d)
+	s.stock = inventory.NewRepo(sr, cat)
+	s.svc = ownerstock.New(sr, cat, s.stock, clock.Fixed(time.Date(2026, 12, 3, 15, 0, 0, 0, time.UTC)))
+	return s
+}
+
+func lines(items []ownerstock.Item) string {
+	var b strings.Builder
+	for _, it := range items {
+		q := "-"
+		if it.Quantity != nil {
+			q = itoa(*it.Quantity)
+		}
+		law := "lawful"
+		if !it.Lawful {
+			law = "forbidden " + it.Rule.ID
+		}
+		b.WriteString(it.Product.ProductID + " " + string(it.Availability) + " " + q + " " + it.Price + " " + law + "\n")
+	}
+	return b.String()
+}
+
+func itoa(n int64) string {
+	if n == 0 {
+		return "0"
+	}
+	var d []byte
+	for ; n > 0; n /= 10 {
+		d = append([]byte{byte('0' + n%10)}, d...)
+	}
+	return string(d)
+}
+
+func i64(n int64) *int64 { return &n }
+
+// An owner marks products carried, changes and removes them; the list
+// gives the law's verdict in the store's place: a fruit disposable in New
+// York is forbidden (the row kept), the same in Texas is not.
+func TestOwnerMarksStockWithTheLaw(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		ctx := s.ctx
+		it, err := s.svc.Set(ctx, s.a, s.ny.ID, "nx-mango-5", ownerstock.Input{Availability: "in_stock", Quantity: i64(12), Price: "21.99 USD"})
+		dbtest.Must(t, err, "set")
+		if it.Lawful || it.Rule == nil || it.Rule.ID != "ny-flavoured-vapes" || it.Rule.Citation == "" {
+			t.Errorf("a fruit disposable in New York: lawful %v, rule %+v", it.Lawful, it.Rule)
+		}
+		_, err = s.svc.Set(ctx, s.a, s.ny.ID, "kp-classic-5", ownerstock.Input{Availability: "limited_availability"})
+		dbtest.Must(t, err, "set")
+		_, err = s.svc.Set(ctx, s.a, s.tx.ID, "nx-mango-5", ownerstock.Input{Availability: "on_display_to_order", Price: "19 USD"})
+		dbtest.Must(t, err, "set in Texas")
+		items, err := s.svc.List(ctx, s.a, s.ny.ID)
+		dbtest.Must(t, err, "list")
+		if got, want := lines(items), "kp-classic-5 limited_availability -  lawful\nnx-mango-5 in_stock 12 21.99 USD forbidden ny-flavoured-vapes\n"; got != want {
+			t.Errorf("New York store:\n%s\nwant:\n%s", got, want)
+		}
+		items, err = s.svc.List(ctx, s.a, s.tx.ID)
+		dbtest.Must(t, err, "list")
+		if got, want := lines(items), "nx-mango-5 on_display_to_order - 19.00 USD lawful\n"; got != want {
+			t.Errorf("Texas store:\n%s\nwant:\n%s", got, want)
+		}
+		// Out of stock, then no longer carried; removing twice is one removal.
+		_, err = s.svc.Set(ctx, s.a, s.ny.ID, "nx-mango-5", ownerstock.Input{Availability: "out_of_stock", Quantity: i64(0)})
+		dbtest.Must(t, err, "out of stock")
+		dbtest.Must(t, s.svc.Remove(ctx, s.a, s.ny.ID, "kp-classic-5"), "remove")
+		dbtest.Must(t, s.svc.Remove(ctx, s.a, s.ny.ID, "kp-classic-5"), "remove again")
+		items, err = s.svc.List(ctx, s.a, s.ny.ID)
+		dbtest.Must(t, err, "list")
+		if got, want := lines(items), "nx-mango-5 out_of_stock 0  forbidden ny-flavoured-vapes\n"; got != want {
+			t.Errorf("after the changes:\n%s\nwant:\n%s", got, want)
+		}
+		// Bad values write nothing.
+		for _, in := range []ownerstock.Input{{Availability: "sold_out"}, {Availability: "in_stock", Quantity: i64(-1)}, {Availability: "in_stock", Price: "12 dollars"}, {}} {
+			if _, err := s.svc.Set(ctx, s.a, s.ny.ID, "nx-mango-5", in); apperr.CodeOf(err) != apperr.Invalid {
+				t.Errorf("%+v: %v, want 400", in, err)
+			}
+		}
+		if _, err := s.svc.Set(ctx, s.a, s.ny.ID, "no-such-product", ownerstock.Input{Availability: "in_stock"}); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("unknown product: %v", err)
+		}
+		if got := lines(must(s.svc.List(ctx, s.a, s.ny.ID))); got != "nx-mango-5 out_of_stock 0  forbidden ny-flavoured-vapes\n" {
+			t.Errorf("a refused change wrote: %s", got)
+		}
+	})
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// Only an owner of the store reads or changes its stock: another account
+// gets "not found" and changes nothing.
+func TestOnlyOwnersChangeStock(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		ctx := s.ctx
+		_, err := s.svc.Set(ctx, s.b, s.theirs.ID, "kp-classic-5", ownerstock.Input{Availability: "in_stock"})
+		dbtest.Must(t, err, "b sets its own")
+		if _, err := s.svc.Set(ctx, s.a, s.theirs.ID, "kp-classic-5", ownerstock.Input{Availability: "out_of_stock"}); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("a sets b's store: %v", err)
+		}
+		if err := s.svc.Remove(ctx, s.a, s.theirs.ID, "kp-classic-5"); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("a removes from b's store: %v", err)
+		}
+		if _, err := s.svc.List(ctx, s.a, s.theirs.ID); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("a lists b's store: %v", err)
+		}
+		if _, err := s.svc.List(ctx, s.a, 999999); apperr.CodeOf(err) != apperr.NotFound {
+			t.Errorf("a lists no store: %v", err)
+		}
+		if got := lines(must(s.svc.List(ctx, s.b, s.theirs.ID))); got != "kp-classic-5 in_stock -  lawful\n" {
+			t.Errorf("b's store: %s", got)
+		}
+	})
+}
+
+// An owner of several stores uploads a feed: rows for the account's
+// stores are written, a row for another account's store is refused with
+// its line, and a full feed never removes that store's rows.
+func TestUploadIsScopedToTheAccountsStores(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		ctx := s.ctx
+		_, err := s.svc.Set(ctx, s.b, s.theirs.ID, "kp-classic-5", ownerstock.Input{Availability: "in_stock"})
+		dbtest.Must(t, err, "b's stock")
+		_, err = s.svc.Set(ctx, s.a, s.tx.ID, "pouch-cool-6", ownerstock.Input{Availability: "in_stock"})
+		dbtest.Must(t, err, "a's stock")
+		feed := "store_code\tid\tavailability\tquantity\tprice\n" +
+			"sto_nyc\tkp-classic-5\tin_stock\t3\t9.49 USD\n" +
+			"sto_atx\tnx-mango-5\tlimited_availability\t1\t\n" +
+			"sto_theirs\tkp-classic-5\tout_of_stock\t0\t\n" +
+			"sto_atx\tht-amber\tin_stock\t-2\t\n"
+		rep, err := s.svc.Upload(ctx, s.a, strings.NewReader(feed), "feed.tsv", true)
+		dbtest.Must(t, err, "upload")
+		if rep.Rows != 2 || rep.Failed != 2 || rep.Stores != 2 || rep.Removed != 1 {
+			t.Errorf("report %+v", rep)
+		}
+		if len(rep.Errors) != 2 || rep.Errors[0].Line != 4 || !strings.Contains(rep.Errors[0].Message, `"sto_theirs" is not one of your stores`) ||
+			rep.Errors[1].Line != 5 || !strings.Contains(rep.Errors[1].Message, "quantity -2 is negative") {
+			t.Errorf("errors %+v", rep.Errors)
+		}
+		if got := lines(must(s.svc.List(ctx, s.b, s.theirs.ID))); got != "kp-classic-5 in_stock -  lawful\n" {
+			t.Errorf("b's store changed: %s", got)
+		}
+		// The full feed replaced the Texas store's rows: pouch-cool-6 gone.
+		if got, want := lines(must(s.svc.List(ctx, s.a, s.tx.ID))), "nx-mango-5 limited_availability 1  lawful\n"; got != want {
+			t.Errorf("Texas store:\n%s\nwant:\n%s", got, want)
+		}
+		if _, err := s.svc.Upload(ctx, s.a, strings.NewReader("store,item\nx,y\n"), "bad.csv", false); apperr.CodeOf(err) != apperr.Invalid {
+			t.Errorf("bad header: %v", err)
+		}
+		line := "sto_nyc,kp-classic-5,in_stock," + strings.Repeat("x", 200) + "\n"
+		big := strings.NewReader("store_code,id,availability,note\n" + strings.Repeat(line, int(ownerstock.UploadLimits.Bytes)/len(line)+10))
+		if _, err := s.svc.Upload(ctx, s.a, big, "big.csv", false); apperr.CodeOf(err) != apperr.TooLarge {
+			t.Errorf("over the size bound: %v", err)
+		}
+	})
+}
