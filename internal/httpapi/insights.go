@@ -6,6 +6,7 @@ package httpapi
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 	"locator/internal/insights"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
+	"locator/internal/reviews"
 	"locator/internal/search"
 )
 
@@ -190,8 +192,27 @@ func (s *Server) businessStoreInsights(w http.ResponseWriter, r *http.Request, a
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, rep)
+	out := storeInsightsDTO{StoreReport: rep}
+	if s.Reviews != nil {
+		// The report's days are UTC dates, from its first to today's.
+		from, errFrom := time.Parse(time.DateOnly, rep.From)
+		to, errTo := time.Parse(time.DateOnly, rep.To)
+		if errFrom != nil || errTo != nil {
+			return fmt.Errorf("insights period %s to %s: %w", rep.From, rep.To, errors.Join(errFrom, errTo))
+		}
+		if out.Reviews, err = s.Reviews.CountPeriod(r.Context(), id, from, to.AddDate(0, 0, 1)); err != nil {
+			return err
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// storeInsightsDTO is an owner's report with the store's new published
+// reviews in the period and the one before.
+type storeInsightsDTO struct {
+	*insights.StoreReport
+	Reviews reviews.Period `json:"reviews"`
 }
 
 type insightsMailBody struct {

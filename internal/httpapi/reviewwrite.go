@@ -6,6 +6,7 @@ package httpapi
 // decode, check who calls and answer.
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -15,6 +16,7 @@ import (
 	"locator/internal/members"
 	"locator/internal/ratelimit"
 	"locator/internal/reviews"
+	"locator/internal/storepages"
 )
 
 // reviewBody is a member's review as sent: a rating and a text. A rating
@@ -283,4 +285,24 @@ func (s *Server) adminDecideReview(action string) handler {
 		writeJSON(w, http.StatusOK, mine(rv))
 		return nil
 	})
+}
+
+// pageReviews is how many of the latest members' reviews a store page's
+// JSON-LD carries.
+const pageReviews = 3
+
+// latestReviews gives the store pages the latest published reviews by
+// members: the demo's sample reviews are never marked up for search
+// engines as shoppers' reviews.
+func (s *Server) latestReviews(ctx context.Context, id int64) ([]storepages.Review, error) {
+	list, _, err := s.Reviews.ListMembers(ctx, id, pageReviews)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]storepages.Review, 0, len(list))
+	for _, rv := range list {
+		out = append(out, storepages.Review{Author: strings.TrimSpace(rv.CustomerFirstName + " " + rv.CustomerLastName),
+			Date: rv.CreatedAt, Rating: rv.Rating, Body: rv.Content})
+	}
+	return out, nil
 }

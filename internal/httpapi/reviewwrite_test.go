@@ -1,6 +1,8 @@
 package httpapi_test
 
 import (
+	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -108,6 +110,14 @@ func TestReviewsOverHTTP(t *testing.T) {
 			{name: "bad sort", method: "GET", target: near + "?sort=random", status: 400},
 		})
 
+		// The store page's JSON-LD carries the member's review (and no sample).
+		moved := serve(t, s.srv, httptest.NewRequest("GET", "/stores/x/y/"+strconvI(s.nearID), nil))
+		page := serve(t, s.srv, httptest.NewRequest("GET", moved.Header().Get("Location"), nil))
+		if body := page.Body.String(); page.Code != 200 || !strings.Contains(body, `"review":[{"@type":"Review","author":{"@type":"Person","name":"Rita M."}`) ||
+			strings.Contains(body, `"reviewBody":"good"`) {
+			t.Fatalf("store page %d (from %s): %s", page.Code, moved.Header().Get("Location"), truncate(body))
+		}
+
 		// other@example.com owns Near: a member with that address is an insider.
 		insider := &client{t: t, h: s.srv}
 		signedUpMember(t, d, insider, "other@example.com", true)
@@ -122,6 +132,12 @@ func TestReviewsOverHTTP(t *testing.T) {
 		}
 		if rec, _ := s.other.call("PUT", replyPath, map[string]string{"text": "Sorry! New stock arrives on Mondays."}); rec.Code != 200 {
 			t.Fatalf("the owner's reply: %d %s", rec.Code, rec.Body)
+		}
+		// The owner's insights count the store's new published reviews (the
+		// fixture's samples were written today too).
+		if rec, body := s.other.call("GET", "/api/business/stores/"+strconvI(s.nearID)+"/insights?days=7", nil); rec.Code != 200 ||
+			fmt.Sprint(body["reviews"]) != "map[current:4 previous:0]" {
+			t.Fatalf("insights: %d %v", rec.Code, body["reviews"])
 		}
 		anon.run([]step{
 			{method: "GET", target: near, status: 200, reply: reply(func(t *testing.T, r reviewPage) {

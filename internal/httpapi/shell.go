@@ -96,6 +96,9 @@ func (s *Server) mountPages(root *http.ServeMux) {
 		opt.Stores = s.Stores // permanently closed stores keep their page
 	}
 	opt.Report = s.pageReport
+	if s.Reviews != nil {
+		opt.LatestReviews = s.latestReviews
+	}
 	if s.counter().Enabled() {
 		opt.Viewed = s.pageViewed
 		opt.PingPath = "/insights/ping/"

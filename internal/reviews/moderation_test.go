@@ -274,6 +274,32 @@ func TestListSorted(t *testing.T) {
 				t.Errorf("%s %d+%d: %s, want %s", c.sort, c.offset, c.limit, got, c.want)
 			}
 		}
+		// The store pages' JSON-LD: members' reviews only, never the samples.
+		dbtest.Must(t, w.rr.AddAll(ctx, []*reviews.Review{{StoreID: st.ID, Rating: 5, Content: "sample", CreatedAt: w.now().Add(time.Hour)}}), "sample")
+		members, more, err := w.rr.ListMembers(ctx, st.ID, 3)
+		dbtest.Must(t, err, "members")
+		if len(members) != 3 || !more || members[0].Rating != 4 || members[0].Sample {
+			t.Fatalf("members' reviews %+v", members)
+		}
+		if list, _, _ := w.rr.List(ctx, st.ID, 0, 1); len(list) != 1 || !list[0].Sample {
+			t.Fatalf("the sample is listed first: %+v", list)
+		}
+		// The owners' insights: published reviews written in a period and the one before.
+		day := start.Truncate(24 * time.Hour)
+		for _, c := range []struct {
+			from, to time.Time
+			want     reviews.Period
+		}{
+			{day, day.AddDate(0, 0, 1), reviews.Period{Current: 5}},
+			{day.AddDate(0, 0, 1), day.AddDate(0, 0, 2), reviews.Period{Previous: 5}},
+			{day.AddDate(0, 0, 2), day.AddDate(0, 0, 3), reviews.Period{}},
+		} {
+			got, err := w.rr.CountPeriod(ctx, st.ID, c.from, c.to)
+			dbtest.Must(t, err, "count")
+			if got != c.want {
+				t.Errorf("%s to %s: %+v, want %+v", c.from, c.to, got, c.want)
+			}
+		}
 		if err := reviews.ValidSort("random"); apperr.CodeOf(err) != apperr.Invalid {
 			t.Fatalf("sort=random: %v", err)
 		}

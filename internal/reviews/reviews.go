@@ -255,6 +255,22 @@ func (r *Repo) List(ctx context.Context, storeID int64, offset, limit int) ([]Re
 	return r.ListSorted(ctx, storeID, Newest, offset, limit)
 }
 
+// ListMembers returns the latest published reviews of a store written by
+// members (no sample), newest first, at most limit, and whether more follow.
+func (r *Repo) ListMembers(ctx context.Context, storeID int64, limit int) ([]Review, bool, error) {
+	rows, err := r.db.Query(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE store_id = $1 AND status = 'Approved'
+		AND NOT sample ORDER BY created_at DESC, id DESC LIMIT $2`, storeID, limit+1)
+	out, err := db.Collect(rows, err, fmt.Sprintf("members' reviews of store %d", storeID), scanReview)
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(out) > limit
+	if more {
+		out = out[:limit]
+	}
+	return out, more, nil
+}
+
 // ListSorted is List in the order sort (Newest, Highest or Lowest).
 func (r *Repo) ListSorted(ctx context.Context, storeID int64, sort string, offset, limit int) ([]Review, bool, error) {
 	order, ok := orders[sort]
@@ -312,4 +328,27 @@ func Summarize(counts [5]int) Summary {
 	s.Average = float64(int64(float64(sum)/float64(s.Count)*10+0.5)) / 10
 	s.Recommended = int(float64(counts[0]+counts[1])*100/float64(s.Count) + 0.5)
 	return s
+}
+
+// Period is the published reviews of a store written in a period of days
+// and in the period before it (the owners' insights, docs/insights.md).
+type Period struct {
+	Current  int `json:"current"`
+	Previous int `json:"previous"`
+}
+
+// CountPeriod counts store storeID's published reviews written from from
+// (inclusive) to to (exclusive), and in as long a period before from.
+func (r *Repo) CountPeriod(ctx context.Context, storeID int64, from, to time.Time) (Period, error) {
+	var p Period
+	before := from.Add(-to.Sub(from))
+	err := r.db.QueryRow(ctx, `SELECT
+		COUNT(CASE WHEN created_at >= $2 AND created_at < $3 THEN 1 END),
+		COUNT(CASE WHEN created_at >= $4 AND created_at < $2 THEN 1 END)
+		FROM reviews WHERE store_id = $1 AND status = 'Approved' AND created_at >= $4 AND created_at < $3`,
+		storeID, from, to, before).Scan(&p.Current, &p.Previous)
+	if err != nil {
+		return Period{}, fmt.Errorf("reviews of store %d in a period: %w", storeID, err)
+	}
+	return p, nil
 }

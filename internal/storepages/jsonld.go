@@ -25,6 +25,8 @@ type ldStore struct {
 	Hours     []ldHours `json:"openingHoursSpecification,omitempty"`
 	Special   []ldHours `json:"specialOpeningHoursSpecification,omitempty"`
 	Rating    *ldRating `json:"aggregateRating,omitempty"`
+	// Reviews are the latest members' reviews (Options.LatestReviews).
+	Reviews []ldReview `json:"review,omitempty"`
 	// Departments are the services with hours of their own (services.go).
 	Departments []ldDepartment `json:"department,omitempty"`
 	HasMap      string         `json:"hasMap,omitempty"`
@@ -62,6 +64,39 @@ type ldRating struct {
 	ReviewCount int64   `json:"reviewCount"`
 	BestRating  int     `json:"bestRating"`
 	WorstRating int     `json:"worstRating"`
+}
+
+// ldReview is one member's review as Google's review snippet reads it
+// from a third-party review site: the author, the date, the rating, the text.
+type ldReview struct {
+	Type          string   `json:"@type"`
+	Author        ldPerson `json:"author"`
+	DatePublished string   `json:"datePublished"`
+	ReviewRating  ldStars  `json:"reviewRating"`
+	ReviewBody    string   `json:"reviewBody"`
+}
+
+type ldPerson struct {
+	Type string `json:"@type"`
+	Name string `json:"name"`
+}
+
+type ldStars struct {
+	Type        string `json:"@type"`
+	RatingValue int    `json:"ratingValue"`
+	BestRating  int    `json:"bestRating"`
+	WorstRating int    `json:"worstRating"`
+}
+
+// reviewsLD is the JSON-LD of the latest reviews.
+func reviewsLD(rs []Review) []ldReview {
+	out := make([]ldReview, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, ldReview{Type: "Review", Author: ldPerson{Type: "Person", Name: r.Author},
+			DatePublished: r.Date.UTC().Format("2006-01-02"),
+			ReviewRating:  ldStars{Type: "Rating", RatingValue: r.Rating, BestRating: 5, WorstRating: 1}, ReviewBody: r.Body})
+	}
+	return out
 }
 
 type ldBreadcrumbs struct {

@@ -61,6 +61,18 @@ type Options struct {
 	// store links a ping attribute ({PingPath}{id}/{kind}): the browser
 	// reports the click without a script or a redirect (docs/insights.md).
 	PingPath string
+	// LatestReviews returns the store's latest published reviews by
+	// members (not the demo's samples), newest first, for the page's
+	// JSON-LD (docs/reviews.md, "Where reviews show"); nil: none.
+	LatestReviews func(ctx context.Context, id int64) ([]Review, error)
+}
+
+// Review is one review as a store page's JSON-LD carries it.
+type Review struct {
+	Author string // first name and last initial
+	Date   time.Time
+	Rating int
+	Body   string
 }
 
 // StoreGetter reads one store from the database (stores.Repo.Get).

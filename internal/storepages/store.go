@@ -183,6 +183,15 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	}
 	if v.ReviewCount > 0 {
 		ld.Rating = &ldRating{Type: "AggregateRating", RatingValue: v.AverageRating, ReviewCount: v.ReviewCount, BestRating: 5, WorstRating: 1}
+		if p.opt.LatestReviews != nil {
+			// The page is cached per index generation; every change to a
+			// published review moves it (stores.Writer.SetRating).
+			latest, err := p.opt.LatestReviews(r.Context(), v.ID)
+			if err != nil {
+				p.opt.Log.WarnContext(r.Context(), "store page without its latest reviews", "store", v.ID, "err", err)
+			}
+			ld.Reviews = reviewsLD(latest)
+		}
 	}
 	where := strings.TrimPrefix(strings.TrimSuffix(v.City+", "+v.State, ", "), ", ")
 	desc := v.Name

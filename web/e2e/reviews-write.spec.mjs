@@ -2,7 +2,7 @@
 // on /reviews and sees it in the store panel's summary and on /reviews; the store's owner replies
 // from /business; a shopper flags the review; a moderator removes it from /admin with a published
 // reason, and the removal counts on the public page.
-import { addModerator, axe, expect, LIST_PATH, BOULDER_DOOR, test as base } from "./fixtures.mjs";
+import { addModerator, animationsDone, axe, expect, LIST_PATH, BOULDER_DOOR, test as base } from "./fixtures.mjs";
 import { claimApproved } from "./owner.mjs";
 import { withSink } from "./sink.mjs";
 
@@ -69,6 +69,7 @@ test("a member writes a review, the owner replies, a shopper flags it and a mode
   await toAnswer.getByRole("textbox", { name: "Public reply" }).fill(REPLY);
   await toAnswer.getByRole("button", { name: "Publish reply" }).click();
   await toAnswer.getByText(REPLY).waitFor();
+  await animationsDone(page);
   await axe(page, "business reviews with a reply");
   const ownerMail = (await sink.messages()).find((m) => m.to.includes(owner.email) && m.subject === `New review of ${owner.name}`);
   expect(ownerMail, "the owner was mailed the new review").toBeTruthy();
@@ -90,6 +91,7 @@ test("a member writes a review, the owner replies, a shopper flags it and a mode
   const queued = page.getByRole("article").filter({ hasText: TEXT });
   await expect(queued).toContainText("(1 flag)");
   await expect(queued.getByRole("list", { name: "Flags" })).toContainText("Conflict of interest: 1");
+  await animationsDone(page); // the pressed chip's colours fade in
   await axe(page, "admin review queue");
   await queued.getByRole("combobox", { name: "Removal reason" }).selectOption("conflict-of-interest");
   await queued.getByRole("button", { name: "Remove" }).click();

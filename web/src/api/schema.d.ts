@@ -1962,6 +1962,11 @@ export interface components {
             favourite: number;
         };
         StoreInsights: {
+            /** @description The store's published reviews written in the period (from `from` to `to`, UTC days) and in the period before */
+            reviews: {
+                current: number;
+                previous: number;
+            };
             store_id: number;
             /** @enum {integer} */
             days: 7 | 30 | 90;

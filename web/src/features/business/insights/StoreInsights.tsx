@@ -106,6 +106,10 @@ function ReportView({ report, metric, onMetric }: { report: Report; metric: Metr
           })}
         </tbody>
       </table>
+      <p className="text-sm text-gray-800">
+        New reviews: <span className="tabular-nums">{report.reviews.current}</span> (the period before:{" "}
+        <span className="tabular-nums">{report.reviews.previous}</span>)
+      </p>
     </>
   );
 }
