@@ -134,3 +134,51 @@ func serverCPU(pid int) time.Duration {
 	}
 	return time.Duration(ticks) * 10 * time.Millisecond
 }
+
+// BenchmarkImportRowsBatch writes one point-of-sale batch of 1,000 rows
+// (the API's bound: 5 stores, 200 products each) with a store scope, as
+// POST /api/pos/v1/stock does; docs/products.md ("Point-of-sale API") has
+// the figure:
+//
+//	go test -run '^$' -bench ImportRowsBatch ./internal/inventory/
+func BenchmarkImportRowsBatch(b *testing.B) {
+	for _, engine := range []struct {
+		name string
+		open func(testing.TB) *db.DB
+	}{{"sqlite", dbtest.SQLite}, {"postgres", dbtest.Postgres}} {
+		b.Run(engine.name, func(b *testing.B) {
+			ctx := context.Background()
+			d := engine.open(b)
+			sr := stores.NewRepo(d)
+			for i := range 5 {
+				s := &stores.Store{Name: fmt.Sprintf("Store %d", i), StoreID: fmt.Sprintf("sto_%04d", i), Latitude: 40, Longitude: -74, TimeZone: "America/New_York"}
+				dbtest.Must(b, sr.Create(ctx, s), "create store")
+			}
+			var cat strings.Builder
+			cat.WriteString("id,brand,name,kind,flavour\n")
+			for i := range 200 {
+				fmt.Fprintf(&cat, "p-%05d,Brand %d,Product %d,disposable,fruit\n", i, i%40, i)
+			}
+			cr := catalog.NewRepo(d)
+			if _, err := cr.Import(ctx, strings.NewReader(cat.String()), catalog.CSV); err != nil {
+				b.Fatal(err)
+			}
+			rows := make([]FeedRow, 0, 1000)
+			for s := range 5 {
+				for p := range 200 {
+					rows = append(rows, FeedRow{StoreCode: fmt.Sprintf("sto_%04d", s), ID: fmt.Sprintf("p-%05d", p), Availability: "in_stock",
+						Quantity: strconv.Itoa(p % 50), Price: fmt.Sprintf("%d.99 USD", 5+p%30)})
+				}
+			}
+			r := NewRepo(sr, cr)
+			all := func(context.Context, int64) (bool, error) { return true, nil }
+			for b.Loop() {
+				rep, err := r.ImportRows(ctx, rows, "bench", all)
+				if err != nil || rep.Rows != 1000 {
+					b.Fatalf("%+v, %v", rep, err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/batch")
+		})
+	}
+}

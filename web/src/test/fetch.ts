@@ -26,7 +26,7 @@ export function stubApi(routes: Record<string, Answer | ((call: Call) => Answer)
       method: request.method,
       path: new URL(request.url).pathname,
       query: new URL(request.url).searchParams,
-      body: image ?? (text ? (JSON.parse(text) as unknown) : undefined),
+      body: image ?? (text ? parsed(text, type) : undefined),
       credentials: request.credentials,
     };
     calls.push(call);
@@ -38,6 +38,11 @@ export function stubApi(routes: Record<string, Answer | ((call: Call) => Answer)
   });
   vi.stubGlobal("fetch", fetch);
   return calls;
+}
+
+/** A JSON body parsed; any other text (a CSV upload) as it is. */
+function parsed(text: string, type: string): unknown {
+  return type.startsWith("text/") ? text : (JSON.parse(text) as unknown);
 }
 
 /** The calls without their query, for comparing whole calls. */
