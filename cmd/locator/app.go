@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"locator/internal/catalog"
 	"log/slog"
 	"net"
 	"net/http"
@@ -15,6 +14,7 @@ import (
 	"locator/internal/answercache"
 	"locator/internal/apikeys"
 	"locator/internal/business"
+	"locator/internal/catalog"
 	"locator/internal/claims"
 	"locator/internal/clock"
 	"locator/internal/config"
@@ -32,6 +32,7 @@ import (
 	"locator/internal/ownerstock"
 	"locator/internal/photos"
 	"locator/internal/places"
+	"locator/internal/productlaw"
 	"locator/internal/reports"
 	"locator/internal/reviews"
 	"locator/internal/search"
@@ -114,7 +115,9 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		placesDone <- err
 	}()
 	a.index = search.NewIndex()
-	a.syncer = search.NewSyncer(sr, a.index, snapshotMode(cfg.SearchSnapshots), log)
+	cat := catalog.NewRepo(d)
+	a.syncer = search.NewSyncer(sr, a.index, snapshotMode(cfg.SearchSnapshots), log).
+		WithProducts(inventory.NewRepo(sr, cat), cat, productlaw.NewRepo(d))
 	if err := a.syncer.LoadBeside(ctx, func() error { return <-placesDone }); err != nil {
 		return nil, err
 	}
@@ -162,7 +165,6 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 	a.claims = claims.New(d, sr, claims.Options{Geocoder: placeSvc, ZoneAt: zones.ZoneAt, PublicURL: publicURL,
 		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock, Identity: ids}, log)
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
-	cat := catalog.NewRepo(d)
 	stock := inventory.NewRepo(sr, cat)
 	a.rev = reviews.New(d, sr, a.clock, publicURL)
 	a.handler = httpapi.New(httpapi.Deps{

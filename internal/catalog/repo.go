@@ -234,3 +234,34 @@ func (r *Repo) ProductIDs(ctx context.Context, ids []int64) (map[int64]string, e
 	}
 	return m, rows.Err()
 }
+
+// All returns every product of the catalogue, by database key: what a
+// search replica keeps in memory to suggest products.
+func (r *Repo) All(ctx context.Context) ([]*Product, error) {
+	rows, err := r.db.Query(ctx, selectProduct+" ORDER BY id")
+	if err != nil {
+		return nil, fmt.Errorf("read products: %w", err)
+	}
+	defer rows.Close()
+	var out []*Product
+	for rows.Next() {
+		p, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("read products: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// Signature changes whenever a product is added or changed (the count and
+// the newest change): a search replica polls it and re-reads the
+// catalogue (All) when it moves.
+func (r *Repo) Signature(ctx context.Context) (string, error) {
+	var n int64
+	var newest sql.NullString
+	if err := r.db.QueryRow(ctx, "SELECT COUNT(*), MAX(updated_at) FROM products").Scan(&n, &newest); err != nil {
+		return "", fmt.Errorf("read catalogue signature: %w", err)
+	}
+	return fmt.Sprintf("%d/%s", n, newest.String), nil
+}

@@ -23,9 +23,16 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if q.ProductRef != "" {
+		p, err := s.findProduct(q.ProductRef)
+		if err != nil {
+			return err
+		}
+		q.Product = p.ID
+	}
 	coding := httpbody.Negotiate(r.Header.Get("Accept-Encoding"))
 	q.Now = s.Clock.Now()
-	epoch := answercache.Epoch{Minute: q.Now.Unix() / 60, Gen: s.Index.Gen()}
+	epoch := answercache.Epoch{Minute: q.Now.Unix() / 60, Gen: s.Index.AnswerGen()}
 	if coding != httpbody.Identity {
 		if e, ok := s.Answers.Get(epoch, r.URL.RawQuery, uint8(coding)); ok {
 			httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", coding, e.Body)
@@ -41,7 +48,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 		coding = httpbody.Identity
 	}
 	httpbody.WriteWith(w, r, http.StatusOK, "application/json", coding, body, func(out []byte) {
-		if s.Answers != nil && s.Index.Gen() == epoch.Gen { // no store changed while the answer was built
+		if s.Answers != nil && s.Index.AnswerGen() == epoch.Gen { // no store or stock changed while the answer was built
 			s.Answers.Put(epoch, r.URL.RawQuery, uint8(coding), out, ids)
 		}
 	})

@@ -10,6 +10,7 @@ package search
 import (
 	"bytes"
 	"cmp"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -46,6 +47,34 @@ type Index struct {
 	gen   uint64
 	dirMu sync.Mutex // held by the one directory build at a time
 	dir   atomic.Pointer[Directory]
+	// prod is the product side: stock per product, the catalogue, the
+	// state directories (stock.go).
+	prod     *Products
+	bruteMax int
+	// pos is each store's position by store id (NaN latitude: not in the
+	// index), for ids below maxDenseID: a product search that looks at a
+	// product's stores (product.go) drops those far from the searched
+	// point without a map look-up or a record read, and finds the
+	// others' records without the map. 12 bytes a store id.
+	pos []pos32
+}
+
+type pos32 struct {
+	lat, lon float32
+	slot     uint32
+}
+
+// maxDenseID bounds pos: stores of larger ids are found through slots.
+const maxDenseID = 1 << 24
+
+func (ix *Index) setPos(id int64, lat, lon float64, slot uint32) {
+	if id < 0 || id >= maxDenseID {
+		return
+	}
+	for int64(len(ix.pos)) <= id {
+		ix.pos = append(ix.pos, pos32{lat: float32(math.NaN())})
+	}
+	ix.pos[id] = pos32{float32(lat), float32(lon), slot}
 }
 
 type record struct {
@@ -104,9 +133,11 @@ func (r *record) offered() schedule.Offered {
 // NewIndex returns an empty index.
 func NewIndex() *Index {
 	return &Index{
-		slots: make(map[int64]uint32),
-		zones: make(map[string]*time.Location),
-		sched: make(map[string]*schedule.Schedule),
+		slots:    make(map[int64]uint32),
+		zones:    make(map[string]*time.Location),
+		sched:    make(map[string]*schedule.Schedule),
+		prod:     newProducts(),
+		bruteMax: -1, // bruteMaxOf's estimate
 	}
 }
 
@@ -308,6 +339,9 @@ func (ix *Index) repack(ks []hilbertKey) {
 		recs[i].doc = ix.arena.copy(old.doc)
 		*old = record{}
 		ix.slots[recs[i].id] = uint32(i)
+		if id := recs[i].id; id >= 0 && id < int64(len(ix.pos)) {
+			ix.pos[id].slot = uint32(i)
+		}
 		ks[i].slot = uint32(i)
 	}
 	ix.recs, ix.free = recs, nil
@@ -354,6 +388,9 @@ func (ix *Index) remove(id int64) {
 	}
 	ix.tree.delete(ix.pitem(slot))
 	ix.gen++
+	if id < int64(len(ix.pos)) {
+		ix.pos[id].lat = float32(math.NaN())
+	}
 	ix.recs[slot] = record{}
 	delete(ix.slots, id)
 	ix.free = append(ix.free, slot)
@@ -411,6 +448,7 @@ func (ix *Index) put(e stores.Entry) {
 		ix.recs = append(ix.recs, rec)
 	}
 	ix.slots[e.ID] = slot
+	ix.setPos(e.ID, e.Latitude, e.Longitude, slot)
 	if ix.deferTree {
 		ix.pending = append(ix.pending, slot)
 		return

@@ -43,6 +43,13 @@ const f32Slack = 1.0 / (EarthRadiusMiles * 1609.344) // 1 m in radians
 // sea, say) ends after a few boxes instead of walking on to the nearest
 // store anywhere.
 func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
+	ix.visitWhere(q, nil, fn)
+}
+
+// visitWhere is visit of the stores keep accepts (nil: all): a store it
+// refuses costs its record's read and no distance (a product search's
+// filter, product.go).
+func (ix *Index) visitWhere(q *Query, keep func(r *record) bool, fn func(r *record, miles float64) bool) {
 	qlat, qlon := q.Latitude*deg, q.Longitude*deg
 	qcos, qsin := math.Cos(qlat), math.Sin(qlat)
 	maxAngle := q.RadiusMiles / EarthRadiusMiles
@@ -109,6 +116,9 @@ func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
 			return false
 		}
 		r := &recs[item&slotMask]
+		if keep != nil && !keep(r) {
+			return true
+		}
 		if q.OpenNow && !r.sched.OpenAt(now.In(r.loc)) {
 			return true
 		}
@@ -161,7 +171,8 @@ func (ix *Index) Nearest(q Query) (hits []Hit, hasMore bool) {
 // "rule_ids", the live fields of schedule.Schedule.AppendLiveList at q.Now
 // (or now) and "distance" in miles; "rules" holds each rule the stores
 // name once (docs/api.md, "The list answer"). The one-store answer carries
-// the whole document. q must be validated.
+// the whole document. With q.Product, only the stores carrying it, in the
+// product ranking, each with "product" (product.go). q must be validated.
 func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 	dst, _ = ix.AppendJSONFirst(dst, q, nil, 0)
 	return dst
@@ -170,12 +181,15 @@ func (ix *Index) AppendJSON(dst []byte, q Query) []byte {
 // AppendJSONFirst is AppendJSON that also appends to ids the ids of the
 // first n stores of the answer (insights counts them as impressions).
 func (ix *Index) AppendJSONFirst(dst []byte, q Query, ids []int64, first int) ([]byte, []int64) {
-	dst = append(dst, `{"physical_stores":[`...)
-	n, hasMore := 0, false
 	now := q.Now
 	if now.IsZero() {
 		now = time.Now()
 	}
+	if q.Product != 0 {
+		return ix.appendProductJSON(dst, &q, now, ids, first)
+	}
+	dst = append(dst, `{"physical_stores":[`...)
+	n, hasMore := 0, false
 	days := ruleDay{now: now}
 	var ar answerRules
 	var arSets [4]*rules.Set

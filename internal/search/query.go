@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"locator/internal/apperr"
 )
@@ -33,7 +34,18 @@ type Query struct {
 	// Curbside) to the stores taking its orders now (the service rule).
 	AvailableNow bool
 	Now          time.Time // for OpenNow and AvailableNow; zero means time.Now()
+	// ProductRef is the product parameter as given (a product id or a
+	// GTIN); the caller looks it up and sets Product, its database key.
+	// With Product, only the stores carrying it are listed (product.go).
+	ProductRef string
+	Product    int64
+	// InStock keeps, of a product search, the stores whose row is in stock
+	// or limited, lawful and reported within StaleAfter.
+	InStock bool
 }
+
+// MaxProductRef bounds the product parameter.
+const MaxProductRef = 100
 
 // Validate checks ranges and fills the default limit.
 func (q *Query) Validate() error {
@@ -146,5 +158,24 @@ func ParseQuery(raw string) (Query, error) {
 		return q, apperr.Invalidf("is_curdside_pickup_available and is_curbside_pickup_available disagree")
 	}
 	q.Curbside = curbA || curbB
+	if err := flag("in_stock", &q.InStock); err != nil {
+		return q, err
+	}
+	if v, ok, err := one("product"); err != nil {
+		return q, err
+	} else if ok {
+		switch {
+		case v == "":
+			return q, apperr.Invalidf("product is empty")
+		case strings.ContainsRune(v, 0) || !utf8.ValidString(v):
+			return q, apperr.Invalidf("product holds a NUL byte or is not UTF-8")
+		case utf8.RuneCountInString(v) > MaxProductRef:
+			return q, apperr.Invalidf("product is longer than %d characters", MaxProductRef)
+		}
+		q.ProductRef = v
+	}
+	if q.InStock && q.ProductRef == "" {
+		return q, apperr.Invalidf("in_stock needs a product")
+	}
 	return q, q.Validate()
 }

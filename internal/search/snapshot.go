@@ -591,6 +591,12 @@ func (ix *Index) adopt(st *Index) error {
 	ix.arena = arena{} // later documents go to new chunks, never into a part's
 	ix.zones, ix.sched = st.zones, st.sched
 	ix.ruleSets, ix.ruleAt = st.ruleSets, st.ruleAt
+	ix.pos = nil
+	for slot := range ix.recs {
+		if r := &ix.recs[slot]; r.live {
+			ix.setPos(r.id, r.lat, r.lon, uint32(slot))
+		}
+	}
 	ix.gen++
 	return nil
 }

@@ -33,7 +33,8 @@ type Syncer struct {
 	synced   atomic.Int64 // unix nanoseconds: when the database was at the version applied
 	ready    atomic.Bool
 	snapBusy atomic.Bool
-	from     string // what Load read: "snapshot" or "rows"
+	from     string         // what Load read: "snapshot" or "rows"
+	prod     *productSource // nil: the product side is not kept (WithProducts)
 }
 
 // NewSyncer returns a syncer filling index from repo, writing and reading
@@ -87,6 +88,9 @@ func (s *Syncer) LoadBeside(ctx context.Context, beside func() error) error {
 	}
 	old := debug.SetGCPercent(-1) // see load and loadRows
 	attrs, err := s.load(ctx, v)
+	if err == nil {
+		err = s.loadProducts(ctx)
+	}
 	var besideErr error
 	if err == nil && beside != nil {
 		besideErr = beside()
@@ -102,6 +106,9 @@ func (s *Syncer) LoadBeside(ctx context.Context, beside func() error) error {
 	tuneGC(old)
 	s.version.Store(v)
 	s.ready.Store(true)
+	if s.prod != nil {
+		attrs = append(attrs, "stock_rows", s.index.prod.Rows(), "products", s.index.prod.Catalog().Len())
+	}
 	s.log.Info("search index loaded", append(attrs, "stores", s.index.Len(), "version", v,
 		"duration", time.Since(start).Round(time.Millisecond))...)
 	return nil
@@ -198,8 +205,16 @@ func tuneGC(percent int) {
 	debug.SetGCPercent(min(percent, max(p, 10)))
 }
 
-// Poll applies the changes since the last version seen, if any.
+// Poll applies the changes since the last version seen, if any: of the
+// stores, then of the product side (WithProducts).
 func (s *Syncer) Poll(ctx context.Context) error {
+	if err := s.pollStores(ctx); err != nil {
+		return err
+	}
+	return s.pollProducts(ctx)
+}
+
+func (s *Syncer) pollStores(ctx context.Context) error {
 	last := s.version.Load()
 	read := time.Now()
 	v, err := s.repo.Version(ctx)

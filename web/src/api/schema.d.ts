@@ -192,6 +192,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/physical-store/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products a published store carries, with its stock of each
+         * @description Every product with a stock row at the store, sorted by kind (in the
+         *     order disposable, pod_system, pods, open_system, e_liquid,
+         *     nicotine_pouch, heated_tobacco, accessory), then brand, then name;
+         *     each with the row's availability, quantity, prices, when it was
+         *     reported, whether that is more than 7 days ago, and whether the law
+         *     lets the store sell it (with the rule that forbids it). 404 when the
+         *     store is unknown, not published or closed for good.
+         */
+        get: operations["listStoreProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/products/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products for the product search box, best first
+         * @description Products whose brand or name holds every word typed (case and accents
+         *     do not matter; the last word may be the start of a word; a word of 4
+         *     letters or more may have one typo: a letter wrong, missing, extra, or
+         *     two swapped), or whose GTIN holds the digits typed (4 or more). Exact
+         *     words rank above starts, starts above typos, brand words above name
+         *     words; then shorter names first (docs/products.md, "Searching by
+         *     product").
+         */
+        get: operations["suggestProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product of the catalogue, by its id or GTIN */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/physical-store/{id}/reviews/mine": {
         parameters: {
             query?: never;
@@ -2667,7 +2736,56 @@ export interface components {
             };
             /** @description Miles from the searched point */
             distance: number;
+            /** @description The store's stock of the searched product; only in an answer to a search with `product` */
+            product?: components["schemas"]["StoreStock"];
         };
+        ProductSummary: {
+            /** @description The product's stable id in the catalogue */
+            id: string;
+            /** @description Its GTIN-14; null when it has none */
+            gtin: string | null;
+            brand: string;
+            name: string;
+            kind: components["schemas"]["ProductKind"];
+            flavour: components["schemas"]["FlavourFamily"];
+            /** @description The strength with its unit, e.g. "50 mg/mL", "5%", "6 mg/pouch"; null when not known */
+            nicotine: string | null;
+            /** @description The marketplace handle: its storefront page is {online store}/products/{handle} */
+            handle: string | null;
+            /** @description An image URL */
+            thumbnail: string | null;
+            is_zero_nic_applicable: boolean;
+            is_cbd_applicable: boolean;
+        };
+        Product: components["schemas"]["ProductSummary"] & {
+            fda_status: components["schemas"]["FDAStatus"];
+        };
+        StockFields: {
+            /** @enum {string} */
+            availability: "in_stock" | "limited_availability" | "on_display_to_order" | "out_of_stock";
+            quantity: number | null;
+            /** @description In major units of currency_code, as Medusa v2 amounts (21.99) */
+            price: number | null;
+            sale_price: number | null;
+            /** @description Lowercase ISO 4217, as Medusa; null without a price */
+            currency_code: string | null;
+            /**
+             * Format: date-time
+             * @description When the row was reported
+             */
+            updated_at: string;
+            /** @description updated_at is more than 7 days ago: ranked as unknown */
+            stale: boolean;
+            /** @description Whether the law lets this store sell the product (docs/products.md, "The law") */
+            lawful: boolean;
+            /** @description The rule that forbids the sale; null when lawful */
+            rule: null | components["schemas"]["Rule"];
+        };
+        StoreStock: {
+            /** @description The product's id */
+            id: string;
+        } & components["schemas"]["StockFields"];
+        StoreProduct: components["schemas"]["ProductSummary"] & components["schemas"]["StockFields"];
         ReviewCustomer: {
             first_name: string;
             last_name: string;
@@ -3154,6 +3272,19 @@ export interface operations {
                 is_licence_verified?: components["schemas"]["Flag"];
                 /** @description Narrows each chosen service filter to the stores taking that service's orders now (no effect without one). */
                 available_now?: components["schemas"]["Flag"];
+                /**
+                 * @description A catalogue product id or a GTIN (8, 12, 13 or 14 digits). Only the
+                 *     stores that carry it (have a stock row for it) are listed, each with
+                 *     `product`, ranked by distance band (0-1, 1-3, 3-5, 5-10, 10-25, 25-50,
+                 *     50-100 miles), within a band lawful in stock first, then lawful
+                 *     limited, then lawful on display to order, then rows not reported for
+                 *     7 days (unknown), then out of stock, then the stores where the law
+                 *     forbids its sale; within each nearest first (docs/products.md,
+                 *     "Searching by product"). 404 when no product has that id or GTIN.
+                 */
+                product?: string;
+                /** @description With `product`: only the stores whose row is in_stock or limited_availability, lawful and reported within 7 days. `in_stock=true` without `product` is a 400. */
+                in_stock?: components["schemas"]["Flag"];
             };
             header?: never;
             path?: never;
@@ -3171,6 +3302,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     searchPlaces: {
@@ -3353,6 +3485,86 @@ export interface operations {
             409: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listStoreProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        products: components["schemas"]["StoreProduct"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    suggestProducts: {
+        parameters: {
+            query: {
+                /** @description What the shopper typed, 1 to 100 characters (not only spaces). */
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products found (possibly none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        products: components["schemas"]["ProductSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id, or its GTIN in any of its forms (8, 12, 13 or 14 digits) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        product: components["schemas"]["Product"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     myReview: {

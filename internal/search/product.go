@@ -1,0 +1,439 @@
+package search
+
+import (
+	"cmp"
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"locator/internal/inventory"
+	"locator/internal/productlaw"
+	"locator/internal/rules"
+	"locator/internal/schedule"
+)
+
+// A search with a product (Query.Product) lists only the stores carrying
+// it, ranked by the rule of docs/products.md ("Ranking"): distance bands
+// (BandEdges), within a band the stock class (lawful in stock, lawful
+// limited, lawful on display to order, the rest, not lawful), within a
+// class nearest first.
+
+// BandEdges are the upper ends of the distance bands of a product search,
+// in miles.
+var BandEdges = [...]float64{1, 3, 5, 10, 25, 50, 100}
+
+// StaleAfter is how old a stock row may be before it is shown as stale
+// and ranked as unknown.
+const StaleAfter = 7 * 24 * time.Hour
+
+// Stock classes, best first (the ranking within a band).
+const (
+	classInStock uint8 = iota
+	classLimited
+	classOnDisplay
+	classUnknown // stale: not reported for StaleAfter
+	classOut
+	classUnlawful
+)
+
+func bandOf(miles float64) int {
+	for i, e := range BandEdges {
+		if miles < e {
+			return i
+		}
+	}
+	return len(BandEdges)
+}
+
+// classOf ranks a stock row at a store.
+func classOf(avail uint8, reported uint32, lawful bool, now time.Time) uint8 {
+	switch {
+	case !lawful:
+		return classUnlawful
+	case now.Sub(time.Unix(int64(reported), 0)) > StaleAfter:
+		return classUnknown
+	}
+	switch inventory.Availabilities[avail] {
+	case inventory.InStock:
+		return classInStock
+	case inventory.LimitedAvailability:
+		return classLimited
+	case inventory.OnDisplayToOrder:
+		return classOnDisplay
+	}
+	return classOut
+}
+
+// productHit is one store of a product search.
+type productHit struct {
+	r       *record
+	miles   float64
+	row     int // in the product's carriers
+	band    int
+	class   uint8
+	verdict productlaw.Verdict
+}
+
+// judge says whether a product may be sold at stores, remembering the
+// verdict per rule set, day and state (an answer meets a handful).
+type judge struct {
+	ix      *Index
+	dirs    *productlaw.Directories
+	product productlaw.Product
+	days    *ruleDay
+	seen    []judged
+}
+
+type judged struct {
+	set   *rules.Set
+	day   int
+	state string
+	v     productlaw.Verdict
+}
+
+func (j *judge) of(r *record) productlaw.Verdict {
+	set := j.ix.rulesOf(r)
+	day := j.days.of(r.loc)
+	var buf [64]byte
+	st, _ := appendDocStringFrom(buf[:0], r.doc, "state", 0)
+	for _, s := range j.seen {
+		if s.set == set && s.day == day && string(st) == s.state {
+			return s.v
+		}
+	}
+	var rs []*rules.Rule
+	if set != nil {
+		rs = set.Rules(day)
+	}
+	v := productlaw.Judge(rs, j.dirs, string(st), j.product)
+	j.seen = append(j.seen, judged{set, day, string(st), v})
+	return v
+}
+
+// bruteMaxOf is the most stores a product may have for its search to
+// look at each of them (a few ns each outside the searched box, Index.pos)
+// rather than walk the tree from the searched point (about 100 ns a store
+// passed): the walk passes about Limit/share stores, share =
+// carriers/stores, so looking at each costs less below about
+// sqrt(2000 * stores) carriers.
+// (Index.bruteMax overrides it when set, so that a test can send every
+// search down either path.)
+func (ix *Index) bruteMaxOf() int {
+	if ix.bruteMax >= 0 {
+		return ix.bruteMax
+	}
+	return max(256, int(math.Sqrt(2000*float64(len(ix.slots)))))
+}
+
+// productHits returns the first q.Limit stores of a product search in the
+// ranking's order and whether more matched. The caller holds the read lock.
+func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productHit, bool) {
+	c := ix.prod.carriersOf(q.Product)
+	if c == nil {
+		return nil, false
+	}
+	j := &judge{ix: ix, dirs: ix.prod.Directories(), product: ix.prod.Catalog().lawOf(q.Product), days: days}
+	var hits []productHit
+	add := func(r *record, miles float64) {
+		i, ok := c.find(r.id)
+		if !ok {
+			return
+		}
+		v := j.of(r)
+		cl := classOf(c.avail[i], c.reported[i], v.Lawful, now)
+		if q.InStock && cl > classLimited {
+			return
+		}
+		hits = append(hits, productHit{r: r, miles: miles, row: i, band: bandOf(miles), class: cl, verdict: v})
+	}
+	if len(c.ids) <= ix.bruteMaxOf() {
+		ix.eachCarrier(q, c, now, add)
+	} else {
+		// Nearest first. A store still to come ranks after every match of
+		// an earlier band and after every lawful in-stock match of its own
+		// band (nearer, and of the best class): once those are more than
+		// Limit, nothing to come can enter the answer.
+		cur, earlier, best := -1, 0, 0
+		carries := func(r *record) bool { _, ok := c.find(r.id); return ok }
+		ix.visitWhere(q, carries, func(r *record, miles float64) bool {
+			if b := bandOf(miles); b != cur {
+				cur, earlier, best = b, len(hits), 0
+			}
+			if earlier+best > q.Limit {
+				return false
+			}
+			n := len(hits)
+			if add(r, miles); len(hits) > n && hits[n].class == classInStock {
+				best++
+			}
+			return true
+		})
+	}
+	slices.SortFunc(hits, func(a, b productHit) int {
+		return cmp.Or(cmp.Compare(a.band, b.band), cmp.Compare(a.class, b.class), cmp.Compare(a.miles, b.miles), cmp.Compare(a.r.id, b.r.id))
+	})
+	if len(hits) > q.Limit {
+		return hits[:q.Limit], true
+	}
+	return hits, false
+}
+
+// eachCarrier calls fn with each store of c that is in the index, within
+// the radius and passes q's filters, as visit would find it.
+func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(r *record, miles float64)) {
+	qlat, qlon := q.Latitude*deg, q.Longitude*deg
+	qcos := math.Cos(qlat)
+	maxAngle := q.RadiusMiles / EarthRadiusMiles
+	var want uint8
+	if q.Delivery {
+		want |= flagDelivery
+	}
+	if q.OrderOnline {
+		want |= flagOrderOnline
+	}
+	if q.Curbside {
+		want |= flagCurbside
+	}
+	if q.LicenceVerified {
+		want |= flagLicensed
+	}
+	avail := [schedule.NumServices]bool{q.Delivery, q.Curbside, q.OrderOnline}
+	// A box around the circle, with room for float32 rounding: the
+	// circle of angle a around latitude f spans asin(sin a / cos f) of
+	// longitude either side (everything, near a pole).
+	const slack = 1e-4 // degrees, ~11 m
+	latWin := maxAngle/deg + slack
+	lonWin := 360.0
+	if s := math.Sin(maxAngle) / math.Cos(qlat); maxAngle < math.Pi/2 && s < 1 {
+		lonWin = math.Asin(s)/deg*1.001 + slack
+	}
+	for _, id := range c.ids {
+		var slot uint32
+		if int(id) < len(ix.pos) {
+			p := ix.pos[id]
+			if p.lat != p.lat { // NaN: not in the index
+				continue
+			}
+			dlon := math.Abs(float64(p.lon) - q.Longitude)
+			if dlon > 180 {
+				dlon = 360 - dlon
+			}
+			if math.Abs(float64(p.lat)-q.Latitude) > latWin || dlon > lonWin {
+				continue
+			}
+			slot = p.slot
+		} else {
+			var ok bool
+			if slot, ok = ix.slots[int64(id)]; !ok {
+				continue
+			}
+		}
+		r := &ix.recs[slot]
+		if r.flags&want != want {
+			continue
+		}
+		angle := centralAngle(qlat, qlon, qcos, r.lat, r.lon)
+		if angle > maxAngle {
+			continue
+		}
+		if q.OpenNow && !r.sched.OpenAt(now.In(r.loc)) {
+			continue
+		}
+		if q.AvailableNow {
+			ok := true
+			for k, b := range avail {
+				if b && !r.sched.ServiceAvailable(schedule.Service(k), now, r.loc) {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+		}
+		fn(r, angle*EarthRadiusMiles)
+	}
+}
+
+// ProductHits returns the ids and distances of a product search's answer,
+// in its order, and whether more matched (for tests and the benchmark's
+// correctness gate). q must be validated, with Product set.
+func (ix *Index) ProductHits(q Query) ([]Hit, bool) {
+	now := q.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	days := ruleDay{now: now}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	hs, more := ix.productHits(&q, now, &days)
+	out := make([]Hit, len(hs))
+	for i, h := range hs {
+		out[i] = Hit{ID: h.r.id, Miles: h.miles}
+	}
+	return out, more
+}
+
+// appendProductJSON is AppendJSONFirst for a product search: each store
+// also carries "product" (AppendStock).
+func (ix *Index) appendProductJSON(dst []byte, q *Query, now time.Time, ids []int64, first int) ([]byte, []int64) {
+	dst = append(dst, `{"physical_stores":[`...)
+	days := ruleDay{now: now}
+	var ar answerRules
+	ix.mu.RLock()
+	hits, hasMore := ix.productHits(q, now, &days)
+	c := ix.prod.carriersOf(q.Product)
+	pid := ""
+	if p, ok := ix.prod.Catalog().ByKey(q.Product); ok {
+		pid = p.ProductID
+	}
+	for n, h := range hits {
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		if n < first {
+			ids = append(ids, h.r.id)
+		}
+		r := h.r
+		dst = append(dst, r.doc[:r.listEnd]...)
+		dst = append(dst, ',')
+		dst = ix.appendRuleIDs(dst, r, &days, &ar)
+		dst = append(dst, ',')
+		dst = r.sched.AppendLiveList(dst, now, r.loc, r.offered())
+		dst = append(dst, `,"distance":`...)
+		dst = strconv.AppendFloat(dst, math.Round(h.miles*100)/100, 'f', -1, 64)
+		dst = append(dst, `,"product":`...)
+		dst = AppendStock(dst, pid, ix.prod.row(q.Product, c, h.row), h.verdict, now)
+		dst = append(dst, '}')
+	}
+	ix.mu.RUnlock()
+	dst = append(dst, `],"has_more":`...)
+	dst = strconv.AppendBool(dst, hasMore)
+	dst = append(dst, `,"rules":`...)
+	dst = ar.appendUnion(dst)
+	return append(dst, '}'), ids
+}
+
+// AppendStock appends a store's stock of a product as the API shows it:
+//
+//	{"id":..., "availability":..., "quantity":n|null, "price":21.99|null,
+//	 "sale_price":...|null, "currency_code":"usd"|null, "updated_at":...,
+//	 "stale":bool, "lawful":bool, "rule":{...}|null}
+//
+// pid is the product's id; an empty pid leaves "id" out (a store's product
+// list names it beside).
+func AppendStock(dst []byte, pid string, w StockRow, v productlaw.Verdict, now time.Time) []byte {
+	dst = append(dst, '{')
+	if pid != "" {
+		dst = append(dst, `"id":`...)
+		dst = strconv.AppendQuote(dst, pid)
+		dst = append(dst, ',')
+	}
+	return append(AppendStockFields(dst, w, v, now), '}')
+}
+
+// AppendStockFields appends the fields of AppendStock after "id", without
+// braces.
+func AppendStockFields(dst []byte, w StockRow, v productlaw.Verdict, now time.Time) []byte {
+	dst = append(dst, `"availability":`...)
+	dst = strconv.AppendQuote(dst, string(w.Availability))
+	dst = append(dst, `,"quantity":`...)
+	dst = appendOptInt(dst, w.Quantity)
+	dst = append(dst, `,"price":`...)
+	dst = appendAmount(dst, w.Price)
+	dst = append(dst, `,"sale_price":`...)
+	dst = appendAmount(dst, w.Sale)
+	dst = append(dst, `,"currency_code":`...)
+	if w.Currency == "" {
+		dst = append(dst, "null"...)
+	} else {
+		dst = strconv.AppendQuote(dst, toLower(w.Currency))
+	}
+	dst = append(dst, `,"updated_at":"`...)
+	dst = w.ReportedAt.UTC().AppendFormat(dst, time.RFC3339)
+	dst = append(dst, `","stale":`...)
+	dst = strconv.AppendBool(dst, now.Sub(w.ReportedAt) > StaleAfter)
+	dst = append(dst, `,"lawful":`...)
+	dst = strconv.AppendBool(dst, v.Lawful)
+	dst = append(dst, `,"rule":`...)
+	if v.Rule == nil {
+		return append(dst, "null"...)
+	}
+	b, err := json.Marshal(v.Rule)
+	if err != nil {
+		return append(dst, "null"...)
+	}
+	return append(dst, b...)
+}
+
+func appendOptInt(dst []byte, v int64) []byte {
+	if v < 0 {
+		return append(dst, "null"...)
+	}
+	return strconv.AppendInt(dst, v, 10)
+}
+
+// appendAmount writes hundredths as a decimal number of major units, as
+// Medusa v2 amounts are (2199 -> 21.99).
+func appendAmount(dst []byte, v int64) []byte {
+	if v < 0 {
+		return append(dst, "null"...)
+	}
+	dst = strconv.AppendInt(dst, v/100, 10)
+	if c := v % 100; c != 0 {
+		dst = append(dst, '.', byte('0'+c/10))
+		if c%10 != 0 {
+			dst = append(dst, byte('0'+c%10))
+		}
+	}
+	return dst
+}
+
+func toLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// StoreStock is one product a store carries, with its row and verdict.
+type StoreStock struct {
+	Product int64
+	Row     StockRow
+	Verdict productlaw.Verdict
+}
+
+// StoreProducts returns the products a store in the index carries, each
+// with its stock and whether it may be sold there on now's day; ok false
+// when the store is not in the index (unknown, unpublished, closed for
+// good).
+func (ix *Index) StoreProducts(store int64, now time.Time) (out []StoreStock, ok bool) {
+	ix.mu.RLock()
+	slot, ok := ix.slots[store]
+	if !ok {
+		ix.mu.RUnlock()
+		return nil, false
+	}
+	r := &ix.recs[slot]
+	days := ruleDay{now: now}
+	cat := ix.prod.Catalog()
+	keys, rows := ix.prod.Carried(store)
+	for i, k := range keys {
+		j := &judge{ix: ix, dirs: ix.prod.Directories(), product: cat.lawOf(k), days: &days}
+		out = append(out, StoreStock{Product: k, Row: rows[i], Verdict: j.of(r)})
+	}
+	ix.mu.RUnlock()
+	return out, true
+}
+
+// Products is the product side of the index.
+func (ix *Index) Products() *Products { return ix.prod }
+
+// AnswerGen changes whenever a list answer may: a store or the product
+// side changed (the answer cache's epoch).
+func (ix *Index) AnswerGen() uint64 { return ix.Gen() + ix.prod.Gen() }

@@ -1,0 +1,136 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"locator/internal/catalog"
+	"locator/internal/inventory"
+)
+
+// The product benchmark (docs/performance.md, "Searching by product"):
+// 200,000 stores (randomEntries: four metro areas and the rest of the
+// country), a catalogue of 2,000 products whose popularity is Zipf-like,
+// each store carrying about 10 of them (2 million stock rows). The same
+// 1,000 places are searched without a product and with one drawn by
+// popularity, as shoppers would pick them.
+const (
+	benchStores   = 200_000
+	benchProducts = 2_000
+	benchPerStore = 10
+)
+
+var benchOnce = sync.OnceValues(func() (*Index, []int64) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ix := NewIndex()
+	es := randomEntries(rng, benchStores)
+	ix.PutAll(es)
+	ps := make([]*catalog.Product, benchProducts)
+	for i := range ps {
+		ps[i] = &catalog.Product{ID: int64(i + 1), ProductID: fmt.Sprintf("b-%d", i), Brand: "Bench", Name: fmt.Sprintf("Bench %d", i),
+			Kind: catalog.Kinds[i%len(catalog.Kinds)], Flavour: catalog.Flavours[i%len(catalog.Flavours)]}
+	}
+	ix.prod.SetCatalog(NewCatalog(ps))
+	zipf := rand.NewZipf(rng, 1.1, 4, benchProducts-1)
+	now := time.Now()
+	err := ix.prod.Load(func(add func([]inventory.Entry)) error {
+		var batch []inventory.Entry
+		seen := map[int64]bool{}
+		for _, e := range es {
+			batch, seen = batch[:0], map[int64]bool{}
+			for range benchPerStore {
+				p := int64(zipf.Uint64()) + 1
+				if seen[p] {
+					continue
+				}
+				seen[p] = true
+				batch = append(batch, inventory.Entry{StoreID: e.ID, ProductID: p, Availability: inventory.Availabilities[rng.IntN(4)],
+					Quantity: int64(rng.IntN(60)), Price: int64(500 + rng.IntN(3000)), SalePrice: -1, Currency: "USD",
+					ReportedAt: now.Add(-time.Duration(rng.Int64N(int64(10 * 24 * time.Hour))))})
+			}
+			// Load wants each product's stores in ascending order: es is
+			// in id order, so per product they are.
+			sortByProduct(batch)
+			add(batch)
+		}
+		return nil
+	})
+	if err != nil {
+		panic(err)
+	}
+	// Products drawn as shoppers would pick them: by popularity.
+	picks := make([]int64, 1000)
+	for i := range picks {
+		picks[i] = int64(zipf.Uint64()) + 1
+	}
+	return ix, picks
+})
+
+func sortByProduct(es []inventory.Entry) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j].ProductID < es[j-1].ProductID; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+}
+
+func benchQueries(b *testing.B, picks []int64, product, inStock bool) []Query {
+	b.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	centres := [][2]float64{{40.71, -74.0}, {34.05, -118.24}, {41.88, -87.63}, {29.76, -95.37}}
+	qs := make([]Query, 1000)
+	now := time.Now()
+	for i := range qs {
+		c := centres[rng.IntN(len(centres))]
+		q := Query{Latitude: c[0] + rng.NormFloat64()*0.3, Longitude: c[1] + rng.NormFloat64()*0.3, RadiusMiles: 30, Now: now}
+		if product {
+			q.Product, q.InStock = picks[i], inStock
+		}
+		if err := q.Validate(); err != nil {
+			b.Fatal(err)
+		}
+		qs[i] = q
+	}
+	return qs
+}
+
+func benchSearch(b *testing.B, product, inStock bool) {
+	if testing.Short() {
+		b.Skip("-short")
+	}
+	ix, picks := benchOnce()
+	qs := benchQueries(b, picks, product, inStock)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		var buf []byte
+		i := 0
+		for pb.Next() {
+			buf = ix.AppendJSON(buf[:0], qs[i%len(qs)])
+			i++
+		}
+	})
+}
+
+// go test -run '^$' -bench 'Search(Unfiltered|Product)' ./internal/search/
+func BenchmarkSearchUnfiltered(b *testing.B)     { benchSearch(b, false, false) }
+func BenchmarkSearchProduct(b *testing.B)        { benchSearch(b, true, false) }
+func BenchmarkSearchProductInStock(b *testing.B) { benchSearch(b, true, true) }
+
+// BenchmarkStockBytes reports the memory of the benchmark's stock rows.
+func BenchmarkStockBytes(b *testing.B) {
+	if testing.Short() {
+		b.Skip("-short")
+	}
+	ix, _ := benchOnce()
+	runtime.GC()
+	for range b.N {
+		_ = ix.prod.Bytes()
+	}
+	b.ReportMetric(float64(ix.prod.Bytes())/float64(ix.prod.Rows()), "B/row")
+	b.ReportMetric(float64(ix.prod.Rows()), "rows")
+}
