@@ -64,6 +64,7 @@ type app struct {
 	lic    *licences.Registry
 	claims *claims.Service
 	counts *insights.Service
+	rev    *reviews.Repo
 
 	closers []func() // what close gives back, in reverse
 }
@@ -165,8 +166,9 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		Licences: a.lic /* a claim's licence number is checked on approval */, Clock: a.clock, Identity: ids}, log)
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
 	stock := inventory.NewRepo(sr, cat)
+	a.rev = reviews.New(d, sr, a.clock, publicURL)
 	a.handler = httpapi.New(httpapi.Deps{
-		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: reviews.New(d, sr, a.clock, publicURL),
+		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: a.rev,
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),

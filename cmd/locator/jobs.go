@@ -130,6 +130,8 @@ func (a *app) jobList() []job {
 		{name: "member housekeeping", every: housekeepingEvery, first: a.acc.Prune, run: a.acc.Prune},
 		{name: "business housekeeping", every: housekeepingEvery, first: a.biz.Prune, run: a.biz.Prune},
 		{name: "sent mail pruning", every: housekeepingEvery, first: pruneMail, run: pruneMail},
+		// The network a review came from counts only for its day (docs/reviews.md, "Limits").
+		{name: "review networks", every: housekeepingEvery, first: a.rev.ForgetNetworks, run: a.rev.ForgetNetworks},
 		{name: "licence recheck", every: licenceRecheckEvery, first: recheck, run: recheck},
 		// This replica's view of where the registries cover (read once
 		// before the server started): a file imported anywhere is seen at

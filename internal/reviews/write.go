@@ -218,6 +218,16 @@ func limits(ctx context.Context, tx *db.Tx, memberID int64, network string, now 
 	return nil
 }
 
+// ForgetNetworks blanks the network of the reviews written before the
+// limits' window: it counts only for its day (a housekeeping job runs it).
+func (r *Repo) ForgetNetworks(ctx context.Context) error {
+	if _, err := r.db.Exec(ctx, `UPDATE reviews SET network = '' WHERE network <> '' AND created_at <= $1`,
+		r.clock.Stamp().Add(-LimitWindow)); err != nil {
+		return fmt.Errorf("forget the networks of old reviews: %w", err)
+	}
+	return nil
+}
+
 // burst is the held reason of a new account's review of a store that
 // already has BurstPublished reviews by new accounts published in the
 // window ("" when it may be published).

@@ -382,6 +382,13 @@ func TestFlood(t *testing.T) {
 				if rv.Status != reviews.Approved {
 					t.Fatalf("a day later: %+v", rv)
 				}
+				// Housekeeping forgets the networks of the day before, not today's.
+				dbtest.Must(t, w.rr.ForgetNetworks(ctx), "forget networks")
+				var kept int
+				dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM reviews WHERE network <> ''").Scan(&kept), "networks")
+				if kept != 1 {
+					t.Fatalf("%d reviews keep a network, want today's one", kept)
+				}
 			})
 		})
 	}
