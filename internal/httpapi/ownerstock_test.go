@@ -26,7 +26,7 @@ func TestOwnerStockCalls(t *testing.T) {
 			t.Fatalf("find by brand: %d %s", rec.Code, rec.Body)
 		}
 		stock := fmt.Sprintf("/api/business/stores/%d/stock", s.ownStore)
-		rec, out = s.owner.call("PUT", stock+"/nx-mango-5", map[string]any{"availability": "in_stock", "quantity": 6, "price": "21.99 USD"})
+		rec, _ = s.owner.call("PUT", stock+"/nx-mango-5", map[string]any{"availability": "in_stock", "quantity": 6, "price": "21.99 USD"})
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"lawful":true`) || !strings.Contains(rec.Body.String(), `"price":"21.99 USD"`) {
 			t.Fatalf("mark carried: %d %s", rec.Code, rec.Body)
 		}

@@ -39,9 +39,9 @@ var benchOnce = sync.OnceValues(func() (*Index, []int64) {
 	now := time.Now()
 	err := ix.prod.Load(func(add func([]inventory.Entry)) error {
 		var batch []inventory.Entry
-		seen := map[int64]bool{}
 		for _, e := range es {
-			batch, seen = batch[:0], map[int64]bool{}
+			batch = batch[:0]
+			seen := map[int64]bool{}
 			for range benchPerStore {
 				p := int64(zipf.Uint64()) + 1
 				if seen[p] {

@@ -218,12 +218,6 @@ func (c *carriers) clip() {
 	c.qty, c.avail = slices.Clip(c.qty), slices.Clip(c.avail)
 }
 
-// Loader fills an empty Products from every stock row (Load).
-type Loader struct {
-	p     *Products
-	build map[int64]*carriers
-}
-
 // Load fills the product side with the rows fill passes to add, which must
 // come in (store, product) order (inventory.Repo.Scan), so that each
 // product's stores arrive in ascending order. What was there is replaced
