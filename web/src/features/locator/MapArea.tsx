@@ -172,7 +172,7 @@ export const MapArea = memo(function MapArea(props: StoreMapProps) {
               {...props}
               onCenterChange={onMapCenter}
               start={started}
-              camera={interactive ? undefined : camera}
+              camera={camera}
               hidden={!interactive}
               focusOnShow={previewFocused}
               target={target}

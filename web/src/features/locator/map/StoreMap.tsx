@@ -33,7 +33,7 @@ const OSM_ATTRIBUTION = '<a href="https://www.openstreetmap.org/copyright" targe
 export interface InteractiveMapProps extends StoreMapProps {
   /** Where the map starts (the preview's camera when the user started the map). */
   start: Camera;
-  /** While set, the map follows this camera (the preview's, as the user moves it). */
+  /** The preview's camera: the map follows it while hidden under the preview, and in the render that shows it. */
   camera?: Camera;
   /** Hidden: drawn but invisible and without markers, under the preview, until it takes over. */
   hidden: boolean;
@@ -325,12 +325,20 @@ export default function StoreMap({ stores, selected, numbers, view, onSelect, on
     if (focusOnShow) mapRef.current?.getCanvas().focus();
   }, [hidden, focusOnShow]);
 
-  // While hidden under the preview, the map follows the preview's camera.
+  // While hidden under the preview, the map follows the preview's camera. The render that shows
+  // the map still follows: a drag's end moves the preview's camera and hands over to the map at
+  // once (one batched render), and the map must then stand where the drag left the preview, not
+  // where it started. Once shown, the map moves by itself and reports (moveend).
+  const following = useRef(hidden);
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !camera) return;
+    const follow = following.current;
+    following.current = hidden;
+    if (!map || !camera || !follow) return;
+    const c = map.getCenter();
+    if (c.lat === camera.latitude && c.lng === camera.longitude && map.getZoom() === camera.zoom) return;
     map.jumpTo({ center: [camera.longitude, camera.latitude], zoom: camera.zoom });
-  }, [camera]);
+  }, [camera, hidden]);
 
   // A new search centre moves the map (a Redo search passes the map's own centre and no zoom).
   useEffect(() => {
