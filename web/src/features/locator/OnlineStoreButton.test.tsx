@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PlaceRules } from "../../api/types";
+import { polyfillDialog } from "../../test/dialog";
 import { stubApi } from "../../test/fetch";
 import { makeStore } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
@@ -17,22 +18,7 @@ const place = (over: Partial<PlaceRules> = {}): PlaceRules => ({
   ...over,
 });
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  Object.defineProperty(HTMLDialogElement.prototype, "showModal", {
-    configurable: true,
-    value(this: HTMLDialogElement) {
-      this.open = true;
-    },
-  });
-  Object.defineProperty(HTMLDialogElement.prototype, "close", {
-    configurable: true,
-    value(this: HTMLDialogElement) {
-      this.open = false;
-      this.dispatchEvent(new Event("close"));
-    },
-  });
-});
+beforeAll(polyfillDialog);
 
 afterEach(() => {
   document.cookie = "locator_age=; Max-Age=0; Path=/";

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PlaceRules } from "../../../api/types";
+import { polyfillDialog } from "../../../test/dialog";
 import { stubApi } from "../../../test/fetch";
 import { makeOffer, makeProduct, makeStore } from "../../../test/fixtures";
 import { renderAt } from "../../../test/render";
@@ -22,22 +23,7 @@ const mango = { ...makeProduct(), ...makeOffer({ lawful: false, rule }) };
 const tobacco = { ...makeProduct({ id: "demo-zephyrine-bar-6000-classic-tobacco", name: "Zephyrine Bar 6000 Classic Tobacco", flavour: "tobacco", handle: "zephyrine-bar-6000-classic-tobacco" }), ...makeOffer({ sale_price: 18.99 }) };
 const pods = { ...makeProduct({ id: "demo-kestrel-pods-mint", kind: "pods", brand: "Kestrel", name: "Kestrel Pods Mint", handle: "kestrel-pods-mint", nicotine: "5%" }), ...makeOffer({ availability: "out_of_stock" }) };
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  Object.defineProperty(HTMLDialogElement.prototype, "showModal", {
-    configurable: true,
-    value(this: HTMLDialogElement) {
-      this.open = true;
-    },
-  });
-  Object.defineProperty(HTMLDialogElement.prototype, "close", {
-    configurable: true,
-    value(this: HTMLDialogElement) {
-      this.open = false;
-      this.dispatchEvent(new Event("close"));
-    },
-  });
-});
+beforeAll(polyfillDialog);
 
 afterEach(() => {
   document.cookie = "locator_age=; Max-Age=0; Path=/";
