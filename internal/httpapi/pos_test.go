@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
 	"locator/internal/apikeys"
-	"locator/internal/catalog"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/inventory"
@@ -23,12 +21,7 @@ import (
 // and the keys served; the owner owns ownStore, the other account nearID.
 func posSetup(t *testing.T, d *db.DB, s *bizSetup, perMinute int) *inventory.Repo {
 	t.Helper()
-	cat := catalog.NewRepo(d)
-	f, err := os.Open("../catalog/testdata/catalogue.csv")
-	dbtest.Must(t, err, "open catalogue")
-	defer f.Close()
-	_, err = cat.Import(context.Background(), f, "")
-	dbtest.Must(t, err, "import catalogue")
+	cat := catalogueFixture(t, d)
 	inv := inventory.NewRepo(stores.NewRepo(d), cat)
 	s.srv.Catalog, s.srv.Inventory, s.srv.APIKeys = cat, inv, apikeys.New(d, nil, perMinute)
 	return inv

@@ -41,12 +41,7 @@ func TestAdminProductsAPI(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		cat := catalog.NewRepo(d)
-		file, err := os.Open("../catalog/testdata/catalogue.csv")
-		dbtest.Must(t, err, "open catalogue")
-		defer file.Close()
-		_, err = cat.Import(ctx, file, "")
-		dbtest.Must(t, err, "import catalogue")
+		cat := catalogueFixture(t, d)
 		f.srv.Catalog = cat
 		dbtest.Must(t, newClaims(d, nil, nil).Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 
@@ -123,4 +118,16 @@ func TestAdminProductsAPI(t *testing.T) {
 			t.Fatalf("audit: %s %s", actor, details)
 		}
 	})
+}
+
+// catalogueFixture is a catalogue holding internal/catalog/testdata/catalogue.csv.
+func catalogueFixture(t *testing.T, d *db.DB) *catalog.Repo {
+	t.Helper()
+	cat := catalog.NewRepo(d)
+	f, err := os.Open("../catalog/testdata/catalogue.csv")
+	dbtest.Must(t, err, "open catalogue")
+	defer f.Close()
+	_, err = cat.Import(context.Background(), f, "")
+	dbtest.Must(t, err, "import catalogue")
+	return cat
 }

@@ -4,13 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"locator/internal/catalog"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/inventory"
@@ -71,12 +69,7 @@ func TestShopperProductAPI(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		cat := catalog.NewRepo(d)
-		file, err := os.Open("../catalog/testdata/catalogue.csv")
-		dbtest.Must(t, err, "open catalogue")
-		defer file.Close()
-		_, err = cat.Import(ctx, file, "")
-		dbtest.Must(t, err, "import catalogue")
+		cat := catalogueFixture(t, d)
 		idx, err := cat.Index(ctx)
 		dbtest.Must(t, err, "catalogue keys")
 		mango, _, _ := idx.ByID("nx-mango-5")
