@@ -32,10 +32,7 @@ var ErrTooLarge = tabfile.ErrTooLarge
 
 // RowError is one row that could not be imported. Line is the CSV line
 // (the header is line 1) or, in a JSON file, the item's position from 1.
-type RowError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
+type RowError = tabfile.RowError
 
 // Format is the layout of a file.
 type Format string

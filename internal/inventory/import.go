@@ -34,10 +34,7 @@ const MaxRowErrors = 1000
 
 // RowError is one row of a feed that was not imported; Line counts the
 // header as line 1.
-type RowError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
+type RowError = tabfile.RowError
 
 // Report is what an import did.
 type Report struct {

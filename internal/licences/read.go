@@ -36,12 +36,7 @@ type Row struct {
 }
 
 // RowError is one row that could not be read.
-type RowError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
-
-func (e RowError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Message) }
+type RowError = tabfile.RowError
 
 // MaxFileBytes bounds a registry file read by the command (NYC's whole
 // export is about 100 MB; the tobacco rows a small part of it). The upload

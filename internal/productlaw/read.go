@@ -30,10 +30,7 @@ const MaxRowErrors = 1000
 const maxField = 300
 
 // RowError is one refused row; Line counts the header as line 1.
-type RowError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
+type RowError = tabfile.RowError
 
 // Report is what an import did.
 type Report struct {

@@ -71,6 +71,17 @@ func NewReader(r io.Reader, limit int64) (*Reader, error) {
 	}
 }
 
+// RowError is one row an importer refused: Line counts the header as
+// line 1 (in a JSON file, the item's position from 1), Message says why.
+// The importers of catalogue, stock feeds, state directories and licence
+// registries all report with it.
+type RowError struct {
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+func (e RowError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Message) }
+
 // Record is one data line: its number in the file (from 1, the header
 // counted) and its fields, trimmed, one per column of the header (missing
 // ones empty), or why it could not be read.
