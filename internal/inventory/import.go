@@ -20,17 +20,14 @@ import (
 
 // Limits bound what a feed file may cost: its size and its rows. Memory
 // grows with the rows (about 70 bytes each while the file is checked).
-type Limits struct {
-	Bytes int64
-	Rows  int
-}
+type Limits = tabfile.Limits
 
 // DefaultLimits are the command's: a full feed of a few hundred stores
 // with thousands of products each.
 var DefaultLimits = Limits{Bytes: 256 << 20, Rows: 2_000_000}
 
 // MaxRowErrors is how many refused rows are listed (all are counted).
-const MaxRowErrors = 1000
+const MaxRowErrors = tabfile.MaxRowErrors
 
 // RowError is one row of a feed that was not imported; Line counts the
 // header as line 1.
@@ -299,10 +296,7 @@ const (
 )
 
 func (im *reading) fail(line int, msg string) {
-	im.rep.Failed++
-	if len(im.rep.Errors) < MaxRowErrors {
-		im.rep.Errors = append(im.rep.Errors, RowError{Line: line, Message: msg})
-	}
+	tabfile.AddRowError(&im.rep.Errors, &im.rep.Failed, line, msg)
 }
 
 // parse reads one record into a row, or says what is wrong with it (msg);

@@ -50,7 +50,7 @@ const MaxFileBytes = 256 << 20
 const (
 	MaxLineBytes   = 64 << 10
 	MaxRecordLines = 20
-	MaxRowErrors   = 1000
+	MaxRowErrors   = tabfile.MaxRowErrors
 )
 
 // fieldBytes bounds each field a row may hold (a licence number of 10 KB
@@ -175,10 +175,7 @@ type reader struct {
 func (rd *reader) stop() bool { return rd.tooMany }
 
 func (rd *reader) fail(line int, msg string) {
-	rd.res.Failed++
-	if len(rd.res.Errors) < MaxRowErrors {
-		rd.res.Errors = append(rd.res.Errors, RowError{Line: line, Message: msg})
-	} else if rd.firstLeftOut == 0 {
+	if !tabfile.AddRowError(&rd.res.Errors, &rd.res.Failed, line, msg) && rd.firstLeftOut == 0 {
 		rd.firstLeftOut = line
 	}
 }

@@ -14,16 +14,13 @@ import (
 
 // Limits bound what a directory file may cost. The published lists hold
 // hundreds to a few thousand products.
-type Limits struct {
-	Bytes int64
-	Rows  int
-}
+type Limits = tabfile.Limits
 
 // DefaultLimits are the command's.
 var DefaultLimits = Limits{Bytes: 64 << 20, Rows: 200_000}
 
 // MaxRowErrors is how many refused rows are listed (all are counted).
-const MaxRowErrors = 1000
+const MaxRowErrors = tabfile.MaxRowErrors
 
 // maxField bounds a field's characters: product names of the lists are
 // far shorter.
@@ -118,10 +115,7 @@ func (s *State) Read(r io.Reader, lim Limits) ([]Entry, *Report, error) {
 }
 
 func (rep *Report) fail(line int, msg string) {
-	rep.Failed++
-	if len(rep.Errors) < MaxRowErrors {
-		rep.Errors = append(rep.Errors, RowError{Line: line, Message: msg})
-	}
+	tabfile.AddRowError(&rep.Errors, &rep.Failed, line, msg)
 }
 
 // header finds each defined column in the file (tabfile lower-cases the
