@@ -21,15 +21,8 @@ type Limits = tabfile.Limits
 // thousands of products; these leave room for a hundred times that.
 var DefaultLimits = Limits{Bytes: 64 << 20, Rows: 500_000}
 
-// MaxRowErrors is how many refused rows are listed (all are counted).
-const MaxRowErrors = tabfile.MaxRowErrors
-
 // ErrTooLarge is the error of a file over its size bound.
 var ErrTooLarge = tabfile.ErrTooLarge
-
-// RowError is one row that could not be imported. Line is the CSV line
-// (the header is line 1) or, in a JSON file, the item's position from 1.
-type RowError = tabfile.RowError
 
 // Format is the layout of a file.
 type Format string
@@ -86,9 +79,9 @@ type row struct {
 	p    *Product
 }
 
-// rowErrors lists the first MaxRowErrors refused rows and counts all.
+// rowErrors lists the first tabfile.MaxRowErrors refused rows and counts all.
 type rowErrors struct {
-	list   []RowError
+	list   []tabfile.RowError
 	failed int
 }
 

@@ -35,9 +35,6 @@ type Row struct {
 	Until     string // actions, "" open-ended
 }
 
-// RowError is one row that could not be read.
-type RowError = tabfile.RowError
-
 // MaxFileBytes bounds a registry file read by the command (NYC's whole
 // export is about 100 MB; the tobacco rows a small part of it). The upload
 // in /admin has its own, smaller bound (ReadLimit).
@@ -92,7 +89,7 @@ const UploadBytes = 64 << 20
 var ErrTooManyRows = errors.New("the file has too many rows")
 
 // Read reads a registry export within CommandLimits; see ReadLimit.
-func Read(src *Source, r io.Reader) ([]Row, []RowError, error) {
+func Read(src *Source, r io.Reader) ([]Row, []tabfile.RowError, error) {
 	res, err := ReadLimit(src, r, CommandLimits)
 	return res.Rows, res.Errors, err
 }
@@ -100,8 +97,8 @@ func Read(src *Source, r io.Reader) ([]Row, []RowError, error) {
 // ReadResult is what ReadLimit read.
 type ReadResult struct {
 	Rows   []Row
-	Errors []RowError // at most MaxRowErrors+1: the last says how many more were left out
-	Failed int        // rows refused, all of them
+	Errors []tabfile.RowError // at most MaxRowErrors+1: the last says how many more were left out
+	Failed int                // rows refused, all of them
 }
 
 // ReadLimit reads a registry export (CSV with a header line, a JSON list
@@ -131,7 +128,7 @@ func ReadLimit(src *Source, r io.Reader, limits Limits) (ReadResult, error) {
 		return ReadResult{}, err
 	}
 	if more := rd.res.Failed - len(rd.res.Errors); more > 0 {
-		rd.res.Errors = append(rd.res.Errors, RowError{Line: rd.firstLeftOut,
+		rd.res.Errors = append(rd.res.Errors, tabfile.RowError{Line: rd.firstLeftOut,
 			Message: fmt.Sprintf("%d more rows could not be read (only the first %d are listed)", more, MaxRowErrors)})
 	}
 	return rd.res, nil

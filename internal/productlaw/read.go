@@ -19,25 +19,19 @@ type Limits = tabfile.Limits
 // DefaultLimits are the command's.
 var DefaultLimits = Limits{Bytes: 64 << 20, Rows: 200_000}
 
-// MaxRowErrors is how many refused rows are listed (all are counted).
-const MaxRowErrors = tabfile.MaxRowErrors
-
 // maxField bounds a field's characters: product names of the lists are
 // far shorter.
 const maxField = 300
 
-// RowError is one refused row; Line counts the header as line 1.
-type RowError = tabfile.RowError
-
 // Report is what an import did.
 type Report struct {
-	State   string     `json:"state"`
-	Rows    int        `json:"rows"`    // good rows (written when Written)
-	Removed int        `json:"removed"` // the state's former rows, replaced
-	Written bool       `json:"written"` // false: the file wrote nothing (refused rows without SkipBad)
-	Failed  int        `json:"failed"`
-	Errors  []RowError `json:"errors"`  // the first MaxRowErrors, by line
-	Ignored []string   `json:"ignored"` // columns of the file the definition does not read
+	State   string             `json:"state"`
+	Rows    int                `json:"rows"`    // good rows (written when Written)
+	Removed int                `json:"removed"` // the state's former rows, replaced
+	Written bool               `json:"written"` // false: the file wrote nothing (refused rows without SkipBad)
+	Failed  int                `json:"failed"`
+	Errors  []tabfile.RowError `json:"errors"`  // the first tabfile.MaxRowErrors, by line
+	Ignored []string           `json:"ignored"` // columns of the file the definition does not read
 }
 
 // Entry is one listed product of a directory file.
@@ -70,7 +64,7 @@ func (s *State) Read(r io.Reader, lim Limits) ([]Entry, *Report, error) {
 	if err != nil {
 		return nil, nil, fileError(err, lim)
 	}
-	rep := &Report{State: s.State, Errors: []RowError{}, Ignored: []string{}}
+	rep := &Report{State: s.State, Errors: []tabfile.RowError{}, Ignored: []string{}}
 	col, err := s.header(tr.Header, rep)
 	if err != nil {
 		return nil, nil, err
