@@ -149,6 +149,15 @@ func TestStampInBatches(t *testing.T) {
 	})
 }
 
+// keyOf is the catalogue key of product id.
+func keyOf(t *testing.T, r *Repo, id string) int64 {
+	t.Helper()
+	idx, err := r.catalog.Index(context.Background())
+	dbtest.Must(t, err, "index")
+	k, _, _ := idx.ByID(id)
+	return k
+}
+
 // SetThen and RemoveThen hand their callback the row as it was, inside
 // the change's transaction: the callback's error undoes the change (and
 // stamps nothing); RemoveThen of no row does not call it.
@@ -157,9 +166,7 @@ func TestThenRunsInTheChangesTransaction(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r, a, _ := fixture(t, d)
-		idx, err := r.catalog.Index(ctx)
-		dbtest.Must(t, err, "index")
-		mango, _, _ := idx.ByID("nx-mango-5")
+		mango := keyOf(t, r, "nx-mango-5")
 		var seen []string
 		note := func(ctx context.Context, tx *db.Tx, before *Row) error {
 			if before == nil {
