@@ -113,13 +113,7 @@ func (t *ptree) build(pts []pitem, sorted bool) {
 	for len(level) > 1 {
 		up := make([]pbox, (len(level)+fan-1)/fan)
 		for i := range up {
-			c := level[i*fan : min((i+1)*fan, len(level))]
-			b := c[0]
-			for _, d := range c[1:] {
-				b.minLon, b.maxLon = min(b.minLon, d.minLon), max(b.maxLon, d.maxLon)
-				b.minLat, b.maxLat = min(b.minLat, d.minLat), max(b.maxLat, d.maxLat)
-			}
-			up[i] = b
+			up[i] = unionBoxes(level[i*fan : min((i+1)*fan, len(level))])
 		}
 		t.levels = append(t.levels, up)
 		level = up
