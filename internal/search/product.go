@@ -372,53 +372,6 @@ func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row 
 	flush(maxAngle)
 }
 
-// walkHeap is a binary min-heap of walk entries by their lower bound.
-type walkHeap []walkEntry
-
-func (h *walkHeap) push(e walkEntry) {
-	*h = append(*h, e)
-	s := *h
-	i := len(s) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if s[p].a <= e.a {
-			break
-		}
-		s[i] = s[p]
-		i = p
-	}
-	s[i] = e
-}
-
-func (h *walkHeap) pop() walkEntry {
-	s := *h
-	e := s[0]
-	last := s[len(s)-1]
-	s = s[:len(s)-1]
-	*h = s
-	n := len(s)
-	if n == 0 {
-		return e
-	}
-	i := 0
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if c+1 < n && s[c+1].a < s[c].a {
-			c++
-		}
-		if last.a <= s[c].a {
-			break
-		}
-		s[i] = s[c]
-		i = c
-	}
-	s[i] = last
-	return e
-}
-
 // ProductHits returns the ids and distances of a product search's answer,
 // in its order, and whether more matched (for tests and the benchmark's
 // correctness gate). q must be validated, with Product set.

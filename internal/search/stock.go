@@ -434,15 +434,11 @@ func (ix *Index) arrange(c *carriers) *carriers {
 	}
 	level := make([]pbox, (placed+leafRows-1)/leafRows)
 	for b := range level {
-		var x pbox
-		for i := b * leafRows; i < min((b+1)*leafRows, placed); i++ {
+		lat, lon, _, _ := ix.pointOf(out.ids[b*leafRows])
+		x := pointBox(lat, lon)
+		for i := b*leafRows + 1; i < min((b+1)*leafRows, placed); i++ {
 			lat, lon, _, _ := ix.pointOf(out.ids[i])
-			if i == b*leafRows {
-				x = pbox{lon, lat, lon, lat}
-				continue
-			}
-			x.minLon, x.maxLon = min(x.minLon, lon), max(x.maxLon, lon)
-			x.minLat, x.maxLat = min(x.minLat, lat), max(x.maxLat, lat)
+			x.add(lat, lon)
 		}
 		level[b] = x
 	}
