@@ -509,7 +509,7 @@ func appendAmount(dst []byte, v int64) []byte {
 // currency code).
 func appendLowerQuoted(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+		if c := s[i]; !isAlnum(c) {
 			return strconv.AppendQuote(dst, strings.ToLower(s))
 		}
 	}
@@ -522,6 +522,10 @@ func appendLowerQuoted(dst []byte, s string) []byte {
 		dst = append(dst, c)
 	}
 	return append(dst, '"')
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
 // appendQuoted appends s as a JSON string: as it is when it needs no
