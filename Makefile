@@ -138,7 +138,7 @@ e2e: e2e-bin
 	cd web && LOCATOR_BIN=$(E2E_BIN) npm run e2e -- --workers $(E2E_WORKERS)
 
 lighthouse: e2e-bin
-	cd web && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
+	cd web && bash e2e/ensure-tools.sh && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
 
 # The Prometheus configuration, alert rules and their unit tests under deploy/. promtool comes
 # from Debian's prometheus package, installed when missing as the e2e suite installs chromium.
