@@ -52,6 +52,7 @@ var layers = map[string]int{
 	"internal/schedule":      ground,
 	"internal/db":            storage,
 	"internal/db/dbtest":     storage,
+	"internal/events":        storage,
 	"internal/stores":        domain,
 	"internal/catalog":       domain,
 	"internal/httpapi":       http,

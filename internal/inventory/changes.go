@@ -10,6 +10,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/events"
 )
 
 // Change stamps. Every write of this package (Put, Import, Set, Remove)
@@ -168,6 +169,13 @@ func stampBy(ctx context.Context, tx *db.Tx, stores []int64, batch int) error {
 			return fmt.Errorf("stamp stock changes: %w", err)
 		}
 		rest = rest[n:]
+	}
+	// The partners' webhook events, in the change's transaction
+	// (docs/webhooks.md): one per store whose stock changed.
+	for _, id := range stores {
+		if err := events.Write(ctx, tx, events.StockChanged, id, map[string]any{"store_id": id, "stock_version": v}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

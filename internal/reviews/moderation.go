@@ -226,6 +226,9 @@ func (r *Repo) Decide(ctx context.Context, id int64, action, reason, actor strin
 			rv.Status, rv.HeldReason = status, why
 			out = rv
 			if published && !wasPublished {
+				if err := publishedEvent(ctx, tx, rv); err != nil {
+					return err
+				}
 				name, err := publishedName(ctx, tx, rv.StoreID, now)
 				if apperr.CodeOf(err) == apperr.NotFound {
 					return nil // the store was hidden since: nobody to tell

@@ -19,6 +19,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/clock"
 	"locator/internal/db"
+	"locator/internal/events"
 	"locator/internal/stores"
 )
 
@@ -349,4 +350,11 @@ func (r *Repo) CountPeriod(ctx context.Context, storeID int64, from, to time.Tim
 		return Period{}, fmt.Errorf("reviews of store %d in a period: %w", storeID, err)
 	}
 	return p, nil
+}
+
+// publishedEvent writes the partners' webhook event of a review published
+// now (docs/webhooks.md), in the transaction that publishes it.
+func publishedEvent(ctx context.Context, q db.Querier, rv *Review) error {
+	return events.Write(ctx, q, events.ReviewPublished, rv.StoreID, map[string]any{
+		"store_id": rv.StoreID, "review_id": rv.ID, "rating": rv.Rating, "content": rv.Content, "created_at": rv.CreatedAt.UTC()})
 }

@@ -176,6 +176,9 @@ func (r *Repo) Write(ctx context.Context, a Author, storeID int64, in Input, net
 			if err := rate(ctx, tx, w, storeID); err != nil {
 				return err
 			}
+			if err := publishedEvent(ctx, tx, rv); err != nil {
+				return err
+			}
 			return r.mailOwners(ctx, tx, storeID, name, in.Rating)
 		})
 	})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"locator/internal/db"
+	"locator/internal/events"
 )
 
 // A store's licence and enforcement records as public registries hold them
@@ -142,6 +143,11 @@ func (w *Writer) SetLicence(ctx context.Context, id int64, rec LicenceRecord, to
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil
+	}
+	// The partners' webhook event, in the change's transaction
+	// (docs/webhooks.md): the record as the store's API shows it.
+	if err := events.Write(ctx, w.tx, events.LicenceChanged, id, map[string]any{"store_id": id, "licence": rec.Licence, "enforcement": rec.Enforcement, "flags": flags}); err != nil {
+		return false, err
 	}
 	return true, w.touch(ctx, id)
 }

@@ -1,12 +1,16 @@
 package stores
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/events"
 )
 
 // Every change to a store reaches the replicas' search indexes through the
@@ -55,11 +59,88 @@ func (w *Writer) Version() int64 { return w.v }
 // its hours, exceptions and search document: an insert when s.ID is 0
 // (setting s.ID), an update otherwise. On an error the caller rolls its
 // transaction back, so nothing of the store is written.
+//
+// It also writes the partners' webhook event of the change in the same
+// transaction (docs/webhooks.md): store.created for an insert,
+// store.updated with the fields whose published value changed for an
+// update (none: no event), and store.closed when the update closes the
+// store for good.
 func (w *Writer) Save(ctx context.Context, s *Store) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
-	return w.repo.save(ctx, w.tx, s, w.v)
+	var before map[string]json.RawMessage
+	wasClosed := false
+	if s.ID != 0 {
+		old, err := getStore(ctx, w.tx, s.ID)
+		if err != nil && apperr.CodeOf(err) != apperr.NotFound {
+			return err
+		}
+		if old != nil {
+			if before, err = docFields(old); err != nil {
+				return err
+			}
+			wasClosed = old.PermanentlyClosed
+		}
+	}
+	if err := w.repo.save(ctx, w.tx, s, w.v); err != nil {
+		return err
+	}
+	return storeEvent(ctx, w.tx, s, before, wasClosed)
+}
+
+// docFields is a store's search document by field.
+func docFields(s *Store) (map[string]json.RawMessage, error) {
+	doc, err := RenderDoc(s)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &m); err != nil {
+		return nil, fmt.Errorf("store %d document: %w", s.ID, err)
+	}
+	return m, nil
+}
+
+// storeEvent writes the webhook event of a saved store: created when there
+// was no store before, else updated with the changed fields (by the
+// search document, the store as the API shows it), and closed when it was
+// closed for good now.
+func storeEvent(ctx context.Context, tx *db.Tx, s *Store, before map[string]json.RawMessage, wasClosed bool) error {
+	base := map[string]any{"store_id": s.ID, "name": s.Name}
+	if before == nil {
+		return events.Write(ctx, tx, events.StoreCreated, s.ID, base)
+	}
+	after, err := docFields(s)
+	if err != nil {
+		return err
+	}
+	changed := []string{}
+	for k, v := range after {
+		if !bytes.Equal(before[k], v) {
+			changed = append(changed, k)
+		}
+	}
+	for k := range before {
+		if _, ok := after[k]; !ok {
+			changed = append(changed, k)
+		}
+	}
+	if s.PermanentlyClosed != wasClosed && !slices.Contains(changed, "permanently_closed") {
+		changed = append(changed, "permanently_closed") // kept beside the document, not in it
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	slices.Sort(changed)
+	base["changed_fields"] = changed
+	if err := events.Write(ctx, tx, events.StoreUpdated, s.ID, base); err != nil {
+		return err
+	}
+	if s.PermanentlyClosed && !wasClosed {
+		return events.Write(ctx, tx, events.StoreClosed, s.ID, map[string]any{"store_id": s.ID, "name": s.Name})
+	}
+	return nil
 }
 
 // touch re-renders the search documents of stores whose rows a Writer
