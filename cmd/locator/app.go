@@ -39,6 +39,7 @@ import (
 	"locator/internal/search"
 	"locator/internal/secret"
 	"locator/internal/stores"
+	"locator/internal/webhooks"
 	"locator/web"
 )
 
@@ -66,6 +67,7 @@ type app struct {
 	claims *claims.Service
 	counts *insights.Service
 	rev    *reviews.Repo
+	hooks  *webhooks.Worker
 
 	closers []func() // what close gives back, in reverse
 }
@@ -168,13 +170,25 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
 	stock := inventory.NewRepo(sr, cat)
 	a.rev = reviews.New(d, sr, a.clock, publicURL)
+	// The partners' webhooks (docs/webhooks.md): the guard is a zero one,
+	// so deliveries reach public addresses only.
+	pts := partners.New(d, a.clock)
+	a.hooks = &webhooks.Worker{DB: d, Log: log, Client: webhooks.Guard{}.Client(webhooks.DefaultTimeout, nil), Now: a.clock.Now,
+		Enabled: func(ctx context.Context, id string) (bool, error) {
+			p, err := pts.Get(ctx, id)
+			if errors.Is(err, partners.ErrNotFound) {
+				return false, nil
+			}
+			return err == nil && !p.Disabled, err
+		}}
 	a.handler = httpapi.New(httpapi.Deps{
 		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: a.rev,
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
 		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
 		Places: placeSvc, Catalog: cat, Inventory: stock, APIKeys: apikeys.New(d, a.clock, 0),
-		Partners:   partners.New(d, a.clock),
+		Partners:   pts,
+		Webhooks:   webhooks.New(d, a.clock, webhooks.Guard{}),
 		OwnerStock: ownerstock.New(sr, cat, stock, a.clock),
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 			PublicURL: publicURL, Basemap: basemap, Streets: streets},

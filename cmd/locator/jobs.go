@@ -146,5 +146,8 @@ func (a *app) jobList() []job {
 		// midnight (UTC) sends the day's.
 		{name: "claim digests", every: claims.DigestEvery, first: digests, run: digests},
 		{name: "insights flush", every: cfg.InsightsFlush, first: salts, run: counts.Flush},
+		// The partners' webhooks: events fanned out, due deliveries sent
+		// (docs/webhooks.md); replicas share the work through leases.
+		{name: "webhook delivery", every: time.Second, first: a.hooks.Run, run: a.hooks.Run},
 	}
 }

@@ -52,7 +52,7 @@ var layers = map[string]int{
 	"internal/schedule":      ground,
 	"internal/db":            storage,
 	"internal/db/dbtest":     storage,
-	"internal/events":        storage,
+	"internal/stores/events": domain,
 	"internal/stores":        domain,
 	"internal/catalog":       domain,
 	"internal/httpapi":       http,

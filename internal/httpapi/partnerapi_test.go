@@ -16,6 +16,7 @@ import (
 	"locator/internal/partners"
 	"locator/internal/productlaw"
 	"locator/internal/stores"
+	"locator/internal/webhooks"
 )
 
 // partnerCall sends a GET of the partner API with an Authorization header.
@@ -118,5 +119,49 @@ func TestPartnerReadKeys(t *testing.T) {
 			t.Errorf("a disabled partner's key: %d", rec.Code)
 		}
 		mod.run([]step{{name: "no key for a disabled partner", method: "POST", target: "/api/admin/partners/" + other.ID + "/keys", body: map[string]string{"name": "x"}, status: 409}})
+	})
+}
+
+// A moderator registers a partner's webhook (the secret answered once,
+// never listed), sees it with its deliveries, and removes it; a URL on a
+// private or loopback address, plain http and an unknown event are 400s.
+func TestAdminWebhooksAPI(t *testing.T) {
+	t.Parallel()
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
+		ctx := context.Background()
+		f.srv.Partners = partners.New(d, clock.System())
+		// A guard that lets loopback through (tests only) and a resolver
+		// nobody asks: the URLs below are addresses.
+		f.srv.Webhooks = webhooks.New(d, clock.System(), webhooks.Guard{AllowLoopback: true})
+		dbtest.Must(t, newClaims(d, nil, nil).Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		p, err := f.srv.Partners.Create(ctx, partners.Input{Name: "Acme", Kind: "chain"})
+		dbtest.Must(t, err, "partner")
+		mod := &client{t: t, h: f.srv}
+		modSignIn(t, f.srv, mod)
+		base := "/api/admin/partners/" + p.ID + "/webhooks"
+		mod.runEach([]step{
+			{name: "plain http", method: "POST", target: base, body: map[string]any{"url": "http://127.0.0.1:9/x", "events": []string{"store.created"}}, status: 400},
+			{name: "a private address", method: "POST", target: base, body: map[string]any{"url": "https://10.0.0.1/x", "events": []string{"store.created"}}, status: 400},
+			{name: "the metadata address", method: "POST", target: base, body: map[string]any{"url": "https://169.254.169.254/x", "events": []string{"store.created"}}, status: 400},
+			{name: "an unknown event", method: "POST", target: base, body: map[string]any{"url": "https://127.0.0.1:9/x", "events": []string{"store.exploded"}}, status: 400},
+			{name: "an unknown partner", method: "GET", target: "/api/admin/partners/pt_nope/webhooks", status: 404},
+		})
+		rec, _ := mod.call("POST", base, map[string]any{"url": "https://127.0.0.1:9/x", "events": []string{"store.updated", "stock.changed"}})
+		var out struct {
+			Webhook struct{ ID int64 } `json:"webhook"`
+			Secret  string             `json:"secret"`
+		}
+		if rec.Code != 201 || json.Unmarshal(rec.Body.Bytes(), &out) != nil || !strings.HasPrefix(out.Secret, webhooks.SecretPrefix) {
+			t.Fatalf("register: %d %s", rec.Code, rec.Body)
+		}
+		mod.run([]step{
+			{name: "the list", method: "GET", target: base, status: 200, reply: func(t *testing.T, body []byte) {
+				if strings.Contains(string(body), out.Secret) || !strings.Contains(string(body), `"events":["stock.changed","store.updated"]`) {
+					t.Errorf("list: %s", body)
+				}
+			}},
+			{name: "remove", method: "DELETE", target: base + "/" + strconvI(out.Webhook.ID), status: 204},
+			{name: "another's", method: "DELETE", target: base + "/999", status: 404},
+		})
 	})
 }

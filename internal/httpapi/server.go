@@ -36,6 +36,7 @@ import (
 	"locator/internal/rules"
 	"locator/internal/search"
 	"locator/internal/stores"
+	"locator/internal/webhooks"
 )
 
 // Pinger checks the database (for /readyz).
@@ -64,6 +65,7 @@ type Deps struct {
 	Inventory     *inventory.Repo     // stock per store; nil: the point-of-sale API answers 404
 	APIKeys       *apikeys.Service    // business accounts' point-of-sale keys; nil: none
 	Partners      *partners.Service   // partners (docs/partners.md); nil: /api/admin/partners answers 404
+	Webhooks      *webhooks.Service   // partners' webhooks (docs/webhooks.md); nil: their admin calls answer 404
 	OwnerStock    *ownerstock.Service // the owners' stock in /business; nil: its calls answer 404
 	Insights      *insights.Service   // counts and reports (docs/insights.md); nil: nothing counted
 	Answers       *answercache.Cache  // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
@@ -243,27 +245,30 @@ func (s *Server) routes() {
 		"POST /api/business/stock/import":                    s.forBusiness(s.businessUploadStock),
 
 		// Licences (docs/licences.md): a moderator's, where licences are kept.
-		"GET /api/admin/products":                      s.forCatalog(s.adminListProducts),
-		"GET /api/admin/products/{id}":                 s.forCatalog(s.adminGetProduct),
-		"PATCH /api/admin/products/{id}":               s.forCatalog(s.adminEditProduct),
-		"GET /api/admin/licences":                      s.forLicences(s.adminLicenceStatus),
-		"GET /api/admin/partners":                      s.forPartners(s.adminListPartners),
-		"POST /api/admin/partners":                     s.forPartners(s.adminCreatePartner),
-		"GET /api/admin/partners/{id}":                 s.forPartners(s.adminGetPartner),
-		"PATCH /api/admin/partners/{id}":               s.forPartners(s.adminEditPartner),
-		"POST /api/admin/partners/{id}/disable":        s.forPartners(s.adminDisablePartner),
-		"GET /api/admin/partners/{id}/keys":            s.forPartnerKeys(s.adminListPartnerKeys),
-		"POST /api/admin/partners/{id}/keys":           s.forPartnerKeys(s.adminCreatePartnerKey),
-		"DELETE /api/admin/partners/{id}/keys/{keyId}": s.forPartnerKeys(s.adminRevokePartnerKey),
-		"GET /api/partner/v1/stores":                   s.forPartnerKey(s.partnerListStores),
-		"GET /api/partner/v1/stores/{id}":              s.forPartnerKey(s.partnerGetStore),
-		"POST /api/admin/licences/import":              s.forLicences(s.adminLicenceImport),
-		"GET /api/admin/licences/matches":              s.forLicences(s.adminLicenceQueue),
-		"POST /api/admin/licences/matches/{id}":        s.forLicenceRow(s.adminLicenceDecide),
-		"GET /api/admin/licences/unmatched":            s.forLicences(s.adminLicenceUnmatched),
-		"POST /api/admin/licences/rows/{id}/store":     s.forLicenceRow(s.adminLicencePick),
-		"POST /api/admin/licences/rows/{id}/new-store": s.forLicenceRow(s.adminLicenceCreateStore),
-		"POST /api/business/stores/{id}/licence":       s.forBusinessStore(s.businessLicenceNumber),
+		"GET /api/admin/products":                           s.forCatalog(s.adminListProducts),
+		"GET /api/admin/products/{id}":                      s.forCatalog(s.adminGetProduct),
+		"PATCH /api/admin/products/{id}":                    s.forCatalog(s.adminEditProduct),
+		"GET /api/admin/licences":                           s.forLicences(s.adminLicenceStatus),
+		"GET /api/admin/partners":                           s.forPartners(s.adminListPartners),
+		"POST /api/admin/partners":                          s.forPartners(s.adminCreatePartner),
+		"GET /api/admin/partners/{id}":                      s.forPartners(s.adminGetPartner),
+		"PATCH /api/admin/partners/{id}":                    s.forPartners(s.adminEditPartner),
+		"POST /api/admin/partners/{id}/disable":             s.forPartners(s.adminDisablePartner),
+		"GET /api/admin/partners/{id}/keys":                 s.forPartnerKeys(s.adminListPartnerKeys),
+		"POST /api/admin/partners/{id}/keys":                s.forPartnerKeys(s.adminCreatePartnerKey),
+		"DELETE /api/admin/partners/{id}/keys/{keyId}":      s.forPartnerKeys(s.adminRevokePartnerKey),
+		"GET /api/admin/partners/{id}/webhooks":             s.forPartnerHooks(s.adminListWebhooks),
+		"POST /api/admin/partners/{id}/webhooks":            s.forPartnerHooks(s.adminRegisterWebhook),
+		"DELETE /api/admin/partners/{id}/webhooks/{hookId}": s.forPartnerHooks(s.adminRemoveWebhook),
+		"GET /api/partner/v1/stores":                        s.forPartnerKey(s.partnerListStores),
+		"GET /api/partner/v1/stores/{id}":                   s.forPartnerKey(s.partnerGetStore),
+		"POST /api/admin/licences/import":                   s.forLicences(s.adminLicenceImport),
+		"GET /api/admin/licences/matches":                   s.forLicences(s.adminLicenceQueue),
+		"POST /api/admin/licences/matches/{id}":             s.forLicenceRow(s.adminLicenceDecide),
+		"GET /api/admin/licences/unmatched":                 s.forLicences(s.adminLicenceUnmatched),
+		"POST /api/admin/licences/rows/{id}/store":          s.forLicenceRow(s.adminLicencePick),
+		"POST /api/admin/licences/rows/{id}/new-store":      s.forLicenceRow(s.adminLicenceCreateStore),
+		"POST /api/business/stores/{id}/licence":            s.forBusinessStore(s.businessLicenceNumber),
 
 		// Insights (docs/insights.md).
 		"POST /api/events":                       s.postEvent,

@@ -10,7 +10,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
-	"locator/internal/events"
+	"locator/internal/stores/events"
 )
 
 // Change stamps. Every write of this package (Put, Import, Set, Remove)

@@ -19,7 +19,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/clock"
 	"locator/internal/db"
-	"locator/internal/events"
+	"locator/internal/stores/events"
 	"locator/internal/stores"
 )
 

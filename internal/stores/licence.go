@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"locator/internal/db"
-	"locator/internal/events"
+	"locator/internal/stores/events"
 )
 
 // A store's licence and enforcement records as public registries hold them

@@ -10,7 +10,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
-	"locator/internal/events"
+	"locator/internal/stores/events"
 )
 
 // Every change to a store reaches the replicas' search indexes through the

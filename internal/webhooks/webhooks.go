@@ -1,6 +1,6 @@
 // Package webhooks keeps the partners' webhooks (docs/webhooks.md): a
 // partner's https receiver and the event types it wants; the fan-out of
-// the event outbox (internal/events) to one delivery per receiver; and the
+// the event outbox (internal/stores/events) to one delivery per receiver; and the
 // delivery worker, which posts each delivery signed with the receiver's
 // secret, retries it with exponential backoff for 24 hours, and then
 // marks it failed. Deliveries are leased rows, so any number of replicas
@@ -25,7 +25,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/clock"
 	"locator/internal/db"
-	"locator/internal/events"
+	"locator/internal/stores/events"
 )
 
 // MaxPerPartner bounds a partner's webhooks.

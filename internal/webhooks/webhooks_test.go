@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,9 +19,11 @@ import (
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/catalog"
 	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/inventory"
 	"locator/internal/partners"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
@@ -306,6 +309,58 @@ func TestHangingReceiverTimesOut(t *testing.T) {
 		st := dbtest.Texts(t, d, "|", "SELECT attempts, delivered_at IS NULL, failed_at IS NULL FROM webhook_deliveries")
 		if len(st) != 1 || (st[0] != "1|true|true" && st[0] != "1|1|1") {
 			t.Fatalf("delivery after a timeout: %q", st)
+		}
+	})
+}
+
+// The stock and licence write paths fire their events: a stock row put
+// through inventory (one stock.changed per store), a licence record set
+// through the stores' writer (licence.changed; setting the same record
+// again changes nothing and fires nothing).
+func TestStockAndLicenceEvents(t *testing.T) {
+	t.Parallel()
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		d := repo.DB()
+		now := time.Now().UTC()
+		r := newReceiver(t, 200)
+		p := partner(t, d)
+		_, _, err := webhooks.New(d, clock.Fixed(now), testGuard).Register(ctx, p.ID, r.srv.URL, []string{"stock.changed", "licence.changed"})
+		dbtest.Must(t, err, "register")
+		s := storestest.CloudNine()
+		dbtest.Must(t, repo.Create(ctx, s), "create")
+		cat := catalog.NewRepo(d)
+		f, err := os.Open("../catalog/testdata/catalogue.csv")
+		dbtest.Must(t, err, "open catalogue")
+		defer f.Close()
+		_, err = cat.Import(ctx, f, "")
+		dbtest.Must(t, err, "import catalogue")
+		idx, err := cat.Index(ctx)
+		dbtest.Must(t, err, "catalogue keys")
+		mango, _, _ := idx.ByID("nx-mango-5")
+		dbtest.Must(t, inventory.NewRepo(repo, cat).Put(ctx, []inventory.Row{{StoreID: s.ID, ProductID: mango, Availability: inventory.InStock, ReportedAt: now}}), "stock")
+		rec := stores.LicenceRecord{Licence: &stores.Licence{Status: "active", Jurisdiction: "NY", Kind: "retail", Number: "L-1", CheckedAt: "2026-12-01"}}
+		for range 2 {
+			dbtest.Must(t, d.InTx(ctx, func(tx *db.Tx) error {
+				return repo.Write(ctx, tx, func(w *stores.Writer) error { _, err := w.SetLicence(ctx, s.ID, rec, "2026-12-03"); return err })
+			}), "licence")
+		}
+		dbtest.Must(t, worker(d, r, testGuard, &now).Run(ctx), "run")
+		var types []string
+		for _, g := range r.requests() {
+			var b struct {
+				Type string `json:"type"`
+				Data struct {
+					StoreID int64 `json:"store_id"`
+				} `json:"data"`
+			}
+			dbtest.Must(t, json.Unmarshal([]byte(g.body), &b), "body")
+			if b.Data.StoreID != s.ID {
+				t.Errorf("store in %s", g.body)
+			}
+			types = append(types, b.Type)
+		}
+		if strings.Join(types, ",") != "stock.changed,licence.changed" {
+			t.Fatalf("events %v", types)
 		}
 	})
 }

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"locator/internal/db"
-	"locator/internal/events"
+	"locator/internal/stores/events"
 )
 
 // The delivery defaults (docs/webhooks.md, "Retries").

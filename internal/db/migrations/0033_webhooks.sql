@@ -1,5 +1,5 @@
 -- Webhooks (internal/webhooks, docs/webhooks.md). webhook_events is the
--- outbox of events: written by internal/events in the transaction of the
+-- outbox of events: written by internal/stores/events in the transaction of the
 -- change (a store saved, its licence, its stock, a review published), then
 -- fanned out to one delivery per webhook that wants the event type. A
 -- delivery keeps the exact body it sends, so every retry sends the same

@@ -1090,6 +1090,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/partners/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /** A partner's webhooks, newest first, each with its last status and its 10 newest deliveries (never the secret) */
+        get: operations["adminListWebhooks"];
+        put?: never;
+        /**
+         * Register a partner's https receiver for some events; the signing secret is answered this once
+         * @description The URL must be https, without credentials, and its host must resolve
+         *     only to public addresses (not loopback, private, link-local,
+         *     multicast, unspecified or reserved): else a 400 whose message starts
+         *     with `url:`. An unknown event is a 400 starting with `events:`. 409
+         *     when the partner is disabled or has 10 webhooks (docs/webhooks.md).
+         */
+        post: operations["adminRegisterWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}/webhooks/{hookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+                hookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook (its pending deliveries are failed; its history stays); a webhook of another partner is not found */
+        delete: operations["adminRemoveWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partner/v1/stores": {
         parameters: {
             query?: never;
@@ -2228,6 +2277,35 @@ export interface components {
         };
         PartnerReply: {
             partner: components["schemas"]["Partner"];
+        };
+        /** @enum {string} */
+        WebhookEvent: "store.created" | "store.updated" | "store.closed" | "stock.changed" | "licence.changed" | "review.published";
+        Webhook: {
+            id: number;
+            url: string;
+            events: components["schemas"]["WebhookEvent"][];
+            /** Format: date-time */
+            created_at: string;
+            disabled: boolean;
+            /** @description The last attempt's HTTP status, or why there was none; "failed: ..." once a delivery was given up; empty before any */
+            last_status: string;
+            /** Format: date-time */
+            last_at: string | null;
+            deliveries: {
+                /** @description The Webhook-Id header is whd_ and this number */
+                id: number;
+                type: components["schemas"]["WebhookEvent"];
+                /** Format: date-time */
+                created_at: string;
+                attempts: number;
+                /** Format: date-time */
+                next_attempt_at: string | null;
+                /** Format: date-time */
+                delivered_at: string | null;
+                /** Format: date-time */
+                failed_at: string | null;
+                last_status: string;
+            }[];
         };
         /** @description A catalogue product as the moderators' editor shows it; each field as the catalogue file writes it. */
         AdminProduct: {
@@ -5007,6 +5085,100 @@ export interface operations {
                         key: components["schemas"]["APIKey"];
                     };
                 };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRegisterWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example https://partner.example/locator-hooks */
+                    url: string;
+                    events: components["schemas"]["WebhookEvent"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook, with its signing secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: components["schemas"]["Webhook"];
+                        /** @description The signing secret (`whsec_...`), shown this once */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRemoveWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+                hookId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];

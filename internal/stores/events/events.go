@@ -2,7 +2,7 @@
 // (docs/webhooks.md): each change a partner may hear of is one row of
 // webhook_events, written in the transaction of the change itself, so an
 // event is never told of a change that rolled back and never lost when
-// the change committed. It sits on the storage floor, so the store,
+// the change committed. It sits under internal/stores, so the store,
 // stock, licence and review write paths call it without knowing of HTTP or
 // of webhooks; internal/webhooks fans the rows out to deliveries.
 package events
