@@ -19,8 +19,8 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/clock"
 	"locator/internal/db"
-	"locator/internal/stores/events"
 	"locator/internal/stores"
+	"locator/internal/stores/events"
 )
 
 // Review is one review of a store. Product is the embedded product as the
