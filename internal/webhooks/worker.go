@@ -233,13 +233,13 @@ func (w *Worker) send(ctx context.Context, c claimed) (string, error) {
 }
 
 // Delay is the wait after a delivery's attempt number attempts failed:
-// base, doubled for each attempt before, at most max.
-func Delay(attempts int, base, max time.Duration) time.Duration {
+// base, doubled for each attempt before, at most bound.
+func Delay(attempts int, base, bound time.Duration) time.Duration {
 	d := base
-	for i := 1; i < attempts && d < max; i++ {
+	for i := 1; i < attempts && d < bound; i++ {
 		d *= 2
 	}
-	return min(d, max)
+	return min(d, bound)
 }
 
 // record writes an attempt's outcome on the delivery and its webhook: sent,
@@ -248,10 +248,9 @@ func (w *Worker) record(ctx context.Context, c claimed, status string, sendErr e
 	now := w.Now().UTC().Truncate(time.Microsecond)
 	hookStatus := status
 	var err error
-	switch {
-	case sendErr == nil:
+	if sendErr == nil {
 		_, err = w.DB.Exec(ctx, "UPDATE webhook_deliveries SET delivered_at = $1, locked_until = NULL, last_status = $2 WHERE id = $3", now, status, c.id)
-	default:
+	} else {
 		next := now.Add(Delay(c.attempts, w.Base, w.Max))
 		var failed any
 		if !next.Before(c.createdAt.Add(w.Window)) {
