@@ -7,7 +7,9 @@ import { Button } from "../../../components/ui/button";
 import { FormError } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/outcome";
 import { createPartner, disablePartner, editPartner, partnersOptions, type Partner } from "./api";
+import { KeysSection } from "./KeysSection";
 import { PartnerForm } from "./PartnerForm";
+import { WebhooksSection } from "./WebhooksSection";
 
 const KIND_LABELS = { brand: "Brand", pos: "Point-of-sale vendor", chain: "Chain" } as const;
 
@@ -89,7 +91,13 @@ export function PartnersPanel({ onUnauthorized }: { onUnauthorized: () => void }
                       )}
                     </div>
                   </div>
-                  {openId === p.id && <PartnerForm key={p.id} partner={p} save={(input) => editPartner(p.id, input)} onUnauthorized={onUnauthorized} onSaved={saved("Saved {name}.")} />}
+                  {openId === p.id && (
+                    <>
+                      <PartnerForm key={p.id} partner={p} save={(input) => editPartner(p.id, input)} onUnauthorized={onUnauthorized} onSaved={saved("Saved {name}.")} />
+                      <KeysSection partner={p} />
+                      <WebhooksSection partner={p} />
+                    </>
+                  )}
                 </li>
               ))}
             </ul>

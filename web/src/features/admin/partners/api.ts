@@ -29,3 +29,46 @@ export async function editPartner(id: string, input: PartnerInput) {
 export async function disablePartner(id: string) {
   return unwrap(await api.POST("/admin/partners/{id}/disable", { params: { path: { id } }, credentials: "include" })).partner;
 }
+
+export type APIKey = components["schemas"]["APIKey"];
+export type Webhook = components["schemas"]["Webhook"];
+export type WebhookEvent = components["schemas"]["WebhookEvent"];
+
+/** GET admin/partners/{id}/keys: the partner's read keys (never the keys themselves). */
+export function partnerKeysOptions(id: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.partners, id, "keys"] as const,
+    queryFn: async ({ signal }) => unwrap(await api.GET("/admin/partners/{id}/keys", { params: { path: { id } }, credentials: "include", signal })),
+    staleTime: 0,
+  });
+}
+
+/** POST admin/partners/{id}/keys: the key with its secret, answered once. */
+export async function createPartnerKey(id: string, name: string) {
+  return unwrap(await api.POST("/admin/partners/{id}/keys", { params: { path: { id } }, body: { name }, credentials: "include" }));
+}
+
+/** DELETE admin/partners/{id}/keys/{keyId}. */
+export async function revokePartnerKey(id: string, keyId: number) {
+  return unwrap(await api.DELETE("/admin/partners/{id}/keys/{keyId}", { params: { path: { id, keyId } }, credentials: "include" }));
+}
+
+/** GET admin/partners/{id}/webhooks: each webhook with its last status and newest deliveries. */
+export function webhooksOptions(id: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.partners, id, "webhooks"] as const,
+    queryFn: async ({ signal }) => unwrap(await api.GET("/admin/partners/{id}/webhooks", { params: { path: { id } }, credentials: "include", signal })).webhooks,
+    staleTime: 0,
+  });
+}
+
+/** POST admin/partners/{id}/webhooks: the webhook with its signing secret, answered once. */
+export async function registerWebhook(id: string, url: string, events: WebhookEvent[]) {
+  return unwrap(await api.POST("/admin/partners/{id}/webhooks", { params: { path: { id } }, body: { url, events }, credentials: "include" }));
+}
+
+/** DELETE admin/partners/{id}/webhooks/{hookId}. */
+export async function removeWebhook(id: string, hookId: number) {
+  const { error, response } = await api.DELETE("/admin/partners/{id}/webhooks/{hookId}", { params: { path: { id, hookId } }, credentials: "include" });
+  if (error !== undefined || !response.ok) unwrap({ error: error ?? {}, response });
+}
