@@ -466,7 +466,7 @@ func (ix *Index) arrange(c *carriers) *carriers {
 		}
 		out.boxes[b] = x
 	}
-	for l := 1; l < levels; l++ {
+	for l := 1; l < levels && l < maxBoxLevels; l++ {
 		below := out.boxes[start[l-1]:start[l]]
 		for b := range start[l+1] - start[l] {
 			out.boxes[start[l]+b] = unionBoxes(below[b*fan : min((b+1)*fan, len(below))])
