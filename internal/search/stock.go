@@ -466,10 +466,10 @@ func (ix *Index) arrange(c *carriers) *carriers {
 		}
 		out.boxes[b] = x
 	}
-	for l := 1; l < levels && l < maxBoxLevels; l++ {
-		below := out.boxes[start[l-1]:start[l]]
-		for b := range start[l+1] - start[l] {
-			out.boxes[start[l]+b] = unionBoxes(below[b*fan : min((b+1)*fan, len(below))])
+	for l, ends := 1, start[:levels+1]; l+1 < len(ends); l++ {
+		below, level := out.boxes[ends[l-1]:ends[l]], out.boxes[ends[l]:ends[l+1]]
+		for b := range level {
+			level[b] = unionBoxes(below[b*fan : min((b+1)*fan, len(below))])
 		}
 	}
 	return out
