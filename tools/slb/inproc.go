@@ -177,10 +177,29 @@ func (ps *productSeries) time(ix *search.Index, passes int) {
 			}
 		}
 		sp, so := bench.Summarize(all[0]), bench.Summarize(all[1])
-		fmt.Printf("%-8s product queries (%d)  AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  best pass %6.1f us\n", name, len(o), us(so.P50), us(so.P99), us(so.Mean), us(best[1]))
-		fmt.Printf("%-8s same, no product      AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  best pass %6.1f us  -> product search at %.2fx the unfiltered rate (best passes)\n",
-			name, us(sp.P50), us(sp.P99), us(sp.Mean), us(best[0]), float64(best[0])/float64(best[1]))
+		// all is sorted now: the mean of the fastest 99% drops the stalls
+		// a busy machine adds (a preempted query takes milliseconds).
+		tp, to := trimmedMean(all[0], 99), trimmedMean(all[1], 99)
+		fmt.Printf("%-8s product queries (%d)  AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  best pass %6.1f us  fastest 99%% %6.1f us\n",
+			name, len(o), us(so.P50), us(so.P99), us(so.Mean), us(best[1]), us(to))
+		fmt.Printf("%-8s same, no product      AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  best pass %6.1f us  fastest 99%% %6.1f us\n",
+			name, us(sp.P50), us(sp.P99), us(sp.Mean), us(best[0]), us(tp))
+		fmt.Printf("%-8s product search at %.2fx the unfiltered rate (best passes), %.2fx (fastest 99%%)\n",
+			name, float64(best[0])/float64(best[1]), float64(tp)/float64(to))
 		ms := bench.Summarize(bench.TimeQueries(m, passes, fn))
 		fmt.Printf("%-8s series mix (%d%% product) AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us\n", name, bench.ProductShare, us(ms.P50), us(ms.P99), us(ms.Mean))
 	}
+}
+
+// trimmedMean is the mean of the first pct percent of sorted ds.
+func trimmedMean(ds []time.Duration, pct int) time.Duration {
+	n := max(1, len(ds)*pct/100)
+	if n > len(ds) {
+		return 0
+	}
+	var sum time.Duration
+	for _, d := range ds[:n] {
+		sum += d
+	}
+	return sum / time.Duration(n)
 }
