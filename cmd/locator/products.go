@@ -14,6 +14,7 @@ import (
 )
 
 const productsUsage = `products import [--format csv|json] [--json] FILE
+       products sync [--json] [--status] (from Medusa; products sync --help)
 
 Imports the catalogue from a CSV file (comma or tab separated, header
 line) or a JSON array of objects (docs/products.md). A row whose id is in
@@ -28,9 +29,12 @@ func cmdProducts(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
 	format := fs.String("format", "", "csv or json (default: from the file's extension, else from its first character)")
 	asJSON := fs.Bool("json", false, "print the report as JSON (for scripts)")
+	if len(args) > 0 && args[0] == "sync" {
+		return cmdProductsSync(ctx, args[1:], stdout, stderr, getenv)
+	}
 	if len(args) == 0 || args[0] != "import" {
 		fs.Usage()
-		return &exitError{code: 2, msg: "products needs import"}
+		return &exitError{code: 2, msg: "products needs import or sync"}
 	}
 	cfg, err := parse(fs, s, args[1:])
 	if err != nil {

@@ -2,9 +2,6 @@ package medusa
 
 import (
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +10,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/inventory"
+	"locator/internal/medusa/medusatest"
 	"locator/internal/stores"
 )
 
@@ -22,24 +20,11 @@ type env struct {
 	d      *db.DB
 	cat    *catalog.Repo
 	stock  *inventory.Repo
-	fake   *fakeMedusa
+	fake   *medusatest.Server
 	sync   *Syncer
 	locs   *Locations
 	nyc    int64 // store at 350 5th Ave, New York, NY 10118
 	boston int64
-}
-
-func loadJSON(t *testing.T, name string) []map[string]any {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []map[string]any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return out
 }
 
 func newEnv(t *testing.T, d *db.DB) *env {
@@ -54,15 +39,12 @@ func newEnv(t *testing.T, d *db.DB) *env {
 		}
 		return s.ID
 	}
-	e := &env{d: d, fake: newFake(t)}
+	e := &env{d: d, fake: medusatest.New(t)}
 	e.nyc = mk("Empire Vapes", "350 Fifth Avenue", "New York", "NY", "10118", 40.7484, -73.9857)
 	e.boston = mk("Back Bay Smoke Shop", "100 Boylston St", "Boston", "MA", "02116", 42.3522, -71.0661)
 	e.cat = catalog.NewRepo(d)
 	e.stock = inventory.NewRepo(sr, e.cat)
-	e.fake.products = loadJSON(t, "products.json")
-	e.fake.locations = loadJSON(t, "stock_locations.json")
-	e.fake.levels = loadJSON(t, "levels.json")
-	c, err := NewClient(e.fake.settings())
+	c, err := NewClient(Settings{URL: e.fake.URL, Email: medusatest.Email, Password: medusatest.Password, Timeout: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,25 +179,25 @@ func TestSyncIsIncremental(t *testing.T) {
 		}
 		// Again with nothing changed: the calls start from the cursor less
 		// the overlap, and nothing is written.
-		e.fake.edit(func(f *fakeMedusa) { f.queries = nil })
+		e.fake.ClearCalls()
 		rep := e.run(t)
 		// (Kestrel, changed within the overlap, is read again, not written.)
 		if rep.Variants != 1 || rep.Written != 0 || rep.Stock != 0 {
 			t.Fatalf("a run with nothing new: %+v", rep)
 		}
 		for _, path := range []string{"/admin/products", "/admin/product-variants"} {
-			calls := e.fake.callsTo(path)
+			calls := e.fake.CallsTo(path)
 			if len(calls) != 1 || !strings.Contains(calls[0], "updated_at%5B%24gt%5D=2026-11-30T09%3A59%3A00.000Z") {
 				t.Fatalf("%s calls: %v", path, calls)
 			}
 		}
 		// A variant's new title (its product's updated_at unchanged) and a
 		// level's new quantity: exactly those are written.
-		e.fake.edit(func(f *fakeMedusa) {
-			v := f.products[0]["variants"].([]any)[0].(map[string]any)
+		e.fake.Edit(func(products, _, levels []map[string]any) {
+			v := products[0]["variants"].([]any)[0].(map[string]any)
 			v["title"] = "Mango Ice Frost"
 			v["updated_at"] = "2026-12-01T08:00:00.000Z"
-			for _, l := range f.levels {
+			for _, l := range levels {
 				if l["inventory_item_id"] == "iitem_01MANGO" && l["location_id"] == "sloc_01NYC" {
 					l["available_quantity"] = 0
 					l["stocked_quantity"] = 4
@@ -251,7 +233,7 @@ func TestSyncFailures(t *testing.T) {
 			dbtest.Each(t, func(t *testing.T, d *db.DB) {
 				ctx := context.Background()
 				e := newEnv(t, d)
-				e.fake.setMode(mode)
+				e.fake.SetMode(mode)
 				start := time.Now()
 				ran, rep, err := e.sync.RunIfDue(ctx, 5*time.Minute)
 				if !ran || err == nil {
@@ -286,7 +268,7 @@ func TestSyncFailures(t *testing.T) {
 					t.Fatalf("ran again at once: %v %v", ran, err)
 				}
 				// Medusa comes back: the next due run succeeds and clears the failures.
-				e.fake.setMode("")
+				e.fake.SetMode("")
 				e.sync.Now = func() time.Time { return time.Now().Add(MinBackoff + time.Second) }
 				ran, rep, err = e.sync.RunIfDue(ctx, 5*time.Minute)
 				if !ran || err != nil || rep.Written != 2 {
@@ -314,7 +296,7 @@ func TestOneReplicaRunsAtOnce(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		e := newEnv(t, d)
-		e.fake.setMode("hang")
+		e.fake.SetMode("hang")
 		done := make(chan bool)
 		go func() {
 			ran, _, _ := e.sync.RunIfDue(ctx, time.Minute)
@@ -334,7 +316,11 @@ func TestOneReplicaRunsAtOnce(t *testing.T) {
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
-		other := NewSyncer(e.sync.client, d, e.cat, e.stock)
+		c, err := NewClient(Settings{URL: e.fake.URL, Email: medusatest.Email, Password: medusatest.Password, Timeout: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := NewSyncer(c, d, e.cat, e.stock)
 		if ran, _, err := other.RunNow(ctx, time.Minute); ran || err != nil {
 			t.Fatalf("a second replica ran beside the first: %v %v", ran, err)
 		}

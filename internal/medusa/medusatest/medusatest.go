@@ -1,6 +1,9 @@
-package medusa
+// Package medusatest is a stand-in Medusa v2 admin API for tests of the
+// products sync (internal/medusa, cmd/locator).
+package medusatest
 
 import (
+	"embed"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -12,13 +15,13 @@ import (
 	"time"
 )
 
-// fakeMedusa is an httptest server that answers the admin calls the sync
-// makes with the JSON shapes a real Medusa 2.21.2 answers
-// (testdata/*.json were recorded from one: make test-medusa). It keeps
+// Server is an httptest server that answers the admin calls the sync
+// makes with the JSON shapes a real Medusa 2.21.2 answers (the fixtures in
+// testdata/ follow what one answered: make test-medusa). It keeps
 // products, locations and levels in memory, filters by updated_at as
 // Medusa does, pages by limit and offset, and can be made to fail.
-type fakeMedusa struct {
-	t   *testing.T
+type Server struct {
+	URL string
 	srv *httptest.Server
 
 	mu        sync.Mutex
@@ -30,27 +33,49 @@ type fakeMedusa struct {
 	logins    int
 }
 
-const fakeEmail, fakePassword = "admin@example.com", "supersecret"
+// The admin user the server knows.
+const Email, Password = "admin@example.com", "supersecret"
 
-func newFake(t *testing.T) *fakeMedusa {
-	f := &fakeMedusa{t: t}
+// New starts a server holding the fixtures (testdata/products.json,
+// stock_locations.json, levels.json); the test's end stops it.
+func New(t testing.TB) *Server {
+	f := &Server{}
+	f.products = load(t, "products.json")
+	f.locations = load(t, "stock_locations.json")
+	f.levels = load(t, "levels.json")
 	release := make(chan struct{})
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { f.serve(w, r, release) }))
+	f.URL = f.srv.URL
 	t.Cleanup(func() { close(release); f.srv.Close() })
 	return f
 }
 
-func (f *fakeMedusa) settings() Settings {
-	return Settings{URL: f.srv.URL, Email: fakeEmail, Password: fakePassword, Timeout: 2 * time.Second}
+//go:embed testdata/*.json
+var fixtures embed.FS
+
+func load(t testing.TB, name string) []map[string]any {
+	t.Helper()
+	b, err := fixtures.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out
 }
 
-func (f *fakeMedusa) setMode(m string) {
+// SetMode makes every call fail: "hang" (never answers until the call or
+// the test ends), "500" (Medusa's error answer), "badjson" (a cut JSON
+// body); "" answers again.
+func (f *Server) SetMode(m string) {
 	f.mu.Lock()
 	f.mode = m
 	f.mu.Unlock()
 }
 
-func (f *fakeMedusa) serve(w http.ResponseWriter, r *http.Request, release chan struct{}) {
+func (f *Server) serve(w http.ResponseWriter, r *http.Request, release chan struct{}) {
 	f.mu.Lock()
 	mode := f.mode
 	f.mu.Unlock()
@@ -74,7 +99,7 @@ func (f *fakeMedusa) serve(w http.ResponseWriter, r *http.Request, release chan 
 	if r.URL.Path == "/auth/user/emailpass" && r.Method == http.MethodPost {
 		var in map[string]string
 		_ = json.NewDecoder(r.Body).Decode(&in)
-		if in["email"] != fakeEmail || in["password"] != fakePassword {
+		if in["email"] != Email || in["password"] != Password {
 			writeFake(w, http.StatusUnauthorized, map[string]any{"type": "unauthorized", "message": "Invalid email or password"})
 			return
 		}
@@ -143,7 +168,7 @@ func (f *fakeMedusa) serve(w http.ResponseWriter, r *http.Request, release chan 
 	}
 }
 
-func (f *fakeMedusa) page(w http.ResponseWriter, q map[string][]string, key string, all []map[string]any) {
+func (f *Server) page(w http.ResponseWriter, q map[string][]string, key string, all []map[string]any) {
 	limit, _ := strconv.Atoi(first(q["limit"]))
 	offset, _ := strconv.Atoi(first(q["offset"]))
 	if limit == 0 {
@@ -176,8 +201,8 @@ func writeFake(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// callsTo returns the recorded queries of path.
-func (f *fakeMedusa) callsTo(path string) []string {
+// CallsTo returns the admin calls made to path (path?query), oldest first.
+func (f *Server) CallsTo(path string) []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var out []string
@@ -189,9 +214,18 @@ func (f *fakeMedusa) callsTo(path string) []string {
 	return out
 }
 
-// edit changes the store under the lock.
-func (f *fakeMedusa) edit(fn func(f *fakeMedusa)) {
+// Edit changes what the server holds (Products, Locations, Levels: the
+// records as Medusa writes them) under its lock; ClearCalls forgets the
+// calls made.
+func (f *Server) Edit(fn func(products, locations, levels []map[string]any)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	fn(f)
+	fn(f.products, f.locations, f.levels)
+}
+
+// ClearCalls forgets the calls made so far.
+func (f *Server) ClearCalls() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.queries = nil
 }
