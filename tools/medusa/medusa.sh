@@ -93,8 +93,13 @@ start() {
 	echo "$db" >"$state/db"
 	local port
 	port="$(free_port)"
-	(cd "$cache" && DATABASE_URL="$pg/$db" NODE_ENV=development setsid node_modules/.bin/medusa start -H 127.0.0.1 -p "$port" \
-		>"$state/medusa.log" 2>&1 & echo $! >"$state/pid")
+	# The server leads a process group of its own (setsid) and writes its
+	# own pid, so that stop ends it and whatever it started.
+	(cd "$cache" && DATABASE_URL="$pg/$db" NODE_ENV=development PIDFILE="$state/pid" PORT_="$port" \
+		setsid bash -c 'echo $$ >"$PIDFILE"; exec node_modules/.bin/medusa start -H 127.0.0.1 -p "$PORT_"' \
+		>"$state/medusa.log" 2>&1 &)
+	local waited=0
+	until [ -s "$state/pid" ] || [ $waited -ge 50 ]; do sleep 0.1; waited=$((waited + 1)); done
 	local url="http://127.0.0.1:$port"
 	local deadline=$((SECONDS + ${LOCATOR_MEDUSA_START_TIMEOUT:-180}))
 	until curl -fsS -o /dev/null "$url/health" 2>/dev/null; do
@@ -131,7 +136,8 @@ run_test() {
 	local root state status=0
 	root="$(cd "$here/../.." && pwd)"
 	state="$(mktemp -d)"
-	trap 'stop "$state"; rm -rf "$state"' EXIT
+	# Expanded now: the function's locals are gone when the shell exits.
+	trap "stop '$state'; rm -rf '$state'" EXIT
 	# A process of its own, so that errexit holds inside start (it does not
 	# in a function called as an if's condition).
 	if ! bash "$0" start "$state"; then
