@@ -28,6 +28,7 @@ import (
 	"locator/internal/members"
 	"locator/internal/metrics"
 	"locator/internal/ownerstock"
+	"locator/internal/partners"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
@@ -63,6 +64,7 @@ type Deps struct {
 	Catalog    *catalog.Repo       // the product catalogue; nil: /api/admin/products answers 404
 	Inventory  *inventory.Repo     // stock per store; nil: the point-of-sale API answers 404
 	APIKeys    *apikeys.Service    // business accounts' point-of-sale keys; nil: none
+	Partners   *partners.Service   // partners (docs/partners.md); nil: /api/admin/partners answers 404
 	OwnerStock *ownerstock.Service // the owners' stock in /business; nil: its calls answer 404
 	// MedusaLocations is the mapping of Medusa's stock locations to stores
 	// (nil: its /admin calls answer 404); MedusaSync the sync of
@@ -254,6 +256,11 @@ func (s *Server) routes() {
 		"GET /api/admin/medusa/locations/{id}/proposals": s.forMedusa(s.adminMedusaProposals),
 		"PUT /api/admin/medusa/locations/{id}/store":     s.forMedusa(s.adminMedusaMap),
 		"GET /api/admin/licences":                        s.forLicences(s.adminLicenceStatus),
+		"GET /api/admin/partners":                        s.forPartners(s.adminListPartners),
+		"POST /api/admin/partners":                       s.forPartners(s.adminCreatePartner),
+		"GET /api/admin/partners/{id}":                   s.forPartners(s.adminGetPartner),
+		"PATCH /api/admin/partners/{id}":                 s.forPartners(s.adminEditPartner),
+		"POST /api/admin/partners/{id}/disable":          s.forPartners(s.adminDisablePartner),
 		"POST /api/admin/licences/import":                s.forLicences(s.adminLicenceImport),
 		"GET /api/admin/licences/matches":                s.forLicences(s.adminLicenceQueue),
 		"POST /api/admin/licences/matches/{id}":          s.forLicenceRow(s.adminLicenceDecide),
