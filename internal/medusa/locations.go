@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -161,7 +162,7 @@ func (l *Locations) Map(ctx context.Context, id string, store int64, by string) 
 		if err == nil {
 			return nil, apperr.New(apperr.Conflict, "store %d is already mapped to location %s", store, other)
 		}
-		if err != sql.ErrNoRows {
+		if !errors.Is(err, sql.ErrNoRows) {
 			return nil, fmt.Errorf("read the mapping: %w", err)
 		}
 		target = store
