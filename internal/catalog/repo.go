@@ -12,6 +12,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/tabfile"
 )
 
 // Repo reads and writes the catalogue (the products table).
@@ -25,11 +26,11 @@ func NewRepo(d *db.DB) *Repo { return &Repo{db: d, Limits: DefaultLimits} }
 
 // Report is what an import did.
 type Report struct {
-	Format  Format     `json:"format"`
-	Created int        `json:"created"`
-	Updated int        `json:"updated"`
-	Failed  int        `json:"failed"`
-	Errors  []RowError `json:"errors"` // the first MaxRowErrors, by line
+	Format  Format             `json:"format"`
+	Created int                `json:"created"`
+	Updated int                `json:"updated"`
+	Failed  int                `json:"failed"`
+	Errors  []tabfile.RowError `json:"errors"` // the first tabfile.MaxRowErrors, by line
 }
 
 // Import reads a catalogue file (format "" sniffs it) and writes its
@@ -122,7 +123,7 @@ func (r *Repo) write(ctx context.Context, rows []row, errs rowErrors, format For
 	sort.SliceStable(errs.list, func(i, j int) bool { return errs.list[i].Line < errs.list[j].Line })
 	rep.Failed, rep.Errors = errs.failed, errs.list
 	if rep.Errors == nil {
-		rep.Errors = []RowError{}
+		rep.Errors = []tabfile.RowError{}
 	}
 	return rep, nil
 }

@@ -2189,7 +2189,7 @@ export interface components {
             /** @description A brand's products by catalogue id. */
             product_ids?: components["schemas"]["ProductId"][];
         };
-        PartnerInput: components["schemas"]["PartnerFields"] & Record<string, never>;
+        PartnerInput: components["schemas"]["PartnerFields"] & unknown;
         PartnerPatch: components["schemas"]["PartnerFields"];
         Partner: {
             id: components["schemas"]["PartnerId"];
