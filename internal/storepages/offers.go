@@ -51,9 +51,6 @@ var itemAvailability = map[inventory.Availability]string{
 	inventory.OnDisplayToOrder: "https://schema.org/BackOrder", inventory.OutOfStock: "https://schema.org/OutOfStock",
 }
 
-// notSoldByLaw is what a store reads where the law forbids the product.
-const notSoldByLaw = "Not sold here by law"
-
 // offerLine is one product of a store (or one store of a product) as a
 // page shows it.
 type offerLine struct {
