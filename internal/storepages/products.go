@@ -141,10 +141,10 @@ func (p *Pages) ServeProduct(w http.ResponseWriter, r *http.Request) {
 	desc += ": which stores carry it, with availability and price, and where the law forbids selling it."
 	pg := &page{Title: prod.Name + " · Where to buy · Store Locator", Description: desc, Canonical: base + canonical, OGType: "product",
 		Crumbs: crumbs, Product: pp, LD: []jsonLDBlock{breadcrumbLD(base, crumbs)}}
-	// Search engines read a Product only with a picture and an offer
-	// (Google's product snippets and merchant listings): without either
-	// the block would be an invalid item, so the page has none.
-	if ld.Image != "" && ld.Offers != nil {
+	// Search engines read a Product snippet only with an offer (or
+	// reviews, which products have none of): without one the block would
+	// be an invalid item, so the page has none.
+	if ld.Offers != nil {
 		pg.LD = []jsonLDBlock{jsonLD(ld), breadcrumbLD(base, crumbs)}
 	}
 	if pp.Image != "" {

@@ -263,8 +263,8 @@ func TestProductPage(t *testing.T) {
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Carried by 1 store;") {
 		t.Errorf("the coil's page: %d", rec.Code)
 	}
-	// Without a picture or a lawful priced offer a Product block would be
-	// an invalid item for search engines: the page has only its breadcrumb.
+	// Without a lawful priced offer a Product block would be an invalid
+	// item for search engines: the page has only its breadcrumb.
 	if ld := ldOf(t, rec.Body.String()); len(ld) != 1 || ld[0]["@type"] != "BreadcrumbList" {
 		t.Errorf("the coil's JSON-LD: %v", ld)
 	}
