@@ -59,6 +59,20 @@ func TestStockFollowsStoresThatMove(t *testing.T) {
 					t.Fatalf("%s: Row(%d, %d) = %+v, %v", step, p, e.ID, row, ok)
 				}
 			}
+			// Carriers lists the product's stores in the index by id.
+			var ids, want []int64
+			for _, cr := range ix.Carriers(p, now) {
+				ids = append(ids, cr.Store)
+			}
+			for id := range in {
+				if carries(id, p) {
+					want = append(want, id)
+				}
+			}
+			slices.Sort(want)
+			if !slices.Equal(ids, want) {
+				t.Fatalf("%s: Carriers(%d) = %d stores, not the %d in the index by id", step, p, len(ids), len(want))
+			}
 			for range 20 {
 				c := es[rng.IntN(len(es))]
 				q := Query{Latitude: c.Latitude, Longitude: c.Longitude, RadiusMiles: 1 + rng.Float64()*60, Limit: 200, Product: p, Now: now}
