@@ -114,11 +114,7 @@ func pathProduct(r *http.Request) (string, error) {
 }
 
 func (s *Server) businessSetStock(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
-	svc, err := s.ownerStock()
-	if err != nil {
-		return err
-	}
-	pid, err := pathProduct(r)
+	svc, pid, err := s.ownerStockProduct(r)
 	if err != nil {
 		return err
 	}
@@ -126,20 +122,24 @@ func (s *Server) businessSetStock(w http.ResponseWriter, r *http.Request, a *bus
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
-	it, err := svc.Set(r.Context(), a.ID, id, pid, in)
+	return answerJSON(w, http.StatusOK, func(it ownerstock.Item) stockItemDTO {
+		return stockItemDTO{Item: ownerStockItem(it)}
+	})(svc.Set(r.Context(), a.ID, id, pid, in))
+}
+
+// ownerStockProduct is where a call on one product of a store starts: the
+// stock service (404 where none is kept) and the path's product.
+func (s *Server) ownerStockProduct(r *http.Request) (*ownerstock.Service, string, error) {
+	svc, err := s.ownerStock()
 	if err != nil {
-		return err
+		return nil, "", err
 	}
-	writeJSON(w, http.StatusOK, stockItemDTO{Item: ownerStockItem(it)})
-	return nil
+	pid, err := pathProduct(r)
+	return svc, pid, err
 }
 
 func (s *Server) businessRemoveStock(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
-	svc, err := s.ownerStock()
-	if err != nil {
-		return err
-	}
-	pid, err := pathProduct(r)
+	svc, pid, err := s.ownerStockProduct(r)
 	if err != nil {
 		return err
 	}
