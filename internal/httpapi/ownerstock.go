@@ -163,14 +163,10 @@ func (s *Server) businessUploadStock(w http.ResponseWriter, r *http.Request, a *
 	default:
 		return apperr.Invalidf("replace must be true or false")
 	}
-	name := q.Get("file_name")
-	if name == "" {
-		name = "upload"
+	name, body, err := uploadBody(r, MaxStockUploadBytes, "send it in parts, or ask us to import it")
+	if err != nil {
+		return err
 	}
-	if r.ContentLength > MaxStockUploadBytes {
-		return apperr.New(apperr.TooLarge, "The file is larger than %d MB: send it in parts, or ask us to import it", MaxStockUploadBytes>>20)
-	}
-	body := &bodyReader{r: r.Body}
 	// A feed is bulk work: each database call is bounded, not their sum.
 	rep, err := svc.Upload(db.WithCallTimeout(r.Context(), s.DBTimeout), a.ID, body, "business "+strconv.FormatInt(a.ID, 10)+": "+name, replace)
 	var ae *apperr.Error
