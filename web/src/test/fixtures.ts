@@ -1,3 +1,4 @@
+import type { components } from "../api/schema";
 import type { Customer, PhysicalStore, ReviewList, ServicesNow, ServiceState, StoreListItem, StoreWithDistance, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "../lib/constants";
 import type { StoreLicence } from "../lib/licence";
@@ -170,4 +171,24 @@ export function makeReviewSummary(byRating: Partial<Record<number, number>> = {}
   const count = counts.reduce((n, c) => n + c.count, 0);
   const average = count === 0 ? 0 : counts.reduce((sum, c) => sum + c.rating * c.count, 0) / count;
   return { average, count, counts, recommended_percentage: 0 };
+}
+
+/** A catalogue product as the editor and owners' stock calls answer it (AdminProduct); override what a test cares about. */
+export function makeAdminProduct(overrides: Partial<components["schemas"]["AdminProduct"]> = {}): components["schemas"]["AdminProduct"] {
+  return {
+    id: "nx-mango-5",
+    gtin: "00840000100016",
+    brand: "Nimbus",
+    name: "Nimbus Bar 5000, Mango Ice",
+    kind: "disposable",
+    flavour: "fruit",
+    nicotine: "50 mg/mL",
+    is_zero_nic_applicable: false,
+    is_cbd_applicable: false,
+    image: null,
+    handle: null,
+    fda_status: "none",
+    updated_at: "2026-12-01T10:00:00Z",
+    ...overrides,
+  };
 }
