@@ -57,6 +57,8 @@ export const adminKeys = {
   demand: (days: number) => ["admin", "demand", days] as const,
   /** The catalogue editor: product searches and single products (docs/products.md). */
   products: ["admin", "products"] as const,
+  /** Partners: brands, point-of-sale vendors and chains (docs/partners.md). */
+  partners: ["admin", "partners"] as const,
 };
 
 /** The store dashboard: the signed-in business account (null when signed out) and its stores. */
