@@ -1,6 +1,6 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test, in two phases of two lanes side by side: Go with -race on SQLite and PostgreSQL and the fuzz run beside the web checks, lint-web, the e2e build, lint-go, vulncheck and promtool; then the Chromium e2e suites beside Lighthouse
+#   make test   every test, in two phases of two lanes side by side: Go with -race on SQLite and PostgreSQL and the fuzz run beside the web checks, lint-web, the e2e build, lint-go, vulncheck, promtool and the products sync against a real Medusa server; then the Chromium e2e suites beside Lighthouse
 #   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint and proof that its import rules fire (web/scripts/check-lint-rules.mjs)
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
@@ -21,7 +21,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test lane-go lane-web lane-e2e lane-lh test-go test-fuzz test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
+.PHONY: build bench run test lane-go lane-web lane-e2e lane-lh test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -118,6 +118,14 @@ test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
+# The products sync against a real Medusa v2 server (docs/products.md, "From the marketplace
+# (Medusa)"): tools/medusa/medusa.sh installs its npm packages once per lock file into
+# ${XDG_CACHE_HOME:-~/.cache}/locator/medusa-<hash>, migrates a template database once per lock file,
+# starts a copy on a free port, runs TestRealMedusa against it and stops it. Under CI=true a server
+# that cannot start fails the run; elsewhere the test is skipped with the reason.
+test-medusa:
+	GO=$(GO) bash tools/medusa/medusa.sh test
+
 # e2e and the Lighthouse check share one binary, built after the web app it embeds. The app is
 # built into a copy of the tree (E2E_TREE: the tracked and untracked files, not the ignored ones)
 # and the binary from that copy, so that web/dist stays as it is: the Go tests of the other lane
@@ -162,15 +170,16 @@ test-deploy:
 #   1. [go]  the Go tests with -race on both engines (the slowest binaries first), the fuzz run
 #      [web] typecheck, vitest, the API and JSON-LD checks, apilint, ESLint and its rule proof, the
 #            e2e build and its size (and Chromium installed when missing), lint-go (format, vet,
-#            treecheck, tidy, golangci-lint), govulncheck, promtool
+#            treecheck, tidy, golangci-lint), govulncheck, promtool, the products sync against a
+#            real Medusa server (test-medusa: mostly waiting on its start; its first install and
+#            migration per lock file is heavy, so it stays away from the e2e suites)
 #   2. [e2e] the Chromium suites, which are timing-sensitive (a map test once missed its moment
 #            under contention): nothing CPU-heavy runs beside them
 #      [lh]  Lighthouse (accessibility, best practices, SEO: scores that do not depend on speed),
 #            niced, in the time the e2e suites spend waiting on their browsers
 # The Go tests are the long pole of phase 1 and the e2e suites that of phase 2; the [web] and [lh]
-# lanes are shorter and fill the second core. A test that mostly waits (e.g. a Go test against a
-# server started from Node, as a Medusa one) belongs in the [lh] lane, after lighthouse. Each
-# lane's lines carry its name; a lane that fails fails make test once its phase ends.
+# lanes are shorter and fill the second core. Each lane's lines carry its name; a lane that fails
+# fails make test once its phase ends.
 LIGHTHOUSE_NICE ?=
 test:
 	@$(MAKE) --no-print-directory -j2 lane-go lane-web
@@ -181,7 +190,7 @@ lane-go:
 	@$(MAKE) --no-print-directory -j1 test-go test-fuzz 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[go]  /'
 
 lane-web:
-	@$(MAKE) --no-print-directory -j1 web-checks lint-web e2e-bin lint-go vulncheck test-deploy 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'
+	@$(MAKE) --no-print-directory -j1 web-checks lint-web e2e-bin lint-go vulncheck test-deploy test-medusa 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'
 
 lane-e2e:
 	@$(MAKE) --no-print-directory -j1 e2e 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[e2e] /'
