@@ -68,6 +68,7 @@ type Deps struct {
 	IPLimits      *ratelimit.Memory   // per-IP limits; nil: a fresh one
 	SecureCookies bool                // served over HTTPS: Secure, __Host- session cookie
 	Places        *places.Service     // place search; nil: empty answers
+	Partners      EmbedPartners       // the widget's partners (embed.go); nil: no site may frame it
 
 	Site    // what the shell serves around the API
 	Network // who calls, and how much each request may take

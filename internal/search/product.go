@@ -138,10 +138,13 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productH
 	var hits []productHit
 	add := func(r *record, miles float64) {
 		i, ok := c.find(r.id)
-		if !ok {
+		if !ok || (q.Compliant && !q.compliantStore(r)) {
 			return
 		}
 		v := j.of(r)
+		if q.Compliant && !v.Lawful {
+			return
+		}
 		cl := classOf(c.avail[i], c.reported[i], v.Lawful, now)
 		if q.InStock && cl > classLimited {
 			return

@@ -3285,6 +3285,10 @@ export interface operations {
                 product?: string;
                 /** @description With `product`: only the stores whose row is in_stock or limited_availability, lawful and reported within 7 days. `in_stock=true` without `product` is a 400. */
                 in_stock?: components["schemas"]["Flag"];
+                /** @description Only the stores that pass the compliance rule (docs/embed.md): no No-Tobacco-Sale Order, no expired or revoked licence, an active licence where a licence registry covers the store, and with `product` the product lawful there. The widget sends it. */
+                compliant?: components["schemas"]["Flag"];
+                /** @description The widget's partner (its slug): the search is also counted under that partner (docs/embed.md). An unknown partner counts nothing more; the answer is the same. */
+                partner?: string;
             };
             header?: never;
             path?: never;
@@ -5686,6 +5690,8 @@ export interface operations {
                     /** @enum {string} */
                     kind: "panel" | "call" | "directions" | "website" | "online_store" | "share" | "favourite";
                     store_id: components["schemas"]["Id"];
+                    /** @description The widget's partner (its slug): panel, directions and online_store are also counted under it (docs/embed.md) */
+                    partner?: string;
                 };
             };
         };
