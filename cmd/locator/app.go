@@ -30,6 +30,7 @@ import (
 	"locator/internal/maptiles"
 	"locator/internal/members"
 	"locator/internal/ownerstock"
+	"locator/internal/partners"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/productlaw"
@@ -173,6 +174,7 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		Claims: a.claims, Business: a.biz, Photos: photos.New(d, sr, a.clock), PhotoGate: photos.NewGate(cfg.PhotoMemory),
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
 		Places: placeSvc, Catalog: cat, Inventory: stock, APIKeys: apikeys.New(d, a.clock, 0),
+		Partners:   partners.New(d, a.clock),
 		OwnerStock: ownerstock.New(sr, cat, stock, a.clock),
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 			PublicURL: publicURL, Basemap: basemap, Streets: streets},

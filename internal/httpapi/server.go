@@ -27,6 +27,7 @@ import (
 	"locator/internal/members"
 	"locator/internal/metrics"
 	"locator/internal/ownerstock"
+	"locator/internal/partners"
 	"locator/internal/photos"
 	"locator/internal/places"
 	"locator/internal/ratelimit"
@@ -62,6 +63,7 @@ type Deps struct {
 	Catalog       *catalog.Repo       // the product catalogue; nil: /api/admin/products answers 404
 	Inventory     *inventory.Repo     // stock per store; nil: the point-of-sale API answers 404
 	APIKeys       *apikeys.Service    // business accounts' point-of-sale keys; nil: none
+	Partners      *partners.Service   // partners (docs/partners.md); nil: /api/admin/partners answers 404
 	OwnerStock    *ownerstock.Service // the owners' stock in /business; nil: its calls answer 404
 	Insights      *insights.Service   // counts and reports (docs/insights.md); nil: nothing counted
 	Answers       *answercache.Cache  // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
@@ -246,6 +248,11 @@ func (s *Server) routes() {
 		"GET /api/admin/products/{id}":                 s.forCatalog(s.adminGetProduct),
 		"PATCH /api/admin/products/{id}":               s.forCatalog(s.adminEditProduct),
 		"GET /api/admin/licences":                      s.forLicences(s.adminLicenceStatus),
+		"GET /api/admin/partners":                      s.forPartners(s.adminListPartners),
+		"POST /api/admin/partners":                     s.forPartners(s.adminCreatePartner),
+		"GET /api/admin/partners/{id}":                 s.forPartners(s.adminGetPartner),
+		"PATCH /api/admin/partners/{id}":               s.forPartners(s.adminEditPartner),
+		"POST /api/admin/partners/{id}/disable":        s.forPartners(s.adminDisablePartner),
 		"POST /api/admin/licences/import":              s.forLicences(s.adminLicenceImport),
 		"GET /api/admin/licences/matches":              s.forLicences(s.adminLicenceQueue),
 		"POST /api/admin/licences/matches/{id}":        s.forLicenceRow(s.adminLicenceDecide),

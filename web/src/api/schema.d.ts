@@ -973,6 +973,76 @@ export interface paths {
         patch: operations["adminEditProduct"];
         trace?: never;
     };
+    "/admin/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every partner, enabled ones first, by name
+         * @description 404 where no partners are kept (docs/partners.md).
+         */
+        get: operations["adminListPartners"];
+        put?: never;
+        /**
+         * Add a partner (a brand, a point-of-sale vendor or a chain); in the audit log (`partner.create`)
+         * @description Without a slug, the name's is taken (lower-case ASCII letters and
+         *     digits joined by hyphens), or `partner-` and the id's random part
+         *     when the name has too few of them. Origins are normalised (lower
+         *     case, no default port, no trailing slash) and kept once; brand names
+         *     and product ids are trimmed and kept once. A slug another partner
+         *     holds is a 409.
+         */
+        post: operations["adminCreatePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /** One partner with its origins, brands and products */
+        get: operations["adminGetPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a partner; the fields given replace the partner's (a list replaces the whole list); in the audit log (`partner.update`) */
+        patch: operations["adminEditPartner"];
+        trace?: never;
+    };
+    "/admin/partners/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a partner (its widget, keys and webhooks stop; the row stays); in the audit log (`partner.disable`); disabling a disabled partner changes nothing */
+        post: operations["adminDisablePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reports": {
         parameters: {
             query?: never;
@@ -2024,6 +2094,53 @@ export interface components {
          * @enum {string}
          */
         FDAStatus: "authorised" | "denied" | "pending" | "none";
+        /**
+         * @description A partner's id: `pt_` and 16 random hex digits.
+         * @example pt_3f9a1c0b5d7e2a64
+         */
+        PartnerId: string;
+        /**
+         * @description A site that may frame the widget, as a browser sends its Origin: https, or http on localhost or 127.0.0.1 only (development and tests).
+         * @example https://shop.example
+         */
+        PartnerOrigin: string;
+        PartnerFields: {
+            /** @example Acme Vapes */
+            name?: string;
+            /**
+             * @description The partner's name in URLs and insights: 2 to 40 lower-case letters, digits and single hyphens.
+             * @example acme-vapes
+             */
+            slug?: string;
+            /**
+             * @description brand: a brand with its products; pos: a point-of-sale vendor; chain: a chain of stores
+             * @enum {string}
+             */
+            kind?: "brand" | "pos" | "chain";
+            allowed_origins?: components["schemas"]["PartnerOrigin"][];
+            /** @description A brand's brand names: every catalogue product of these brands is the partner's (names compare without case). */
+            brands?: string[];
+            /** @description A brand's products by catalogue id. */
+            product_ids?: components["schemas"]["ProductId"][];
+        };
+        PartnerInput: components["schemas"]["PartnerFields"] & Record<string, never>;
+        PartnerPatch: components["schemas"]["PartnerFields"];
+        Partner: {
+            id: components["schemas"]["PartnerId"];
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            kind: "brand" | "pos" | "chain";
+            allowed_origins: string[];
+            brands: string[];
+            product_ids: string[];
+            disabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PartnerReply: {
+            partner: components["schemas"]["Partner"];
+        };
         /** @description A catalogue product as the moderators' editor shows it; each field as the catalogue file writes it. */
         AdminProduct: {
             id: components["schemas"]["ProductId"];
@@ -4572,6 +4689,144 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partners */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        partners: components["schemas"]["Partner"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerInput"];
+            };
+        };
+        responses: {
+            /** @description The partner as saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerReply"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerReply"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerPatch"];
+            };
+        };
+        responses: {
+            /** @description The partner as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerReply"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDisablePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner, disabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerReply"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
