@@ -10,6 +10,7 @@ package httpapi
 import (
 	"context"
 	_ "embed"
+	"errors"
 	"html"
 	"net/http"
 	"net/url"
@@ -19,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"locator/internal/insights"
+	"locator/internal/partners"
 	"locator/internal/search"
 )
 
@@ -29,18 +31,6 @@ var embedScript []byte
 // partners' pages load it on every view, and a change reaches them within
 // the hour.
 const embedScriptCache = "public, max-age=3600"
-
-// EmbedPartner is what the widget needs of a partner (internal/partners):
-// its slug (the name insights count it under) and the origins that may
-// frame it.
-type EmbedPartner struct {
-	Slug    string
-	Origins []string
-}
-
-// EmbedPartners finds an enabled partner by slug; false for an unknown or
-// disabled one.
-type EmbedPartners func(ctx context.Context, slug string) (EmbedPartner, bool, error)
 
 // embedOptions are the widget's options as /embed reads them (the app
 // reads the same parameters, web/src/lib/embed.ts).
@@ -136,8 +126,8 @@ func (s *Server) serveEmbedScript(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) {
 	opts, bad := parseEmbedOptions(r.URL.Query())
 	ancestors := "'none'"
-	if p, ok := s.embedPartner(r.Context(), opts.Partner); ok {
-		ancestors = strings.Join(p.Origins, " ")
+	if p, ok := s.embedPartner(r.Context(), opts.Partner); ok && len(p.AllowedOrigins) > 0 {
+		ancestors = strings.Join(p.AllowedOrigins, " ")
 		if bad == "" {
 			s.counter().CountPartner(s.visitor(r), p.Slug, insights.PartnerView, 0, 1)
 		}
@@ -161,28 +151,31 @@ func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// embedPartner is the enabled partner of that slug, if any.
-func (s *Server) embedPartner(ctx context.Context, slug string) (EmbedPartner, bool) {
+// embedPartner is the enabled partner of that slug, if any, with the
+// origins that may frame its widget.
+func (s *Server) embedPartner(ctx context.Context, slug string) (partners.Partner, bool) {
 	if slug == "" || s.Partners == nil {
-		return EmbedPartner{}, false
+		return partners.Partner{}, false
 	}
-	p, ok, err := s.Partners(ctx, slug)
+	p, err := s.Partners.BySlug(ctx, slug)
 	if err != nil {
-		s.log.WarnContext(ctx, "embed: partner look-up failed: the widget refuses framing", "partner", slug, "err", err)
-		return EmbedPartner{}, false
+		if !errors.Is(err, partners.ErrNotFound) {
+			s.log.WarnContext(ctx, "embed: partner look-up failed: the widget refuses framing", "partner", slug, "err", err)
+		}
+		return partners.Partner{}, false
 	}
-	if !ok {
-		return EmbedPartner{}, false
+	if p.Disabled {
+		return partners.Partner{}, false
 	}
-	// Only origins as a policy may name them: a stray space or ';' in a
-	// list would change the header's meaning.
+	// Only origins as a policy may name them (the partners package keeps
+	// them normalised; a stray space or ';' would change the header).
 	var origins []string
-	for _, o := range p.Origins {
+	for _, o := range p.AllowedOrigins {
 		if embedOrigin.MatchString(o) {
 			origins = append(origins, o)
 		}
 	}
-	p.Origins = origins
+	p.AllowedOrigins = origins
 	return p, true
 }
 

@@ -7,20 +7,26 @@ import (
 	"testing"
 	"time"
 
+	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
-	"locator/internal/httpapi"
 	"locator/internal/insights"
+	"locator/internal/partners"
 )
 
-// widgetPartners is a partner directory of two partners, one disabled
-// (as internal/partners answers it: not found).
-func widgetPartners(ctx context.Context, slug string) (httpapi.EmbedPartner, bool, error) {
-	switch slug {
-	case "acme":
-		return httpapi.EmbedPartner{Slug: "acme", Origins: []string{"https://shop.example", "http://127.0.0.1:5555", "https://bad.example; script-src *"}}, true, nil
-	}
-	return httpapi.EmbedPartner{}, false, nil
+// widgetPartners gives the server two partners: acme, whose widget two
+// sites may frame, and disabled-co, disabled.
+func widgetPartners(t *testing.T, d *db.DB, f *fixture) {
+	t.Helper()
+	ctx := context.Background()
+	ps := partners.New(d, clock.System())
+	_, err := ps.Create(ctx, partners.Input{Name: "Acme", Slug: "acme", Kind: "brand",
+		AllowedOrigins: []string{"https://shop.example", "http://127.0.0.1:5555"}})
+	dbtest.Must(t, err, "partner")
+	off, err := ps.Create(ctx, partners.Input{Name: "Disabled Co", Slug: "disabled-co", Kind: "brand", AllowedOrigins: []string{"https://off.example"}})
+	dbtest.Must(t, err, "partner")
+	dbtest.Must(t, ps.Disable(ctx, off.ID), "disable")
+	f.srv.Partners = ps
 }
 
 func getPage(t *testing.T, f *fixture, target string) *httptest.ResponseRecorder {
@@ -34,8 +40,9 @@ func getPage(t *testing.T, f *fixture, target string) *httptest.ResponseRecorder
 // cacheable script.
 func TestEmbedFraming(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, dbtest.SQLite(t))
-	f.srv.Partners = widgetPartners
+	d := dbtest.SQLite(t)
+	f := newFixture(t, d)
+	widgetPartners(t, d, f)
 
 	js := getPage(t, f, "/embed.js")
 	if js.Code != 200 || !strings.HasPrefix(js.Header().Get("Content-Type"), "text/javascript") ||
@@ -104,7 +111,7 @@ func TestEmbedPartnerInsights(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		f.srv.Partners = widgetPartners
+		widgetPartners(t, d, f)
 		for range 2 {
 			getPage(t, f, "/embed?partner=acme")
 			getPage(t, f, "/embed?partner=nobody")

@@ -63,14 +63,13 @@ type Deps struct {
 	Catalog       *catalog.Repo       // the product catalogue; nil: /api/admin/products answers 404
 	Inventory     *inventory.Repo     // stock per store; nil: the point-of-sale API answers 404
 	APIKeys       *apikeys.Service    // business accounts' point-of-sale keys; nil: none
-	Partners      *partners.Service   // partners (docs/partners.md); nil: /api/admin/partners answers 404
+	Partners      *partners.Service   // partners (docs/partners.md); nil: /api/admin/partners answers 404 and no site may frame the widget
 	OwnerStock    *ownerstock.Service // the owners' stock in /business; nil: its calls answer 404
 	Insights      *insights.Service   // counts and reports (docs/insights.md); nil: nothing counted
 	Answers       *answercache.Cache  // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
 	IPLimits      *ratelimit.Memory   // per-IP limits; nil: a fresh one
 	SecureCookies bool                // served over HTTPS: Secure, __Host- session cookie
 	Places        *places.Service     // place search; nil: empty answers
-	Partners      EmbedPartners       // the widget's partners (embed.go); nil: no site may frame it
 
 	Site    // what the shell serves around the API
 	Network // who calls, and how much each request may take
