@@ -19,6 +19,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"locator/internal/apperr"
+	"locator/internal/identity"
 	"locator/internal/insights"
 	"locator/internal/partners"
 	"locator/internal/search"
@@ -202,4 +204,37 @@ func (s *Server) countPartnerEvent(r *http.Request, slug string, store int64, k 
 	if p, found := s.embedPartner(r.Context(), slug); found {
 		s.counter().CountPartner(s.visitor(r), p.Slug, pk, store, 1)
 	}
+}
+
+// partnerReport answers GET /api/admin/partners/{id}/report?months=N: the
+// widget's counts under the partner's slug for each of the last N months
+// (12 by default), newest first.
+func (s *Server) partnerReport(w http.ResponseWriter, r *http.Request, ps *partners.Service, _ *identity.Moderator) error {
+	months := 12
+	if v := r.URL.Query().Get("months"); r.URL.Query().Has("months") {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > insights.Retention || v[0] == '+' {
+			return apperr.Invalidf("months must be a whole number from 1 to %d", insights.Retention)
+		}
+		months = n
+	}
+	p, err := ps.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if s.Insights == nil {
+		return apperr.New(apperr.NotFound, "insights are not counted here")
+	}
+	report, err := insights.PartnerReport(r.Context(), s.Insights.DB, p.Slug, s.Clock.Now(), months)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, partnerReportReply{Partner: p.Slug, Months: report})
+	return nil
+}
+
+type partnerReportReply struct {
+	Partner string                  `json:"partner"`
+	Months  []insights.PartnerMonth `json:"months"`
 }

@@ -12,21 +12,23 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/insights"
 	"locator/internal/partners"
+	"locator/internal/stores"
 )
 
 // widgetPartners gives the server two partners: acme, whose widget two
 // sites may frame, and disabled-co, disabled.
-func widgetPartners(t *testing.T, d *db.DB, f *fixture) {
+func widgetPartners(t *testing.T, d *db.DB, f *fixture) string {
 	t.Helper()
 	ctx := context.Background()
 	ps := partners.New(d, clock.System())
-	_, err := ps.Create(ctx, partners.Input{Name: "Acme", Slug: "acme", Kind: "brand",
+	acme, err := ps.Create(ctx, partners.Input{Name: "Acme", Slug: "acme", Kind: "brand",
 		AllowedOrigins: []string{"https://shop.example", "http://127.0.0.1:5555"}})
 	dbtest.Must(t, err, "partner")
 	off, err := ps.Create(ctx, partners.Input{Name: "Disabled Co", Slug: "disabled-co", Kind: "brand", AllowedOrigins: []string{"https://off.example"}})
 	dbtest.Must(t, err, "partner")
 	dbtest.Must(t, ps.Disable(ctx, off.ID), "disable")
 	f.srv.Partners = ps
+	return acme.ID
 }
 
 func getPage(t *testing.T, f *fixture, target string) *httptest.ResponseRecorder {
@@ -111,7 +113,7 @@ func TestEmbedPartnerInsights(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		widgetPartners(t, d, f)
+		acme := widgetPartners(t, d, f)
 		for range 2 {
 			getPage(t, f, "/embed?partner=acme")
 			getPage(t, f, "/embed?partner=nobody")
@@ -141,10 +143,32 @@ func TestEmbedPartnerInsights(t *testing.T) {
 		if len(months) != 2 || months[0] != want || (months[1] != insights.PartnerMonth{Month: months[1].Month}) {
 			t.Fatalf("report: got %+v, want %+v first", months, want)
 		}
+		// The moderator's monthly report says the same.
+		dbtest.Must(t, newClaims(d, stores.NewRepo(d), nil).Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		mod := &client{t: t, h: f.srv}
+		modSignIn(t, f.srv, mod)
+		report := "/api/admin/partners/" + acme + "/report"
+		mod.runEach([]step{
+			{method: "GET", target: report + "?months=2", status: 200, reply: reply(func(t *testing.T, r partnerReportReply) {
+				if r.Partner != "acme" || len(r.Months) != 2 || r.Months[0] != want {
+					t.Errorf("report: %+v", r)
+				}
+			})},
+			{method: "GET", target: report + "?months=0", status: 400, message: "months must be a whole number from 1 to 25"},
+			{method: "GET", target: report + "?months=x", status: 400},
+			{method: "GET", target: "/api/admin/partners/pt_0000000000000000/report", status: 404},
+		})
+		anon.run([]step{{name: "the report without a moderator", method: "GET", target: report, status: 401}})
 		none, err := insights.PartnerReport(ctx, d, "nobody", time.Now(), 1)
 		dbtest.Must(t, err, "report")
 		if (none[0] != insights.PartnerMonth{Month: want.Month}) {
 			t.Fatalf("an unknown partner counted: %+v", none)
 		}
 	})
+}
+
+// partnerReportReply is the typed reply of GET /api/admin/partners/{id}/report.
+type partnerReportReply struct {
+	Partner string                  `json:"partner"`
+	Months  []insights.PartnerMonth `json:"months"`
 }

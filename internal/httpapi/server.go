@@ -252,6 +252,7 @@ func (s *Server) routes() {
 		"GET /api/admin/partners/{id}":                 s.forPartners(s.adminGetPartner),
 		"PATCH /api/admin/partners/{id}":               s.forPartners(s.adminEditPartner),
 		"POST /api/admin/partners/{id}/disable":        s.forPartners(s.adminDisablePartner),
+		"GET /api/admin/partners/{id}/report":          s.forPartners(s.partnerReport),
 		"POST /api/admin/licences/import":              s.forLicences(s.adminLicenceImport),
 		"GET /api/admin/licences/matches":              s.forLicences(s.adminLicenceQueue),
 		"POST /api/admin/licences/matches/{id}":        s.forLicenceRow(s.adminLicenceDecide),

@@ -57,6 +57,8 @@ export const adminKeys = {
   demand: (days: number) => ["admin", "demand", days] as const,
   /** The catalogue editor: product searches and single products (docs/products.md). */
   products: ["admin", "products"] as const,
+  /** A partner's monthly widget report (docs/embed.md). */
+  partnerReport: (id: string) => ["admin", "partners", id, "report"] as const,
 };
 
 /** The store dashboard: the signed-in business account (null when signed out) and its stores. */

@@ -1043,6 +1043,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/partners/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The widget's monthly report of a partner (docs/embed.md, "What is counted")
+         * @description Per calendar month (UTC), newest first, the counts under the partner's slug: views of the widget, searches, stores shown in their first pages, stores opened, directions and buy clicks.
+         */
+        get: operations["adminPartnerReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reports": {
         parameters: {
             query?: never;
@@ -4825,6 +4848,49 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerReply"];
                 };
             };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminPartnerReport: {
+        parameters: {
+            query?: {
+                /** @description How many months, the current one included */
+                months?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The slug counted under */
+                        partner: string;
+                        months: {
+                            /** @description YYYY-MM */
+                            month: string;
+                            views: number;
+                            searches: number;
+                            stores_shown: number;
+                            panels: number;
+                            directions: number;
+                            buy: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
