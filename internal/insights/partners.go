@@ -188,19 +188,10 @@ func PartnerReport(ctx context.Context, q db.Querier, partner string, now time.T
 		if !ok {
 			continue
 		}
-		switch k {
-		case "view":
-			m.Views += n
-		case "search":
-			m.Searches += n
-		case "stores_shown":
-			m.StoresShown += n
-		case "panel":
-			m.Panels += n
-		case "directions":
-			m.Directions += n
-		case "buy":
-			m.Buy += n
+		field := map[string]*int64{"view": &m.Views, "search": &m.Searches, "stores_shown": &m.StoresShown,
+			"panel": &m.Panels, "directions": &m.Directions, "buy": &m.Buy}[k]
+		if field != nil {
+			*field += n
 		}
 	}
 	if err := rows.Err(); err != nil {
