@@ -1,6 +1,6 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test, in two lanes one after the other: Go (lint-go, vulncheck, Go with -race on SQLite and PostgreSQL, the fuzz run) and web (lint-web, web checks, e2e, Lighthouse, deploy/ checks)
+#   make test   every test: two lanes side by side, Go (lint-go, vulncheck, Go with -race on SQLite and PostgreSQL, the fuzz run) and web (lint-web, web checks, the e2e build, Lighthouse, deploy/ checks), then the Chromium e2e suites alone
 #   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint and proof that its import rules fire (web/scripts/check-lint-rules.mjs)
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
@@ -21,7 +21,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test lane-go lane-web test-go test-fuzz test-web test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
+.PHONY: build bench run test lane-go lane-web lane-e2e test-go test-fuzz test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -123,13 +123,22 @@ test-fuzz:
 E2E_BIN  := $(CURDIR)/bin/locator-e2e
 E2E_TREE := $(CURDIR)/bin/_e2e-tree
 E2E_WORKERS ?= 2
-test-web: $(WEB_DEPS)
+test-web: web-checks e2e-bin e2e lighthouse
+
+web-checks: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld
+
+e2e-bin: $(WEB_DEPS)
 	rm -rf $(E2E_TREE) && mkdir -p $(E2E_TREE)
 	git ls-files -z -co --exclude-standard | tar --null -T - -cf - | tar -xf - -C $(E2E_TREE)
 	cd web && LOCATOR_WEB_DIST=$(E2E_TREE)/web/dist npx vite build && LOCATOR_WEB_DIST=$(E2E_TREE)/web/dist npm run size
 	cd $(E2E_TREE) && $(GO) build -o $(E2E_BIN) ./cmd/locator
-	cd web && LOCATOR_BIN=$(E2E_BIN) npm run e2e -- --workers $(E2E_WORKERS) && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
+
+e2e: e2e-bin
+	cd web && LOCATOR_BIN=$(E2E_BIN) npm run e2e -- --workers $(E2E_WORKERS)
+
+lighthouse: e2e-bin
+	cd web && bash e2e/ensure-tools.sh && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
 
 # The Prometheus configuration, alert rules and their unit tests under deploy/. promtool comes
 # from Debian's prometheus package, installed when missing as the e2e suite installs chromium.
@@ -139,22 +148,29 @@ test-deploy:
 	promtool check rules deploy/alerts.yml
 	promtool test rules deploy/alerts_test.yml
 
-# Two lanes (docs/performance.md, "The test suite"): the Go lane (format, vet, treecheck,
-# golangci-lint, govulncheck, the Go tests with -race on both engines, the fuzz run), then the web
-# lane (apilint, ESLint and its rule proof, typecheck, vitest, the API and JSON-LD checks, the build,
-# its size, the Chromium suites, Lighthouse, promtool). One after the other: side by side (make -j2
-# lane-go lane-web, which works) they took as long on the two cores, which both already fill, and a
-# map test missed its moment under the contention. Each lane's lines carry its name.
+# The schedule (docs/performance.md, "The test suite"): two lanes side by side, then the e2e lane
+# alone. The Go lane (format, vet, treecheck, golangci-lint, govulncheck, the Go tests with -race
+# on both engines, the fuzz run) fills about one and a half cores; the web lane is one process at
+# a time (apilint, ESLint and its rule proof, typecheck, vitest, the API and JSON-LD checks, the
+# e2e build and its size, Lighthouse, promtool) and fills the rest. Lighthouse runs beside the Go
+# tests because its categories (accessibility, best practices, SEO) do not depend on speed. The
+# Chromium suites are timing-sensitive (a map test once missed its moment under contention), so
+# they run last, on a machine with nothing else to do. A lane that waits more than it computes
+# (a test against a server started from Node, e.g. a Medusa one) belongs in the web lane, after
+# test-deploy. Each lane's lines carry its name.
 test:
-	@$(MAKE) --no-print-directory lane-go
-	@$(MAKE) --no-print-directory lane-web
+	@$(MAKE) --no-print-directory -j2 lane-go lane-web
+	@$(MAKE) --no-print-directory lane-e2e
 	@echo "all tests passed"
 
 lane-go:
 	@$(MAKE) --no-print-directory -j1 lint-go vulncheck test-go test-fuzz 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[go]  /'
 
 lane-web:
-	@$(MAKE) --no-print-directory -j1 lint-web test-web test-deploy 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'
+	@$(MAKE) --no-print-directory -j1 lint-web web-checks e2e-bin lighthouse test-deploy 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'
+
+lane-e2e:
+	@$(MAKE) --no-print-directory -j1 e2e 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[e2e] /'
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/dist/.vite

@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"locator/internal/config"
+	"locator/internal/db"
 	"locator/internal/productlaw"
 )
 
@@ -29,58 +27,22 @@ func cmdDirectories(ctx context.Context, args []string, stdout, stderr io.Writer
 	state := fs.String("state", "", "the state whose directory FILE is (USPS code)")
 	skipBad := fs.Bool("skip-bad", false, "write the good rows of a file with bad rows")
 	asJSON := fs.Bool("json", false, "print the report as JSON (for scripts)")
-	if len(args) == 0 || args[0] != "import" {
-		fs.Usage()
-		return &exitError{code: 2, msg: "directories needs import"}
-	}
-	cfg, err := parse(fs, s, args[1:])
+	cfg, err := parseImport(fs, s, args, func() bool { return *state != "" }, "--state and exactly one FILE")
 	if err != nil {
 		return err
-	}
-	if fs.NArg() != 1 || *state == "" {
-		fs.Usage()
-		return &exitError{code: 2, msg: "directories import needs --state and exactly one FILE"}
 	}
 	if _, err := productlaw.Definition(*state); err != nil {
 		return &exitError{code: 2, msg: err.Error()}
 	}
-	file, err := os.Open(fs.Arg(0))
+	rep, err := importFile(ctx, cfg, fs.Arg(0), stderr, func(d *db.DB, file io.Reader, name string) (*productlaw.Report, error) {
+		return productlaw.NewRepo(d).Import(ctx, *state, file, name, *skipBad)
+	})
 	if err != nil {
 		return err
 	}
-	defer file.Close()
-	d, _, err := openLogged(ctx, cfg, stderr)
-	if err != nil {
-		return err
+	summary := fmt.Sprintf("%s: %d products listed (%d before), %d failed", rep.State, rep.Rows, rep.Removed, rep.Failed)
+	if !rep.Written {
+		summary = fmt.Sprintf("%s: nothing written: %d rows failed (--skip-bad writes the %d good rows)", rep.State, rep.Failed, rep.Rows)
 	}
-	defer d.Close()
-	name := filepath.Base(fs.Arg(0))
-	rep, err := productlaw.NewRepo(d).Import(ctx, *state, file, name, *skipBad)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		for _, e := range rep.Errors {
-			fmt.Fprintf(stdout, "line %d: error: %s\n", e.Line, e.Message)
-		}
-		if more := rep.Failed - len(rep.Errors); more > 0 {
-			fmt.Fprintf(stdout, "(%d more bad rows not listed)\n", more)
-		}
-		if len(rep.Ignored) > 0 {
-			fmt.Fprintf(stdout, "columns not read: %s\n", strings.Join(rep.Ignored, ", "))
-		}
-		if rep.Written {
-			fmt.Fprintf(stdout, "%s: %d products listed (%d before), %d failed\n", rep.State, rep.Rows, rep.Removed, rep.Failed)
-		} else {
-			fmt.Fprintf(stdout, "%s: nothing written: %d rows failed (--skip-bad writes the %d good rows)\n", rep.State, rep.Failed, rep.Rows)
-		}
-	}
-	if rep.Failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d rows failed", rep.Failed)}
-	}
-	return nil
+	return printImport(stdout, *asJSON, rep, rowsReport{"line", rep.Errors, rep.Failed, rep.Ignored}, summary)
 }

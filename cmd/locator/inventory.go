@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"locator/internal/catalog"
 	"locator/internal/config"
+	"locator/internal/db"
 	"locator/internal/inventory"
 	"locator/internal/stores"
 )
@@ -31,51 +28,16 @@ func cmdInventory(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
 	replace := fs.Bool("replace", false, "a full feed: remove the named stores' rows the file does not name")
 	asJSON := fs.Bool("json", false, "print the report as JSON (for scripts)")
-	if len(args) == 0 || args[0] != "import" {
-		fs.Usage()
-		return &exitError{code: 2, msg: "inventory needs import"}
-	}
-	cfg, err := parse(fs, s, args[1:])
+	cfg, err := parseImport(fs, s, args, func() bool { return true }, "exactly one FILE")
 	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return &exitError{code: 2, msg: "inventory import needs exactly one FILE"}
-	}
-	file, err := os.Open(fs.Arg(0))
+	rep, err := importFile(ctx, cfg, fs.Arg(0), stderr, func(d *db.DB, file io.Reader, name string) (*inventory.Report, error) {
+		return inventory.NewRepo(stores.NewRepo(d), catalog.NewRepo(d)).Import(ctx, file, name, *replace)
+	})
 	if err != nil {
 		return err
 	}
-	defer file.Close()
-	d, _, err := openLogged(ctx, cfg, stderr)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	name := filepath.Base(fs.Arg(0))
-	rep, err := inventory.NewRepo(stores.NewRepo(d), catalog.NewRepo(d)).Import(ctx, file, name, *replace)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		for _, e := range rep.Errors {
-			fmt.Fprintf(stdout, "line %d: error: %s\n", e.Line, e.Message)
-		}
-		if more := rep.Failed - len(rep.Errors); more > 0 {
-			fmt.Fprintf(stdout, "(%d more bad rows not listed)\n", more)
-		}
-		if len(rep.Ignored) > 0 {
-			fmt.Fprintf(stdout, "columns not read: %s\n", strings.Join(rep.Ignored, ", "))
-		}
-		fmt.Fprintf(stdout, "%d rows written for %d stores, %d removed, %d failed\n", rep.Rows, rep.Stores, rep.Removed, rep.Failed)
-	}
-	if rep.Failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d rows failed", rep.Failed)}
-	}
-	return nil
+	return printImport(stdout, *asJSON, rep, rowsReport{"line", rep.Errors, rep.Failed, rep.Ignored},
+		fmt.Sprintf("%d rows written for %d stores, %d removed, %d failed", rep.Rows, rep.Stores, rep.Removed, rep.Failed))
 }

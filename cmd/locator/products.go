@@ -2,15 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"locator/internal/catalog"
 	"locator/internal/config"
+	"locator/internal/db"
 )
 
 const productsUsage = `products import [--format csv|json] [--json] FILE
@@ -28,57 +27,26 @@ func cmdProducts(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
 	format := fs.String("format", "", "csv or json (default: from the file's extension, else from its first character)")
 	asJSON := fs.Bool("json", false, "print the report as JSON (for scripts)")
-	if len(args) == 0 || args[0] != "import" {
-		fs.Usage()
-		return &exitError{code: 2, msg: "products needs import"}
-	}
-	cfg, err := parse(fs, s, args[1:])
+	cfg, err := parseImport(fs, s, args, func() bool { return true }, "exactly one FILE")
 	if err != nil {
 		return err
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return &exitError{code: 2, msg: "products import needs exactly one FILE"}
 	}
 	f, err := fileFormat(fs.Arg(0), *format, map[string]string{".csv": "csv", ".tsv": "csv", ".txt": "csv", ".json": "json"})
 	if err != nil {
 		return err
 	}
-	file, err := os.Open(fs.Arg(0))
+	rep, err := importFile(ctx, cfg, fs.Arg(0), stderr, func(d *db.DB, file io.Reader, _ string) (*catalog.Report, error) {
+		return catalog.NewRepo(d).Import(ctx, file, catalog.Format(f))
+	})
 	if err != nil {
 		return err
 	}
-	defer file.Close()
-	d, _, err := openLogged(ctx, cfg, stderr)
-	if err != nil {
-		return err
+	where := "line"
+	if rep.Format == catalog.JSON {
+		where = "item"
 	}
-	defer d.Close()
-	rep, err := catalog.NewRepo(d).Import(ctx, file, catalog.Format(f))
-	if err != nil {
-		return fmt.Errorf("%s: %w", filepath.Base(fs.Arg(0)), err)
-	}
-	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		where := "line"
-		if rep.Format == catalog.JSON {
-			where = "item"
-		}
-		for _, e := range rep.Errors {
-			fmt.Fprintf(stdout, "%s %d: error: %s\n", where, e.Line, e.Message)
-		}
-		if more := rep.Failed - len(rep.Errors); more > 0 {
-			fmt.Fprintf(stdout, "(%d more bad rows not listed)\n", more)
-		}
-		fmt.Fprintf(stdout, "%d created, %d updated, %d failed\n", rep.Created, rep.Updated, rep.Failed)
-	}
-	if rep.Failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d rows failed", rep.Failed)}
-	}
-	return nil
+	return printImport(stdout, *asJSON, rep, rowsReport{where, rep.Errors, rep.Failed, nil},
+		fmt.Sprintf("%d created, %d updated, %d failed", rep.Created, rep.Updated, rep.Failed))
 }
 
 // fileFormat is the format flag's value, or the one the file's extension

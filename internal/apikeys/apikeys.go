@@ -1,11 +1,15 @@
-// Package apikeys keeps the point-of-sale API keys of business accounts
-// (docs/products.md, "Point-of-sale API"): created and revoked by the
-// account's owner in /business, shown once, stored as a SHA-256 (a key is
+// Package apikeys keeps API keys: the point-of-sale keys of business
+// accounts (docs/products.md, "Point-of-sale API"), created and revoked by
+// the account's owner in /business, and the read keys of partners
+// (docs/partners.md, "Read API keys"), created and revoked by moderators in
+// /admin. Either kind is shown once, stored as a SHA-256 (a key is
 // 256 random bits, so a fast hash is as safe as a password hash here and
 // costs nothing per request), at most MaxActive active per account, each
 // limited to RequestsPerMinute on every replica together (the counter is
-// in the database), and allowed only the stores its account owns
-// (internal/ownership decides, at each request).
+// in the database). A point-of-sale key is allowed only the stores its
+// account owns (internal/ownership decides, at each request); a partner's
+// key only the partner's reads (httpapi decides). A key opens only the
+// calls of its own kind.
 package apikeys
 
 import (
@@ -35,9 +39,42 @@ const RequestsPerMinute = 60
 // MaxName bounds a key's name, in characters.
 const MaxName = 60
 
-// KeyPrefix starts every key, so a leaked one is recognisable (secret
-// scanners, logs).
-const KeyPrefix = "lpos_"
+// KeyPrefix starts every point-of-sale key, and PartnerKeyPrefix every
+// partner's read key, so a leaked one is recognisable (secret scanners,
+// logs) and its kind is known before any lookup.
+const (
+	KeyPrefix        = "lpos_"
+	PartnerKeyPrefix = "lpar_"
+)
+
+// Owner is whose a key is: a business account (a point-of-sale key) or a
+// partner (a read key); exactly one is set.
+type Owner struct {
+	Business int64
+	Partner  string
+}
+
+// BusinessOwner is the owner of a business account's keys.
+func BusinessOwner(id int64) Owner { return Owner{Business: id} }
+
+// PartnerOwner is the owner of a partner's keys.
+func PartnerOwner(id string) Owner { return Owner{Partner: id} }
+
+// where is the owner's condition on api_keys, its argument numbered n.
+func (o Owner) where(n int) (string, any) {
+	if o.Partner != "" {
+		return fmt.Sprintf("partner_id = $%d", n), o.Partner
+	}
+	return fmt.Sprintf("business_id = $%d", n), o.Business
+}
+
+// prefix is what the owner's keys start with.
+func (o Owner) prefix() string {
+	if o.Partner != "" {
+		return PartnerKeyPrefix
+	}
+	return KeyPrefix
+}
 
 // shownChars is how much of a key its list shows: the prefix and a few
 // random characters, enough to tell keys apart, far too few to guess one.
@@ -47,6 +84,7 @@ const shownChars = len(KeyPrefix) + 6
 type Key struct {
 	ID         int64      `json:"id"`
 	BusinessID int64      `json:"-"`
+	PartnerID  string     `json:"-"`
 	Name       string     `json:"name"`
 	Prefix     string     `json:"prefix"`
 	CreatedAt  time.Time  `json:"created_at"`
@@ -75,12 +113,12 @@ func New(d *db.DB, c clock.Clock, perMinute int) *Service {
 // PerMinute is each key's rate.
 func (s *Service) PerMinute() int { return s.perMin }
 
-const keyColumns = "id, business_id, name, prefix, created_at, last_used_at, revoked_at"
+const keyColumns = "id, COALESCE(business_id, 0), COALESCE(partner_id, ''), name, prefix, created_at, last_used_at, revoked_at"
 
 func scanKey(sc db.Scanner) (*Key, error) {
 	k := &Key{}
 	var used, revoked sql.NullTime
-	if err := sc.Scan(&k.ID, &k.BusinessID, &k.Name, &k.Prefix, &k.CreatedAt, &used, &revoked); err != nil {
+	if err := sc.Scan(&k.ID, &k.BusinessID, &k.PartnerID, &k.Name, &k.Prefix, &k.CreatedAt, &used, &revoked); err != nil {
 		return nil, err
 	}
 	k.CreatedAt = k.CreatedAt.UTC()
@@ -97,14 +135,26 @@ func scanKey(sc db.Scanner) (*Key, error) {
 
 // List returns an account's keys, active ones first, newest first.
 func (s *Service) List(ctx context.Context, businessID int64) ([]Key, error) {
-	rows, err := s.db.Query(ctx, "SELECT "+keyColumns+` FROM api_keys WHERE business_id = $1
-		ORDER BY CASE WHEN revoked_at IS NULL THEN 0 ELSE 1 END, created_at DESC, id DESC`, businessID)
+	return s.ListOf(ctx, BusinessOwner(businessID))
+}
+
+// ListOf returns an owner's keys, active ones first, newest first.
+func (s *Service) ListOf(ctx context.Context, o Owner) ([]Key, error) {
+	cond, arg := o.where(1)
+	rows, err := s.db.Query(ctx, "SELECT "+keyColumns+" FROM api_keys WHERE "+cond+`
+		ORDER BY CASE WHEN revoked_at IS NULL THEN 0 ELSE 1 END, created_at DESC, id DESC`, arg)
 	return db.Collect(rows, err, "list api keys", scanKey)
 }
 
 // Create makes a key named name for the account and returns it with the
 // key itself, which is never shown again.
 func (s *Service) Create(ctx context.Context, businessID int64, name string) (Key, string, error) {
+	return s.CreateFor(ctx, BusinessOwner(businessID), name)
+}
+
+// CreateFor makes a key named name for an owner and returns it with the
+// key itself, which is never shown again.
+func (s *Service) CreateFor(ctx context.Context, o Owner, name string) (Key, string, error) {
 	name, ok := textfield.Trim(name, MaxName)
 	switch {
 	case name == "":
@@ -118,7 +168,7 @@ func (s *Service) Create(ctx context.Context, businessID int64, name string) (Ke
 	if err != nil {
 		return Key{}, "", err
 	}
-	plain := KeyPrefix + token
+	plain := o.prefix() + token
 	now := s.clock.Stamp()
 	// Two creations at once may pick the same free slot: the unique index
 	// refuses the second, which tries again with the slots then taken.
@@ -127,12 +177,18 @@ func (s *Service) Create(ctx context.Context, businessID int64, name string) (Ke
 	for attempt := 0; ; attempt++ {
 		var k *Key
 		err := s.db.InTx(ctx, func(tx *db.Tx) error {
-			slot, err := freeSlot(ctx, tx, businessID)
+			slot, err := freeSlot(ctx, tx, o)
 			if err != nil {
 				return err
 			}
-			k, err = scanKey(tx.QueryRow(ctx, `INSERT INTO api_keys (business_id, name, prefix, key_hash, slot, created_at)
-				VALUES ($1, $2, $3, $4, $5, $6) RETURNING `+keyColumns, businessID, name, plain[:shownChars], secret.HashToken(plain), slot, now))
+			var business, partner any
+			if o.Partner != "" {
+				partner = o.Partner
+			} else {
+				business = o.Business
+			}
+			k, err = scanKey(tx.QueryRow(ctx, `INSERT INTO api_keys (business_id, partner_id, name, prefix, key_hash, slot, created_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING `+keyColumns, business, partner, name, plain[:shownChars], secret.HashToken(plain), slot, now))
 			if err != nil {
 				return fmt.Errorf("create api key: %w", err)
 			}
@@ -147,9 +203,10 @@ func (s *Service) Create(ctx context.Context, businessID int64, name string) (Ke
 	}
 }
 
-// freeSlot is the lowest slot no active key of the account holds.
-func freeSlot(ctx context.Context, tx *db.Tx, businessID int64) (int, error) {
-	rows, err := tx.Query(ctx, "SELECT slot FROM api_keys WHERE business_id = $1 AND revoked_at IS NULL", businessID)
+// freeSlot is the lowest slot no active key of the owner holds.
+func freeSlot(ctx context.Context, tx *db.Tx, o Owner) (int, error) {
+	cond, arg := o.where(1)
+	rows, err := tx.Query(ctx, "SELECT slot FROM api_keys WHERE "+cond+" AND revoked_at IS NULL", arg)
 	slots, err := db.Collect(rows, err, "api key slots", func(sc db.Scanner) (*int, error) {
 		var n int
 		return &n, sc.Scan(&n)
@@ -172,11 +229,19 @@ func freeSlot(ctx context.Context, tx *db.Tx, businessID int64) (int, error) {
 // Revoke ends one of the account's keys at once; a key of another account
 // is not found. Revoking a revoked key changes nothing.
 func (s *Service) Revoke(ctx context.Context, businessID, id int64) (Key, error) {
-	if _, err := s.db.Exec(ctx, "UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND business_id = $3 AND revoked_at IS NULL",
-		s.clock.Stamp(), id, businessID); err != nil {
+	return s.RevokeOf(ctx, BusinessOwner(businessID), id)
+}
+
+// RevokeOf ends one of the owner's keys at once; a key of another owner is
+// not found. Revoking a revoked key changes nothing.
+func (s *Service) RevokeOf(ctx context.Context, o Owner, id int64) (Key, error) {
+	cond, arg := o.where(3)
+	if _, err := s.db.Exec(ctx, "UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND "+cond+" AND revoked_at IS NULL",
+		s.clock.Stamp(), id, arg); err != nil {
 		return Key{}, fmt.Errorf("revoke api key: %w", err)
 	}
-	k, err := scanKey(s.db.QueryRow(ctx, "SELECT "+keyColumns+" FROM api_keys WHERE id = $1 AND business_id = $2", id, businessID))
+	cond, arg = o.where(2)
+	k, err := scanKey(s.db.QueryRow(ctx, "SELECT "+keyColumns+" FROM api_keys WHERE id = $1 AND "+cond, id, arg))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Key{}, apperr.New(apperr.NotFound, "No such key.")
 	}
@@ -190,14 +255,25 @@ func (s *Service) Revoke(ctx context.Context, businessID, id int64) (Key, error)
 // or revoked read the same, so a caller learns nothing from the answer.
 var errUnauthorized = apperr.New(apperr.Unauthorized, "A valid API key is required (Authorization: Bearer KEY).")
 
-// Authenticate returns the active key of an Authorization header's bearer
-// token, and counts the request against the key's rate (429 past it,
-// counted on every replica). It notes when the key was last used, at most
-// once a minute.
+// Authenticate returns the active point-of-sale key of an Authorization
+// header's bearer token, and counts the request against the key's rate
+// (429 past it, counted on every replica). It notes when the key was last
+// used, at most once a minute. A partner's key is refused here.
 func (s *Service) Authenticate(ctx context.Context, authorization string) (Key, error) {
+	return s.authenticate(ctx, authorization, KeyPrefix)
+}
+
+// AuthenticatePartner is Authenticate for partners' read keys: a
+// point-of-sale key is refused here. Whether the partner is enabled is the
+// caller's to check.
+func (s *Service) AuthenticatePartner(ctx context.Context, authorization string) (Key, error) {
+	return s.authenticate(ctx, authorization, PartnerKeyPrefix)
+}
+
+func (s *Service) authenticate(ctx context.Context, authorization, prefix string) (Key, error) {
 	scheme, plain, ok := strings.Cut(strings.TrimSpace(authorization), " ")
 	plain = strings.TrimSpace(plain)
-	if !ok || !strings.EqualFold(scheme, "Bearer") || !strings.HasPrefix(plain, KeyPrefix) || len(plain) > 200 {
+	if !ok || !strings.EqualFold(scheme, "Bearer") || !strings.HasPrefix(plain, prefix) || len(plain) > 200 {
 		return Key{}, errUnauthorized
 	}
 	k, err := scanKey(s.db.QueryRow(ctx, "SELECT "+keyColumns+" FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL", secret.HashToken(plain)))
@@ -207,7 +283,7 @@ func (s *Service) Authenticate(ctx context.Context, authorization string) (Key, 
 	if err != nil {
 		return Key{}, fmt.Errorf("find api key: %w", err)
 	}
-	if err := s.limits.Take(ctx, fmt.Sprintf("pos-key:%d", k.ID), s.perMin, time.Minute); err != nil {
+	if err := s.limits.Take(ctx, fmt.Sprintf("%skey:%d", prefix, k.ID), s.perMin, time.Minute); err != nil {
 		return Key{}, err
 	}
 	now := s.clock.Stamp()

@@ -13,6 +13,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/ownership"
+	"locator/internal/partners"
 	"locator/internal/secret"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
@@ -200,6 +201,57 @@ func TestKeyScopeIsTheAccountsStores(t *testing.T) {
 			if got, err := owns(ctx, c.store); got != c.want || err != nil {
 				t.Errorf("key of a owns store %d: %v, %v; want %v", c.store, got, err, c.want)
 			}
+		}
+	})
+}
+
+// A partner's key and a point-of-sale key live in one table but open only
+// the calls of their own kind; each owner has its own slots and sees,
+// revokes only its own keys.
+func TestPartnerKeysAreApart(t *testing.T) {
+	t.Parallel()
+	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
+		d := repo.DB()
+		ks := apikeys.New(d, clock.Fixed(time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)), 0)
+		a := account(t, d, "a@example.com")
+		p, err := partners.New(d, nil).Create(ctx, partners.Input{Name: "Acme", Kind: "brand"})
+		dbtest.Must(t, err, "partner")
+		pos, posPlain, err := ks.Create(ctx, a, "Till")
+		dbtest.Must(t, err, "pos key")
+		pk, plain, err := ks.CreateFor(ctx, apikeys.PartnerOwner(p.ID), "Finder")
+		dbtest.Must(t, err, "partner key")
+		if !strings.HasPrefix(plain, apikeys.PartnerKeyPrefix) || pk.PartnerID != p.ID || pk.BusinessID != 0 {
+			t.Fatalf("partner key %+v %q", pk, plain)
+		}
+		if got, err := ks.AuthenticatePartner(ctx, "Bearer "+plain); err != nil || got.ID != pk.ID || got.PartnerID != p.ID {
+			t.Fatalf("partner key authenticated as %+v, %v", got, err)
+		}
+		if _, err := ks.Authenticate(ctx, "Bearer "+plain); code(err) != apperr.Unauthorized {
+			t.Fatalf("a partner key opened the point-of-sale API: %v", err)
+		}
+		if _, err := ks.AuthenticatePartner(ctx, "Bearer "+posPlain); code(err) != apperr.Unauthorized {
+			t.Fatalf("a point-of-sale key opened the partner API: %v", err)
+		}
+		if list, err := ks.ListOf(ctx, apikeys.PartnerOwner(p.ID)); err != nil || len(list) != 1 || list[0].ID != pk.ID {
+			t.Fatalf("partner's keys %+v, %v", list, err)
+		}
+		if _, err := ks.RevokeOf(ctx, apikeys.PartnerOwner(p.ID), pos.ID); code(err) != apperr.NotFound {
+			t.Fatalf("a partner revoked a business key: %v", err)
+		}
+		for i := 1; i < apikeys.MaxActive; i++ {
+			_, _, err := ks.CreateFor(ctx, apikeys.PartnerOwner(p.ID), "k")
+			dbtest.Must(t, err, "key %d", i)
+		}
+		if _, _, err := ks.CreateFor(ctx, apikeys.PartnerOwner(p.ID), "k"); code(err) != apperr.Conflict {
+			t.Fatalf("the 11th partner key: %v", err)
+		}
+		if _, _, err := ks.Create(ctx, a, "Second till"); err != nil {
+			t.Fatalf("the business account's slots are its own: %v", err)
+		}
+		_, err = ks.RevokeOf(ctx, apikeys.PartnerOwner(p.ID), pk.ID)
+		dbtest.Must(t, err, "revoke")
+		if _, err := ks.AuthenticatePartner(ctx, "Bearer "+plain); code(err) != apperr.Unauthorized {
+			t.Fatalf("a revoked partner key: %v", err)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/tabfile/tabfiletest"
 )
 
 func TestNormaliseGTIN(t *testing.T) {
@@ -46,14 +47,7 @@ func importFile(t *testing.T, r *Repo, name string) *Report {
 
 func wantErrors(t *testing.T, rep *Report, want map[int]string) {
 	t.Helper()
-	if rep.Failed != len(want) || len(rep.Errors) != len(want) {
-		t.Errorf("%d rows failed, want %d: %+v", rep.Failed, len(want), rep.Errors)
-	}
-	for _, e := range rep.Errors {
-		if w, ok := want[e.Line]; !ok || !strings.Contains(e.Message, w) {
-			t.Errorf("line %d: %q, want %q", e.Line, e.Message, w)
-		}
-	}
+	tabfiletest.WantErrors(t, rep.Failed, rep.Errors, want)
 }
 
 // The CSV fixture's good rows become products, each bad row is refused

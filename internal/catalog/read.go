@@ -15,27 +15,14 @@ import (
 )
 
 // Limits bound what a catalogue file may cost: its size and its rows.
-type Limits struct {
-	Bytes int64
-	Rows  int
-}
+type Limits = tabfile.Limits
 
 // DefaultLimits are the command's. A catalogue of the marketplace holds
 // thousands of products; these leave room for a hundred times that.
 var DefaultLimits = Limits{Bytes: 64 << 20, Rows: 500_000}
 
-// MaxRowErrors is how many refused rows are listed (all are counted).
-const MaxRowErrors = 1000
-
 // ErrTooLarge is the error of a file over its size bound.
 var ErrTooLarge = tabfile.ErrTooLarge
-
-// RowError is one row that could not be imported. Line is the CSV line
-// (the header is line 1) or, in a JSON file, the item's position from 1.
-type RowError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
 
 // Format is the layout of a file.
 type Format string
@@ -92,18 +79,13 @@ type row struct {
 	p    *Product
 }
 
-// rowErrors lists the first MaxRowErrors refused rows and counts all.
+// rowErrors lists the first tabfile.MaxRowErrors refused rows and counts all.
 type rowErrors struct {
-	list   []RowError
+	list   []tabfile.RowError
 	failed int
 }
 
-func (e *rowErrors) add(line int, msg string) {
-	e.failed++
-	if len(e.list) < MaxRowErrors {
-		e.list = append(e.list, RowError{Line: line, Message: msg})
-	}
-}
+func (e *rowErrors) add(line int, msg string) { tabfile.AddRowError(&e.list, &e.failed, line, msg) }
 
 // seenKeys refuses a second row for a product already in the file.
 type seenKeys struct{ id, gtin map[string]int }

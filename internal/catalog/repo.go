@@ -11,6 +11,7 @@ import (
 
 	"locator/internal/apperr"
 	"locator/internal/db"
+	"locator/internal/tabfile"
 )
 
 // Repo reads and writes the catalogue (the products table).
@@ -24,11 +25,11 @@ func NewRepo(d *db.DB) *Repo { return &Repo{db: d, Limits: DefaultLimits} }
 
 // Report is what an import did.
 type Report struct {
-	Format  Format     `json:"format"`
-	Created int        `json:"created"`
-	Updated int        `json:"updated"`
-	Failed  int        `json:"failed"`
-	Errors  []RowError `json:"errors"` // the first MaxRowErrors, by line
+	Format  Format             `json:"format"`
+	Created int                `json:"created"`
+	Updated int                `json:"updated"`
+	Failed  int                `json:"failed"`
+	Errors  []tabfile.RowError `json:"errors"` // the first tabfile.MaxRowErrors, by line
 }
 
 // Import reads a catalogue file (format "" sniffs it) and writes its
@@ -92,7 +93,7 @@ func (r *Repo) Import(ctx context.Context, rd io.Reader, format Format) (*Report
 	sort.SliceStable(errs.list, func(i, j int) bool { return errs.list[i].Line < errs.list[j].Line })
 	rep.Failed, rep.Errors = errs.failed, errs.list
 	if rep.Errors == nil {
-		rep.Errors = []RowError{}
+		rep.Errors = []tabfile.RowError{}
 	}
 	return rep, nil
 }

@@ -7,13 +7,16 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"reflect"
+	"slices"
 
 	"locator/internal/apikeys"
 	"locator/internal/apperr"
+	"locator/internal/audit"
 	"locator/internal/business"
 	"locator/internal/inventory"
 )
@@ -164,6 +167,7 @@ func (s *Server) businessCreateAPIKey(w http.ResponseWriter, r *http.Request, a 
 	if err != nil {
 		return err
 	}
+	s.auditKey(r.Context(), a, "api_key.create", k)
 	writeJSON(w, http.StatusCreated, apiKeyDTO{Key: k, Secret: plain})
 	return nil
 }
@@ -177,10 +181,31 @@ func (s *Server) businessRevokeAPIKey(w http.ResponseWriter, r *http.Request, a 
 	if !ok {
 		return apperr.New(apperr.NotFound, "No such key.")
 	}
+	was, err := ks.List(r.Context(), a.ID)
+	if err != nil {
+		return err
+	}
 	k, err := ks.Revoke(r.Context(), a.ID, id)
 	if err != nil {
 		return err
 	}
+	if i := slices.IndexFunc(was, func(w apikeys.Key) bool { return w.ID == id }); i >= 0 && was[i].RevokedAt == nil {
+		s.auditKey(r.Context(), a, "api_key.revoke", k)
+	}
 	writeJSON(w, http.StatusOK, apiKeyDTO{Key: k})
 	return nil
+}
+
+// auditKey writes the creation or revocation of a point-of-sale key to the
+// audit log (never the key itself: its id, name and shown prefix). It
+// follows the change's own commit (internal/apikeys owns that
+// transaction), so a crash between the two loses the entry but the log
+// never tells of a change that did not happen. A failed write is logged
+// and the answer still given: a key made is answered (its secret is shown
+// only then), a revoked one stays revoked.
+func (s *Server) auditKey(ctx context.Context, a *business.Account, action string, k apikeys.Key) {
+	if err := audit.Write(ctx, s.Stores.DB(), s.Clock.Now(), audit.BusinessActor(a.ID, a.Email), action, 0, 0,
+		map[string]any{"key_id": k.ID, "name": k.Name, "prefix": k.Prefix}); err != nil {
+		s.log.ErrorContext(ctx, "audit log", "action", action, "key", k.ID, "err", err)
+	}
 }

@@ -21,19 +21,31 @@ import (
 // catalogue file writes it (the strength with its unit), null for empty
 // optional ones.
 type adminProductDTO struct {
-	ID                  string  `json:"id"`
-	GTIN                *string `json:"gtin"`
-	Brand               string  `json:"brand"`
-	Name                string  `json:"name"`
-	Kind                string  `json:"kind"`
-	Flavour             string  `json:"flavour"`
-	Nicotine            *string `json:"nicotine"`
+	productCoreDTO
 	IsZeroNicApplicable bool    `json:"is_zero_nic_applicable"`
 	IsCBDApplicable     bool    `json:"is_cbd_applicable"`
 	Image               *string `json:"image"`
 	Handle              *string `json:"handle"`
 	FDAStatus           string  `json:"fda_status"`
 	UpdatedAt           string  `json:"updated_at"`
+}
+
+// productCoreDTO is what every answer about a product starts with, for
+// shoppers as for the editor: which product and how it reads (the
+// strength with its unit, null for empty optional fields).
+type productCoreDTO struct {
+	ID       string  `json:"id"`
+	GTIN     *string `json:"gtin"`
+	Brand    string  `json:"brand"`
+	Name     string  `json:"name"`
+	Kind     string  `json:"kind"`
+	Flavour  string  `json:"flavour"`
+	Nicotine *string `json:"nicotine"`
+}
+
+func productCore(p *catalog.Product) productCoreDTO {
+	return productCoreDTO{ID: p.ProductID, GTIN: orNull(p.GTIN), Brand: p.Brand, Name: p.Name, Kind: string(p.Kind),
+		Flavour: string(p.Flavour), Nicotine: orNull(p.NicotineText())}
 }
 
 func orNull(s string) *string {
@@ -44,8 +56,7 @@ func orNull(s string) *string {
 }
 
 func adminProduct(p *catalog.Product) adminProductDTO {
-	return adminProductDTO{ID: p.ProductID, GTIN: orNull(p.GTIN), Brand: p.Brand, Name: p.Name, Kind: string(p.Kind),
-		Flavour: string(p.Flavour), Nicotine: orNull(p.NicotineText()), IsZeroNicApplicable: p.IsZeroNicApplicable,
+	return adminProductDTO{productCoreDTO: productCore(p), IsZeroNicApplicable: p.IsZeroNicApplicable,
 		IsCBDApplicable: p.IsCBDApplicable, Image: orNull(p.Image), Handle: orNull(p.Handle), FDAStatus: string(p.FDAStatus),
 		UpdatedAt: p.UpdatedAt.UTC().Format(time.RFC3339)}
 }

@@ -31,13 +31,7 @@ const (
 // productSummaryDTO is a product as shoppers see it (ProductSummary in
 // api/openapi.yaml).
 type productSummaryDTO struct {
-	ID        string  `json:"id"`
-	GTIN      *string `json:"gtin"`
-	Brand     string  `json:"brand"`
-	Name      string  `json:"name"`
-	Kind      string  `json:"kind"`
-	Flavour   string  `json:"flavour"`
-	Nicotine  *string `json:"nicotine"`
+	productCoreDTO
 	Handle    *string `json:"handle"`
 	Thumbnail *string `json:"thumbnail"`
 	ZeroNic   bool    `json:"is_zero_nic_applicable"`
@@ -45,8 +39,7 @@ type productSummaryDTO struct {
 }
 
 func productSummary(p *catalog.Product) productSummaryDTO {
-	return productSummaryDTO{ID: p.ProductID, GTIN: orNull(p.GTIN), Brand: p.Brand, Name: p.Name, Kind: string(p.Kind),
-		Flavour: string(p.Flavour), Nicotine: orNull(p.NicotineText()), Handle: orNull(p.Handle), Thumbnail: orNull(p.Image),
+	return productSummaryDTO{productCoreDTO: productCore(p), Handle: orNull(p.Handle), Thumbnail: orNull(p.Image),
 		ZeroNic: p.IsZeroNicApplicable, CBD: p.IsCBDApplicable}
 }
 

@@ -2,6 +2,8 @@ package inventory
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,6 +33,17 @@ import (
 // owners' pages (/business) make; the change reaches every replica's
 // search at its next poll.
 func (r *Repo) Set(ctx context.Context, storeID, productID int64, row Row) error {
+	return r.SetThen(ctx, storeID, productID, row, nil)
+}
+
+// Then runs inside the transaction of a change (SetThen, RemoveThen) with
+// the row the store had before it (nil: none), so what it writes (an audit
+// entry, say) commits or rolls back with the change; its error undoes the
+// change.
+type Then func(ctx context.Context, tx *db.Tx, before *Row) error
+
+// SetThen is Set, running then (when not nil) in its transaction.
+func (r *Repo) SetThen(ctx context.Context, storeID, productID int64, row Row, then Then) error {
 	row.StoreID, row.ProductID = storeID, productID
 	if row.ReportedAt.IsZero() {
 		row.ReportedAt = r.Now()
@@ -39,8 +52,20 @@ func (r *Repo) Set(ctx context.Context, storeID, productID int64, row Row) error
 		return apperr.Invalidf("stock of product %d in store %d: %s", productID, storeID, err)
 	}
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		var before *Row
+		if then != nil {
+			var err error
+			if before, err = rowOf(ctx, tx, storeID, productID); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.Exec(ctx, putSQL(tx.Dialect() == db.SQLite, 1), putArgs(nil, &row)...); err != nil {
 			return err
+		}
+		if then != nil {
+			if err := then(ctx, tx, before); err != nil {
+				return err
+			}
 		}
 		return stamp(ctx, tx, []int64{storeID})
 	})
@@ -53,11 +78,36 @@ func (r *Repo) Set(ctx context.Context, storeID, productID int64, row Row) error
 	return nil
 }
 
+// rowOf reads one store's row of one product inside tx (nil: none).
+func rowOf(ctx context.Context, tx *db.Tx, storeID, productID int64) (*Row, error) {
+	w, err := scanRow(tx.QueryRow(ctx, `SELECT `+rowColumns+` FROM stock WHERE store_id = $1 AND product_id = $2`, storeID, productID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read stock of product %d in store %d: %w", productID, storeID, err)
+	}
+	return w, nil
+}
+
 // Remove deletes one store's row of one product (the store no longer
 // carries it). Removing a row that does not exist is no error and stamps
 // nothing, so a repeated request does the same as one.
 func (r *Repo) Remove(ctx context.Context, storeID, productID int64) error {
+	return r.RemoveThen(ctx, storeID, productID, nil)
+}
+
+// RemoveThen is Remove, running then (when not nil) in its transaction
+// with the removed row; when there was no row, then does not run.
+func (r *Repo) RemoveThen(ctx context.Context, storeID, productID int64, then Then) error {
 	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		var before *Row
+		if then != nil {
+			var err error
+			if before, err = rowOf(ctx, tx, storeID, productID); err != nil || before == nil {
+				return err
+			}
+		}
 		res, err := tx.Exec(ctx, "DELETE FROM stock WHERE store_id = $1 AND product_id = $2", storeID, productID)
 		if err != nil {
 			return err
@@ -65,6 +115,11 @@ func (r *Repo) Remove(ctx context.Context, storeID, productID int64) error {
 		n, err := res.RowsAffected()
 		if err != nil || n == 0 {
 			return err
+		}
+		if then != nil {
+			if err := then(ctx, tx, before); err != nil {
+				return err
+			}
 		}
 		return stamp(ctx, tx, []int64{storeID})
 	})

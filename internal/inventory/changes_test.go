@@ -148,3 +148,54 @@ func TestStampInBatches(t *testing.T) {
 		}
 	})
 }
+
+// keyOf is the catalogue key of product id.
+func keyOf(t *testing.T, r *Repo, id string) int64 {
+	t.Helper()
+	idx, err := r.catalog.Index(context.Background())
+	dbtest.Must(t, err, "index")
+	k, _, _ := idx.ByID(id)
+	return k
+}
+
+// SetThen and RemoveThen hand their callback the row as it was, inside
+// the change's transaction: the callback's error undoes the change (and
+// stamps nothing); RemoveThen of no row does not call it.
+func TestThenRunsInTheChangesTransaction(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		r, a, _ := fixture(t, d)
+		mango := keyOf(t, r, "nx-mango-5")
+		var seen []string
+		note := func(ctx context.Context, tx *db.Tx, before *Row) error {
+			if before == nil {
+				seen = append(seen, "none")
+			} else {
+				seen = append(seen, string(before.Availability))
+			}
+			return nil
+		}
+		dbtest.Must(t, r.SetThen(ctx, a.ID, mango, Row{Availability: InStock}, note), "set")
+		v, _ := changed(t, r, 0)
+		refuse := func(ctx context.Context, tx *db.Tx, before *Row) error { return apperr.Invalidf("no") }
+		if err := r.SetThen(ctx, a.ID, mango, Row{Availability: OutOfStock}, refuse); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("refused set: %v", err)
+		}
+		if err := r.RemoveThen(ctx, a.ID, mango, refuse); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("refused remove: %v", err)
+		}
+		if rows, _ := r.ForStore(ctx, a.ID); len(rows) != 1 || rows[0].Availability != InStock {
+			t.Fatalf("a refused change was written: %+v", rows)
+		}
+		if v2, got := changed(t, r, v); v2 != v || len(got) != 0 {
+			t.Fatalf("a refused change stamped: version %d -> %d, %v", v, v2, got)
+		}
+		dbtest.Must(t, r.SetThen(ctx, a.ID, mango, Row{Availability: LimitedAvailability}, note), "set again")
+		dbtest.Must(t, r.RemoveThen(ctx, a.ID, mango, note), "remove")
+		dbtest.Must(t, r.RemoveThen(ctx, a.ID, mango, note), "remove nothing")
+		if got := strings.Join(seen, " "); got != "none in_stock limited_availability" {
+			t.Errorf("callbacks saw %q", got)
+		}
+	})
+}

@@ -20,34 +20,21 @@ import (
 
 // Limits bound what a feed file may cost: its size and its rows. Memory
 // grows with the rows (about 70 bytes each while the file is checked).
-type Limits struct {
-	Bytes int64
-	Rows  int
-}
+type Limits = tabfile.Limits
 
 // DefaultLimits are the command's: a full feed of a few hundred stores
 // with thousands of products each.
 var DefaultLimits = Limits{Bytes: 256 << 20, Rows: 2_000_000}
 
-// MaxRowErrors is how many refused rows are listed (all are counted).
-const MaxRowErrors = 1000
-
-// RowError is one row of a feed that was not imported; Line counts the
-// header as line 1.
-type RowError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
-
 // Report is what an import did.
 type Report struct {
-	Replace bool       `json:"replace"`
-	Rows    int        `json:"rows"`    // rows written
-	Stores  int        `json:"stores"`  // stores the file names
-	Removed int        `json:"removed"` // rows of those stores a full feed removed
-	Failed  int        `json:"failed"`
-	Errors  []RowError `json:"errors"`  // the first MaxRowErrors, by line
-	Ignored []string   `json:"ignored"` // columns of the file that are not ours
+	Replace bool               `json:"replace"`
+	Rows    int                `json:"rows"`    // rows written
+	Stores  int                `json:"stores"`  // stores the file names
+	Removed int                `json:"removed"` // rows of those stores a full feed removed
+	Failed  int                `json:"failed"`
+	Errors  []tabfile.RowError `json:"errors"`  // the first tabfile.MaxRowErrors, by line
+	Ignored []string           `json:"ignored"` // columns of the file that are not ours
 }
 
 // Repo keeps the stock table.
@@ -102,7 +89,7 @@ func (r *Repo) ImportScoped(ctx context.Context, rd io.Reader, fileName string, 
 	if err != nil {
 		return nil, fileError(err, r.Limits)
 	}
-	rep := &Report{Replace: replace, Errors: []RowError{}, Ignored: []string{}}
+	rep := &Report{Replace: replace, Errors: []tabfile.RowError{}, Ignored: []string{}}
 	if err := checkHeader(tr.Header, rep); err != nil {
 		return nil, err
 	}
@@ -151,7 +138,7 @@ func (r *Repo) ImportRows(ctx context.Context, rows []FeedRow, source string, sc
 	if len(rows) > r.Limits.Rows {
 		return nil, apperr.New(apperr.TooLarge, "the batch has more than %d rows", r.Limits.Rows)
 	}
-	rep := &Report{Errors: []RowError{}, Ignored: []string{}}
+	rep := &Report{Errors: []tabfile.RowError{}, Ignored: []string{}}
 	im, err := r.newReading(ctx, rep, scope)
 	if err != nil {
 		return nil, err
@@ -219,7 +206,7 @@ func (r *Repo) finish(ctx context.Context, fileName string, im *reading) (*Repor
 		kept = append(kept, row)
 	}
 	rows = kept
-	slices.SortStableFunc(rep.Errors, func(a, b RowError) int { return cmp.Compare(a.Line, b.Line) })
+	slices.SortStableFunc(rep.Errors, func(a, b tabfile.RowError) int { return cmp.Compare(a.Line, b.Line) })
 	rep.Stores = len(im.named)
 	if err := r.write(ctx, fileName, rows, im, rep); err != nil {
 		return nil, err
@@ -302,10 +289,7 @@ const (
 )
 
 func (im *reading) fail(line int, msg string) {
-	im.rep.Failed++
-	if len(im.rep.Errors) < MaxRowErrors {
-		im.rep.Errors = append(im.rep.Errors, RowError{Line: line, Message: msg})
-	}
+	tabfile.AddRowError(&im.rep.Errors, &im.rep.Failed, line, msg)
 }
 
 // parse reads one record into a row, or says what is wrong with it (msg);

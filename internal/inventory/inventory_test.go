@@ -15,6 +15,7 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
+	"locator/internal/tabfile/tabfiletest"
 )
 
 func TestParsePrice(t *testing.T) {
@@ -97,14 +98,7 @@ func stockOf(t *testing.T, r *Repo, store int64) string {
 
 func wantErrors(t *testing.T, rep *Report, want map[int]string) {
 	t.Helper()
-	if rep.Failed != len(want) || len(rep.Errors) != len(want) {
-		t.Errorf("%d rows failed, want %d: %+v", rep.Failed, len(want), rep.Errors)
-	}
-	for _, e := range rep.Errors {
-		if w, ok := want[e.Line]; !ok || !strings.Contains(e.Message, w) {
-			t.Errorf("line %d: %q, want %q", e.Line, e.Message, w)
-		}
-	}
+	tabfiletest.WantErrors(t, rep.Failed, rep.Errors, want)
 }
 
 // The CSV feed fixture writes its good rows (stores by store_id or id,

@@ -13,8 +13,7 @@ import (
 // ForStore returns a store's stock, by product id (the catalogue names
 // the products: it owns their table).
 func (r *Repo) ForStore(ctx context.Context, storeID int64) ([]Row, error) {
-	rows, err := r.db.Query(ctx, `SELECT store_id, product_id, availability, quantity, price, sale_price,
-		currency, pickup_method, pickup_sla, reported_at FROM stock WHERE store_id = $1`, storeID)
+	rows, err := r.db.Query(ctx, `SELECT `+rowColumns+` FROM stock WHERE store_id = $1`, storeID)
 	out, err := db.Collect(rows, err, "read stock", scanRow)
 	if err != nil {
 		return nil, err
@@ -33,6 +32,10 @@ func (r *Repo) ForStore(ctx context.Context, storeID int64) ([]Row, error) {
 	slices.SortFunc(out, func(a, b Row) int { return strings.Compare(a.Product, b.Product) })
 	return out, nil
 }
+
+// rowColumns are the columns scanRow reads.
+const rowColumns = `store_id, product_id, availability, quantity, price, sale_price,
+	currency, pickup_method, pickup_sla, reported_at`
 
 func scanRow(sc db.Scanner) (*Row, error) {
 	w := &Row{}

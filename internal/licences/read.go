@@ -35,14 +35,6 @@ type Row struct {
 	Until     string // actions, "" open-ended
 }
 
-// RowError is one row that could not be read.
-type RowError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
-
-func (e RowError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Message) }
-
 // MaxFileBytes bounds a registry file read by the command (NYC's whole
 // export is about 100 MB; the tobacco rows a small part of it). The upload
 // in /admin has its own, smaller bound (ReadLimit).
@@ -55,7 +47,7 @@ const MaxFileBytes = 256 << 20
 const (
 	MaxLineBytes   = 64 << 10
 	MaxRecordLines = 20
-	MaxRowErrors   = 1000
+	MaxRowErrors   = tabfile.MaxRowErrors
 )
 
 // fieldBytes bounds each field a row may hold (a licence number of 10 KB
@@ -97,7 +89,7 @@ const UploadBytes = 64 << 20
 var ErrTooManyRows = errors.New("the file has too many rows")
 
 // Read reads a registry export within CommandLimits; see ReadLimit.
-func Read(src *Source, r io.Reader) ([]Row, []RowError, error) {
+func Read(src *Source, r io.Reader) ([]Row, []tabfile.RowError, error) {
 	res, err := ReadLimit(src, r, CommandLimits)
 	return res.Rows, res.Errors, err
 }
@@ -105,8 +97,8 @@ func Read(src *Source, r io.Reader) ([]Row, []RowError, error) {
 // ReadResult is what ReadLimit read.
 type ReadResult struct {
 	Rows   []Row
-	Errors []RowError // at most MaxRowErrors+1: the last says how many more were left out
-	Failed int        // rows refused, all of them
+	Errors []tabfile.RowError // at most MaxRowErrors+1: the last says how many more were left out
+	Failed int                // rows refused, all of them
 }
 
 // ReadLimit reads a registry export (CSV with a header line, a JSON list
@@ -136,7 +128,7 @@ func ReadLimit(src *Source, r io.Reader, limits Limits) (ReadResult, error) {
 		return ReadResult{}, err
 	}
 	if more := rd.res.Failed - len(rd.res.Errors); more > 0 {
-		rd.res.Errors = append(rd.res.Errors, RowError{Line: rd.firstLeftOut,
+		rd.res.Errors = append(rd.res.Errors, tabfile.RowError{Line: rd.firstLeftOut,
 			Message: fmt.Sprintf("%d more rows could not be read (only the first %d are listed)", more, MaxRowErrors)})
 	}
 	return rd.res, nil
@@ -180,10 +172,7 @@ type reader struct {
 func (rd *reader) stop() bool { return rd.tooMany }
 
 func (rd *reader) fail(line int, msg string) {
-	rd.res.Failed++
-	if len(rd.res.Errors) < MaxRowErrors {
-		rd.res.Errors = append(rd.res.Errors, RowError{Line: line, Message: msg})
-	} else if rd.firstLeftOut == 0 {
+	if !tabfile.AddRowError(&rd.res.Errors, &rd.res.Failed, line, msg) && rd.firstLeftOut == 0 {
 		rd.firstLeftOut = line
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/stores"
+	"locator/internal/tabfile"
 )
 
 // Registry keeps the registries' rows and their matches to stores.
@@ -68,17 +69,17 @@ func (g *Registry) Recheck(ctx context.Context) (int, error) {
 
 // Report says what an import did.
 type Report struct {
-	Source        string     `json:"source"`
-	FileDate      string     `json:"file_date"`
-	Rows          int        `json:"rows"`    // rows read and kept
-	Errors        []RowError `json:"errors"`  // rows refused, with the reason
-	Added         int        `json:"added"`   // rows the source did not list before
-	Changed       int        `json:"changed"` // rows whose status changed
-	Gone          int        `json:"gone"`    // rows the previous file listed and this one does not
-	Sure          int        `json:"sure"`    // rows matched to a store for sure (or by a moderator)
-	Doubtful      int        `json:"doubtful"`
-	Unmatched     int        `json:"unmatched"`
-	StoresChanged int        `json:"stores_changed"` // stores whose licence or enforcement shown changed
+	Source        string             `json:"source"`
+	FileDate      string             `json:"file_date"`
+	Rows          int                `json:"rows"`    // rows read and kept
+	Errors        []tabfile.RowError `json:"errors"`  // rows refused, with the reason
+	Added         int                `json:"added"`   // rows the source did not list before
+	Changed       int                `json:"changed"` // rows whose status changed
+	Gone          int                `json:"gone"`    // rows the previous file listed and this one does not
+	Sure          int                `json:"sure"`    // rows matched to a store for sure (or by a moderator)
+	Doubtful      int                `json:"doubtful"`
+	Unmatched     int                `json:"unmatched"`
+	StoresChanged int                `json:"stores_changed"` // stores whose licence or enforcement shown changed
 }
 
 // Import reads a registry file of source and makes it the source's rows:
@@ -116,7 +117,7 @@ func (g *Registry) ImportLimited(ctx context.Context, source string, file io.Rea
 	rows, errs := res.Rows, res.Errors
 	rep := &Report{Source: source, FileDate: fileDate, Rows: len(rows), Errors: errs}
 	if rep.Errors == nil {
-		rep.Errors = []RowError{}
+		rep.Errors = []tabfile.RowError{}
 	}
 	err = g.db.InTx(ctx, func(tx *db.Tx) error {
 		var last sql.NullString

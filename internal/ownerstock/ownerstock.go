@@ -9,11 +9,13 @@ package ownerstock
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"sync"
 	"time"
 
 	"locator/internal/apperr"
+	"locator/internal/audit"
 	"locator/internal/catalog"
 	"locator/internal/clock"
 	"locator/internal/db"
@@ -203,7 +205,7 @@ func (s *Service) Set(ctx context.Context, businessID, storeID int64, productID 
 		}
 		row.Price = &price
 	}
-	if err := s.stock.Set(ctx, storeID, p.ID, row); err != nil {
+	if err := s.stock.SetThen(ctx, storeID, p.ID, row, s.audit(businessID, storeID, p.ProductID, "stock.set", &row)); err != nil {
 		return Item{}, err
 	}
 	j, err := s.judgeAt(ctx, st)
@@ -224,7 +226,7 @@ func (s *Service) Remove(ctx context.Context, businessID, storeID int64, product
 	if err != nil {
 		return err
 	}
-	return s.stock.Remove(ctx, storeID, p.ID)
+	return s.stock.RemoveThen(ctx, storeID, p.ID, s.audit(businessID, storeID, p.ProductID, "stock.remove", nil))
 }
 
 // Upload imports a feed file (inventory.Repo.Import's layout and rules)
@@ -234,9 +236,69 @@ func (s *Service) Remove(ctx context.Context, businessID, storeID int64, product
 func (s *Service) Upload(ctx context.Context, businessID int64, rd io.Reader, fileName string, replace bool) (*inventory.Report, error) {
 	up := *s.stock
 	up.Limits = UploadLimits
-	return up.ImportScoped(ctx, rd, fileName, replace, func(ctx context.Context, storeID int64) (bool, error) {
+	rep, err := up.ImportScoped(ctx, rd, fileName, replace, func(ctx context.Context, storeID int64) (bool, error) {
 		return ownership.Owns(ctx, s.db, businessID, storeID)
 	})
+	if err != nil || rep.Rows+rep.Removed == 0 {
+		return rep, err
+	}
+	// The import commits in its own transactions: the entry follows it
+	// (a crash between them loses the entry, never tells of an import
+	// that did not happen).
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		actor, err := businessActor(ctx, tx, businessID)
+		if err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, s.clock.Now(), actor, "stock.upload", 0, 0, map[string]any{
+			"file": fileName, "replace": rep.Replace, "rows": rep.Rows, "stores": rep.Stores, "removed": rep.Removed, "failed": rep.Failed})
+	})
+	return rep, err
+}
+
+// auditRow is a stock row as the audit log tells it.
+type auditRow struct {
+	Availability inventory.Availability `json:"availability"`
+	Quantity     *int64                 `json:"quantity"`
+	Price        string                 `json:"price,omitempty"`
+	SalePrice    string                 `json:"sale_price,omitempty"`
+}
+
+func auditRowOf(w *inventory.Row) *auditRow {
+	if w == nil {
+		return nil
+	}
+	a := &auditRow{Availability: w.Availability, Quantity: w.Quantity}
+	if w.Price != nil {
+		a.Price = w.Price.String()
+	}
+	if w.SalePrice != nil {
+		a.SalePrice = w.SalePrice.String()
+	}
+	return a
+}
+
+// audit writes an owner's change of one row (after: nil for a removal) to
+// the audit log, in the change's transaction: the account, the store, the
+// product and the row before and after.
+func (s *Service) audit(businessID, storeID int64, product, action string, after *inventory.Row) inventory.Then {
+	return func(ctx context.Context, tx *db.Tx, before *inventory.Row) error {
+		actor, err := businessActor(ctx, tx, businessID)
+		if err != nil {
+			return err
+		}
+		return audit.Write(ctx, tx, s.clock.Now(), actor, action, 0, storeID, map[string]any{
+			"product": product, "before": auditRowOf(before), "after": auditRowOf(after)})
+	}
+}
+
+// businessActor names the account in the log (audit.BusinessActor).
+func businessActor(ctx context.Context, q db.Querier, businessID int64) (string, error) {
+	var email string
+	if err := q.QueryRow(ctx, "SELECT email FROM business_accounts WHERE id = $1", businessID).Scan(&email); err != nil {
+		return "", fmt.Errorf("read business account %d: %w", businessID, err)
+	}
+	return audit.BusinessActor(businessID, email), nil
 }
 
 // UploadLimits bound a feed uploaded in /business: a few stores' full

@@ -229,3 +229,67 @@ func TestUploadIsScopedToTheAccountsStores(t *testing.T) {
 		}
 	})
 }
+
+// entries reads the audit log's entries of action, oldest first, as
+// "actor store details".
+func entries(t *testing.T, s *setup, action string) []string {
+	t.Helper()
+	rows, err := s.d.Query(s.ctx, "SELECT actor, COALESCE(store_id, 0), details FROM audit_log WHERE action = $1 ORDER BY id", action)
+	out, err := db.Collect(rows, err, "read audit", func(r db.Scanner) (*string, error) {
+		var actor, details string
+		var store int64
+		err := r.Scan(&actor, &store, &details)
+		line := actor + " " + itoa(store) + " " + details
+		return &line, err
+	})
+	dbtest.Must(t, err, "audit log")
+	return out
+}
+
+// Every stock change an owner makes is in the audit log, in its own
+// transaction: who (the account), which store and product, the row
+// before and after; a removal of nothing and a refused change write no
+// entry; an upload writes one entry with its counts.
+func TestOwnersStockChangesAreAudited(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		ctx := s.ctx
+		_, err := s.svc.Set(ctx, s.a, s.ny.ID, "nx-mango-5", ownerstock.Input{Availability: "in_stock", Quantity: i64(12), Price: "21.99 USD"})
+		dbtest.Must(t, err, "set")
+		_, err = s.svc.Set(ctx, s.a, s.ny.ID, "nx-mango-5", ownerstock.Input{Availability: "out_of_stock", Quantity: i64(0)})
+		dbtest.Must(t, err, "set again")
+		if _, err := s.svc.Set(ctx, s.a, s.ny.ID, "nx-mango-5", ownerstock.Input{Availability: "sold_out"}); apperr.CodeOf(err) != apperr.Invalid {
+			t.Fatalf("bad availability: %v", err)
+		}
+		if _, err := s.svc.Set(ctx, s.b, s.ny.ID, "nx-mango-5", ownerstock.Input{Availability: "in_stock"}); apperr.CodeOf(err) != apperr.NotFound {
+			t.Fatalf("another account's store: %v", err)
+		}
+		dbtest.Must(t, s.svc.Remove(ctx, s.a, s.ny.ID, "nx-mango-5"), "remove")
+		dbtest.Must(t, s.svc.Remove(ctx, s.a, s.ny.ID, "nx-mango-5"), "remove again")
+
+		actor := "business:" + itoa(s.a) + ":a@example.com " + itoa(s.ny.ID) + " "
+		sets := entries(t, s, "stock.set")
+		want := []string{
+			actor + `{"after":{"availability":"in_stock","quantity":12,"price":"21.99 USD"},"before":null,"product":"nx-mango-5"}`,
+			actor + `{"after":{"availability":"out_of_stock","quantity":0},"before":{"availability":"in_stock","quantity":12,"price":"21.99 USD"},"product":"nx-mango-5"}`,
+		}
+		if strings.Join(sets, "\n") != strings.Join(want, "\n") {
+			t.Errorf("stock.set entries:\n%s\nwant:\n%s", strings.Join(sets, "\n"), strings.Join(want, "\n"))
+		}
+		removes := entries(t, s, "stock.remove")
+		if want := actor + `{"after":null,"before":{"availability":"out_of_stock","quantity":0},"product":"nx-mango-5"}`; len(removes) != 1 || removes[0] != want {
+			t.Errorf("stock.remove entries: %q, want one %q", removes, want)
+		}
+
+		feed := "store_code,id,availability\nsto_nyc,kp-classic-5,in_stock\nsto_theirs,kp-classic-5,in_stock\n"
+		_, err = s.svc.Upload(ctx, s.a, strings.NewReader(feed), "feed.csv", false)
+		dbtest.Must(t, err, "upload")
+		_, err = s.svc.Upload(ctx, s.a, strings.NewReader("store_code,id,availability\nsto_theirs,kp-classic-5,in_stock\n"), "nothing.csv", false)
+		dbtest.Must(t, err, "upload of nothing")
+		ups := entries(t, s, "stock.upload")
+		if want := "business:" + itoa(s.a) + `:a@example.com 0 {"failed":1,"file":"feed.csv","removed":0,"replace":false,"rows":1,"stores":1}`; len(ups) != 1 || ups[0] != want {
+			t.Errorf("stock.upload entries: %q, want one %q", ups, want)
+		}
+	})
+}

@@ -28,6 +28,13 @@ func (d *Directories) States() []string {
 	return out
 }
 
+// Matters reports whether a directory may forbid p in some state: when
+// not, a verdict on p does not depend on the state (a search judging
+// many stores skips reading each one's state).
+func (d *Directories) Matters(p Product) bool {
+	return d != nil && len(d.states) > 0 && IsVapour(p.Kind)
+}
+
 // directory is one state's list.
 type directory struct {
 	rule  rules.Public        // what a verdict cites when a product is not listed

@@ -14,36 +14,24 @@ import (
 
 // Limits bound what a directory file may cost. The published lists hold
 // hundreds to a few thousand products.
-type Limits struct {
-	Bytes int64
-	Rows  int
-}
+type Limits = tabfile.Limits
 
 // DefaultLimits are the command's.
 var DefaultLimits = Limits{Bytes: 64 << 20, Rows: 200_000}
-
-// MaxRowErrors is how many refused rows are listed (all are counted).
-const MaxRowErrors = 1000
 
 // maxField bounds a field's characters: product names of the lists are
 // far shorter.
 const maxField = 300
 
-// RowError is one refused row; Line counts the header as line 1.
-type RowError struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
-
 // Report is what an import did.
 type Report struct {
-	State   string     `json:"state"`
-	Rows    int        `json:"rows"`    // good rows (written when Written)
-	Removed int        `json:"removed"` // the state's former rows, replaced
-	Written bool       `json:"written"` // false: the file wrote nothing (refused rows without SkipBad)
-	Failed  int        `json:"failed"`
-	Errors  []RowError `json:"errors"`  // the first MaxRowErrors, by line
-	Ignored []string   `json:"ignored"` // columns of the file the definition does not read
+	State   string             `json:"state"`
+	Rows    int                `json:"rows"`    // good rows (written when Written)
+	Removed int                `json:"removed"` // the state's former rows, replaced
+	Written bool               `json:"written"` // false: the file wrote nothing (refused rows without SkipBad)
+	Failed  int                `json:"failed"`
+	Errors  []tabfile.RowError `json:"errors"`  // the first tabfile.MaxRowErrors, by line
+	Ignored []string           `json:"ignored"` // columns of the file the definition does not read
 }
 
 // Entry is one listed product of a directory file.
@@ -76,7 +64,7 @@ func (s *State) Read(r io.Reader, lim Limits) ([]Entry, *Report, error) {
 	if err != nil {
 		return nil, nil, fileError(err, lim)
 	}
-	rep := &Report{State: s.State, Errors: []RowError{}, Ignored: []string{}}
+	rep := &Report{State: s.State, Errors: []tabfile.RowError{}, Ignored: []string{}}
 	col, err := s.header(tr.Header, rep)
 	if err != nil {
 		return nil, nil, err
@@ -121,10 +109,7 @@ func (s *State) Read(r io.Reader, lim Limits) ([]Entry, *Report, error) {
 }
 
 func (rep *Report) fail(line int, msg string) {
-	rep.Failed++
-	if len(rep.Errors) < MaxRowErrors {
-		rep.Errors = append(rep.Errors, RowError{Line: line, Message: msg})
-	}
+	tabfile.AddRowError(&rep.Errors, &rep.Failed, line, msg)
 }
 
 // header finds each defined column in the file (tabfile lower-cases the

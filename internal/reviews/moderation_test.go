@@ -1,13 +1,13 @@
 package reviews_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"locator/internal/apperr"
-	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/reviews"
 )
@@ -32,14 +32,12 @@ func (w *world) outbox() []string {
 // a held one.
 func TestReplies(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 2)
+	eachWorld(t, 2, func(t *testing.T, ctx context.Context, w *world) {
 		a, b := w.stores[0], w.stores[1]
-		ann := w.member("Ann", "Lee", 90*24*time.Hour, true)
+		ann := w.regular("Ann", "Lee")
 		rv, err := w.rr.Write(ctx, ann, a.ID, reviews.Input{Rating: 2, Content: "Out of my usual pods again."}, "")
 		dbtest.Must(t, err, "write")
-		held, err := w.rr.Write(ctx, w.member("Bob", "Ray", 90*24*time.Hour, true), a.ID,
+		held, err := w.rr.Write(ctx, w.regular("Bob", "Ray"), a.ID,
 			reviews.Input{Rating: 5, Content: "Call me at 212 555 0123"}, "")
 		dbtest.Must(t, err, "write held")
 
@@ -89,9 +87,7 @@ func TestReplies(t *testing.T) {
 // an unproven owner and a held review mail nobody.
 func TestOwnerMail(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 1)
+	eachWorld(t, 1, func(t *testing.T, ctx context.Context, w *world) {
 		st := w.stores[0]
 		on := w.owner("on@shop.example", st.ID, true)
 		off := w.owner("off@shop.example", st.ID, true)
@@ -103,9 +99,9 @@ func TestOwnerMail(t *testing.T) {
 		if got, err := w.rr.MailEnabled(ctx, on); err != nil || !got {
 			t.Fatalf("default reads %v, %v", got, err)
 		}
-		_, err := w.rr.Write(ctx, w.member("Ann", "Lee", 90*24*time.Hour, true), st.ID, reviews.Input{Rating: 4, Content: fine}, "")
+		_, err := w.rr.Write(ctx, w.regular("Ann", "Lee"), st.ID, reviews.Input{Rating: 4, Content: fine}, "")
 		dbtest.Must(t, err, "write")
-		heldRv, err := w.rr.Write(ctx, w.member("Bob", "Ray", 90*24*time.Hour, true), st.ID, reviews.Input{Rating: 1, Content: "It cures nothing"}, "")
+		heldRv, err := w.rr.Write(ctx, w.regular("Bob", "Ray"), st.ID, reviews.Input{Rating: 1, Content: "It cures nothing"}, "")
 		dbtest.Must(t, err, "write held")
 		if got := w.outbox(); len(got) != 1 || got[0] != "on@shop.example New review of Cloud 0" {
 			t.Fatalf("outbox %q", got)
@@ -123,13 +119,11 @@ func TestOwnerMail(t *testing.T) {
 // FlagDailyCap a day per network, only on published reviews.
 func TestFlags(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 1)
+	eachWorld(t, 1, func(t *testing.T, ctx context.Context, w *world) {
 		st := w.stores[0]
 		var ids []int64
 		for i := range reviews.FlagDailyCap + 1 {
-			rv, err := w.rr.Write(ctx, w.member("Ann", "Lee", 90*24*time.Hour, true), st.ID, reviews.Input{Rating: 3, Content: fine},
+			rv, err := w.rr.Write(ctx, w.regular("Ann", "Lee"), st.ID, reviews.Input{Rating: 3, Content: fine},
 				fmt.Sprintf("198.51.%d.0/24", i))
 			dbtest.Must(t, err, "write")
 			ids = append(ids, rv.ID)
@@ -145,7 +139,7 @@ func TestFlags(t *testing.T) {
 		}
 		wantCode(t, "flag flood", w.rr.Flag(ctx, ids[reviews.FlagDailyCap], "off-topic", net), apperr.TooMany)
 		var n int
-		dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM review_flags").Scan(&n), "count")
+		dbtest.Must(t, w.d.QueryRow(ctx, "SELECT COUNT(*) FROM review_flags").Scan(&n), "count")
 		if n != reviews.FlagDailyCap+1 {
 			t.Fatalf("%d flags stored", n)
 		}
@@ -159,18 +153,16 @@ func TestFlags(t *testing.T) {
 // public page; a keep publishes a held review and closes flags.
 func TestModeration(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 1)
+	eachWorld(t, 1, func(t *testing.T, ctx context.Context, w *world) {
 		st := w.stores[0]
 		const mod = "moderator:1:mod@example.com"
-		flagged, err := w.rr.Write(ctx, w.member("Ann", "Lee", 90*24*time.Hour, true), st.ID, reviews.Input{Rating: 1, Content: "The owner is a crook, everyone knows"}, "")
+		flagged, err := w.rr.Write(ctx, w.regular("Ann", "Lee"), st.ID, reviews.Input{Rating: 1, Content: "The owner is a crook, everyone knows"}, "")
 		dbtest.Must(t, err, "write")
 		w.advance(time.Minute)
-		held, err := w.rr.Write(ctx, w.member("Bob", "Ray", 90*24*time.Hour, true), st.ID, reviews.Input{Rating: 5, Content: "Safer than cigarettes for sure"}, "")
+		held, err := w.rr.Write(ctx, w.regular("Bob", "Ray"), st.ID, reviews.Input{Rating: 5, Content: "Safer than cigarettes for sure"}, "")
 		dbtest.Must(t, err, "write held")
 		w.advance(time.Minute)
-		calm, err := w.rr.Write(ctx, w.member("Cy", "Day", 90*24*time.Hour, true), st.ID, reviews.Input{Rating: 2, Content: "Slow service, but honest advice."}, "")
+		calm, err := w.rr.Write(ctx, w.regular("Cy", "Day"), st.ID, reviews.Input{Rating: 2, Content: "Slow service, but honest advice."}, "")
 		dbtest.Must(t, err, "write calm")
 		dbtest.Must(t, w.rr.Flag(ctx, flagged.ID, "hateful", "192.0.2.0/24"), "flag")
 		dbtest.Must(t, w.rr.Flag(ctx, flagged.ID, "hateful", "198.51.100.0/24"), "flag")
@@ -242,13 +234,11 @@ func TestModeration(t *testing.T) {
 
 func TestListSorted(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 1)
+	eachWorld(t, 1, func(t *testing.T, ctx context.Context, w *world) {
 		st := w.stores[0]
 		for _, rating := range []int{3, 5, 1, 4} {
 			w.advance(time.Minute)
-			_, err := w.rr.Write(ctx, w.member("Ann", "Lee", 90*24*time.Hour, true), st.ID, reviews.Input{Rating: rating, Content: fine}, "")
+			_, err := w.rr.Write(ctx, w.regular("Ann", "Lee"), st.ID, reviews.Input{Rating: rating, Content: fine}, "")
 			dbtest.Must(t, err, "write")
 		}
 		ratings := func(sort string, offset, limit int) string {

@@ -260,15 +260,7 @@ func (r *Repo) List(ctx context.Context, storeID int64, offset, limit int) ([]Re
 func (r *Repo) ListMembers(ctx context.Context, storeID int64, limit int) ([]Review, bool, error) {
 	rows, err := r.db.Query(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE store_id = $1 AND status = 'Approved'
 		AND NOT sample ORDER BY created_at DESC, id DESC LIMIT $2`, storeID, limit+1)
-	out, err := db.Collect(rows, err, fmt.Sprintf("members' reviews of store %d", storeID), scanReview)
-	if err != nil {
-		return nil, false, err
-	}
-	more := len(out) > limit
-	if more {
-		out = out[:limit]
-	}
-	return out, more, nil
+	return page(rows, err, fmt.Sprintf("members' reviews of store %d", storeID), limit)
 }
 
 // ListSorted is List in the order sort (Newest, Highest or Lowest).
@@ -279,7 +271,13 @@ func (r *Repo) ListSorted(ctx context.Context, storeID int64, sort string, offse
 	}
 	rows, err := r.db.Query(ctx, `SELECT `+reviewColumns+` FROM reviews WHERE store_id = $1 AND status = 'Approved'
 		ORDER BY `+order+` LIMIT $2 OFFSET $3`, storeID, limit+1, offset)
-	out, err := db.Collect(rows, err, fmt.Sprintf("reviews of store %d", storeID), scanReview)
+	return page(rows, err, fmt.Sprintf("reviews of store %d", storeID), limit)
+}
+
+// page collects the reviews of a query asked for limit+1 rows: at most
+// limit of them, and whether more follow.
+func page(rows *sql.Rows, err error, what string, limit int) ([]Review, bool, error) {
+	out, err := db.Collect(rows, err, what, scanReview)
 	if err != nil {
 		return nil, false, err
 	}

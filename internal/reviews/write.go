@@ -103,16 +103,25 @@ func byline(a Author) (first, last string) {
 	return first, last
 }
 
+// mayWrite checks (and trims) a review or an edit: refused when its input
+// is out of bounds, or when its author has not proven their address.
+func (a Author) mayWrite(in *Input) error {
+	if err := in.check(); err != nil {
+		return err
+	}
+	if !a.Proven {
+		return ErrUnproven
+	}
+	return nil
+}
+
 // Write stores a member's review of a published store: published at once,
 // or held for a moderator (screening or the burst rule, HeldReason says
 // why), or refused (not proven, an insider, a second review, a limit).
 // network is the caller's network (ratelimit.Network).
 func (r *Repo) Write(ctx context.Context, a Author, storeID int64, in Input, network string) (*Review, error) {
-	if err := in.check(); err != nil {
+	if err := a.mayWrite(&in); err != nil {
 		return nil, err
-	}
-	if !a.Proven {
-		return nil, ErrUnproven
 	}
 	now := r.clock.Stamp()
 	var out *Review
@@ -260,11 +269,8 @@ func (r *Repo) Mine(ctx context.Context, memberID, storeID int64) (*Review, erro
 // screened again (a published review whose new text trips the screening
 // is held). An edit never publishes a held review: a moderator does.
 func (r *Repo) Edit(ctx context.Context, a Author, storeID int64, in Input) (*Review, error) {
-	if err := in.check(); err != nil {
+	if err := a.mayWrite(&in); err != nil {
 		return nil, err
-	}
-	if !a.Proven {
-		return nil, ErrUnproven
 	}
 	now := r.clock.Stamp()
 	var out *Review

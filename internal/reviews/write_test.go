@@ -1,6 +1,7 @@
 package reviews_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -48,9 +49,21 @@ func newWorld(t *testing.T, d *db.DB, nStores int) *world {
 	return w
 }
 
+// eachWorld runs fn on a fresh world of nStores stores on each engine.
+func eachWorld(t *testing.T, nStores int, fn func(t *testing.T, ctx context.Context, w *world)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, t.Context(), newWorld(t, d, nStores)) })
+}
+
 func (w *world) now() time.Time { return time.Unix(0, w.at.Load()).UTC() }
 
 func (w *world) advance(d time.Duration) { w.at.Add(int64(d)) }
+
+// regular makes the usual reviewer: a proven member of 90 days.
+func (w *world) regular(first, last string) reviews.Author {
+	w.t.Helper()
+	return w.member(first, last, 90*24*time.Hour, true)
+}
 
 // member makes a member whose account is age old, proven or not.
 func (w *world) member(first, last string, age time.Duration, proven bool) reviews.Author {
@@ -120,11 +133,9 @@ const fine = "Friendly staff and a good choice of pods."
 
 func TestWriteEditDelete(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 1)
+	eachWorld(t, 1, func(t *testing.T, ctx context.Context, w *world) {
 		st := w.stores[0]
-		ann := w.member("Ann", "lee", 90*24*time.Hour, true)
+		ann := w.regular("Ann", "lee")
 		rv, err := w.rr.Write(ctx, ann, st.ID, reviews.Input{Rating: 4, Content: "  " + fine + "  "}, "203.0.113.0/24")
 		dbtest.Must(t, err, "write")
 		if rv.Status != reviews.Approved || rv.Content != fine || rv.CustomerFirstName != "Ann" || rv.CustomerLastName != "L." || rv.Sample {
@@ -166,11 +177,9 @@ func TestWriteEditDelete(t *testing.T) {
 
 func TestWriteRefusesAndStoresNothing(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 1)
+	eachWorld(t, 1, func(t *testing.T, ctx context.Context, w *world) {
 		st := w.stores[0]
-		ann := w.member("Ann", "Lee", 90*24*time.Hour, true)
+		ann := w.regular("Ann", "Lee")
 		for _, c := range []struct {
 			what string
 			in   reviews.Input
@@ -216,12 +225,10 @@ func TestWriteRefusesAndStoresNothing(t *testing.T) {
 // of the store may not review it; the owner of another store may.
 func TestInsiderReviewsRefused(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 2)
+	eachWorld(t, 2, func(t *testing.T, ctx context.Context, w *world) {
 		a, b := w.stores[0], w.stores[1]
-		owner := w.member("Olga", "Owner", 90*24*time.Hour, true)
-		co := w.member("Carl", "Co", 90*24*time.Hour, true)
+		owner := w.regular("Olga", "Owner")
+		co := w.regular("Carl", "Co")
 		w.owner(owner.Email, a.ID, true)
 		w.owner(co.Email, a.ID, false) // a co-owner, even one not proven yet
 		// The address as the member typed it, in another case.
@@ -267,11 +274,9 @@ func TestScreen(t *testing.T) {
 // publishes a held one.
 func TestScreeningHolds(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := t.Context()
-		w := newWorld(t, d, 1)
+	eachWorld(t, 1, func(t *testing.T, ctx context.Context, w *world) {
 		st := w.stores[0]
-		ann := w.member("Ann", "Lee", 90*24*time.Hour, true)
+		ann := w.regular("Ann", "Lee")
 		rv, err := w.rr.Write(ctx, ann, st.ID, reviews.Input{Rating: 5, Content: "These pods helped me quit smoking!"}, "")
 		dbtest.Must(t, err, "write")
 		if rv.Status != reviews.Held || rv.HeldReason != reviews.HeldHealth {
@@ -294,7 +299,7 @@ func TestScreeningHolds(t *testing.T) {
 			t.Fatalf("an edit published a held review: %+v", ed)
 		}
 
-		bob := w.member("Bob", "Ray", 90*24*time.Hour, true)
+		bob := w.regular("Bob", "Ray")
 		_, err = w.rr.Write(ctx, bob, st.ID, reviews.Input{Rating: 4, Content: fine}, "")
 		dbtest.Must(t, err, "write clean")
 		ed, err = w.rr.Edit(ctx, bob, st.ID, reviews.Input{Rating: 4, Content: "Ask for Joe: joe@example.com"})
@@ -326,9 +331,7 @@ func TestFlood(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			dbtest.Each(t, func(t *testing.T, d *db.DB) {
-				ctx := t.Context()
-				w := newWorld(t, d, 10)
+			eachWorld(t, 10, func(t *testing.T, ctx context.Context, w *world) {
 				got := map[string]int{}
 				for a := range 20 {
 					m := w.member("New", "Comer", 2*time.Hour, true)
@@ -353,7 +356,7 @@ func TestFlood(t *testing.T) {
 					t.Fatalf("flood: %v, want %d published, %d held, %d refused", got, c.published, c.held, c.refused)
 				}
 				var stored int
-				dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM reviews").Scan(&stored), "count")
+				dbtest.Must(t, w.d.QueryRow(ctx, "SELECT COUNT(*) FROM reviews").Scan(&stored), "count")
 				if stored != c.published+c.held {
 					t.Fatalf("%d rows stored", stored)
 				}
@@ -385,7 +388,7 @@ func TestFlood(t *testing.T) {
 				// Housekeeping forgets the networks of the day before, not today's.
 				dbtest.Must(t, w.rr.ForgetNetworks(ctx), "forget networks")
 				var kept int
-				dbtest.Must(t, d.QueryRow(ctx, "SELECT COUNT(*) FROM reviews WHERE network <> ''").Scan(&kept), "networks")
+				dbtest.Must(t, w.d.QueryRow(ctx, "SELECT COUNT(*) FROM reviews WHERE network <> ''").Scan(&kept), "networks")
 				if kept != 1 {
 					t.Fatalf("%d reviews keep a network, want today's one", kept)
 				}

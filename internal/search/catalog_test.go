@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -69,9 +70,13 @@ func TestSuggest(t *testing.T) {
 // The stock rows cost at most 16 bytes each in memory.
 func TestStockBytesPerRow(t *testing.T) {
 	t.Parallel()
-	p := newProducts()
-	now := time.Now()
 	const stores, products = 20_000, 100
+	// The stores in the index, so that the rows are placed and their
+	// boxes count.
+	ix := NewIndex()
+	ix.PutAll(randomEntries(rand.New(rand.NewPCG(5, 6)), stores))
+	p := ix.prod
+	now := time.Now()
 	err := p.Load(func(add func([]inventory.Entry)) error {
 		var es []inventory.Entry
 		for s := range stores {
@@ -90,7 +95,12 @@ func TestStockBytesPerRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	per := float64(p.Bytes()) / float64(p.Rows())
-	t.Logf("%d rows, %d bytes, %.1f B a row", p.Rows(), p.Bytes(), per)
+	t.Logf("%d rows, %d bytes, %.2f B a row", p.Rows(), p.Bytes(), per)
+	for k, c := range p.stock {
+		if c.placed != len(c.ids) {
+			t.Fatalf("product %d: %d of %d rows placed", k, c.placed, len(c.ids))
+		}
+	}
 	if per > 16 {
 		t.Errorf("%.1f bytes a stock row, want at most 16", per)
 	}

@@ -57,6 +57,10 @@ type Index struct {
 	// point without a map look-up or a record read, and finds the
 	// others' records without the map. 12 bytes a store id.
 	pos []pos32
+	// moved lists the stores whose point or presence changed under the
+	// write lock held now: the product side re-arranges their products
+	// before it is released (relocateMoved).
+	moved []int64
 }
 
 type pos32 struct {
@@ -66,6 +70,33 @@ type pos32 struct {
 
 // maxDenseID bounds pos: stores of larger ids are found through slots.
 const maxDenseID = 1 << 24
+
+// pointOf returns the float32 point and slot of store id when it is in
+// the index. The caller holds the lock.
+func (ix *Index) pointOf(id uint32) (lat, lon float32, slot uint32, ok bool) {
+	if int(id) < len(ix.pos) {
+		p := ix.pos[id]
+		return p.lat, p.lon, p.slot, p.lat == p.lat // NaN: not in the index
+	}
+	if id < maxDenseID {
+		return 0, 0, 0, false
+	}
+	if slot, ok = ix.slots[int64(id)]; !ok {
+		return 0, 0, 0, false
+	}
+	r := &ix.recs[slot]
+	return float32(r.lat), float32(r.lon), slot, true
+}
+
+// relocateMoved hands the stores that moved to the product side. The
+// caller holds the write lock (a deferred call before the unlock).
+func (ix *Index) relocateMoved() {
+	if len(ix.moved) == 0 {
+		return
+	}
+	ix.prod.relocate(ix.moved)
+	ix.moved = ix.moved[:0]
+}
 
 func (ix *Index) setPos(id int64, lat, lon float64, slot uint32) {
 	if id < 0 || id >= maxDenseID {
@@ -132,13 +163,14 @@ func (r *record) offered() schedule.Offered {
 
 // NewIndex returns an empty index.
 func NewIndex() *Index {
-	return &Index{
+	ix := &Index{
 		slots:    make(map[int64]uint32),
 		zones:    make(map[string]*time.Location),
 		sched:    make(map[string]*schedule.Schedule),
-		prod:     newProducts(),
 		bruteMax: -1, // bruteMaxOf's estimate
 	}
+	ix.prod = newProducts(ix)
+	return ix
 }
 
 // Len is the number of stores in the index.
@@ -160,6 +192,7 @@ func (ix *Index) TreeBytes() int {
 func (ix *Index) Put(e stores.Entry) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	defer ix.relocateMoved()
 	ix.put(e)
 }
 
@@ -167,6 +200,7 @@ func (ix *Index) Put(e stores.Entry) {
 func (ix *Index) PutAll(es []stores.Entry) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	defer ix.relocateMoved()
 	ix.deferTree = true
 	ix.reserve(len(es))
 	for i := range es {
@@ -183,6 +217,7 @@ func (ix *Index) PutAll(es []stores.Entry) {
 func (ix *Index) Apply(cs []stores.Change) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	defer ix.relocateMoved()
 	if !ix.deferTree {
 		ix.deferTree = true
 		defer ix.flushPending()
@@ -191,7 +226,7 @@ func (ix *Index) Apply(cs []stores.Change) {
 		if cs[i].Published {
 			ix.put(cs[i].Entry)
 		} else {
-			ix.remove(cs[i].ID)
+			ix.removeMoved(cs[i].ID)
 		}
 	}
 }
@@ -378,6 +413,16 @@ func HilbertKey(lat, lon float64) uint64 {
 func (ix *Index) Remove(id int64) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	defer ix.relocateMoved()
+	ix.removeMoved(id)
+}
+
+// removeMoved is remove that notes the store as moved when it was in the
+// index.
+func (ix *Index) removeMoved(id int64) {
+	if _, ok := ix.slots[id]; ok {
+		ix.moved = append(ix.moved, id)
+	}
 	ix.remove(id)
 }
 
@@ -397,6 +442,12 @@ func (ix *Index) remove(id int64) {
 }
 
 func (ix *Index) put(e stores.Entry) {
+	if e.ID >= 0 && e.ID <= 1<<32-1 {
+		lat, lon, _, ok := ix.pointOf(uint32(e.ID))
+		if !ok || lat != float32(e.Latitude) || lon != float32(e.Longitude) {
+			ix.moved = append(ix.moved, e.ID)
+		}
+	}
 	ix.remove(e.ID)
 	var flags uint8
 	if e.Delivery {

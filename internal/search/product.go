@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"locator/internal/inventory"
@@ -97,7 +98,10 @@ func (j *judge) of(r *record) productlaw.Verdict {
 	set := j.ix.rulesOf(r)
 	day := j.days.of(r.loc)
 	var buf [64]byte
-	st, _ := appendDocStringFrom(buf[:0], r.doc, "state", 0)
+	var st []byte
+	if j.dirs.Matters(j.product) {
+		st, _ = appendDocStringFrom(buf[:0], r.doc, "state", 0)
+	}
 	for _, s := range j.seen {
 		if s.set == set && s.day == day && string(st) == s.state {
 			return s.v
@@ -113,43 +117,41 @@ func (j *judge) of(r *record) productlaw.Verdict {
 }
 
 // bruteMaxOf is the most stores a product may have for its search to
-// look at each of them (a few ns each outside the searched box, Index.pos)
-// rather than walk the tree from the searched point (about 100 ns a store
-// passed): the walk passes about Limit/share stores, share =
-// carriers/stores, so looking at each costs less below about
-// sqrt(2000 * stores) carriers.
+// look at each of them (a few ns each outside the searched box) rather
+// than walk its rows' boxes from the searched point (walkCarriers), which
+// passes only the rows near the point but pays for a heap.
 // (Index.bruteMax overrides it when set, so that a test can send every
 // search down either path.)
 func (ix *Index) bruteMaxOf() int {
 	if ix.bruteMax >= 0 {
 		return ix.bruteMax
 	}
-	return max(256, int(math.Sqrt(2000*float64(len(ix.slots)))))
+	return 256
 }
 
 // productHits returns the first q.Limit stores of a product search in the
-// ranking's order and whether more matched. The caller holds the read lock.
-func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productHit, bool) {
+// ranking's order, whether more matched, and the product's carriers the
+// hits' rows are in. The caller holds the read lock.
+func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productHit, bool, *carriers) {
 	c := ix.prod.carriersOf(q.Product)
 	if c == nil {
-		return nil, false
+		return nil, false, nil
 	}
 	j := &judge{ix: ix, dirs: ix.prod.Directories(), product: ix.prod.Catalog().lawOf(q.Product), days: days}
 	var hits []productHit
-	add := func(r *record, miles float64) {
-		i, ok := c.find(r.id)
-		if !ok || (q.Compliant && !q.compliantStore(r)) {
+	add := func(row int, r *record, miles float64) {
+		if q.Compliant && !q.compliantStore(r) {
 			return
 		}
 		v := j.of(r)
 		if q.Compliant && !v.Lawful {
 			return
 		}
-		cl := classOf(c.avail[i], c.reported[i], v.Lawful, now)
+		cl := classOf(c.avail[row], c.reported[row], v.Lawful, now)
 		if q.InStock && cl > classLimited {
 			return
 		}
-		hits = append(hits, productHit{r: r, miles: miles, row: i, band: bandOf(miles), class: cl, verdict: v})
+		hits = append(hits, productHit{r: r, miles: miles, row: row, band: bandOf(miles), class: cl, verdict: v})
 	}
 	if len(c.ids) <= ix.bruteMaxOf() {
 		ix.eachCarrier(q, c, now, add)
@@ -159,8 +161,7 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productH
 		// band (nearer, and of the best class): once those are more than
 		// Limit, nothing to come can enter the answer.
 		cur, earlier, best := -1, 0, 0
-		carries := func(r *record) bool { _, ok := c.find(r.id); return ok }
-		ix.visitWhere(q, carries, func(r *record, miles float64) bool {
+		ix.walkCarriers(q, c, now, func(row int, r *record, miles float64) bool {
 			if b := bandOf(miles); b != cur {
 				cur, earlier, best = b, len(hits), 0
 			}
@@ -168,41 +169,88 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productH
 				return false
 			}
 			n := len(hits)
-			if add(r, miles); len(hits) > n && hits[n].class == classInStock {
+			if add(row, r, miles); len(hits) > n && hits[n].class == classInStock {
 				best++
 			}
 			return true
 		})
 	}
-	slices.SortFunc(hits, func(a, b productHit) int {
-		return cmp.Or(cmp.Compare(a.band, b.band), cmp.Compare(a.class, b.class), cmp.Compare(a.miles, b.miles), cmp.Compare(a.r.id, b.r.id))
-	})
+	slices.SortFunc(hits, rankHits)
 	if len(hits) > q.Limit {
-		return hits[:q.Limit], true
+		return hits[:q.Limit], true, c
 	}
-	return hits, false
+	return hits, false, c
 }
 
-// eachCarrier calls fn with each store of c that is in the index, within
-// the radius and passes q's filters, as visit would find it.
-func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(r *record, miles float64)) {
+// rankHits orders product hits by the ranking: band, class, distance, id.
+func rankHits(a, b productHit) int {
+	switch {
+	case a.band != b.band:
+		return a.band - b.band
+	case a.class != b.class:
+		return int(a.class) - int(b.class)
+	case a.miles != b.miles:
+		return cmp.Compare(a.miles, b.miles)
+	}
+	return cmp.Compare(a.r.id, b.r.id)
+}
+
+// storeFilter is what a product search asks of a store besides distance:
+// the service flags, open now, available now.
+type storeFilter struct {
+	want    uint8
+	openNow bool
+	avail   [schedule.NumServices]bool
+	anyNow  bool
+	now     time.Time
+}
+
+func newStoreFilter(q *Query, now time.Time) storeFilter {
+	f := storeFilter{openNow: q.OpenNow, now: now}
+	if q.Delivery {
+		f.want |= flagDelivery
+	}
+	if q.OrderOnline {
+		f.want |= flagOrderOnline
+	}
+	if q.Curbside {
+		f.want |= flagCurbside
+	}
+	if q.LicenceVerified {
+		f.want |= flagLicensed
+	}
+	if q.AvailableNow {
+		f.avail = [schedule.NumServices]bool{q.Delivery, q.Curbside, q.OrderOnline}
+		f.anyNow = true
+	}
+	return f
+}
+
+// pass reports whether r passes the filter.
+func (f *storeFilter) pass(r *record) bool {
+	if r.flags&f.want != f.want {
+		return false
+	}
+	if f.openNow && !r.sched.OpenAt(f.now.In(r.loc)) {
+		return false
+	}
+	if f.anyNow {
+		for k, b := range f.avail {
+			if b && !r.sched.ServiceAvailable(schedule.Service(k), f.now, r.loc) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// eachCarrier calls fn with each row of c whose store is in the index,
+// within the radius and passes q's filters, as visit would find it.
+func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(row int, r *record, miles float64)) {
 	qlat, qlon := q.Latitude*deg, q.Longitude*deg
 	qcos := math.Cos(qlat)
 	maxAngle := q.RadiusMiles / EarthRadiusMiles
-	var want uint8
-	if q.Delivery {
-		want |= flagDelivery
-	}
-	if q.OrderOnline {
-		want |= flagOrderOnline
-	}
-	if q.Curbside {
-		want |= flagCurbside
-	}
-	if q.LicenceVerified {
-		want |= flagLicensed
-	}
-	avail := [schedule.NumServices]bool{q.Delivery, q.Curbside, q.OrderOnline}
+	f := newStoreFilter(q, now)
 	// A box around the circle, with room for float32 rounding: the
 	// circle of angle a around latitude f spans asin(sin a / cos f) of
 	// longitude either side (everything, near a pole).
@@ -212,52 +260,122 @@ func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(r *re
 	if s := math.Sin(maxAngle) / math.Cos(qlat); maxAngle < math.Pi/2 && s < 1 {
 		lonWin = math.Asin(s)/deg*1.001 + slack
 	}
-	for _, id := range c.ids {
-		var slot uint32
-		if int(id) < len(ix.pos) {
-			p := ix.pos[id]
-			if p.lat != p.lat { // NaN: not in the index
-				continue
-			}
-			dlon := math.Abs(float64(p.lon) - q.Longitude)
-			if dlon > 180 {
-				dlon = 360 - dlon
-			}
-			if math.Abs(float64(p.lat)-q.Latitude) > latWin || dlon > lonWin {
-				continue
-			}
-			slot = p.slot
-		} else {
-			var ok bool
-			if slot, ok = ix.slots[int64(id)]; !ok {
-				continue
-			}
+	for row, id := range c.ids[:c.placed] {
+		lat, lon, slot, ok := ix.pointOf(id)
+		if !ok {
+			continue
+		}
+		dlon := math.Abs(float64(lon) - q.Longitude)
+		if dlon > 180 {
+			dlon = 360 - dlon
+		}
+		if math.Abs(float64(lat)-q.Latitude) > latWin || dlon > lonWin {
+			continue
 		}
 		r := &ix.recs[slot]
-		if r.flags&want != want {
+		if !f.pass(r) {
 			continue
 		}
 		angle := centralAngle(qlat, qlon, qcos, r.lat, r.lon)
 		if angle > maxAngle {
 			continue
 		}
-		if q.OpenNow && !r.sched.OpenAt(now.In(r.loc)) {
-			continue
-		}
-		if q.AvailableNow {
-			ok := true
-			for k, b := range avail {
-				if b && !r.sched.ServiceAvailable(schedule.Service(k), now, r.loc) {
-					ok = false
-					break
-				}
+		fn(row, r, angle*EarthRadiusMiles)
+	}
+}
+
+// walkCarriers calls fn with the rows of c whose stores are within the
+// radius and pass q's filters, nearest first by exact float64 distance,
+// until fn returns false: visit over one product's stores. It walks c's
+// boxes best first, so it passes only this product's stores near the
+// point; like visit, it orders by each store's float32 point and holds the
+// popped stores back until the walk has passed them by f32Slack, so the
+// order is exact.
+func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row int, r *record, miles float64) bool) {
+	if len(c.boxes) == 0 {
+		return
+	}
+	qlat, qlon := q.Latitude*deg, q.Longitude*deg
+	qcos, qsin := math.Cos(qlat), math.Sin(qlat)
+	maxAngle := q.RadiusMiles / EarthRadiusMiles
+	walkA := hav(maxAngle + f32Slack)
+	f := newStoreFilter(q, now)
+	type pending struct {
+		row   int
+		r     *record
+		angle float64
+	}
+	var store [16]pending
+	buf := store[:0]
+	flush := func(upTo float64) bool {
+		n := 0
+		for n < len(buf) && buf[n].angle <= upTo {
+			if !fn(buf[n].row, buf[n].r, buf[n].angle*EarthRadiusMiles) {
+				return false
 			}
-			if !ok {
+			n++
+		}
+		buf = buf[:copy(buf, buf[n:])]
+		return true
+	}
+	hp := walkPool.Get().(*[]walkEntry)
+	h := walkHeap((*hp)[:0])
+	defer func() {
+		if cap(h) <= 1<<16 {
+			*hp = h[:0]
+			walkPool.Put(hp)
+		}
+	}()
+	box := func(level int, b int) {
+		x := &c.boxes[level][b]
+		if a := boxLowerA(q.Latitude, q.Longitude, qcos, x.minLat, x.minLon, x.maxLat, x.maxLon); a <= walkA {
+			h.push(walkEntry{a, uint32(b), int32(level)})
+		}
+	}
+	box(len(c.boxes)-1, 0)
+	for len(h) > 0 {
+		e := h.pop()
+		switch {
+		case e.level < 0:
+			if !flush(2*math.Asin(math.Sqrt(e.a)) - f32Slack) {
+				return
+			}
+			row := int(e.idx)
+			_, _, slot, _ := ix.pointOf(c.ids[row])
+			r := &ix.recs[slot]
+			if !f.pass(r) {
 				continue
 			}
+			angle := centralAngle(qlat, qlon, qcos, r.lat, r.lon)
+			if angle > maxAngle {
+				continue
+			}
+			i := len(buf)
+			buf = append(buf, pending{})
+			for i > 0 && buf[i-1].angle > angle {
+				buf[i] = buf[i-1]
+				i--
+			}
+			buf[i] = pending{row, r, angle}
+		case e.level == 0:
+			lo := int(e.idx) * leafRows
+			for row := lo; row < min(lo+leafRows, c.placed); row++ {
+				lat, lon, _, ok := ix.pointOf(c.ids[row])
+				if !ok {
+					continue
+				}
+				if a := pointA(qlat, qlon, qcos, qsin, lat, lon); a <= walkA {
+					h.push(walkEntry{a, uint32(row), -1})
+				}
+			}
+		default:
+			lo := int(e.idx) * fan
+			for b := lo; b < min(lo+fan, len(c.boxes[e.level-1])); b++ {
+				box(int(e.level)-1, b)
+			}
 		}
-		fn(r, angle*EarthRadiusMiles)
 	}
+	flush(maxAngle)
 }
 
 // ProductHits returns the ids and distances of a product search's answer,
@@ -271,7 +389,7 @@ func (ix *Index) ProductHits(q Query) ([]Hit, bool) {
 	days := ruleDay{now: now}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	hs, more := ix.productHits(&q, now, &days)
+	hs, more, _ := ix.productHits(&q, now, &days)
 	out := make([]Hit, len(hs))
 	for i, h := range hs {
 		out[i] = Hit{ID: h.r.id, Miles: h.miles}
@@ -286,8 +404,7 @@ func (ix *Index) appendProductJSON(dst []byte, q *Query, now time.Time, ids []in
 	days := ruleDay{now: now}
 	var ar answerRules
 	ix.mu.RLock()
-	hits, hasMore := ix.productHits(q, now, &days)
-	c := ix.prod.carriersOf(q.Product)
+	hits, hasMore, c := ix.productHits(q, now, &days)
 	pid := ""
 	if p, ok := ix.prod.Catalog().ByKey(q.Product); ok {
 		pid = p.ProductID
@@ -341,7 +458,7 @@ func AppendStock(dst []byte, pid string, w StockRow, v productlaw.Verdict, now t
 // braces.
 func AppendStockFields(dst []byte, w StockRow, v productlaw.Verdict, now time.Time) []byte {
 	dst = append(dst, `"availability":`...)
-	dst = strconv.AppendQuote(dst, string(w.Availability))
+	dst = appendQuoted(dst, string(w.Availability))
 	dst = append(dst, `,"quantity":`...)
 	dst = appendOptInt(dst, w.Quantity)
 	dst = append(dst, `,"price":`...)
@@ -352,7 +469,7 @@ func AppendStockFields(dst []byte, w StockRow, v productlaw.Verdict, now time.Ti
 	if w.Currency == "" {
 		dst = append(dst, "null"...)
 	} else {
-		dst = strconv.AppendQuote(dst, toLower(w.Currency))
+		dst = appendLowerQuoted(dst, w.Currency)
 	}
 	dst = append(dst, `,"updated_at":"`...)
 	dst = w.ReportedAt.UTC().AppendFormat(dst, time.RFC3339)
@@ -394,14 +511,40 @@ func appendAmount(dst []byte, v int64) []byte {
 	return dst
 }
 
-func toLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+// appendLowerQuoted appends s in lower case as a JSON string (a
+// currency code).
+func appendLowerQuoted(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isAlnum(c) {
+			return strconv.AppendQuote(dst, strings.ToLower(s))
 		}
 	}
-	return string(b)
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return append(dst, '"')
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// appendQuoted appends s as a JSON string: as it is when it needs no
+// escape (an availability), else through strconv.AppendQuote.
+func appendQuoted(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return strconv.AppendQuote(dst, s)
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
 }
 
 // StoreStock is one product a store carries, with its row and verdict.
@@ -425,7 +568,7 @@ func (ix *Index) StoreProducts(store int64, now time.Time) (out []StoreStock, ok
 	r := &ix.recs[slot]
 	days := ruleDay{now: now}
 	cat := ix.prod.Catalog()
-	keys, rows := ix.prod.Carried(store)
+	keys, rows := ix.prod.carried(store)
 	for i, k := range keys {
 		j := &judge{ix: ix, dirs: ix.prod.Directories(), product: cat.lawOf(k), days: &days}
 		out = append(out, StoreStock{Product: k, Row: rows[i], Verdict: j.of(r)})

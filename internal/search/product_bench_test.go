@@ -78,7 +78,7 @@ func sortByProduct(es []inventory.Entry) {
 	}
 }
 
-func benchQueries(b *testing.B, picks []int64, product, inStock bool) []Query {
+func benchQueries(b testing.TB, picks []int64, product, inStock bool) []Query {
 	b.Helper()
 	rng := rand.New(rand.NewPCG(3, 4))
 	centres := [][2]float64{{40.71, -74.0}, {34.05, -118.24}, {41.88, -87.63}, {29.76, -95.37}}

@@ -41,6 +41,15 @@ func newPitem(lat, lon float64, item uint32) pitem {
 
 type pbox struct{ minLon, minLat, maxLon, maxLat float32 }
 
+// pointBox is the box of one point.
+func pointBox(lat, lon float32) pbox { return pbox{lon, lat, lon, lat} }
+
+// add grows b to hold a point.
+func (b *pbox) add(lat, lon float32) {
+	b.minLon, b.maxLon = min(b.minLon, lon), max(b.maxLon, lon)
+	b.minLat, b.maxLat = min(b.minLat, lat), max(b.maxLat, lat)
+}
+
 const (
 	fan = 16
 	// deadItem marks a removed store in pts: its slot bits are all ones, a
@@ -102,10 +111,9 @@ func (t *ptree) build(pts []pitem, sorted bool) {
 	level := make([]pbox, (len(pts)+fan-1)/fan)
 	for i := range level {
 		p := pts[i*fan : min((i+1)*fan, len(pts))]
-		b := pbox{p[0].lon, p[0].lat, p[0].lon, p[0].lat}
+		b := pointBox(p[0].lat, p[0].lon)
 		for _, q := range p[1:] {
-			b.minLon, b.maxLon = min(b.minLon, q.lon), max(b.maxLon, q.lon)
-			b.minLat, b.maxLat = min(b.minLat, q.lat), max(b.maxLat, q.lat)
+			b.add(q.lat, q.lon)
 		}
 		level[i] = b
 	}
@@ -113,13 +121,7 @@ func (t *ptree) build(pts []pitem, sorted bool) {
 	for len(level) > 1 {
 		up := make([]pbox, (len(level)+fan-1)/fan)
 		for i := range up {
-			c := level[i*fan : min((i+1)*fan, len(level))]
-			b := c[0]
-			for _, d := range c[1:] {
-				b.minLon, b.maxLon = min(b.minLon, d.minLon), max(b.maxLon, d.maxLon)
-				b.minLat, b.maxLat = min(b.minLat, d.minLat), max(b.maxLat, d.maxLat)
-			}
-			up[i] = b
+			up[i] = unionBoxes(level[i*fan : min((i+1)*fan, len(level))])
 		}
 		t.levels = append(t.levels, up)
 		level = up
@@ -203,6 +205,54 @@ type walkEntry struct {
 	level int32
 }
 
+// walkHeap is a binary min-heap of walk entries by their lower bound (a
+// product search's walk, walkCarriers; ptree.walk keeps its own inline).
+type walkHeap []walkEntry
+
+func (h *walkHeap) push(e walkEntry) {
+	*h = append(*h, e)
+	s := *h
+	i := len(s) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if s[p].a <= e.a {
+			break
+		}
+		s[i] = s[p]
+		i = p
+	}
+	s[i] = e
+}
+
+func (h *walkHeap) pop() walkEntry {
+	s := *h
+	e := s[0]
+	last := s[len(s)-1]
+	s = s[:len(s)-1]
+	*h = s
+	n := len(s)
+	if n == 0 {
+		return e
+	}
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && s[c+1].a < s[c].a {
+			c++
+		}
+		if last.a <= s[c].a {
+			break
+		}
+		s[i] = s[c]
+		i = c
+	}
+	s[i] = last
+	return e
+}
+
 var walkPool = sync.Pool{New: func() any { q := make([]walkEntry, 0, 256); return &q }}
 
 // walkQuery is what walk needs of a search (see Index.visit).
@@ -227,6 +277,8 @@ func (t *ptree) walk(q *walkQuery, emit func(item uint32, a float64) bool) {
 			walkPool.Put(hp)
 		}
 	}()
+	// The heap inline, not walkHeap's methods: pop does not inline, and
+	// this walk pops hundreds of entries a search.
 	push := func(e walkEntry) {
 		h = append(h, e)
 		i := len(h) - 1

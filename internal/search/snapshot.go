@@ -595,8 +595,10 @@ func (ix *Index) adopt(st *Index) error {
 	for slot := range ix.recs {
 		if r := &ix.recs[slot]; r.live {
 			ix.setPos(r.id, r.lat, r.lon, uint32(slot))
+			ix.moved = append(ix.moved, r.id)
 		}
 	}
+	ix.relocateMoved()
 	ix.gen++
 	return nil
 }

@@ -9,6 +9,7 @@ package search
 // directories' last import.
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -20,7 +21,9 @@ import (
 
 // Products is the product side of an Index. Safe for concurrent use: one
 // writer (the Syncer) replaces a product's stores whole, readers take a
-// product's current stores and read them without a lock.
+// product's current stores and read them without a lock. The rows are
+// ordered by the index's store positions, so whoever reads or writes both
+// takes the index's lock first, then mu.
 type Products struct {
 	mu      sync.RWMutex
 	stock   map[int64]*carriers // product key -> the stores carrying it
@@ -29,22 +32,37 @@ type Products struct {
 	bigQty  map[stockKey]int64 // quantities of qtyBig and more
 	rows    int
 
+	ix      *Index // whose store positions order the rows (carriers)
 	gen     atomic.Uint64
 	catalog atomic.Pointer[Catalog]
 	dirs    atomic.Pointer[productlaw.Directories]
 }
 
-// carriers are the stores carrying one product, by store id, in parallel
-// arrays (15 bytes a stock row; docs/performance.md, "Products and
-// stock"). A carriers value never changes once published: a change builds
-// a new one.
+// carriers are the stores carrying one product, in parallel arrays (15
+// bytes a stock row, plus about half a byte of boxes; docs/performance.md,
+// "Products and stock"). The rows of the stores in the index come first,
+// in the spatial order of their points (the Hilbert key of the float32
+// point, as the tree orders stores, then the id), with a small packed tree
+// of boxes over them (boxes), so that a product search walks only this
+// product's stores near the point (Index.walkCarriers); the rows of the
+// stores outside the index (hidden, pending, unknown) follow, by id. A
+// carriers value never changes once published: a change builds a new one.
 type carriers struct {
-	ids      []uint32 // store ids, ascending
+	ids      []uint32 // store ids
 	reported []uint32 // when the row was reported, Unix seconds
 	price    []uint32 // index in Products.prices
 	qty      []uint16 // the quantity; qtyNone, or qtyBig for one in bigQty
 	avail    []uint8  // index in inventory.Availabilities
+	placed   int      // rows [0, placed) are stores in the index, in spatial order; the rest are by id
+	// boxes[0][b] bounds the points of the placed rows [b*leafRows,
+	// (b+1)*leafRows); boxes[l][b] bounds fan boxes of level l-1; the last
+	// level holds the root.
+	boxes [][]pbox
 }
+
+// leafRows is how many rows one leaf box of carriers covers: 16 bytes of
+// box for 32 rows keeps the boxes at about half a byte a row.
+const leafRows = 32
 
 const (
 	qtyNone = 1<<16 - 1
@@ -60,8 +78,8 @@ type priceEntry struct {
 	currency    [3]byte
 }
 
-func newProducts() *Products {
-	p := &Products{stock: map[int64]*carriers{}, priceAt: map[priceEntry]uint32{}, bigQty: map[stockKey]int64{}}
+func newProducts(ix *Index) *Products {
+	p := &Products{ix: ix, stock: map[int64]*carriers{}, priceAt: map[priceEntry]uint32{}, bigQty: map[stockKey]int64{}}
 	none := priceEntry{price: -1, sale: -1}
 	p.prices = []priceEntry{none}
 	p.priceAt[none] = 0
@@ -116,20 +134,22 @@ func (p *Products) carriersOf(product int64) *carriers {
 
 // Row returns store's stock of product.
 func (p *Products) Row(product, store int64) (StockRow, bool) {
+	p.ix.mu.RLock()
+	defer p.ix.mu.RUnlock()
 	c := p.carriersOf(product)
 	if c == nil {
 		return StockRow{}, false
 	}
-	i, ok := c.find(store)
+	i, ok := c.find(p.ix, store)
 	if !ok {
 		return StockRow{}, false
 	}
 	return p.row(product, c, i), true
 }
 
-// Carried returns the products store carries, with their rows (order not
-// defined).
-func (p *Products) Carried(store int64) (products []int64, rows []StockRow) {
+// carried returns the products store carries, with their rows (order not
+// defined). The caller holds the index's read lock.
+func (p *Products) carried(store int64) (products []int64, rows []StockRow) {
 	p.mu.RLock()
 	all := make(map[int64]*carriers, len(p.stock))
 	for k, c := range p.stock {
@@ -137,7 +157,7 @@ func (p *Products) Carried(store int64) (products []int64, rows []StockRow) {
 	}
 	p.mu.RUnlock()
 	for k, c := range all {
-		if i, ok := c.find(store); ok {
+		if i, ok := c.find(p.ix, store); ok {
 			products = append(products, k)
 			rows = append(rows, p.row(k, c, i))
 		}
@@ -145,11 +165,45 @@ func (p *Products) Carried(store int64) (products []int64, rows []StockRow) {
 	return products, rows
 }
 
-func (c *carriers) find(store int64) (int, bool) {
+// find returns the row of store in c. The caller holds ix's read lock: a
+// store in the index is looked for in the leaves whose box holds its
+// point, any other among the rows that follow, by id.
+func (c *carriers) find(ix *Index, store int64) (int, bool) {
 	if store < 0 || store > 1<<32-1 {
 		return 0, false
 	}
-	return slices.BinarySearch(c.ids, uint32(store))
+	id := uint32(store)
+	lat, lon, _, ok := ix.pointOf(id)
+	if !ok {
+		i, found := slices.BinarySearch(c.ids[c.placed:], id)
+		return c.placed + i, found
+	}
+	if len(c.boxes) == 0 {
+		return 0, false
+	}
+	var look func(level, b int) int
+	look = func(level, b int) int {
+		x := &c.boxes[level][b]
+		if lat < x.minLat || lat > x.maxLat || lon < x.minLon || lon > x.maxLon {
+			return -1
+		}
+		if level == 0 {
+			for i := b * leafRows; i < min((b+1)*leafRows, c.placed); i++ {
+				if c.ids[i] == id {
+					return i
+				}
+			}
+			return -1
+		}
+		for k := b * fan; k < min((b+1)*fan, len(c.boxes[level-1])); k++ {
+			if i := look(level-1, k); i >= 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	i := look(len(c.boxes)-1, 0)
+	return i, i >= 0
 }
 
 // row reads row i of product's carriers c.
@@ -204,24 +258,8 @@ func (p *Products) appendEntry(c *carriers, e *inventory.Entry) {
 	c.avail = append(c.avail, uint8(slices.Index(inventory.Availabilities, e.Availability)))
 }
 
-// appendOld appends row i of old (product's) to c.
-func appendOld(c, old *carriers, i int) {
-	c.ids = append(c.ids, old.ids[i])
-	c.reported = append(c.reported, old.reported[i])
-	c.price = append(c.price, old.price[i])
-	c.qty = append(c.qty, old.qty[i])
-	c.avail = append(c.avail, old.avail[i])
-}
-
-func (c *carriers) clip() {
-	c.ids, c.reported, c.price = slices.Clip(c.ids), slices.Clip(c.reported), slices.Clip(c.price)
-	c.qty, c.avail = slices.Clip(c.qty), slices.Clip(c.avail)
-}
-
-// Load fills the product side with the rows fill passes to add, which must
-// come in (store, product) order (inventory.Repo.Scan), so that each
-// product's stores arrive in ascending order. What was there is replaced
-// when fill returns without an error.
+// Load fills the product side with the rows fill passes to add, in any
+// order. What was there is replaced when fill returns without an error.
 func (p *Products) Load(fill func(add func([]inventory.Entry)) error) error {
 	build := map[int64]*carriers{}
 	rows := 0
@@ -242,8 +280,10 @@ func (p *Products) Load(fill func(add func([]inventory.Entry)) error) error {
 	if err != nil {
 		return err
 	}
-	for _, c := range build {
-		c.clip()
+	p.ix.mu.RLock()
+	defer p.ix.mu.RUnlock()
+	for k, c := range build {
+		build[k] = p.ix.arrange(c)
 	}
 	p.mu.Lock()
 	p.stock, p.rows = build, rows
@@ -252,29 +292,20 @@ func (p *Products) Load(fill func(add func([]inventory.Entry)) error) error {
 	return nil
 }
 
-// ApplyStores replaces the stock of the stores (ascending) with rows
-// (their whole stock now, in (store, product) order): what a poll read for
-// the stores whose stock changed. Only the products those stores carried
-// or now carry are rebuilt.
+// ApplyStores replaces the stock of the stores with rows (their whole
+// stock now): what a poll read for the stores whose stock changed. Only
+// the products those stores carried or now carry are rebuilt.
 func (p *Products) ApplyStores(stores []int64, rows []inventory.Entry) {
 	if len(stores) == 0 {
 		return
 	}
-	changed := make([]uint32, 0, len(stores))
-	for _, s := range stores {
-		if s >= 0 && s <= 1<<32-1 {
-			changed = append(changed, uint32(s))
-		}
-	}
-	slices.Sort(changed)
-	changed = slices.Compact(changed)
+	changed := newIDSet(stores)
 	fresh := map[int64][]inventory.Entry{}
 	for _, e := range rows {
 		fresh[e.ProductID] = append(fresh[e.ProductID], e)
 	}
-	for _, es := range fresh {
-		slices.SortFunc(es, func(a, b inventory.Entry) int { return int(a.StoreID - b.StoreID) })
-	}
+	p.ix.mu.RLock()
+	defer p.ix.mu.RUnlock()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	touched := map[int64]bool{}
@@ -282,7 +313,7 @@ func (p *Products) ApplyStores(stores []int64, rows []inventory.Entry) {
 		touched[k] = true
 	}
 	for k, c := range p.stock {
-		if !touched[k] && c.holdsAny(changed) {
+		if !touched[k] && changed.holdsAny(c.ids) {
 			touched[k] = true
 		}
 	}
@@ -291,66 +322,146 @@ func (p *Products) ApplyStores(stores []int64, rows []inventory.Entry) {
 		if old == nil {
 			old = &carriers{}
 		}
-		es := fresh[k]
 		c := &carriers{}
-		i, j, s := 0, 0, 0
-		for i < len(old.ids) || j < len(es) {
-			if j < len(es) && (i == len(old.ids) || uint32(es[j].StoreID) <= old.ids[i]) {
-				if i < len(old.ids) && old.ids[i] == uint32(es[j].StoreID) {
-					i++ // replaced
-				}
-				p.appendEntry(c, &es[j])
-				j++
-				continue
-			}
-			id := old.ids[i]
-			for s < len(changed) && changed[s] < id {
-				s++
-			}
-			if s < len(changed) && changed[s] == id {
+		for i, id := range old.ids {
+			if changed.has(id) {
 				if old.qty[i] == qtyBig {
 					delete(p.bigQty, stockKey{k, int64(id)})
 				}
-				i++ // the store no longer carries it
-				continue
+				continue // replaced, or no longer carried
 			}
-			appendOld(c, old, i)
-			i++
+			appendRow(c, old, i)
+		}
+		for j := range fresh[k] {
+			p.appendEntry(c, &fresh[k][j])
 		}
 		p.rows += len(c.ids) - len(old.ids)
 		if len(c.ids) == 0 {
 			delete(p.stock, k)
 			continue
 		}
-		c.clip()
-		p.stock[k] = c
+		p.stock[k] = p.ix.arrange(c)
 	}
 	p.gen.Add(1)
 }
 
-// holdsAny reports whether c holds any of the stores (ascending): by
-// binary searches when they are few beside c, else by one merge.
-func (c *carriers) holdsAny(stores []uint32) bool {
-	if len(stores)*16 < len(c.ids) {
-		for _, s := range stores {
-			if _, ok := slices.BinarySearch(c.ids, s); ok {
-				return true
-			}
-		}
-		return false
+// relocate re-arranges the products carried by stores whose point or
+// presence in the index changed (moved). The caller holds ix's write lock.
+func (p *Products) relocate(moved []int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.rows == 0 {
+		return
 	}
-	i, j := 0, 0
-	for i < len(c.ids) && j < len(stores) {
-		switch {
-		case c.ids[i] == stores[j]:
+	set := newIDSet(moved)
+	for k, c := range p.stock {
+		if set.holdsAny(c.ids) {
+			p.stock[k] = p.ix.arrange(c)
+		}
+	}
+	p.gen.Add(1)
+}
+
+// idSet is a set of store ids as a bitmap (a bit a store id up to the
+// largest): testing every stock row against it costs about a nanosecond.
+type idSet []uint64
+
+func newIDSet(ids []int64) idSet {
+	top := int64(-1)
+	for _, id := range ids {
+		if id >= 0 && id <= 1<<32-1 {
+			top = max(top, id)
+		}
+	}
+	s := make(idSet, top/64+1)
+	for _, id := range ids {
+		if id >= 0 && id <= 1<<32-1 {
+			s[id/64] |= 1 << (id % 64)
+		}
+	}
+	return s
+}
+
+func (s idSet) has(id uint32) bool {
+	w := int(id / 64)
+	return w < len(s) && s[w]&(1<<(id%64)) != 0
+}
+
+func (s idSet) holdsAny(ids []uint32) bool {
+	for _, id := range ids {
+		if s.has(id) {
 			return true
-		case c.ids[i] < stores[j]:
-			i++
-		default:
-			j++
 		}
 	}
 	return false
+}
+
+// appendRow appends row i of from to c.
+func appendRow(c, from *carriers, i int) {
+	c.ids = append(c.ids, from.ids[i])
+	c.reported = append(c.reported, from.reported[i])
+	c.price = append(c.price, from.price[i])
+	c.qty = append(c.qty, from.qty[i])
+	c.avail = append(c.avail, from.avail[i])
+}
+
+// arrange returns c's rows as a new carriers in the order that type
+// describes, with its boxes. The caller holds ix's lock.
+func (ix *Index) arrange(c *carriers) *carriers {
+	type keyed struct {
+		key uint64 // the Hilbert key of the store's point; all ones: not in the index
+		id  uint32
+		row uint32
+	}
+	ks := make([]keyed, len(c.ids))
+	placed := 0
+	for i, id := range c.ids {
+		ks[i] = keyed{^uint64(0), id, uint32(i)}
+		if lat, lon, _, ok := ix.pointOf(id); ok {
+			ks[i].key = HilbertKey(float64(lat), float64(lon))
+			placed++
+		}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.id, b.id)) })
+	n := len(ks)
+	out := &carriers{ids: make([]uint32, 0, n), reported: make([]uint32, 0, n), price: make([]uint32, 0, n),
+		qty: make([]uint16, 0, n), avail: make([]uint8, 0, n), placed: placed}
+	for _, k := range ks {
+		appendRow(out, c, int(k.row))
+	}
+	if placed == 0 {
+		return out
+	}
+	level := make([]pbox, (placed+leafRows-1)/leafRows)
+	for b := range level {
+		lat, lon, _, _ := ix.pointOf(out.ids[b*leafRows])
+		x := pointBox(lat, lon)
+		for i := b*leafRows + 1; i < min((b+1)*leafRows, placed); i++ {
+			lat, lon, _, _ := ix.pointOf(out.ids[i])
+			x.add(lat, lon)
+		}
+		level[b] = x
+	}
+	out.boxes = append(out.boxes, level)
+	for len(level) > 1 {
+		up := make([]pbox, (len(level)+fan-1)/fan)
+		for i := range up {
+			up[i] = unionBoxes(level[i*fan : min((i+1)*fan, len(level))])
+		}
+		out.boxes = append(out.boxes, up)
+		level = up
+	}
+	return out
+}
+
+// unionBoxes is the box around bs (at least one).
+func unionBoxes(bs []pbox) pbox {
+	b := bs[0]
+	for _, d := range bs[1:] {
+		b.minLon, b.maxLon = min(b.minLon, d.minLon), max(b.maxLon, d.maxLon)
+		b.minLat, b.maxLat = min(b.minLat, d.minLat), max(b.maxLat, d.maxLat)
+	}
+	return b
 }
 
 // Bytes is the memory of the stock rows: what SLB-1 reports per row.
@@ -359,7 +470,10 @@ func (p *Products) Bytes() int {
 	defer p.mu.RUnlock()
 	n := 0
 	for _, c := range p.stock {
-		n += 48 + 5*24 + cap(c.ids)*4 + cap(c.reported)*4 + cap(c.price)*4 + cap(c.qty)*2 + cap(c.avail)
+		n += 48 + 5*24 + 8 + 24 + cap(c.ids)*4 + cap(c.reported)*4 + cap(c.price)*4 + cap(c.qty)*2 + cap(c.avail)
+		for _, l := range c.boxes {
+			n += 24 + cap(l)*16
+		}
 	}
 	return n + len(p.prices)*12
 }

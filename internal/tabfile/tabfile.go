@@ -71,6 +71,38 @@ func NewReader(r io.Reader, limit int64) (*Reader, error) {
 	}
 }
 
+// Limits bound what an imported file may cost: its size in bytes and its
+// rows. Each importer sets its own defaults.
+type Limits struct {
+	Bytes int64
+	Rows  int
+}
+
+// MaxRowErrors is how many refused rows an importer lists (all are counted).
+const MaxRowErrors = 1000
+
+// AddRowError counts a refused row in *failed and lists it in *list while
+// the list holds fewer than MaxRowErrors; it says whether it was listed.
+func AddRowError(list *[]RowError, failed *int, line int, msg string) bool {
+	*failed++
+	if len(*list) >= MaxRowErrors {
+		return false
+	}
+	*list = append(*list, RowError{Line: line, Message: msg})
+	return true
+}
+
+// RowError is one row an importer refused: Line counts the header as
+// line 1 (in a JSON file, the item's position from 1), Message says why.
+// The importers of catalogue, stock feeds, state directories and licence
+// registries all report with it.
+type RowError struct {
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+func (e RowError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Message) }
+
 // Record is one data line: its number in the file (from 1, the header
 // counted) and its fields, trimmed, one per column of the header (missing
 // ones empty), or why it could not be read.

@@ -86,3 +86,21 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// AddRowError lists the first MaxRowErrors refused rows and counts all.
+func TestAddRowErrorListsTheFirstAndCountsAll(t *testing.T) {
+	var list []RowError
+	failed := 0
+	for line := 2; line < MaxRowErrors+5; line++ {
+		listed := AddRowError(&list, &failed, line, "bad")
+		if listed != (line-2 < MaxRowErrors) {
+			t.Fatalf("line %d: listed %v with %d listed", line, listed, len(list))
+		}
+	}
+	if len(list) != MaxRowErrors || failed != MaxRowErrors+3 || list[0] != (RowError{Line: 2, Message: "bad"}) {
+		t.Fatalf("listed %d, failed %d, first %+v", len(list), failed, list[0])
+	}
+	if got := list[1].Error(); got != "line 3: bad" {
+		t.Fatalf("Error() = %q", got)
+	}
+}

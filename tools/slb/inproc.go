@@ -10,6 +10,7 @@ import (
 
 	"locator/internal/bench"
 	"locator/internal/search"
+	"locator/internal/stores"
 )
 
 func heapAfterGC() uint64 {
@@ -27,6 +28,7 @@ func cmdInproc(_ context.Context, args []string) error {
 	data := addDataFlags(fs, "S", "S, M, L or a number of stores")
 	passes := fs.Int("passes", 3, "timed passes over the 10,000 queries (after one warm-up pass)")
 	gate := fs.Int("gate", 1000, "queries checked against the brute-force oracle")
+	products := fs.Bool("products", false, "the product series too: the catalogue, the stock, product queries (docs/performance.md)")
 	d, err := data.parse(args)
 	if err != nil {
 		return err
@@ -66,6 +68,12 @@ func cmdInproc(_ context.Context, args []string) error {
 		}
 		fmt.Printf("correctness gate: %d queries equal the float64 haversine oracle (%s)\n", *gate, time.Since(start).Round(time.Millisecond))
 	}
+	var ps *productSeries
+	if *products {
+		if ps, err = loadProductSeries(ix, d, es, mix, *gate*bench.ProductShare/100); err != nil {
+			return err
+		}
+	}
 	// es is dead from here (the index holds its own copy of the documents),
 	// so the collection below frees it.
 	runtime.GC()
@@ -87,6 +95,9 @@ func cmdInproc(_ context.Context, args []string) error {
 		fmt.Printf("%-8s AppendJSON  p50 %6.1f us  p99 %6.1f us  mean %6.1f us  max %7.1f us\n",
 			v.name, us(j.P50), us(j.P99), us(j.Mean), us(j.Max))
 	}
+	if ps != nil {
+		ps.time(ix, *passes)
+	}
 	for _, v := range variants {
 		s := bench.ResponseSizes(ix, v.rs)
 		fmt.Printf("%-8s answer bytes: identity mean %d p50 %d max %d; gzip (as sent) mean %d p50 %d max %d; zstd (as sent) mean %d p50 %d max %d\n",
@@ -97,3 +108,73 @@ func cmdInproc(_ context.Context, args []string) error {
 }
 
 func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+
+// productSeries is SLB-1's product series in this process: the stock
+// loaded into the index and the product requests of the mix.
+type productSeries struct {
+	mix []bench.Request // the valid mix with bench.ProductShare% product requests
+}
+
+// loadProductSeries loads the series' catalogue and stock into ix (its
+// time and memory), runs the product gate on the first gate product
+// requests and returns the series' mix.
+func loadProductSeries(ix *search.Index, d *bench.Dataset, es []stores.Entry, mix []bench.Request, gate int) (*productSeries, error) {
+	now := time.Now().UTC().Truncate(time.Second)
+	h0 := heapAfterGC()
+	start := time.Now()
+	rows, err := bench.LoadStock(ix, d.N, now)
+	if err != nil {
+		return nil, fmt.Errorf("load stock: %w", err)
+	}
+	took := time.Since(start)
+	h1 := heapAfterGC()
+	fmt.Printf("stock: %d rows of %d products generated and loaded in %s; index %.2f B/row (Products.Bytes), heap +%.2f B/row\n",
+		rows, bench.CatalogSize, took.Round(time.Millisecond), float64(ix.Products().Bytes())/float64(rows), float64(h1-h0)/float64(rows))
+	pmix := bench.WithProducts(mix)
+	if gate > 0 {
+		start = time.Now()
+		po := bench.NewProductOracle(d, es, now)
+		if err := bench.ProductGate(ix, po, pmix, gate); err != nil {
+			return nil, fmt.Errorf("product correctness gate FAILED (the run is void): %w", err)
+		}
+		fmt.Printf("product correctness gate: %d product queries equal the brute-force oracle (%s)\n", gate, time.Since(start).Round(time.Millisecond))
+	}
+	return &productSeries{mix: bench.Valid(pmix)}, nil
+}
+
+// time measures the product requests side by side with the same requests
+// without their product (same points, radius, limit and filters), and the
+// whole series mix (70% plain, 30% product), each at the mix's limits and
+// at limit 50.
+func (ps *productSeries) time(ix *search.Index, passes int) {
+	only := bench.ProductOnly(ps.mix)
+	plain := make([]bench.Request, len(only))
+	for i, r := range only {
+		plain[i] = r
+		plain[i].Query.Product, plain[i].Query.InStock, plain[i].Query.ProductRef = 0, false, ""
+	}
+	var buf []byte
+	run := func(rs []bench.Request) bench.Percentiles {
+		fn := func(q search.Query) { buf = ix.AppendJSON(buf[:0], q) }
+		bench.TimeQueries(rs, 1, fn) // warm-up
+		return bench.Summarize(bench.TimeQueries(rs, passes, fn))
+	}
+	for _, limit := range []int{0, 50} {
+		o, p, m := only, plain, ps.mix
+		name := "mix"
+		if limit > 0 {
+			o, p, m = bench.WithLimit(o, limit), bench.WithLimit(p, limit), bench.WithLimit(m, limit)
+			name = fmt.Sprintf("limit %d", limit)
+		}
+		// Interleaved, so both see the same machine.
+		pp, op := run(p), run(o)
+		pp2, op2 := run(p), run(o)
+		plainMean := (pp.Mean + pp2.Mean) / 2
+		prodMean := (op.Mean + op2.Mean) / 2
+		fmt.Printf("%-8s product queries (%d)  AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us\n", name, len(o), us(op.P50), us(op.P99), us(prodMean))
+		fmt.Printf("%-8s same, no product      AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  -> product search at %.2fx the unfiltered rate\n",
+			name, us(pp.P50), us(pp.P99), us(plainMean), float64(plainMean)/float64(prodMean))
+		ms := run(m)
+		fmt.Printf("%-8s series mix (%d%% product) AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us\n", name, bench.ProductShare, us(ms.P50), us(ms.P99), us(ms.Mean))
+	}
+}

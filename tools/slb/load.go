@@ -25,6 +25,7 @@ func cmdLoad(ctx context.Context, args []string) error {
 	data := addDataFlags(fs, "M", "S, M, L or a number of stores")
 	url := fs.String("database-url", "", "sqlite:PATH or postgres://... (an empty database)")
 	batch := fs.Int("batch", 100_000, "stores per transaction")
+	products := fs.Bool("products", false, "also the product series: its catalogue, and its stock as feed files of 100,000 stores (1M rows) through inventory import, each timed")
 	d, err := data.parse(args)
 	if err != nil {
 		return err
@@ -62,7 +63,15 @@ func cmdLoad(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintln(os.Stderr)
 	fmt.Printf("loaded %d %s stores into %s in %s\n", n, sp, conn.Dialect(), time.Since(start).Round(time.Millisecond))
+	if *products {
+		if err := loadProducts(ctx, conn, repo, d); err != nil {
+			return err
+		}
+	}
 	if conn.Dialect() == db.Postgres {
+		if _, err := conn.Exec(ctx, "VACUUM ANALYZE stock"); err != nil && *products {
+			return fmt.Errorf("vacuum: %w", err)
+		}
 		if _, err := conn.Exec(ctx, "VACUUM ANALYZE stores"); err != nil {
 			return fmt.Errorf("vacuum: %w", err)
 		}

@@ -34,6 +34,22 @@ export async function watchCsp(context) {
   return violations;
 }
 
+/** Debian's Chromium without a profile of its own, for contexts made by `openContext`. */
+export function launchBrowser(args = CHROMIUM_ARGS) {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+}
+
+/**
+ * A fresh context (its own cookies, storage and cache, as a fresh profile has) of a browser from
+ * `launchBrowser`: what `launch` answers, at a fraction of a browser start's CPU. close() closes
+ * the context only. `options` are Playwright's newContext options.
+ */
+export async function openContext(browser, options = {}) {
+  const context = await browser.newContext(options);
+  const cspViolations = await watchCsp(context);
+  return { context, cspViolations, close: () => context.close() };
+}
+
 /**
  * Debian's Chromium with a fresh profile (its --user-data-dir, which Playwright sets from the
  * directory given here); close() also deletes the profile; `cspViolations` lists what the page's CSP blocked. `options` are Playwright's

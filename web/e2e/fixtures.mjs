@@ -1,13 +1,13 @@
 // The e2e harness shared by the suites (*.spec.mjs, run by `npx playwright test`): a real
-// locator server per suite (worker fixture `server`), a fresh Debian Chromium with its own
-// profile per test (`context`, `page`, from browser.mjs), page errors failing the test, and
+// locator server per suite (worker fixture `server`), one Debian Chromium per worker with a fresh
+// context per test (`context`, `page`, from browser.mjs), page errors failing the test, and
 // helpers that wait on the page rather than on the clock.
 import { test as base, expect } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { CHROMIUM_ARGS, launch } from "./browser.mjs";
+import { CHROMIUM_ARGS, launch, launchBrowser, openContext } from "./browser.mjs";
 import { startServer } from "./server.mjs";
 
 export { expect };
@@ -38,9 +38,26 @@ export const test = base.extend({
   ],
   /** Extra Chromium flags for a test (e.g. --disable-webgl). */
   chromiumArgs: [[], { option: true }],
-  // Each test gets its own browser with a fresh profile, pointed at the suite's server.
-  context: async ({ server, viewport, locale, timezoneId, chromiumArgs }, use) => {
-    const browser = await launch({ baseURL: server.url, viewport, locale, timezoneId, args: [...CHROMIUM_ARGS, ...chromiumArgs] });
+  /** One Chromium per worker, started when a test first needs it; each test gets a fresh context of it. */
+  workerBrowser: [
+    async ({}, use) => {
+      const browser = await launchBrowser();
+      try {
+        await use(browser);
+      } finally {
+        await browser.close();
+      }
+    },
+    { scope: "worker" },
+  ],
+  // Each test gets a fresh context (own cookies, storage, cache) pointed at the suite's server: of
+  // the worker's Chromium, or of a browser of its own when the test asks for extra flags.
+  context: async ({ server, workerBrowser, viewport, locale, timezoneId, chromiumArgs }, use) => {
+    const options = { baseURL: server.url, viewport, locale, timezoneId };
+    const browser =
+      chromiumArgs.length > 0
+        ? await launch({ ...options, args: [...CHROMIUM_ARGS, ...chromiumArgs] })
+        : await openContext(workerBrowser, options);
     try {
       await use(browser.context);
     } finally {

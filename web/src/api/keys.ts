@@ -59,6 +59,8 @@ export const adminKeys = {
   products: ["admin", "products"] as const,
   /** A partner's monthly widget report (docs/embed.md). */
   partnerReport: (id: string) => ["admin", "partners", id, "report"] as const,
+  /** Partners: brands, point-of-sale vendors and chains (docs/partners.md). */
+  partners: ["admin", "partners"] as const,
 };
 
 /** The store dashboard: the signed-in business account (null when signed out) and its stores. */

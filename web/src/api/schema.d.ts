@@ -1043,6 +1043,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/partners/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /** A partner's read API keys (never the keys themselves), active first, newest first */
+        get: operations["adminListPartnerKeys"];
+        put?: never;
+        /**
+         * Create a read API key for a partner (answered once)
+         * @description The answer's `secret` is the key itself (`lpar_...`), shown this once:
+         *     only its SHA-256 is kept. 409 when the partner already has
+         *     `max_active` active keys, or is disabled.
+         */
+        post: operations["adminCreatePartnerKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+                keyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of a partner's keys, at once (its next call is refused with 401); a key of another partner or owner is not found (404) */
+        delete: operations["adminRevokePartnerKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner/v1/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store search of listPhysicalStores, for a partner's key
+         * @description Takes every query parameter of listPhysicalStores (the filters too)
+         *     and answers as it does. With `product`, the product must be one of
+         *     the partner's (its id on the partner's product list, or its brand on
+         *     the brand list): another product is a 403. 401 without an active
+         *     key of an enabled partner; 429 past the key's rate.
+         */
+        get: operations["partnerListStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner/v1/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published store, as getPhysicalStore answers it, for a partner's key */
+        get: operations["partnerGetStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/partners/{id}/report": {
         parameters: {
             query?: never;
@@ -2146,7 +2234,7 @@ export interface components {
             /** @description A brand's products by catalogue id. */
             product_ids?: components["schemas"]["ProductId"][];
         };
-        PartnerInput: components["schemas"]["PartnerFields"] & Record<string, never>;
+        PartnerInput: components["schemas"]["PartnerFields"] & unknown;
         PartnerPatch: components["schemas"]["PartnerFields"];
         Partner: {
             id: components["schemas"]["PartnerId"];
@@ -4850,6 +4938,166 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListPartnerKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["APIKey"][];
+                        max_active: number;
+                        per_minute: number;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreatePartnerKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What uses the key; the space around it does not count */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["APIKey"];
+                        /** @description The key: send it as `Authorization: Bearer <secret>` */
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRevokePartnerKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+                keyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["APIKey"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    partnerListStores: {
+        parameters: {
+            query: {
+                latitude: number;
+                longitude: number;
+                /** @description Miles, greater than 0 and at most 100. */
+                radius: number;
+                limit?: number;
+                /** @description One of the partner's products: its catalogue id or GTIN */
+                product?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nearest matching stores */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    partnerGetStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhysicalStore"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -15,6 +15,7 @@ import { ClaimDetail } from "./ClaimDetail";
 import { ClaimList, StatusFilter } from "./ClaimList";
 import { LicencesPanel } from "./LicencesPanel";
 import { ProductsPanel } from "./ProductsPanel";
+import { PartnersPanel } from "./partners/PartnersPanel";
 import { ReportsPanel } from "./ReportsPanel";
 import { ReviewsPanel, reviewQueueKey } from "./ReviewsPanel";
 import { PositionsPanel } from "./PositionsPanel";
@@ -32,6 +33,7 @@ const VIEW_TITLES = {
   positions: "Stores to place",
   licences: "Licences",
   products: "Products",
+  partners: "Partners",
   demand: "Demand",
 } as const;
 /** The views' chips, in order, with their labels. */
@@ -42,6 +44,7 @@ const VIEWS: [keyof typeof VIEW_TITLES, string][] = [
   ["positions", "Stores to place"],
   ["licences", "Licences"],
   ["products", "Products"],
+  ["partners", "Partners"],
   ["demand", "Demand"],
 ];
 
@@ -83,6 +86,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
     queryClient.removeQueries({ queryKey: adminKeys.changes });
     queryClient.removeQueries({ queryKey: adminKeys.licences });
     queryClient.removeQueries({ queryKey: adminKeys.products });
+    queryClient.removeQueries({ queryKey: adminKeys.partners });
     queryClient.removeQueries({ queryKey: ["admin", "demand"] });
     queryClient.removeQueries({ queryKey: approximateKey });
     queryClient.setQueryData(adminKeys.me, null);
@@ -137,6 +141,10 @@ function Moderation({ moderator }: { moderator: Moderator }) {
           <Suspense fallback={null}>
             <DemandPanel onUnauthorized={signedOut} />
           </Suspense>
+        </div>
+      ) : view === "partners" ? (
+        <div className="mx-auto max-w-4xl px-4 py-4">
+          <PartnersPanel onUnauthorized={signedOut} />
         </div>
       ) : view === "products" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">
