@@ -1,6 +1,6 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test: two lanes side by side, Go (lint-go, vulncheck, Go with -race on SQLite and PostgreSQL, the fuzz run) and web (lint-web, web checks, the e2e build, Lighthouse, deploy/ checks), then the Chromium e2e suites alone
+#   make test   every test: two lanes side by side, Go (lint-go, vulncheck, Go with -race on SQLite and PostgreSQL, the fuzz run, the products sync against a real Medusa server) and web (lint-web, web checks, the e2e build, Lighthouse, deploy/ checks), then the Chromium e2e suites alone
 #   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint and proof that its import rules fire (web/scripts/check-lint-rules.mjs)
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
@@ -21,7 +21,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test lane-go lane-web lane-e2e test-go test-fuzz test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
+.PHONY: build bench run test lane-go lane-web lane-e2e test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -115,6 +115,14 @@ test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
+# The products sync against a real Medusa v2 server (docs/products.md, "From the marketplace
+# (Medusa)"): tools/medusa/medusa.sh installs its npm packages once per lock file into
+# ${XDG_CACHE_HOME:-~/.cache}/locator/medusa-<hash>, migrates a template database once per lock file,
+# starts a copy on a free port, runs TestRealMedusa against it and stops it. Under CI=true a server
+# that cannot start fails the run; elsewhere the test is skipped with the reason.
+test-medusa:
+	GO=$(GO) bash tools/medusa/medusa.sh test
+
 # e2e and the Lighthouse check share one binary, built after the web app it embeds. The app is
 # built into a copy of the tree (E2E_TREE: the tracked and untracked files, not the ignored ones)
 # and the binary from that copy, so that web/dist stays as it is: the Go tests of the other lane
@@ -164,7 +172,7 @@ test:
 	@echo "all tests passed"
 
 lane-go:
-	@$(MAKE) --no-print-directory -j1 lint-go vulncheck test-go test-fuzz 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[go]  /'
+	@$(MAKE) --no-print-directory -j1 lint-go vulncheck test-go test-fuzz test-medusa 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[go]  /'
 
 lane-web:
 	@$(MAKE) --no-print-directory -j1 lint-web web-checks e2e-bin lighthouse test-deploy 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'

@@ -28,6 +28,7 @@ import (
 	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/maptiles"
+	"locator/internal/medusa"
 	"locator/internal/members"
 	"locator/internal/ownerstock"
 	"locator/internal/partners"
@@ -66,6 +67,7 @@ type app struct {
 	claims *claims.Service
 	counts *insights.Service
 	rev    *reviews.Repo
+	medusa *medusa.Syncer // LOCATOR_MEDUSA_URL's; nil: no products sync
 
 	closers []func() // what close gives back, in reverse
 }
@@ -168,6 +170,13 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 	a.counts = insights.New(d, insights.Options{PublicURL: publicURL, SearchEvery: cfg.InsightsSearch, Clock: a.clock}, log)
 	stock := inventory.NewRepo(sr, cat)
 	a.rev = reviews.New(d, sr, a.clock, publicURL)
+	if cfg.MedusaURL != "" {
+		if a.medusa, err = newMedusaSyncer(cfg, d); err != nil {
+			return nil, err
+		}
+	}
+	medusaLocs := medusa.NewLocations(d)
+	medusaLocs.Geocode = placeSvc.Geocode
 	a.handler = httpapi.New(httpapi.Deps{
 		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: a.rev,
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
@@ -175,7 +184,7 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		Reports: reports.New(d, sr, a.clock), Licences: a.lic, Insights: a.counts, Answers: answercache.New(cfg.AnswerCache),
 		Places: placeSvc, Catalog: cat, Inventory: stock, APIKeys: apikeys.New(d, a.clock, 0),
 		Partners:   partners.New(d, a.clock),
-		OwnerStock: ownerstock.New(sr, cat, stock, a.clock),
+		OwnerStock: ownerstock.New(sr, cat, stock, a.clock), MedusaLocations: medusaLocs, MedusaSync: a.medusa,
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 			PublicURL: publicURL, Basemap: basemap, Streets: streets},
 		Network: httpapi.Network{IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies, DBTimeout: cfg.DBTimeout,

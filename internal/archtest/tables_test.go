@@ -29,6 +29,7 @@ var owned = []struct {
 	{"product_directory", "internal/productlaw", regexp.MustCompile(`(?i)\bproduct_directory(_imports)?\b`)},
 	{"reviews", "internal/reviews", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+reviews\b|\breview_(flags|decisions)\b`)},
 	{"api_keys", "internal/apikeys", regexp.MustCompile(`(?i)\bapi_keys\b`)},
+	{"medusa_*", "internal/medusa", regexp.MustCompile(`(?i)\bmedusa_(sync|locations|variants)\b`)},
 	{"partners", "internal/partners", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+partners\b|\bpartner_(products|brands)\b`)},
 }
 

@@ -140,6 +140,7 @@ func (s *Server) mountPages(root *http.ServeMux) {
 	}
 	root.Handle("/stores", page(pages.Serve))
 	root.Handle("/stores/", csrf.Handler(page(pages.Serve)))
+	root.Handle("/products/", page(pages.ServeProduct))
 	root.Handle("GET /sitemap.xml", page(pages.SitemapIndex))
 	root.Handle("GET /sitemaps/", page(pages.Sitemap))
 	root.Handle("GET /robots.txt", page(pages.Robots))

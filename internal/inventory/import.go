@@ -127,6 +127,10 @@ type FeedRow struct {
 	SalePrice    string
 	PickupMethod string
 	PickupSLA    string
+	// Store, when not 0, is the store itself (rows made in code, such as
+	// the marketplace's stock levels, internal/medusa): StoreCode is then
+	// not read.
+	Store int64
 }
 
 // ImportRows writes rows given whole (a point-of-sale batch) by the feed
@@ -147,7 +151,13 @@ func (r *Repo) ImportRows(ctx context.Context, rows []FeedRow, source string, sc
 		im.col[i] = i
 	}
 	for i, w := range rows {
-		fields := []string{w.StoreCode, w.ID, w.GTIN, w.Availability, w.Quantity, w.Price, w.SalePrice, w.PickupMethod, w.PickupSLA}
+		code := w.StoreCode
+		if w.Store != 0 {
+			// A code no feed can hold (a NUL is refused in every text).
+			code = "\x00" + strconv.FormatInt(w.Store, 10)
+			im.codes[code] = w.Store
+		}
+		fields := []string{code, w.ID, w.GTIN, w.Availability, w.Quantity, w.Price, w.SalePrice, w.PickupMethod, w.PickupSLA}
 		for j := range fields {
 			fields[j] = strings.TrimSpace(fields[j])
 		}

@@ -1131,6 +1131,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/medusa/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The marketplace's Medusa stock locations a sync read, each with the store it is mapped to, and the sync's state
+         * @description A location mapped to a store gives that store its stock at each sync (docs/products.md, "From the marketplace (Medusa)"). sync is null where no Medusa server is set (LOCATOR_MEDUSA_URL).
+         */
+        get: operations["adminMedusaLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/medusa/locations/{id}/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Medusa stock location's id (sloc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The stores a stock location probably is, best first (at most 5)
+         * @description Stores at the same street address (and postal code) first, then by how alike the names are, then nearest to the location's postal code or city.
+         */
+        get: operations["adminMedusaProposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/medusa/locations/{id}/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Medusa stock location's id (sloc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Map a stock location to a store (null unmaps it); its stock is read whole at the next sync
+         * @description A store takes one location: mapping a second one to it is a 409. An unknown store or location is a 404.
+         */
+        put: operations["adminMedusaMap"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/partners/{id}/report": {
         parameters: {
             query?: never;
@@ -2251,6 +2317,57 @@ export interface components {
         };
         PartnerReply: {
             partner: components["schemas"]["Partner"];
+        };
+        /** @description A store as the Medusa mapping shows it */
+        MedusaStoreRef: {
+            id: number;
+            name: string;
+            address: string;
+            city: string;
+            postal_code: string;
+        };
+        /** @description A Medusa stock location as the last sync read it, and the store it is mapped to */
+        MedusaLocation: {
+            id: string;
+            name: string;
+            address: string;
+            city: string;
+            province: string;
+            postal_code: string;
+            country_code: string;
+            store: components["schemas"]["MedusaStoreRef"] | null;
+            /** @description The moderator who mapped it last */
+            mapped_by: string;
+            /**
+             * Format: date-time
+             * @description When a sync last read the location
+             */
+            seen_at: string;
+            /** @description The newest stock change read at the location (Medusa's updated_at); null before its first stock read */
+            stock_at: string | null;
+        };
+        /** @description A store a stock location probably is */
+        MedusaProposal: {
+            store: components["schemas"]["MedusaStoreRef"];
+            same_address: boolean;
+            name_match: number;
+            /** @description From the location's postal code or city centre; null when that is not known */
+            distance_km: number | null;
+        };
+        /** @description The products sync's state for the Medusa server set */
+        MedusaSyncState: {
+            source: string;
+            /** @description The newest product or variant change read (Medusa's updated_at); empty before the first sync */
+            cursor: string;
+            /** Format: date-time */
+            next_at: string | null;
+            /** @description Failed runs in a row (the back-off doubles with each) */
+            failures: number;
+            last_error: string;
+            /** Format: date-time */
+            last_ok_at: string | null;
+            /** Format: date-time */
+            last_run_at: string | null;
         };
         /** @description A catalogue product as the moderators' editor shows it; each field as the catalogue file writes it. */
         AdminProduct: {
@@ -5098,6 +5215,97 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminMedusaLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locations: components["schemas"]["MedusaLocation"][];
+                        sync: components["schemas"]["MedusaSyncState"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminMedusaProposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Medusa stock location's id (sloc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposals: components["schemas"]["MedusaProposal"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminMedusaMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Medusa stock location's id (sloc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store_id: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The location as mapped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: components["schemas"]["MedusaLocation"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             503: components["responses"]["Unavailable"];
         };
     };
