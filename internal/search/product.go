@@ -140,7 +140,13 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productH
 	j := &judge{ix: ix, dirs: ix.prod.Directories(), product: ix.prod.Catalog().lawOf(q.Product), days: days}
 	var hits []productHit
 	add := func(row int, r *record, miles float64) {
+		if q.Compliant && !q.compliantStore(r) {
+			return
+		}
 		v := j.of(r)
+		if q.Compliant && !v.Lawful {
+			return
+		}
 		cl := classOf(c.avail[row], c.reported[row], v.Lawful, now)
 		if q.InStock && cl > classLimited {
 			return
