@@ -28,6 +28,7 @@ import (
 	"locator/internal/licences"
 	"locator/internal/mail"
 	"locator/internal/maptiles"
+	"locator/internal/medusa"
 	"locator/internal/members"
 	"locator/internal/ownerstock"
 	"locator/internal/partners"
@@ -68,6 +69,7 @@ type app struct {
 	counts *insights.Service
 	rev    *reviews.Repo
 	hooks  *webhooks.Worker
+	medusa *medusa.Syncer // LOCATOR_MEDUSA_URL's; nil: no products sync
 
 	closers []func() // what close gives back, in reverse
 }
@@ -181,6 +183,13 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 			}
 			return err == nil && !p.Disabled, err
 		}}
+	if cfg.MedusaURL != "" {
+		if a.medusa, err = newMedusaSyncer(cfg, d); err != nil {
+			return nil, err
+		}
+	}
+	medusaLocs := medusa.NewLocations(d)
+	medusaLocs.Geocode = placeSvc.Geocode
 	a.handler = httpapi.New(httpapi.Deps{
 		Log: log, Clock: a.clock, DB: d, Index: a.index, Syncer: a.syncer, Stores: sr, Reviews: a.rev,
 		Accounts: a.acc, Favorites: favorites.New(d, sr, a.clock), SecureCookies: strings.HasPrefix(publicURL, "https://"),
@@ -189,7 +198,7 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 		Places: placeSvc, Catalog: cat, Inventory: stock, APIKeys: apikeys.New(d, a.clock, 0),
 		Partners:   pts,
 		Webhooks:   webhooks.New(d, a.clock, webhooks.Guard{}),
-		OwnerStock: ownerstock.New(sr, cat, stock, a.clock),
+		OwnerStock: ownerstock.New(sr, cat, stock, a.clock), MedusaLocations: medusaLocs, MedusaSync: a.medusa,
 		Site: httpapi.Site{Web: webFS, StorefrontURL: cfg.StorefrontURL, MapStyleURL: cfg.MapStyleURL, Version: version,
 			PublicURL: publicURL, Basemap: basemap, Streets: streets},
 		Network: httpapi.Network{IPLocator: ipLoc, TrustedProxies: cfg.TrustedProxies, DBTimeout: cfg.DBTimeout,

@@ -285,6 +285,7 @@ func serveConfig(args []string, stderr io.Writer, getenv func(string) string) (c
 		"log-format", "log-level", "access-log", "sync-interval", "insights-flush", "insights-search-flush", "shutdown-timeout", "drain-period", "db-timeout", "no-seed", "search-snapshots",
 		"geocoder-url", "geocoder-kind", "geoip-db", "trusted-proxies", "location-headers", "smtp-url", "mail-from", "mail-dir",
 		"mail-retention", "log-reset-links", "photo-memory", "answer-cache", "metrics-addr", "metrics-token")
+	s.Add(config.MedusaNames...)
 	demoStores := fs.Int("demo-stores", 20000, "number of demo stores written into an empty database")
 	cfg, err := parse(fs, s, args)
 	if err != nil {

@@ -119,7 +119,7 @@ func (a *app) jobList() []job {
 		}
 		return err
 	}
-	return []job{
+	list := []job{
 		// The index was loaded before the server started; from then on, the
 		// changes since the version it reflects.
 		{name: "search index sync", every: cfg.SyncInterval, run: syncer.Poll},
@@ -150,4 +150,26 @@ func (a *app) jobList() []job {
 		// (docs/webhooks.md); replicas share the work through leases.
 		{name: "webhook delivery", every: time.Second, first: a.hooks.Run, run: a.hooks.Run},
 	}
+	if a.medusa != nil {
+		list = append(list, a.medusaJob())
+	}
+	return list
+}
+
+// medusaJob syncs the catalogue and stock from Medusa (docs/products.md,
+// "From the marketplace (Medusa)"): every replica ticks each minute, the
+// database says whether a run is due (the interval, or the back-off after
+// failures) and lets one replica at a time run it. A run is bounded
+// (medusa.RunTimeout) and in a goroutine of its own: a slow or dead
+// marketplace never holds up the server or the other jobs.
+func (a *app) medusaJob() job {
+	interval := a.cfg.MedusaInterval
+	run := func(ctx context.Context) error {
+		ran, rep, err := a.medusa.RunIfDue(ctx, interval)
+		if ran && rep != nil && err == nil {
+			a.log.Info("medusa sync", "variants", rep.Variants, "written", rep.Written, "stock", rep.Stock, "failed", rep.Failed)
+		}
+		return err
+	}
+	return job{name: "medusa sync", every: min(interval, time.Minute), first: run, run: run}
 }

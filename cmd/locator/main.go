@@ -60,7 +60,7 @@ Usage:
   locator restore   replace the SQLite database with such a copy (servers stopped)
   locator claims    moderate store claims: list, show, approve, reject
   locator licences  import a public registry of licences (--source NAME FILE), or its status
-  locator products  import the product catalogue (import FILE: CSV or JSON)
+  locator products  import the product catalogue (import FILE: CSV or JSON), or sync it and stock from Medusa (sync)
   locator inventory import stock per store from a local inventory feed (import [--replace] FILE)
   locator directories load a state's directory of vapour products that may be sold (import --state CODE FILE)
   locator insights  searches, zero-result searches and their top places (--days N)

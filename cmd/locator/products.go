@@ -13,6 +13,7 @@ import (
 )
 
 const productsUsage = `products import [--format csv|json] [--json] FILE
+       products sync [--json] [--status] (from Medusa; products sync --help)
 
 Imports the catalogue from a CSV file (comma or tab separated, header
 line) or a JSON array of objects (docs/products.md). A row whose id is in
@@ -27,6 +28,9 @@ func cmdProducts(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	s := config.Register(fs, getenv, "database-url", "log-format", "log-level")
 	format := fs.String("format", "", "csv or json (default: from the file's extension, else from its first character)")
 	asJSON := fs.Bool("json", false, "print the report as JSON (for scripts)")
+	if len(args) > 0 && args[0] == "sync" {
+		return cmdProductsSync(ctx, args[1:], stdout, stderr, getenv)
+	}
 	cfg, err := parseImport(fs, s, args, func() bool { return true }, "exactly one FILE")
 	if err != nil {
 		return err

@@ -31,6 +31,7 @@ var owned = []struct {
 	{"api_keys", "internal/apikeys", regexp.MustCompile(`(?i)\bapi_keys\b`)},
 	{"webhook_events", "internal/stores/events", regexp.MustCompile(`(?i)\bwebhook_events\b`)},
 	{"webhooks", "internal/webhooks", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+webhooks\b|\bwebhook_deliveries\b`)},
+	{"medusa_*", "internal/medusa", regexp.MustCompile(`(?i)\bmedusa_(sync|locations|variants)\b`)},
 	{"partners", "internal/partners", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+partners\b|\bpartner_(products|brands)\b`)},
 }
 

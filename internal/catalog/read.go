@@ -46,31 +46,45 @@ func read(r io.Reader, format Format, limits Limits) (rows []row, errs rowErrors
 			format = JSON
 		}
 	}
-	seen := seenKeys{id: map[string]int{}, gtin: map[string]int{}}
-	add := func(line int, fields map[string]string) error {
-		if len(rows) >= limits.Rows {
-			return fmt.Errorf("the file has more than %d products", limits.Rows)
-		}
-		p, perr := parse(fields)
-		if perr == nil {
-			perr = seen.check(line, p)
-		}
-		if perr != nil {
-			errs.add(line, perr.Error())
-			return nil
-		}
-		rows = append(rows, row{line: line, p: p})
-		return nil
-	}
+	c := newCollector(limits.Rows)
 	if format == JSON {
-		err = readJSON(br, add, &errs)
+		err = readJSON(br, c.add, &c.errs)
 	} else {
-		err = readCSV(br, limits.Bytes, add, &errs)
+		err = readCSV(br, limits.Bytes, c.add, &c.errs)
 	}
 	if errors.Is(err, tabfile.ErrTooLarge) {
 		err = fmt.Errorf("%w (more than %d MB)", ErrTooLarge, limits.Bytes>>20)
 	}
-	return rows, errs, format, err
+	return c.rows, c.errs, format, err
+}
+
+// collector checks rows one by one (the product's rules, then whether an
+// earlier row gave the same product or GTIN) and keeps the good ones.
+type collector struct {
+	rows    []row
+	errs    rowErrors
+	seen    seenKeys
+	maxRows int
+}
+
+func newCollector(maxRows int) *collector {
+	return &collector{seen: seenKeys{id: map[string]int{}, gtin: map[string]int{}}, maxRows: maxRows}
+}
+
+func (c *collector) add(line int, fields map[string]string) error {
+	if len(c.rows) >= c.maxRows {
+		return fmt.Errorf("the file has more than %d products", c.maxRows)
+	}
+	p, perr := parse(fields)
+	if perr == nil {
+		perr = c.seen.check(line, p)
+	}
+	if perr != nil {
+		c.errs.add(line, perr.Error())
+		return nil
+	}
+	c.rows = append(c.rows, row{line: line, p: p})
+	return nil
 }
 
 // row is a product read from a file, with its line.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"time"
 
 	"locator/internal/apperr"
@@ -43,9 +44,38 @@ func (r *Repo) Import(ctx context.Context, rd io.Reader, format Format) (*Report
 	if err != nil {
 		return nil, apperr.Invalidf("%s", err.Error())
 	}
+	return r.write(ctx, rows, errs, format)
+}
+
+// Record is one product given as a catalogue file's row: its values by
+// column (Columns; other keys are ignored), as the file would write them.
+type Record map[string]string
+
+// ImportRecords is Import for rows made in code (the marketplace's
+// products, internal/medusa): each record is checked by the file's rules
+// and refused with its position from 1 (Line), the good ones written in
+// one transaction.
+func (r *Repo) ImportRecords(ctx context.Context, recs []Record) (*Report, error) {
+	c := newCollector(r.Limits.Rows)
+	for i, rec := range recs {
+		fields := make(map[string]string, len(Columns))
+		for k, v := range rec {
+			if col := columnOf(k); col != "" {
+				fields[col] = strings.TrimSpace(v)
+			}
+		}
+		if err := c.add(i+1, fields); err != nil {
+			return nil, apperr.New(apperr.TooLarge, "%s", err.Error())
+		}
+	}
+	return r.write(ctx, c.rows, c.errs, JSON)
+}
+
+// write writes the good rows of an import in one transaction and reports.
+func (r *Repo) write(ctx context.Context, rows []row, errs rowErrors, format Format) (*Report, error) {
 	rep := &Report{Format: format}
 	now := time.Now().UTC()
-	err = r.db.InTx(ctx, func(tx *db.Tx) error {
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
 		known, err := loadKeys(ctx, tx)
 		if err != nil {
 			return err

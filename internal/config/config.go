@@ -49,6 +49,12 @@ type Config struct {
 	MetricsAddr     string        // LOCATOR_METRICS_ADDR: a listener of its own for /metrics; empty: none
 	MetricsToken    string        // LOCATOR_METRICS_TOKEN: bearer token of /metrics on the main listener; empty: not there
 
+	MedusaURL      string        // LOCATOR_MEDUSA_URL: the marketplace's Medusa server; empty: no products sync
+	MedusaToken    string        // LOCATOR_MEDUSA_TOKEN: a secret API key (sk_...) or an admin JWT
+	MedusaEmail    string        // LOCATOR_MEDUSA_EMAIL: else an admin user's email ...
+	MedusaPassword string        // LOCATOR_MEDUSA_PASSWORD: ... and password
+	MedusaInterval time.Duration // LOCATOR_MEDUSA_SYNC_INTERVAL: how often serve syncs
+
 	GeocoderURL     string         // LOCATOR_GEOCODER_URL: optional Nominatim/Photon search endpoint
 	GeocoderKind    string         // LOCATOR_GEOCODER_KIND: auto, nominatim or photon
 	GeoIPDB         string         // LOCATOR_GEOIP_DB: optional MaxMind-format database file
@@ -97,6 +103,11 @@ var all = map[string]setting{
 	"log-reset-links":       {"log-reset-links", "LOCATOR_LOG_RESET_LINKS", "log password-reset links at info level (development only: a link lets anyone set the password)"},
 	"metrics-addr":          {"metrics-addr", "LOCATOR_METRICS_ADDR", "listen address host:port of a listener serving only /metrics (Prometheus), without a token: keep it on a private network (empty: none)"},
 	"metrics-token":         {"metrics-token", "LOCATOR_METRICS_TOKEN", "bearer token that opens /metrics on the main listener, at least 16 characters (empty: /metrics is not served there)"},
+	"medusa-url":            {"medusa-url", "LOCATOR_MEDUSA_URL", "base URL of the marketplace's Medusa v2 server, read by products sync and by serve every sync interval (empty: no sync; docs/products.md)"},
+	"medusa-token":          {"medusa-token", "LOCATOR_MEDUSA_TOKEN", "Medusa admin credential: a secret API key (sk_...) or an admin JWT (else LOCATOR_MEDUSA_EMAIL and LOCATOR_MEDUSA_PASSWORD)"},
+	"medusa-email":          {"medusa-email", "LOCATOR_MEDUSA_EMAIL", "email of a Medusa admin user (with LOCATOR_MEDUSA_PASSWORD), when no token is set"},
+	"medusa-password":       {"medusa-password", "LOCATOR_MEDUSA_PASSWORD", "password of that Medusa admin user"},
+	"medusa-sync-interval":  {"medusa-sync-interval", "LOCATOR_MEDUSA_SYNC_INTERVAL", "how often serve syncs the catalogue and stock from Medusa (1m to 24h)"},
 	"geocoder-url":          {"geocoder-url", "LOCATOR_GEOCODER_URL", "optional Nominatim- or Photon-compatible search endpoint for street addresses (e.g. https://nominatim.example/search)"},
 	"geocoder-kind":         {"geocoder-kind", "LOCATOR_GEOCODER_KIND", "protocol of the geocoder: auto, nominatim or photon"},
 	"geoip-db":              {"geoip-db", "LOCATOR_GEOIP_DB", "optional MaxMind-format IP database file (e.g. GeoLite2-City.mmdb) for /api/geo/ip-location"},
@@ -132,6 +143,11 @@ var defaults = map[string]string{
 	"metrics-addr":          "",
 	"metrics-token":         "",
 	"geocoder-url":          "",
+	"medusa-url":            "",
+	"medusa-token":          "",
+	"medusa-email":          "",
+	"medusa-password":       "",
+	"medusa-sync-interval":  "5m",
 	"geocoder-kind":         "auto",
 	"geoip-db":              "",
 	"trusted-proxies":       "",
@@ -162,6 +178,14 @@ func Register(fs *flag.FlagSet, getenv func(string) string, names ...string) *Se
 		s.raw[n] = fs.String(n, def, st.usage+" (env "+st.env+")")
 	}
 	return s
+}
+
+// Add registers more settings on the same flags (see Register).
+func (s *Settings) Add(names ...string) {
+	more := Register(s.fs, s.getenv, names...)
+	for n, st := range more.used {
+		s.used[n], s.raw[n] = st, more.raw[n]
+	}
 }
 
 type boolFlag struct{ p *string }
@@ -276,6 +300,34 @@ func (s *Settings) Config() (Config, error) {
 				return c, bad("want a folder")
 			}
 			c.MailDir = v
+		case "medusa-url":
+			if v != "" && !absoluteURL(v, "http", "https") {
+				return c, bad("want the absolute http(s) URL of the Medusa server")
+			}
+			c.MedusaURL = strings.TrimRight(v, "/")
+		case "medusa-token", "medusa-password":
+			if strings.ContainsFunc(v, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+				// Not bad(): the value, a secret, is not echoed.
+				return c, fmt.Errorf("invalid %s (--%s): holds a control character", st.env, st.flag)
+			}
+			if n == "medusa-token" {
+				c.MedusaToken = v
+			} else {
+				c.MedusaPassword = v
+			}
+		case "medusa-email":
+			if v != "" {
+				if _, err := mail.ParseAddress(v); err != nil {
+					return c, bad("want an email address")
+				}
+			}
+			c.MedusaEmail = v
+		case "medusa-sync-interval":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < time.Minute || d > 24*time.Hour {
+				return c, bad("want a duration from 1m to 24h, e.g. 5m")
+			}
+			c.MedusaInterval = d
 		case "geocoder-url":
 			if v != "" && !absoluteURL(v, "http", "https") {
 				return c, bad("want an absolute http(s) URL of the search endpoint")
@@ -334,8 +386,15 @@ func (s *Settings) Config() (Config, error) {
 			c.MailRetention = d
 		}
 	}
+	if _, ok := s.used["medusa-url"]; ok && c.MedusaURL != "" && c.MedusaToken == "" && (c.MedusaEmail == "" || c.MedusaPassword == "") {
+		return c, fmt.Errorf("invalid LOCATOR_MEDUSA_URL: a Medusa server needs LOCATOR_MEDUSA_TOKEN, or LOCATOR_MEDUSA_EMAIL and LOCATOR_MEDUSA_PASSWORD")
+	}
 	return c, nil
 }
+
+// MedusaNames are the settings of the Medusa sync, for the commands that
+// register them.
+var MedusaNames = []string{"medusa-url", "medusa-token", "medusa-email", "medusa-password", "medusa-sync-interval"}
 
 // absoluteURL reports whether v is an absolute URL with a host and one of
 // schemes.

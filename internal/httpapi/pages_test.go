@@ -55,6 +55,8 @@ func TestStorePagesThroughTheServer(t *testing.T) {
 			"/stores/" + strings.Repeat("x/", 2000), "/stores/ny?" + strings.Repeat("q", 5000), "/stores/ny?page=%zz",
 			"/stores/%E2%80%AE", "/stores/ny/other/%ff%fe-" + strconvI(f.nearID), "/sitemaps/..%2fstores-1.xml",
 			"/stores/ny/other/near-" + strconvI(f.nearID) + "?utm=" + strings.Repeat("%", 100),
+			"/products/", "/products/..", "/products/%2e%2e%2fapi", "/products/%00", "/products/%ff%fe", "/products/" + strings.Repeat("x/", 2000),
+			"/products/no-such?" + strings.Repeat("q", 5000), "/sitemaps/products-1.xml", "/sitemaps/products-0.xml",
 		} {
 			// As the server parses them: percent-decoded, NUL and all.
 			u, err := url.ParseRequestURI(raw)

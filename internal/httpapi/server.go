@@ -24,6 +24,7 @@ import (
 	"locator/internal/inventory"
 	"locator/internal/licences"
 	"locator/internal/maptiles"
+	"locator/internal/medusa"
 	"locator/internal/members"
 	"locator/internal/metrics"
 	"locator/internal/ownerstock"
@@ -46,32 +47,37 @@ type Pinger interface {
 
 // Deps is everything the HTTP layer needs, built by cmd/locator.
 type Deps struct {
-	Log           *slog.Logger
-	Clock         clock.Clock // the app's clock; nil: the system's
-	DB            Pinger
-	Index         *search.Index
-	Syncer        *search.Syncer
-	Stores        *stores.Repo
-	Reviews       *reviews.Repo
-	Accounts      *members.Service
-	Favorites     *favorites.Service
-	Claims        *claims.Service
-	Photos        *photos.Repo     // store photos; nil: none served
-	PhotoGate     *photos.Gate     // the memory budget of photo decodes; nil: one of photos.DefaultMemoryBudget
-	Reports       *reports.Service // shoppers' reports; nil: refused
-	Business      *business.Service
-	Licences      *licences.Registry
-	Catalog       *catalog.Repo       // the product catalogue; nil: /api/admin/products answers 404
-	Inventory     *inventory.Repo     // stock per store; nil: the point-of-sale API answers 404
-	APIKeys       *apikeys.Service    // business accounts' point-of-sale keys; nil: none
-	Partners      *partners.Service   // partners (docs/partners.md); nil: /api/admin/partners answers 404
-	Webhooks      *webhooks.Service   // partners' webhooks (docs/webhooks.md); nil: their admin calls answer 404
-	OwnerStock    *ownerstock.Service // the owners' stock in /business; nil: its calls answer 404
-	Insights      *insights.Service   // counts and reports (docs/insights.md); nil: nothing counted
-	Answers       *answercache.Cache  // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
-	IPLimits      *ratelimit.Memory   // per-IP limits; nil: a fresh one
-	SecureCookies bool                // served over HTTPS: Secure, __Host- session cookie
-	Places        *places.Service     // place search; nil: empty answers
+	Log        *slog.Logger
+	Clock      clock.Clock // the app's clock; nil: the system's
+	DB         Pinger
+	Index      *search.Index
+	Syncer     *search.Syncer
+	Stores     *stores.Repo
+	Reviews    *reviews.Repo
+	Accounts   *members.Service
+	Favorites  *favorites.Service
+	Claims     *claims.Service
+	Photos     *photos.Repo     // store photos; nil: none served
+	PhotoGate  *photos.Gate     // the memory budget of photo decodes; nil: one of photos.DefaultMemoryBudget
+	Reports    *reports.Service // shoppers' reports; nil: refused
+	Business   *business.Service
+	Licences   *licences.Registry
+	Catalog    *catalog.Repo       // the product catalogue; nil: /api/admin/products answers 404
+	Inventory  *inventory.Repo     // stock per store; nil: the point-of-sale API answers 404
+	APIKeys    *apikeys.Service    // business accounts' point-of-sale keys; nil: none
+	Partners   *partners.Service   // partners (docs/partners.md); nil: /api/admin/partners answers 404
+	Webhooks   *webhooks.Service   // partners' webhooks (docs/webhooks.md); nil: their admin calls answer 404
+	OwnerStock *ownerstock.Service // the owners' stock in /business; nil: its calls answer 404
+	// MedusaLocations is the mapping of Medusa's stock locations to stores
+	// (nil: its /admin calls answer 404); MedusaSync the sync of
+	// LOCATOR_MEDUSA_URL, whose state /admin shows (nil: none set).
+	MedusaLocations *medusa.Locations
+	MedusaSync      *medusa.Syncer
+	Insights        *insights.Service  // counts and reports (docs/insights.md); nil: nothing counted
+	Answers         *answercache.Cache // compressed search answers kept for their minute (LOCATOR_ANSWER_CACHE); nil: none
+	IPLimits        *ratelimit.Memory  // per-IP limits; nil: a fresh one
+	SecureCookies   bool               // served over HTTPS: Secure, __Host- session cookie
+	Places          *places.Service    // place search; nil: empty answers
 
 	Site    // what the shell serves around the API
 	Network // who calls, and how much each request may take
@@ -248,12 +254,16 @@ func (s *Server) routes() {
 		"GET /api/admin/products":                           s.forCatalog(s.adminListProducts),
 		"GET /api/admin/products/{id}":                      s.forCatalog(s.adminGetProduct),
 		"PATCH /api/admin/products/{id}":                    s.forCatalog(s.adminEditProduct),
+		"GET /api/admin/medusa/locations":                   s.forMedusa(s.adminMedusaLocations),
+		"GET /api/admin/medusa/locations/{id}/proposals":    s.forMedusa(s.adminMedusaProposals),
+		"PUT /api/admin/medusa/locations/{id}/store":        s.forMedusa(s.adminMedusaMap),
 		"GET /api/admin/licences":                           s.forLicences(s.adminLicenceStatus),
 		"GET /api/admin/partners":                           s.forPartners(s.adminListPartners),
 		"POST /api/admin/partners":                          s.forPartners(s.adminCreatePartner),
 		"GET /api/admin/partners/{id}":                      s.forPartners(s.adminGetPartner),
 		"PATCH /api/admin/partners/{id}":                    s.forPartners(s.adminEditPartner),
 		"POST /api/admin/partners/{id}/disable":             s.forPartners(s.adminDisablePartner),
+		"GET /api/admin/partners/{id}/report":               s.forPartners(s.partnerReport),
 		"GET /api/admin/partners/{id}/keys":                 s.forPartnerKeys(s.adminListPartnerKeys),
 		"POST /api/admin/partners/{id}/keys":                s.forPartnerKeys(s.adminCreatePartnerKey),
 		"DELETE /api/admin/partners/{id}/keys/{keyId}":      s.forPartnerKeys(s.adminRevokePartnerKey),

@@ -79,6 +79,8 @@ func (s *Server) shell() http.Handler {
 	s.mountPages(root)
 	s.mapRoutes(root)
 	s.mountMetrics(root)
+	root.HandleFunc("GET /embed.js", s.serveEmbedScript)
+	root.HandleFunc("GET /embed", s.serveEmbed)
 	root.Handle("/", s.static)
 	return s.observe(s.lifecycle(s.securityHeaders(limits(noteRoute(root)))))
 }
@@ -138,6 +140,7 @@ func (s *Server) mountPages(root *http.ServeMux) {
 	}
 	root.Handle("/stores", page(pages.Serve))
 	root.Handle("/stores/", csrf.Handler(page(pages.Serve)))
+	root.Handle("/products/", page(pages.ServeProduct))
 	root.Handle("GET /sitemap.xml", page(pages.SitemapIndex))
 	root.Handle("GET /sitemaps/", page(pages.Sitemap))
 	root.Handle("GET /robots.txt", page(pages.Robots))

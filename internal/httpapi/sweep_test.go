@@ -26,6 +26,7 @@ import (
 	"locator/internal/db/dbtest"
 	"locator/internal/httpapi"
 	"locator/internal/inventory"
+	"locator/internal/medusa"
 	"locator/internal/ownerstock"
 	"locator/internal/photos"
 	"locator/internal/stores"
@@ -49,6 +50,7 @@ func TestBadInputSweep(t *testing.T) {
 		s.srv.Catalog = catalog.NewRepo(d)
 		s.srv.Inventory, s.srv.APIKeys = inventory.NewRepo(stores.NewRepo(d), s.srv.Catalog), apikeys.New(d, nil, 0)
 		s.srv.OwnerStock = ownerstock.New(stores.NewRepo(d), s.srv.Catalog, s.srv.Inventory, nil)
+		s.srv.MedusaLocations = medusa.NewLocations(d)
 		dbtest.Must(t, s.cs.Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
 		mod := &client{t: t, h: s.srv}
 		modSignIn(t, s.srv, mod)

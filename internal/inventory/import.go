@@ -127,6 +127,10 @@ type FeedRow struct {
 	SalePrice    string
 	PickupMethod string
 	PickupSLA    string
+	// Store, when not 0, is the store itself (rows made in code, such as
+	// the marketplace's stock levels, internal/medusa): StoreCode is then
+	// not read.
+	Store int64
 }
 
 // ImportRows writes rows given whole (a point-of-sale batch) by the feed
@@ -147,7 +151,13 @@ func (r *Repo) ImportRows(ctx context.Context, rows []FeedRow, source string, sc
 		im.col[i] = i
 	}
 	for i, w := range rows {
-		fields := []string{w.StoreCode, w.ID, w.GTIN, w.Availability, w.Quantity, w.Price, w.SalePrice, w.PickupMethod, w.PickupSLA}
+		code := w.StoreCode
+		if w.Store != 0 {
+			// A code no feed can hold (a NUL is refused in every text).
+			code = "\x00" + strconv.FormatInt(w.Store, 10)
+			im.codes[code] = w.Store
+		}
+		fields := []string{code, w.ID, w.GTIN, w.Availability, w.Quantity, w.Price, w.SalePrice, w.PickupMethod, w.PickupSLA}
 		for j := range fields {
 			fields[j] = strings.TrimSpace(fields[j])
 		}
@@ -528,27 +538,7 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 // parameter's name, which costs time in proportion to the named parameters
 // of the statement (a batch of "?NNN" spent 90% of an import there), and
 // an anonymous one has none.
-func upsertSQL(sqlite bool, n int) string {
-	var b strings.Builder
-	b.WriteString(`INSERT INTO stock (store_id, product_id, availability, quantity, price, sale_price, currency,
-	pickup_method, pickup_sla, reported_at, import_id) VALUES `)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if sqlite {
-			b.WriteString("(?,?,?,?,?,?,?,?,?,?,?)")
-			continue
-		}
-		p := 3 + 9*i
-		fmt.Fprintf(&b, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$1,$2)", p, p+1, p+2, p+3, p+4, p+5, p+6, p+7, p+8)
-	}
-	b.WriteString(` ON CONFLICT (store_id, product_id) DO UPDATE SET availability = excluded.availability,
-	quantity = excluded.quantity, price = excluded.price, sale_price = excluded.sale_price, currency = excluded.currency,
-	pickup_method = excluded.pickup_method, pickup_sla = excluded.pickup_sla, reported_at = excluded.reported_at,
-	import_id = excluded.import_id`)
-	return b.String()
-}
+func upsertSQL(sqlite bool, n int) string { return stockSQL(sqlite, n, true) }
 
 func opt(v int64) any {
 	if v < 0 {

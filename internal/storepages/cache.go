@@ -11,8 +11,10 @@ import (
 // A page is a function of the index (its generation: the store and its
 // neighbours), the base URL and the status line with the instant it last
 // changed (which also covers the day the hours table marks), so those are
-// the key and nothing can be served stale: any change to the index empties
-// the cache. It holds at most pageCacheBytes and starts over when full.
+// the key and nothing can be served stale: any change to the index (its
+// stores or its stock: search.Index.AnswerGen) empties the cache, and a
+// page whose products' "updated ..." text has moved on (cachedPage.until)
+// is rendered anew. It holds at most pageCacheBytes and starts over when full.
 type pageCache struct {
 	mu    sync.Mutex
 	gen   uint64
@@ -32,6 +34,7 @@ type cachedPage struct {
 	body     []byte
 	etag     string
 	modified time.Time
+	until    time.Time // when a product line's "updated ..." text changes (zero: never): not served from then on
 }
 
 // pageCacheBytes bounds the cache: about 14,000 pages of 9 KB, a tenth of

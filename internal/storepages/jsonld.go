@@ -32,6 +32,8 @@ type ldStore struct {
 	HasMap      string         `json:"hasMap,omitempty"`
 	// An active licence from a public registry (licence.go).
 	Credential *ldCredential `json:"hasCredential,omitempty"`
+	// Offers are the products it may sell and carries (offers.go).
+	Offers []ldOffer `json:"makesOffer,omitempty"`
 }
 
 type ldAddress struct {

@@ -140,8 +140,9 @@ type page struct {
 	LD                 []jsonLDBlock
 	CSS                template.CSS
 
-	Store  *storePage
-	Report *reportForm
+	Store   *storePage
+	Report  *reportForm
+	Product *productPage
 
 	Heading, Intro string
 	Links          []dirLink

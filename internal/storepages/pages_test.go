@@ -108,6 +108,7 @@ func (p *Pages) handler() http.Handler {
 	m := http.NewServeMux()
 	m.HandleFunc("/stores", p.Serve)
 	m.HandleFunc("/stores/", p.Serve)
+	m.HandleFunc("/products/", p.ServeProduct)
 	m.HandleFunc("GET /sitemap.xml", p.SitemapIndex)
 	m.HandleFunc("GET /sitemaps/", p.Sitemap)
 	m.HandleFunc("GET /robots.txt", p.Robots)

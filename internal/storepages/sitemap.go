@@ -16,7 +16,8 @@ import (
 // Sitemaps (sitemaps.org): /sitemap.xml is an index of child sitemaps of
 // at most SitemapSize URLs each: /sitemaps/directory-N.xml (the directory
 // pages) and /sitemaps/stores-N.xml (store pages, lastmod = the store's
-// last change), both in the directory's order. Children stream from the
+// last change), both in the directory's order; and /sitemaps/products-N.xml
+// (every product page of the catalogue, lastmod = the product's last edit). Children stream from the
 // directory alone (search.Directory.Stores: each store's name slug and last
 // change kept from its build): a million stores never sit in memory as XML.
 
@@ -61,6 +62,11 @@ func (p *Pages) SitemapIndex(w http.ResponseWriter, r *http.Request) {
 	if d.Total > 0 {
 		for i := range chunks(d.Total) {
 			_, _ = io.WriteString(out, "<sitemap><loc>"+base+"/sitemaps/stores-"+strconv.Itoa(i+1)+".xml</loc></sitemap>\n")
+		}
+	}
+	if n := p.ix.Products().Catalog().Len(); n > 0 {
+		for i := range chunks(n) {
+			_, _ = io.WriteString(out, "<sitemap><loc>"+base+"/sitemaps/products-"+strconv.Itoa(i+1)+".xml</loc></sitemap>\n")
 		}
 	}
 	_, _ = io.WriteString(out, "</sitemapindex>\n")
@@ -126,6 +132,23 @@ func (p *Pages) Sitemap(w http.ResponseWriter, r *http.Request) {
 		})
 		if err != nil {
 			return // the client went away
+		}
+		_, _ = io.WriteString(out, "</urlset>\n")
+	case "products":
+		all := p.ix.Products().Catalog().All()
+		if from >= len(all) {
+			p.notFound(w, r)
+			return
+		}
+		out, done := xmlWriter(w, r)
+		defer done()
+		_, _ = io.WriteString(out, urlsetOpen)
+		for _, prod := range all[from:min(to, len(all))] {
+			_, _ = io.WriteString(out, "<url><loc>"+xmlEscape(base+ProductPath(prod))+"</loc>")
+			if !prod.UpdatedAt.IsZero() {
+				_, _ = io.WriteString(out, "<lastmod>"+prod.UpdatedAt.UTC().Format(time.RFC3339)+"</lastmod>")
+			}
+			_, _ = io.WriteString(out, "</url>\n")
 		}
 		_, _ = io.WriteString(out, "</urlset>\n")
 	default:

@@ -41,6 +41,7 @@ type storePage struct {
 	Ping                 string // the ping URL of the links, ending in "/" (Options.PingPath)
 	Zone                 string
 	Nearby               []nearbyStore
+	Products             []productGroup // what it carries, by kind (offers.go)
 }
 
 type hoursRow struct {
@@ -72,7 +73,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		p.notFound(w, r)
 		return
 	}
-	gen := p.ix.Gen() // before the store: see pageCache.get
+	gen := p.ix.AnswerGen() // before the store (see pageCache.get); moves with its stock too
 	// A page read from the database (a permanently closed store) is not
 	// cached: the index generation does not cover it.
 	v, sd, cache, ok := p.lookup(w, r, id, "store page")
@@ -96,7 +97,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 	lic := licenceOf(v.LicenceRecord, now.UTC().Format(time.DateOnly))
 	ruled := ruleLines(sd, now)
 	key := pageKey{id: v.ID, base: base, text: st.Text() + "\x00" + verified + "\x00" + lic.key() + "\x00" + rulesKey(ruled) + "\x00" + strings.Join(services, "\x00"), since: st.Since.Unix(), open: st.Open}
-	if c, ok := p.cache.get(gen, key); ok && cache {
+	if c, ok := p.cache.get(gen, key); ok && cache && (c.until.IsZero() || now.Before(c.until)) {
 		serve(w, r, http.StatusOK, c.body, c.etag, c.modified)
 		return
 	}
@@ -137,6 +138,13 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		sp.ServiceWeeks = serviceWeeks(v, sd.Schedule, now.In(sd.Zone).Weekday())
 	}
 	modified := maxTime(v.UpdatedAt, st.Since)
+	var offers []ldOffer
+	var until time.Time // when a product line's "updated ..." next changes
+	if cache {          // a store the index holds: its stock is there too
+		var since time.Time
+		sp.Products, offers, since, until = storeProducts(p.ix, v.ID, base, now)
+		modified = maxTime(modified, since)
+	}
 	// The neighbours' few fields are read straight from their documents
 	// (search.DocString): decoding five whole documents cost more than
 	// the rest of the page.
@@ -175,6 +183,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		HasMap: directionsLink(v),
 	}
 	ld.Credential = credentialLD(v.LicenceRecord, now.UTC().Format(time.DateOnly))
+	ld.Offers = offers
 	if st.Permanent {
 		ld.Hours = nil
 	} else {
@@ -221,7 +230,7 @@ func (p *Pages) store(w http.ResponseWriter, r *http.Request, seg string) {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	c := &cachedPage{body: buf.Bytes(), etag: etagOf(buf.Bytes()), modified: modified}
+	c := &cachedPage{body: buf.Bytes(), etag: etagOf(buf.Bytes()), modified: modified, until: until}
 	if cache {
 		p.cache.put(gen, key, c)
 	}

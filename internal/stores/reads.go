@@ -1,10 +1,13 @@
 package stores
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -180,4 +183,27 @@ func (w *Writer) SetImage(ctx context.Context, id int64, image string) error {
 		return apperr.New(apperr.NotFound, "store %d not found", id)
 	}
 	return w.touch(ctx, id)
+}
+
+// SummariesNear returns the stores (in any status) within about km of
+// (lat, lon), at most limit, nearest first; and those whose postal code
+// is postalCode (when not empty) wherever they are: what a moderator
+// picks from when mapping a place known by its address.
+func SummariesNear(ctx context.Context, q db.Querier, lat, lon, km float64, postalCode string, limit int) ([]Summary, error) {
+	dLat := km / 111.0
+	dLon := km / (111.0 * math.Max(0.01, math.Cos(lat*math.Pi/180)))
+	rows, err := q.Query(ctx, "SELECT "+summaryColumns+` FROM stores
+		WHERE (latitude BETWEEN $1 AND $2 AND longitude BETWEEN $3 AND $4) OR (postal_code <> '' AND postal_code = $5)`,
+		lat-dLat, lat+dLat, lon-dLon, lon+dLon, postalCode)
+	out, err := db.Collect(rows, err, "stores near a place", scanSummary)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b Summary) int {
+		return cmp.Or(cmp.Compare(DistanceKm(lat, lon, a.Latitude, a.Longitude), DistanceKm(lat, lon, b.Latitude, b.Longitude)), cmp.Compare(a.ID, b.ID))
+	})
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
 }

@@ -1180,6 +1180,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/medusa/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The marketplace's Medusa stock locations a sync read, each with the store it is mapped to, and the sync's state
+         * @description A location mapped to a store gives that store its stock at each sync (docs/products.md, "From the marketplace (Medusa)"). sync is null where no Medusa server is set (LOCATOR_MEDUSA_URL).
+         */
+        get: operations["adminMedusaLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/medusa/locations/{id}/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Medusa stock location's id (sloc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The stores a stock location probably is, best first (at most 5)
+         * @description Stores at the same street address (and postal code) first, then by how alike the names are, then nearest to the location's postal code or city.
+         */
+        get: operations["adminMedusaProposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/medusa/locations/{id}/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Medusa stock location's id (sloc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Map a stock location to a store (null unmaps it); its stock is read whole at the next sync
+         * @description A store takes one location: mapping a second one to it is a 409. An unknown store or location is a 404.
+         */
+        put: operations["adminMedusaMap"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The widget's monthly report of a partner (docs/embed.md, "What is counted")
+         * @description Per calendar month (UTC), newest first, the counts under the partner's slug: views of the widget, searches, stores shown in their first pages, stores opened, directions and buy clicks.
+         */
+        get: operations["adminPartnerReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reports": {
         parameters: {
             query?: never;
@@ -2306,6 +2395,57 @@ export interface components {
                 failed_at: string | null;
                 last_status: string;
             }[];
+        };
+        /** @description A store as the Medusa mapping shows it */
+        MedusaStoreRef: {
+            id: number;
+            name: string;
+            address: string;
+            city: string;
+            postal_code: string;
+        };
+        /** @description A Medusa stock location as the last sync read it, and the store it is mapped to */
+        MedusaLocation: {
+            id: string;
+            name: string;
+            address: string;
+            city: string;
+            province: string;
+            postal_code: string;
+            country_code: string;
+            store: components["schemas"]["MedusaStoreRef"] | null;
+            /** @description The moderator who mapped it last */
+            mapped_by: string;
+            /**
+             * Format: date-time
+             * @description When a sync last read the location
+             */
+            seen_at: string;
+            /** @description The newest stock change read at the location (Medusa's updated_at); null before its first stock read */
+            stock_at: string | null;
+        };
+        /** @description A store a stock location probably is */
+        MedusaProposal: {
+            store: components["schemas"]["MedusaStoreRef"];
+            same_address: boolean;
+            name_match: number;
+            /** @description From the location's postal code or city centre; null when that is not known */
+            distance_km: number | null;
+        };
+        /** @description The products sync's state for the Medusa server set */
+        MedusaSyncState: {
+            source: string;
+            /** @description The newest product or variant change read (Medusa's updated_at); empty before the first sync */
+            cursor: string;
+            /** Format: date-time */
+            next_at: string | null;
+            /** @description Failed runs in a row (the back-off doubles with each) */
+            failures: number;
+            last_error: string;
+            /** Format: date-time */
+            last_ok_at: string | null;
+            /** Format: date-time */
+            last_run_at: string | null;
         };
         /** @description A catalogue product as the moderators' editor shows it; each field as the catalogue file writes it. */
         AdminProduct: {
@@ -3568,6 +3708,10 @@ export interface operations {
                 product?: string;
                 /** @description With `product`: only the stores whose row is in_stock or limited_availability, lawful and reported within 7 days. `in_stock=true` without `product` is a 400. */
                 in_stock?: components["schemas"]["Flag"];
+                /** @description Only the stores that pass the compliance rule (docs/embed.md): no No-Tobacco-Sale Order, no expired or revoked licence, an active licence where a licence registry covers the store, and with `product` the product lawful there. The widget sends it. */
+                compliant?: components["schemas"]["Flag"];
+                /** @description The widget's partner (its slug): the search is also counted under that partner (docs/embed.md). An unknown partner counts nothing more; the answer is the same. */
+                partner?: string;
             };
             header?: never;
             path?: never;
@@ -5246,6 +5390,140 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    adminMedusaLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The locations, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locations: components["schemas"]["MedusaLocation"][];
+                        sync: components["schemas"]["MedusaSyncState"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminMedusaProposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Medusa stock location's id (sloc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        proposals: components["schemas"]["MedusaProposal"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminMedusaMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Medusa stock location's id (sloc_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store_id: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The location as mapped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: components["schemas"]["MedusaLocation"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminPartnerReport: {
+        parameters: {
+            query?: {
+                /** @description How many months, the current one included */
+                months?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The slug counted under */
+                        partner: string;
+                        months: {
+                            /** @description YYYY-MM */
+                            month: string;
+                            views: number;
+                            searches: number;
+                            stores_shown: number;
+                            panels: number;
+                            directions: number;
+                            buy: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     adminListReports: {
         parameters: {
             query?: {
@@ -6361,6 +6639,8 @@ export interface operations {
                     /** @enum {string} */
                     kind: "panel" | "call" | "directions" | "website" | "online_store" | "share" | "favourite";
                     store_id: components["schemas"]["Id"];
+                    /** @description The widget's partner (its slug): panel, directions and online_store are also counted under it (docs/embed.md) */
+                    partner?: string;
                 };
             };
         };
