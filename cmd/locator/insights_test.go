@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,13 +20,7 @@ func TestSIGTERMFlushesInsightsAndTheCLIPrintsThem(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a server's whole life per engine; make test runs it")
 	}
-	t.Run("sqlite", func(t *testing.T) {
-		insightsScenario(t, "sqlite:"+filepath.Join(t.TempDir(), "locator.db"))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		u, _ := dbtest.NewSchema(t)
-		insightsScenario(t, u)
-	})
+	eachEngine(t, insightsScenario)
 }
 
 func insightsScenario(t *testing.T, dbURL string) {

@@ -15,7 +15,7 @@ import (
 func TestLicencesImportAndStatus(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db")})
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": sqliteURL(t)})
 	var out, errOut syncBuffer
 	file := filepath.Join("..", "..", "internal", "licences", "testdata", "nyc-dcwp.csv")
 	err := run(ctx, []string{"licences", "import", "--source", "nyc-dcwp", "--date", "2026-11-24", file}, &out, &errOut, e)

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -75,7 +74,7 @@ func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: drains a loaded server for seconds; make test runs it")
 	}
-	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db"),
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": sqliteURL(t),
 		"LOCATOR_MAIL_DIR": t.TempDir(), "LOCATOR_DRAIN_PERIOD": "5s", "LOCATOR_SHUTDOWN_TIMEOUT": "20s"})
 	srv := startServe(t, e, "--demo-stores", "500")
 	addr := strings.TrimPrefix(srv.base, "http://")
@@ -218,7 +217,7 @@ func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 func TestReplicasStartedTogetherSeedOnce(t *testing.T) {
 	pgURL, _ := dbtest.NewSchema(t)
 	for _, c := range []struct{ name, url string }{
-		{"sqlite", "sqlite:" + filepath.Join(t.TempDir(), "locator.db")},
+		{"sqlite", sqliteURL(t)},
 		{"postgres", pgURL},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -37,6 +37,19 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// sqliteURL is a fresh SQLite database in the test's temporary directory.
+func sqliteURL(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "locator.db") }
+
+// eachEngine runs scenario on a fresh SQLite file, then on a fresh
+// PostgreSQL schema, given by URL as the commands take it.
+func eachEngine(t *testing.T, scenario func(t *testing.T, dbURL string)) {
+	t.Run("sqlite", func(t *testing.T) { scenario(t, sqliteURL(t)) })
+	t.Run("postgres", func(t *testing.T) {
+		u, _ := dbtest.NewSchema(t)
+		scenario(t, u)
+	})
+}
+
 func env(m map[string]string) func(string) string {
 	return func(k string) string { return m[k] }
 }
@@ -89,13 +102,7 @@ func TestInvalidConfigurationNamesTheSetting(t *testing.T) {
 }
 
 func TestServeSeedImportOnBothEngines(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) {
-		serveScenario(t, "sqlite:"+filepath.Join(t.TempDir(), "locator.db"))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		u, _ := dbtest.NewSchema(t)
-		serveScenario(t, u)
-	})
+	eachEngine(t, serveScenario)
 }
 
 func serveScenario(t *testing.T, dbURL string) {

@@ -16,7 +16,7 @@ import (
 func TestProductsImport(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db")})
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": sqliteURL(t)})
 	file := filepath.Join("..", "..", "internal", "catalog", "testdata", "catalogue.csv")
 	for _, want := range []string{"6 created, 0 updated, 8 failed", "0 created, 6 updated, 8 failed"} {
 		var out, errOut syncBuffer
@@ -46,7 +46,7 @@ func TestProductsImport(t *testing.T) {
 // wrong header is the file's error.
 func TestInventoryImport(t *testing.T) {
 	ctx := context.Background()
-	u := "sqlite:" + filepath.Join(t.TempDir(), "locator.db")
+	u := sqliteURL(t)
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": u})
 	var out, errOut syncBuffer
 	_ = run(ctx, []string{"products", "import", filepath.Join("..", "..", "internal", "catalog", "testdata", "catalogue.csv")}, &out, &errOut, e)
@@ -81,7 +81,7 @@ func TestInventoryImport(t *testing.T) {
 func TestDirectoriesImport(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	e := env(map[string]string{"LOCATOR_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "locator.db")})
+	e := env(map[string]string{"LOCATOR_DATABASE_URL": sqliteURL(t)})
 	dir := filepath.Join("..", "..", "internal", "productlaw", "testdata")
 	var out, errOut syncBuffer
 	if err := run(ctx, []string{"directories", "import", "--state", "WI", filepath.Join(dir, "wi-directory.csv")}, &out, &errOut, e); err != nil {

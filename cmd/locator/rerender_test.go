@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,7 +22,7 @@ func TestServeRerendersStaleDocs(t *testing.T) {
 		t.Skip("-short: waits for a server's background re-render; make test runs it")
 	}
 	ctx := context.Background()
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "locator.db")
+	dbURL := sqliteURL(t)
 	e := env(map[string]string{"LOCATOR_DATABASE_URL": dbURL, "LOCATOR_MAIL_DIR": t.TempDir(), "LOCATOR_DRAIN_PERIOD": "0"})
 	var out, errOut syncBuffer
 	dbtest.Must(t, run(ctx, []string{"seed", "--demo", "--stores", "300"}, &out, &errOut, e), "seed")

@@ -42,6 +42,15 @@ type consentDecidedDTO struct {
 }
 
 // accepts reads a decision: "accept" or "decline".
+// decodeDecision reads a {"decision": "accept" | "decline"} body.
+func decodeDecision(r *http.Request) (bool, error) {
+	var in decisionRequest
+	if err := decodeJSON(r, &in); err != nil {
+		return false, err
+	}
+	return accepts(in.Decision)
+}
+
 func accepts(decision string) (bool, error) {
 	switch decision {
 	case "accept":
@@ -91,11 +100,7 @@ func (s *Server) businessDecidePendingOwner(w http.ResponseWriter, r *http.Reque
 	if err != nil || claimID < 1 || strings.HasPrefix(raw, "+") {
 		return apperr.Invalidf("claim id must be a positive whole number")
 	}
-	var in decisionRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	accept, err := accepts(in.Decision)
+	accept, err := decodeDecision(r)
 	if err != nil {
 		return err
 	}
@@ -124,11 +129,7 @@ func (s *Server) adminConsent(w http.ResponseWriter, r *http.Request, m *identit
 	if err != nil {
 		return err
 	}
-	var in decisionRequest
-	if err := decodeJSON(r, &in); err != nil {
-		return err
-	}
-	accept, err := accepts(in.Decision)
+	accept, err := decodeDecision(r)
 	if err != nil {
 		return err
 	}

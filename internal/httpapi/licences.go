@@ -85,17 +85,12 @@ func (s *Server) adminLicenceImport(w http.ResponseWriter, r *http.Request, g *l
 	if date == "" {
 		date = s.Clock.Now().UTC().Format(time.DateOnly)
 	}
-	name := q.Get("file_name")
-	if name == "" {
-		name = "upload"
+	// A body sent in chunks stops at the bound (MaxBytesReader) and costs
+	// only the rows kept so far (the reader streams).
+	name, body, err := uploadBody(r, MaxRegistryUploadBytes, "import it with `locator licences import`")
+	if err != nil {
+		return err
 	}
-	// A body announced larger than the bound is refused before a byte of
-	// it is read; one sent in chunks stops at the bound (MaxBytesReader)
-	// and costs only the rows kept so far (the reader streams).
-	if r.ContentLength > MaxRegistryUploadBytes {
-		return apperr.New(apperr.TooLarge, "The file is larger than %d MB: import it with `locator licences import`", MaxRegistryUploadBytes>>20)
-	}
-	body := &bodyReader{r: r.Body}
 	// A registry file is bulk work (a call or more per row): each call is
 	// bounded, not their sum, which the request's budget would be.
 	rep, err := g.ImportLimited(db.WithCallTimeout(r.Context(), s.DBTimeout), q.Get("source"), body, name, date, registryUploadLimits)
@@ -111,6 +106,21 @@ func (s *Server) adminLicenceImport(w http.ResponseWriter, r *http.Request, g *l
 	}
 	writeJSON(w, http.StatusOK, rep)
 	return nil
+}
+
+// uploadBody is a file sent raw as the request's body, and its name
+// (?file_name=, else "upload"). A body announced larger than limit is
+// refused before a byte of it is read, the message telling what to do
+// instead (how).
+func uploadBody(r *http.Request, limit int64, how string) (string, *bodyReader, error) {
+	name := r.URL.Query().Get("file_name")
+	if name == "" {
+		name = "upload"
+	}
+	if r.ContentLength > limit {
+		return "", nil, apperr.New(apperr.TooLarge, "The file is larger than %d MB: %s", limit>>20, how)
+	}
+	return name, &bodyReader{r: r.Body}, nil
 }
 
 // bodyReader notes when the body passed its limit (the import reports a

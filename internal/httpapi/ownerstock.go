@@ -114,11 +114,7 @@ func pathProduct(r *http.Request) (string, error) {
 }
 
 func (s *Server) businessSetStock(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
-	svc, err := s.ownerStock()
-	if err != nil {
-		return err
-	}
-	pid, err := pathProduct(r)
+	svc, pid, err := s.ownerStockProduct(r)
 	if err != nil {
 		return err
 	}
@@ -126,20 +122,24 @@ func (s *Server) businessSetStock(w http.ResponseWriter, r *http.Request, a *bus
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
-	it, err := svc.Set(r.Context(), a.ID, id, pid, in)
+	return answerJSON(w, http.StatusOK, func(it ownerstock.Item) stockItemDTO {
+		return stockItemDTO{Item: ownerStockItem(it)}
+	})(svc.Set(r.Context(), a.ID, id, pid, in))
+}
+
+// ownerStockProduct is where a call on one product of a store starts: the
+// stock service (404 where none is kept) and the path's product.
+func (s *Server) ownerStockProduct(r *http.Request) (*ownerstock.Service, string, error) {
+	svc, err := s.ownerStock()
 	if err != nil {
-		return err
+		return nil, "", err
 	}
-	writeJSON(w, http.StatusOK, stockItemDTO{Item: ownerStockItem(it)})
-	return nil
+	pid, err := pathProduct(r)
+	return svc, pid, err
 }
 
 func (s *Server) businessRemoveStock(w http.ResponseWriter, r *http.Request, a *business.Account, id int64) error {
-	svc, err := s.ownerStock()
-	if err != nil {
-		return err
-	}
-	pid, err := pathProduct(r)
+	svc, pid, err := s.ownerStockProduct(r)
 	if err != nil {
 		return err
 	}
@@ -163,14 +163,10 @@ func (s *Server) businessUploadStock(w http.ResponseWriter, r *http.Request, a *
 	default:
 		return apperr.Invalidf("replace must be true or false")
 	}
-	name := q.Get("file_name")
-	if name == "" {
-		name = "upload"
+	name, body, err := uploadBody(r, MaxStockUploadBytes, "send it in parts, or ask us to import it")
+	if err != nil {
+		return err
 	}
-	if r.ContentLength > MaxStockUploadBytes {
-		return apperr.New(apperr.TooLarge, "The file is larger than %d MB: send it in parts, or ask us to import it", MaxStockUploadBytes>>20)
-	}
-	body := &bodyReader{r: r.Body}
 	// A feed is bulk work: each database call is bounded, not their sum.
 	rep, err := svc.Upload(db.WithCallTimeout(r.Context(), s.DBTimeout), a.ID, body, "business "+strconv.FormatInt(a.ID, 10)+": "+name, replace)
 	var ae *apperr.Error

@@ -72,6 +72,19 @@ func given[A any](from func(w http.ResponseWriter, r *http.Request) (A, error), 
 	}
 }
 
+// answerJSON answers to(v) as JSON with status once the work is done (err
+// nil), or returns err: the last step of a handler that calls the domain
+// and shows what it returned, as in answerJSON(w, 200, dto)(s.X.Get(...)).
+func answerJSON[T, D any](w http.ResponseWriter, status int, to func(T) D) func(T, error) error {
+	return func(v T, err error) error {
+		if err != nil {
+			return err
+		}
+		writeJSON(w, status, to(v))
+		return nil
+	}
+}
+
 // answerMessage answers {"message": msg} with status once the work is
 // done (err nil), or returns err.
 func answerMessage(w http.ResponseWriter, status int, msg string, err error) error {

@@ -26,6 +26,15 @@ type reviewBody struct {
 	Content *string `json:"content"`
 }
 
+// decodeReview reads a review's body: the JSON, then its fields checked.
+func decodeReview(r *http.Request) (reviews.Input, error) {
+	var body reviewBody
+	if err := decodeJSON(r, &body); err != nil {
+		return reviews.Input{}, err
+	}
+	return body.input()
+}
+
 func (b reviewBody) input() (reviews.Input, error) {
 	if b.Rating == nil {
 		return reviews.Input{}, apperr.Invalidf("rating is required: a whole number from 1 to 5")
@@ -66,48 +75,25 @@ func (s *Server) memberReview(h func(w http.ResponseWriter, r *http.Request, c *
 
 // writeReview answers POST /api/store/physical-store/{id}/reviews.
 func (s *Server) writeReview(w http.ResponseWriter, r *http.Request, c *members.Customer, storeID int64) error {
-	var body reviewBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	in, err := body.input()
+	in, err := decodeReview(r)
 	if err != nil {
 		return err
 	}
-	rv, err := s.Reviews.Write(r.Context(), author(c), storeID, in, ratelimit.Network(s.clientIP(r)))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, mine(rv))
-	return nil
+	return answerJSON(w, http.StatusCreated, mine)(s.Reviews.Write(r.Context(), author(c), storeID, in, ratelimit.Network(s.clientIP(r))))
 }
 
 // myReview answers GET /api/store/physical-store/{id}/reviews/mine.
 func (s *Server) myReview(w http.ResponseWriter, r *http.Request, c *members.Customer, storeID int64) error {
-	rv, err := s.Reviews.Mine(r.Context(), c.ID, storeID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, mine(rv))
-	return nil
+	return answerJSON(w, http.StatusOK, mine)(s.Reviews.Mine(r.Context(), c.ID, storeID))
 }
 
 // editReview answers PATCH /api/store/physical-store/{id}/reviews/mine.
 func (s *Server) editReview(w http.ResponseWriter, r *http.Request, c *members.Customer, storeID int64) error {
-	var body reviewBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	in, err := body.input()
+	in, err := decodeReview(r)
 	if err != nil {
 		return err
 	}
-	rv, err := s.Reviews.Edit(r.Context(), author(c), storeID, in)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, mine(rv))
-	return nil
+	return answerJSON(w, http.StatusOK, mine)(s.Reviews.Edit(r.Context(), author(c), storeID, in))
 }
 
 // deleteReview answers DELETE /api/store/physical-store/{id}/reviews/mine.

@@ -538,27 +538,7 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 // parameter's name, which costs time in proportion to the named parameters
 // of the statement (a batch of "?NNN" spent 90% of an import there), and
 // an anonymous one has none.
-func upsertSQL(sqlite bool, n int) string {
-	var b strings.Builder
-	b.WriteString(`INSERT INTO stock (store_id, product_id, availability, quantity, price, sale_price, currency,
-	pickup_method, pickup_sla, reported_at, import_id) VALUES `)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if sqlite {
-			b.WriteString("(?,?,?,?,?,?,?,?,?,?,?)")
-			continue
-		}
-		p := 3 + 9*i
-		fmt.Fprintf(&b, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$1,$2)", p, p+1, p+2, p+3, p+4, p+5, p+6, p+7, p+8)
-	}
-	b.WriteString(` ON CONFLICT (store_id, product_id) DO UPDATE SET availability = excluded.availability,
-	quantity = excluded.quantity, price = excluded.price, sale_price = excluded.sale_price, currency = excluded.currency,
-	pickup_method = excluded.pickup_method, pickup_sla = excluded.pickup_sla, reported_at = excluded.reported_at,
-	import_id = excluded.import_id`)
-	return b.String()
-}
+func upsertSQL(sqlite bool, n int) string { return stockSQL(sqlite, n, true) }
 
 func opt(v int64) any {
 	if v < 0 {

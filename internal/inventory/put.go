@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"locator/internal/apperr"
@@ -113,24 +114,49 @@ func check(w *Row) error {
 
 // putSQL writes n rows of ten values each: numbered parameters on
 // PostgreSQL, anonymous "?" on SQLite (see upsertSQL for why).
-func putSQL(sqlite bool, n int) string {
+func putSQL(sqlite bool, n int) string { return stockSQL(sqlite, n, false) }
+
+// stockSQL writes n stock rows, replacing those of the same store and
+// product. Each row holds the ten columns of a stock row; withImport adds
+// import_id, and then the report time and import are $1 and $2 of every
+// row on PostgreSQL (the row's own nine values numbered after them), while
+// without it the row's ten values are its own and a replaced row's
+// import_id is cleared. SQLite takes anonymous "?" throughout.
+func stockSQL(sqlite bool, n int, withImport bool) string {
+	own, width, importID := 10, 10, "NULL"
+	cols := ""
+	if withImport {
+		own, width, importID, cols = 9, 11, "excluded.import_id", ", import_id"
+	}
 	var b strings.Builder
 	b.WriteString(`INSERT INTO stock (store_id, product_id, availability, quantity, price, sale_price, currency,
-	pickup_method, pickup_sla, reported_at) VALUES `)
+	pickup_method, pickup_sla, reported_at` + cols + `) VALUES `)
+	sqliteRow := "(" + strings.TrimSuffix(strings.Repeat("?,", width), ",") + ")"
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		if sqlite {
-			b.WriteString("(?,?,?,?,?,?,?,?,?,?)")
+			b.WriteString(sqliteRow)
 			continue
 		}
-		p := 1 + 10*i
-		fmt.Fprintf(&b, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d)", p, p+1, p+2, p+3, p+4, p+5, p+6, p+7, p+8, p+9)
+		p := 1 + width - own + own*i
+		b.WriteByte('(')
+		for j := range own {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(p + j))
+		}
+		if withImport {
+			b.WriteString(",$1,$2")
+		}
+		b.WriteByte(')')
 	}
 	b.WriteString(` ON CONFLICT (store_id, product_id) DO UPDATE SET availability = excluded.availability,
 	quantity = excluded.quantity, price = excluded.price, sale_price = excluded.sale_price, currency = excluded.currency,
 	pickup_method = excluded.pickup_method, pickup_sla = excluded.pickup_sla, reported_at = excluded.reported_at,
-	import_id = NULL`)
+	import_id = ` + importID)
 	return b.String()
 }

@@ -29,6 +29,15 @@ type setup struct {
 	d      *db.DB
 }
 
+// eachFixture runs fn on a fresh fixture on each engine.
+func eachFixture(t *testing.T, fn func(t *testing.T, ctx context.Context, s *setup)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		fn(t, s.ctx, s)
+	})
+}
+
 // fixture: the catalogue fixture, a store in New York City and one in
 // Texas owned by account a, one owned by account b.
 func fixture(t *testing.T, d *db.DB) *setup {
@@ -105,9 +114,7 @@ func i64(n int64) *int64 { return &n }
 // York is forbidden (the row kept), the same in Texas is not.
 func TestOwnerMarksStockWithTheLaw(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := fixture(t, d)
-		ctx := s.ctx
+	eachFixture(t, func(t *testing.T, ctx context.Context, s *setup) {
 		it, err := s.svc.Set(ctx, s.a, s.ny.ID, "nx-mango-5", ownerstock.Input{Availability: "in_stock", Quantity: i64(12), Price: "21.99 USD"})
 		dbtest.Must(t, err, "set")
 		if it.Lawful || it.Rule == nil || it.Rule.ID != "ny-flavoured-vapes" || it.Rule.Citation == "" {
@@ -163,9 +170,7 @@ func must[T any](v T, err error) T {
 // gets "not found" and changes nothing.
 func TestOnlyOwnersChangeStock(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := fixture(t, d)
-		ctx := s.ctx
+	eachFixture(t, func(t *testing.T, ctx context.Context, s *setup) {
 		_, err := s.svc.Set(ctx, s.b, s.theirs.ID, "kp-classic-5", ownerstock.Input{Availability: "in_stock"})
 		dbtest.Must(t, err, "b sets its own")
 		if _, err := s.svc.Set(ctx, s.a, s.theirs.ID, "kp-classic-5", ownerstock.Input{Availability: "out_of_stock"}); apperr.CodeOf(err) != apperr.NotFound {
@@ -191,9 +196,7 @@ func TestOnlyOwnersChangeStock(t *testing.T) {
 // its line, and a full feed never removes that store's rows.
 func TestUploadIsScopedToTheAccountsStores(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := fixture(t, d)
-		ctx := s.ctx
+	eachFixture(t, func(t *testing.T, ctx context.Context, s *setup) {
 		_, err := s.svc.Set(ctx, s.b, s.theirs.ID, "kp-classic-5", ownerstock.Input{Availability: "in_stock"})
 		dbtest.Must(t, err, "b's stock")
 		_, err = s.svc.Set(ctx, s.a, s.tx.ID, "pouch-cool-6", ownerstock.Input{Availability: "in_stock"})

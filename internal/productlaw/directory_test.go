@@ -22,6 +22,15 @@ func importFile(t *testing.T, r *Repo, state, name string, skipBad bool) (*Repor
 	return r.Import(context.Background(), state, f, name, skipBad)
 }
 
+// eachRepo runs fn in parallel on a fresh repository on each engine.
+func eachRepo(t *testing.T, fn func(t *testing.T, ctx context.Context, r *Repo)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		t.Parallel()
+		fn(t, context.Background(), newRepo(d))
+	})
+}
+
 func newRepo(d *db.DB) *Repo {
 	r := NewRepo(d)
 	r.Now = func() time.Time { return time.Date(2026, 12, 2, 18, 0, 0, 0, time.UTC) }
@@ -44,10 +53,7 @@ var (
 // a second import replaces the state's list and leaves other states'.
 func TestDirectoryImportAndJudge(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		t.Parallel()
-		ctx := context.Background()
-		r := newRepo(d)
+	eachRepo(t, func(t *testing.T, ctx context.Context, r *Repo) {
 		if n, err := r.LastImport(ctx); err != nil || n != 0 {
 			t.Fatalf("LastImport before any = %d, %v", n, err)
 		}
@@ -61,7 +67,7 @@ func TestDirectoryImportAndJudge(t *testing.T) {
 		if !rep.Written || rep.State != "NC" || rep.Rows != 2 || strings.Join(rep.Ignored, ",") != "date certified" {
 			t.Fatalf("NC report = %+v", rep)
 		}
-		got := dbtest.Texts(t, d, "|", `SELECT state, gtin, brand, name, name_key, manufacturer, category, flavour, submission, line
+		got := dbtest.Texts(t, r.db, "|", `SELECT state, gtin, brand, name, name_key, manufacturer, category, flavour, submission, line
 			FROM product_directory ORDER BY state, line`)
 		want := []string{
 			"NC|00840000100030|Nimbus|Nimbus Bar 5000|nimbus|bar 5000 tobacco|Nimbus Vapor LLC|Disposable|Tobacco|PM0000301|2",
@@ -121,7 +127,7 @@ func TestDirectoryImportAndJudge(t *testing.T) {
 		if Judge(nil, dirs, "WI", orbitLiquid).Lawful || !Judge(nil, dirs, "WI", kestrelClassic).Lawful || !Judge(nil, dirs, "NC", nimbusTobacco).Lawful {
 			t.Error("the second import did not replace Wisconsin's list alone")
 		}
-		imports := dbtest.Texts(t, d, "|", `SELECT state, file_name, row_count, error_count FROM product_directory_imports ORDER BY id`)
+		imports := dbtest.Texts(t, r.db, "|", `SELECT state, file_name, row_count, error_count FROM product_directory_imports ORDER BY id`)
 		if strings.Join(imports, ";") != "WI|wi-directory.csv|4|0;NC|nc-directory.tsv|2|0;WI|wi-bad-rows.csv|2|6" {
 			t.Errorf("imports = %v", imports)
 		}
@@ -136,9 +142,7 @@ func TestDirectoryImportAndJudge(t *testing.T) {
 // would make its product read as forbidden.
 func TestDirectoryBadRows(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		t.Parallel()
-		r := newRepo(d)
+	eachRepo(t, func(t *testing.T, ctx context.Context, r *Repo) {
 		_, err := importFile(t, r, "WI", "wi-directory.csv", false)
 		dbtest.Must(t, err, "import WI")
 		rep, err := importFile(t, r, "WI", "wi-bad-rows.csv", false)
@@ -158,10 +162,10 @@ func TestDirectoryBadRows(t *testing.T) {
 				t.Errorf("error %d: want %q at line %d, got %v", i, want, []int{3, 4, 5, 6, 8, 9}[i], rep.Errors)
 			}
 		}
-		if n := dbtest.Texts(t, d, "|", `SELECT COUNT(*) FROM product_directory WHERE state = 'WI'`); n[0] != "4" {
+		if n := dbtest.Texts(t, r.db, "|", `SELECT COUNT(*) FROM product_directory WHERE state = 'WI'`); n[0] != "4" {
 			t.Errorf("a refused file changed the list: %v rows", n)
 		}
-		if n := dbtest.Texts(t, d, "|", `SELECT COUNT(*) FROM product_directory_imports`); n[0] != "1" {
+		if n := dbtest.Texts(t, r.db, "|", `SELECT COUNT(*) FROM product_directory_imports`); n[0] != "1" {
 			t.Errorf("a refused file was recorded as an import: %v", n)
 		}
 	})
@@ -171,10 +175,7 @@ func TestDirectoryBadRows(t *testing.T) {
 // state without a definition writes nothing and says why.
 func TestDirectoryFileRefused(t *testing.T) {
 	t.Parallel()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		t.Parallel()
-		ctx := context.Background()
-		r := newRepo(d)
+	eachRepo(t, func(t *testing.T, ctx context.Context, r *Repo) {
 		for _, c := range []struct{ state, file, want string }{
 			{"WI", "nc-directory.tsv", `header: the file has no column "Manufacturer Name", "Brand Name", "UPC", "FDA Submission Tracking Number": it is not in the layout of Wisconsin's directory`},
 			{"NC", "wi-directory.csv", `header: the file has no column "Manufacturer", "Brand", "UPC/EAN", "STN"`},
@@ -195,7 +196,7 @@ func TestDirectoryFileRefused(t *testing.T) {
 		if apperr.CodeOf(err) != apperr.TooLarge {
 			t.Errorf("a file over the limit: %v", err)
 		}
-		if n := dbtest.Texts(t, d, "|", `SELECT COUNT(*) FROM product_directory`); n[0] != "0" {
+		if n := dbtest.Texts(t, r.db, "|", `SELECT COUNT(*) FROM product_directory`); n[0] != "0" {
 			t.Errorf("refused files wrote %v rows", n)
 		}
 		dirs, err := r.Directories(ctx)

@@ -11,6 +11,7 @@ import (
 	"locator/internal/catalog"
 	"locator/internal/inventory"
 	"locator/internal/slug"
+	"locator/internal/storegen"
 	"locator/internal/stores"
 )
 
@@ -135,7 +136,7 @@ func DemoProducts(seedValue uint64) []*catalog.Product {
 func demoProduct(rng *rand.Rand, brand string, kind catalog.Kind, j int) *catalog.Product {
 	p := &catalog.Product{Brand: brand, Kind: kind, Flavour: catalog.Unflavoured}
 	flavoured := func() string {
-		f := flavourOrder[pickWeighted(rng, flavourWeights)]
+		f := flavourOrder[storegen.Pick(rng, flavourWeights)]
 		if kind == catalog.NicotinePouch && f == catalog.Dessert {
 			f = catalog.Mint
 		}
@@ -201,21 +202,6 @@ func parseStrength(s string) (*float64, catalog.Unit) {
 		panic(fmt.Sprintf("demo strength %q: %v", s, err))
 	}
 	return &v, unit
-}
-
-func pickWeighted(rng *rand.Rand, weights []int) int {
-	total := 0
-	for _, w := range weights {
-		total += w
-	}
-	r := rng.IntN(total)
-	for i, w := range weights {
-		if r < w {
-			return i
-		}
-		r -= w
-	}
-	return len(weights) - 1
 }
 
 // DemoStock is one demo store's stock of one demo product: Store and

@@ -1,4 +1,5 @@
-import type { Customer, PhysicalStore, ServicesNow, ServiceState, StoreListItem, StoreWithDistance, WorkingHour } from "../api/types";
+import type { components } from "../api/schema";
+import type { Customer, PhysicalStore, ReviewList, ServicesNow, ServiceState, StoreListItem, StoreWithDistance, WorkingHour } from "../api/types";
 import { WEEKDAYS } from "../lib/constants";
 import type { StoreLicence } from "../lib/licence";
 import type { Offer, ProductSummary } from "../features/locator/product/types";
@@ -141,3 +142,53 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
 }
 
 export type { PhysicalStore };
+
+type Review = ReviewList["reviews"][number];
+
+/** A member's published review (Rita M., 2 stars) as the API answers it; override what a test cares about. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: 31,
+    created_at: "2026-11-02T15:00:00Z",
+    updated_at: "2026-11-02T15:00:00Z",
+    product_id: "",
+    customer_id: "",
+    status: "Approved",
+    rating: 2,
+    content: "Out of my usual pods again.",
+    product: {},
+    customer: { first_name: "Rita", last_name: "M.", has_account: true },
+    sample: false,
+    edited_at: null,
+    reply: null,
+    ...overrides,
+  };
+}
+
+/** A store's review summary from how many reviews give each rating (none by default). */
+export function makeReviewSummary(byRating: Partial<Record<number, number>> = {}): ReviewList["summary"] {
+  const counts = [5, 4, 3, 2, 1].map((rating) => ({ rating, count: byRating[rating] ?? 0 }));
+  const count = counts.reduce((n, c) => n + c.count, 0);
+  const average = count === 0 ? 0 : counts.reduce((sum, c) => sum + c.rating * c.count, 0) / count;
+  return { average, count, counts, recommended_percentage: 0 };
+}
+
+/** A catalogue product as the editor and owners' stock calls answer it (AdminProduct); override what a test cares about. */
+export function makeAdminProduct(overrides: Partial<components["schemas"]["AdminProduct"]> = {}): components["schemas"]["AdminProduct"] {
+  return {
+    id: "nx-mango-5",
+    gtin: "00840000100016",
+    brand: "Nimbus",
+    name: "Nimbus Bar 5000, Mango Ice",
+    kind: "disposable",
+    flavour: "fruit",
+    nicotine: "50 mg/mL",
+    is_zero_nic_applicable: false,
+    is_cbd_applicable: false,
+    image: null,
+    handle: null,
+    fda_status: "none",
+    updated_at: "2026-12-01T10:00:00Z",
+    ...overrides,
+  };
+}

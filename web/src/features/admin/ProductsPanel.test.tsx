@@ -2,24 +2,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { stubApi } from "../../test/fetch";
+import { makeAdminProduct } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
 import { fieldOfMessage, ProductsPanel } from "./ProductsPanel";
 
-const mango = {
-  id: "nx-mango-5",
-  gtin: "00840000100016",
-  brand: "Nimbus",
-  name: "Nimbus Bar 5000, Mango Ice",
-  kind: "disposable",
-  flavour: "fruit",
-  nicotine: "50 mg/mL",
-  is_zero_nic_applicable: false,
-  is_cbd_applicable: false,
-  image: null,
-  handle: "nimbus-bar-5000-mango-ice",
-  fda_status: "none",
-  updated_at: "2026-12-01T10:00:00Z",
-} as const;
+const mango = makeAdminProduct({ handle: "nimbus-bar-5000-mango-ice" });
 
 describe("ProductsPanel", () => {
   it("searches, opens a product, shows a refused field under it, then saves only the changed fields", async () => {

@@ -2,25 +2,12 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { sent, stubApi } from "../../test/fetch";
+import { makeReview, makeReviewSummary } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
 import { StoreReviews } from "./StoreReviews";
 
-const summary = { average: 2, count: 1, counts: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: rating === 2 ? 1 : 0 })), recommended_percentage: 0 };
-const review = {
-  id: 31,
-  created_at: "2026-11-02T15:00:00Z",
-  updated_at: "2026-11-02T15:00:00Z",
-  product_id: "",
-  customer_id: "",
-  status: "Approved",
-  rating: 2,
-  content: "Out of my usual pods again.",
-  product: {},
-  customer: { first_name: "Rita", last_name: "M.", has_account: true },
-  sample: false,
-  edited_at: null,
-  reply: null as null | { text: string; created_at: string; edited_at: null },
-};
+const summary = makeReviewSummary({ 2: 1 });
+const review = makeReview();
 
 describe("StoreReviews (the dashboard)", () => {
   it("writes, shows and deletes the owner's public reply, and switches the new-review mail", async () => {

@@ -2,25 +2,12 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { sent, stubApi } from "../../test/fetch";
+import { makeAdminProduct } from "../../test/fixtures";
 import { renderAt } from "../../test/render";
 import { BusinessPage } from "./BusinessPage";
 import { businessAccount, makeBusinessStore } from "./testing";
 
-const mango = {
-  id: "nx-mango-5",
-  gtin: "00840000100016",
-  brand: "Nimbus",
-  name: "Nimbus Bar 5000, Mango Ice",
-  kind: "disposable",
-  flavour: "fruit",
-  nicotine: "50 mg/mL",
-  is_zero_nic_applicable: false,
-  is_cbd_applicable: false,
-  image: null,
-  handle: null,
-  fda_status: "none",
-  updated_at: "2026-12-01T10:00:00Z",
-};
+const mango = makeAdminProduct();
 const rule = { id: "ny-flavoured-vapes", summary: "Flavoured vapes may not be sold", citation: "NY Public Health Law 1399-mm-1", url: "https://example.com", checked_on: "2026-11-01" };
 const row = (over: object) => ({ product: mango, availability: "in_stock", quantity: 6, price: "21.99 USD", sale_price: null, pickup_method: "", pickup_sla: "", reported_at: "2026-12-03T10:00:00Z", lawful: true, rule: null, ...over });
 

@@ -1,33 +1,14 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { makeCustomer, makeStore } from "../../test/fixtures";
+import { makeCustomer, makeReview, makeReviewSummary, makeStore } from "../../test/fixtures";
 import { sent, stubApi } from "../../test/fetch";
 import { renderAt } from "../../test/render";
 import { ReviewsPage } from "./ReviewsPage";
 
-const summary = {
-  average: 0,
-  count: 0,
-  counts: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })),
-  recommended_percentage: 0,
-};
+const summary = makeReviewSummary();
 
-const published = {
-  id: 31,
-  created_at: "2026-11-02T15:00:00Z",
-  updated_at: "2026-11-02T15:00:00Z",
-  product_id: "",
-  customer_id: "",
-  status: "Approved",
-  rating: 2,
-  content: "Out of my usual pods again.",
-  product: {},
-  customer: { first_name: "Rita", last_name: "M.", has_account: true },
-  sample: false,
-  edited_at: null,
-  reply: { text: "Sorry! New stock arrives on Mondays.", created_at: "2026-11-03T10:00:00Z", edited_at: null },
-};
+const published = makeReview({ reply: { text: "Sorry! New stock arrives on Mondays.", created_at: "2026-11-03T10:00:00Z", edited_at: null } });
 
 const page = (reviews: unknown[]) => ({ body: { store_id: 5, summary, reviews, page: 1, limit: 10, has_more: false } });
 
