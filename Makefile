@@ -1,6 +1,6 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test: two lanes side by side, Go (lint-go, vulncheck, Go with -race on SQLite and PostgreSQL, the fuzz run, the products sync against a real Medusa server) and web (lint-web, web checks, the e2e build, Lighthouse, deploy/ checks), then the Chromium e2e suites alone
+#   make test   every test, in two phases of two lanes side by side: Go with -race on SQLite and PostgreSQL and the fuzz run beside the web checks, lint-web, the e2e build, lint-go, vulncheck, promtool and the products sync against a real Medusa server; then the Chromium e2e suites beside Lighthouse
 #   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint and proof that its import rules fire (web/scripts/check-lint-rules.mjs)
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
@@ -21,7 +21,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test lane-go lane-web lane-e2e test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
+.PHONY: build bench run test lane-go lane-web lane-e2e lane-lh test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -109,8 +109,11 @@ vulncheck:
 		echo "warning: govulncheck could not use $(VULNDB) (exit $$status); not fatal outside CI"; exit 0; fi; \
 	exit $$status
 
+# The slowest test binaries are named first: go test starts packages in the order given, so
+# they start at once instead of forming a tail on one core at the end (./... adds the rest once).
+GO_TEST_FIRST := ./internal/httpapi ./cmd/locator ./internal/search ./internal/seed ./internal/bench ./internal/maptiles ./internal/photos
 test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
-	$(GO) test -race -count=1 -timeout 25m ./...
+	$(GO) test -race -count=1 -timeout 25m $(GO_TEST_FIRST) ./...
 
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
@@ -133,20 +136,27 @@ E2E_TREE := $(CURDIR)/bin/_e2e-tree
 E2E_WORKERS ?= 2
 test-web: web-checks e2e-bin e2e lighthouse
 
+# The Chromium suites and the Lighthouse check run the binary e2e-bin built last (make test-web
+# builds it first); each lane of make test is its own make, so they do not rebuild it.
+E2E_BIN_READY = test -x $(E2E_BIN) || { echo "$(E2E_BIN) is missing: run make e2e-bin first"; exit 1; }
+
 web-checks: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run test && npm run check:api && npm run check:jsonld
 
 e2e-bin: $(WEB_DEPS)
+	bash web/e2e/ensure-tools.sh
 	rm -rf $(E2E_TREE) && mkdir -p $(E2E_TREE)
 	git ls-files -z -co --exclude-standard | tar --null -T - -cf - | tar -xf - -C $(E2E_TREE)
 	cd web && LOCATOR_WEB_DIST=$(E2E_TREE)/web/dist npx vite build && LOCATOR_WEB_DIST=$(E2E_TREE)/web/dist npm run size
 	cd $(E2E_TREE) && $(GO) build -o $(E2E_BIN) ./cmd/locator
 
-e2e: e2e-bin
+e2e:
+	@$(E2E_BIN_READY)
 	cd web && LOCATOR_BIN=$(E2E_BIN) npm run e2e -- --workers $(E2E_WORKERS)
 
-lighthouse: e2e-bin
-	cd web && bash e2e/ensure-tools.sh && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
+lighthouse:
+	@$(E2E_BIN_READY)
+	cd web && LOCATOR_BIN=$(E2E_BIN) $(LIGHTHOUSE_NICE) npm run lighthouse:check
 
 # The Prometheus configuration, alert rules and their unit tests under deploy/. promtool comes
 # from Debian's prometheus package, installed when missing as the e2e suite installs chromium.
@@ -156,29 +166,37 @@ test-deploy:
 	promtool check rules deploy/alerts.yml
 	promtool test rules deploy/alerts_test.yml
 
-# The schedule (docs/performance.md, "The test suite"): two lanes side by side, then the e2e lane
-# alone. The Go lane (format, vet, treecheck, golangci-lint, govulncheck, the Go tests with -race
-# on both engines, the fuzz run) fills about one and a half cores; the web lane is one process at
-# a time (apilint, ESLint and its rule proof, typecheck, vitest, the API and JSON-LD checks, the
-# e2e build and its size, Lighthouse, promtool) and fills the rest. Lighthouse runs beside the Go
-# tests because its categories (accessibility, best practices, SEO) do not depend on speed. The
-# Chromium suites are timing-sensitive (a map test once missed its moment under contention), so
-# they run last, on a machine with nothing else to do. A lane that waits more than it computes
-# (a test against a server started from Node, e.g. a Medusa one) belongs in the web lane, after
-# test-deploy. Each lane's lines carry its name.
+# The schedule (docs/performance.md, "The test suite"), two phases of two lanes each:
+#   1. [go]  the Go tests with -race on both engines (the slowest binaries first), the fuzz run
+#      [web] typecheck, vitest, the API and JSON-LD checks, apilint, ESLint and its rule proof, the
+#            e2e build and its size (and Chromium installed when missing), lint-go (format, vet,
+#            treecheck, tidy, golangci-lint), govulncheck, promtool, the products sync against a
+#            real Medusa server (test-medusa: mostly waiting on its start; its first install and
+#            migration per lock file is heavy, so it stays away from the e2e suites)
+#   2. [e2e] the Chromium suites, which are timing-sensitive (a map test once missed its moment
+#            under contention): nothing CPU-heavy runs beside them
+#      [lh]  Lighthouse (accessibility, best practices, SEO: scores that do not depend on speed),
+#            niced, in the time the e2e suites spend waiting on their browsers
+# The Go tests are the long pole of phase 1 and the e2e suites that of phase 2; the [web] and [lh]
+# lanes are shorter and fill the second core. Each lane's lines carry its name; a lane that fails
+# fails make test once its phase ends.
+LIGHTHOUSE_NICE ?=
 test:
 	@$(MAKE) --no-print-directory -j2 lane-go lane-web
-	@$(MAKE) --no-print-directory lane-e2e
+	@$(MAKE) --no-print-directory -j2 lane-e2e lane-lh
 	@echo "all tests passed"
 
 lane-go:
-	@$(MAKE) --no-print-directory -j1 lint-go vulncheck test-go test-fuzz test-medusa 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[go]  /'
+	@$(MAKE) --no-print-directory -j1 test-go test-fuzz 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[go]  /'
 
 lane-web:
-	@$(MAKE) --no-print-directory -j1 lint-web web-checks e2e-bin lighthouse test-deploy 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'
+	@$(MAKE) --no-print-directory -j1 web-checks lint-web e2e-bin lint-go vulncheck test-deploy test-medusa 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'
 
 lane-e2e:
 	@$(MAKE) --no-print-directory -j1 e2e 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[e2e] /'
+
+lane-lh:
+	@$(MAKE) --no-print-directory -j1 lighthouse LIGHTHOUSE_NICE="nice -n 5" 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[lh]  /'
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/dist/.vite

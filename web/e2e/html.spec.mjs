@@ -38,6 +38,10 @@ test("pages and screens are valid HTML", async ({ page, server }) => {
     for (const path of ["/stores", `/stores/${state}`, `/stores/${state}/${city}`, storePath, "/stores/zz/nowhere/nothing-999999999"]) {
       save(`page${path}`, await (await fetch(server.url + path)).text());
     }
+    // A product page (the demo catalogue's first suggestion for "tobacco").
+    const { products } = await (await fetch(`${server.url}/api/store/products/suggest?q=tobacco&limit=1`)).json();
+    const productPath = `/products/${products[0].handle ?? encodeURIComponent(products[0].id)}`;
+    save(`page${productPath}`, await (await fetch(server.url + productPath)).text());
     // The app's screens as the browser renders them.
     const screens = {
       "/": () => page.getByRole("list", { name: "Stores" }).getByRole("button").first().waitFor(),
@@ -76,7 +80,7 @@ test("pages and screens are valid HTML", async ({ page, server }) => {
     for (const m of messages.filter((m) => m.type !== "error")) console.log(`warning ${m.url?.split("/").pop()}: ${m.message}`);
     const errors = messages.filter((m) => m.type === "error").map((m) => `${m.url?.split("/").pop()}:${m.lastLine}: ${m.message} ${m.extract ?? ""}`);
     expect(errors, "Nu HTML Checker errors").toEqual([]);
-    expect(files.length).toBe(17);
+    expect(files.length).toBe(18);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

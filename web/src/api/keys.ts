@@ -59,6 +59,8 @@ export const adminKeys = {
   products: ["admin", "products"] as const,
   /** The marketplace's Medusa stock locations and the stores they are mapped to (docs/products.md). */
   medusa: ["admin", "medusa"] as const,
+  /** A partner's monthly widget report (docs/embed.md). */
+  partnerReport: (id: string) => ["admin", "partners", id, "report"] as const,
   /** Partners: brands, point-of-sale vendors and chains (docs/partners.md). */
   partners: ["admin", "partners"] as const,
 };
