@@ -33,14 +33,25 @@ func newContentPolicy(mapStyleURL string) contentPolicy {
 // header is the policy for a document whose only inline scripts are the
 // ones given, each allowed by its sha256 (never 'unsafe-inline').
 func (p contentPolicy) header(inlineScripts ...string) string {
+	return appPolicy("'self' data: blob: https: http:", p.connect, "'none'", inlineScripts)
+}
+
+// embedHeader is the policy of the widget's page (embed.go): framed by
+// ancestors only, and reaching nothing but this site, whatever a store's
+// picture or the configured map style names (docs/embed.md).
+func (p contentPolicy) embedHeader(ancestors string, inlineScripts ...string) string {
+	return appPolicy("'self' data: blob:", "'self'", ancestors, inlineScripts)
+}
+
+func appPolicy(img, connect, ancestors string, inlineScripts []string) string {
 	script := "'self'"
 	for _, s := range inlineScripts {
 		script += " " + scriptHash(s)
 	}
 	return "default-src 'self'; script-src " + script +
-		"; style-src 'self'; img-src 'self' data: blob: https: http:; font-src 'self'" +
-		"; connect-src " + p.connect + "; worker-src 'self'" +
-		"; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+		"; style-src 'self'; img-src " + img + "; font-src 'self'" +
+		"; connect-src " + connect + "; worker-src 'self'" +
+		"; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors " + ancestors
 }
 
 // pagePolicy is the policy of the server-rendered store pages: no script

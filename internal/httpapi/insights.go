@@ -78,6 +78,7 @@ func init() {
 type eventRequest struct {
 	Kind    string      `json:"kind"`
 	StoreID flexStoreID `json:"store_id"`
+	Partner string      `json:"partner"` // the widget's partner (docs/embed.md); empty: the app's own
 }
 
 // postEvent answers POST /api/events: one shopper action on a store.
@@ -93,7 +94,14 @@ func (s *Server) postEvent(w http.ResponseWriter, r *http.Request) error {
 	if in.StoreID < 1 {
 		return apperr.Invalidf("store_id must be a positive whole number")
 	}
-	return s.countEvent(w, r, int64(in.StoreID), k)
+	if in.Partner != "" && !embedSlug.MatchString(in.Partner) {
+		return apperr.Invalidf("partner must be a partner's name in lowercase letters, digits and hyphens")
+	}
+	if err := s.countEvent(w, r, int64(in.StoreID), k); err != nil {
+		return err
+	}
+	s.countPartnerEvent(r, in.Partner, int64(in.StoreID), k)
+	return nil
 }
 
 // countEvent counts k of a published store, within the network's limit.

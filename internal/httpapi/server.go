@@ -261,6 +261,7 @@ func (s *Server) routes() {
 		"GET /api/admin/partners/{id}":                   s.forPartners(s.adminGetPartner),
 		"PATCH /api/admin/partners/{id}":                 s.forPartners(s.adminEditPartner),
 		"POST /api/admin/partners/{id}/disable":          s.forPartners(s.adminDisablePartner),
+		"GET /api/admin/partners/{id}/report":            s.forPartners(s.partnerReport),
 		"GET /api/admin/partners/{id}/keys":              s.forPartnerKeys(s.adminListPartnerKeys),
 		"POST /api/admin/partners/{id}/keys":             s.forPartnerKeys(s.adminCreatePartnerKey),
 		"DELETE /api/admin/partners/{id}/keys/{keyId}":   s.forPartnerKeys(s.adminRevokePartnerKey),

@@ -79,6 +79,8 @@ func (s *Server) shell() http.Handler {
 	s.mountPages(root)
 	s.mapRoutes(root)
 	s.mountMetrics(root)
+	root.HandleFunc("GET /embed.js", s.serveEmbedScript)
+	root.HandleFunc("GET /embed", s.serveEmbed)
 	root.Handle("/", s.static)
 	return s.observe(s.lifecycle(s.securityHeaders(limits(noteRoute(root)))))
 }

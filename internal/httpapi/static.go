@@ -24,6 +24,10 @@ type static struct {
 	index []byte            // index.html with the runtime config injected
 	pages map[string][]byte // index.html of a route with a lazy screen, which it preloads
 	csp   string            // index.html's policy: allows the injected scripts by their hash
+	// embed is the widget's page (embed.go): index.html with a runtime
+	// config naming no other site; embedCSP its policy for given ancestors.
+	embed    []byte
+	embedCSP func(ancestors string) string
 	// canonical answers the store page's URL for a request about one store
 	// (?store=N on / or /reviews), or "": the shell then names that page
 	// as its canonical address, for crawlers that run no script.
@@ -89,6 +93,12 @@ func newStatic(files fs.FS, cfg runtimeConfig, policy contentPolicy) *static {
 		inline = append(inline, startAfterPaint)
 	}
 	s.csp = policy.header(inline...)
+	ec := cfg
+	ec.MapStyleURL = "" // the widget reaches this site only: the binary's own map
+	c, _ = json.Marshal(ec)
+	embedCode := "window.__LOCATOR_CONFIG__=" + string(c)
+	s.embed = bytes.Replace(index, []byte("</head>"), []byte("<script>"+embedCode+"</script></head>"), 1)
+	s.embedCSP = func(ancestors string) string { return policy.embedHeader(ancestors, embedCode) }
 	s.pages = map[string][]byte{}
 	for route, links := range routePreloads(s.files) {
 		s.pages[route] = bytes.Replace(s.index, []byte("</head>"), []byte(links+"</head>"), 1)

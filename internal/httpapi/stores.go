@@ -30,6 +30,10 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 		}
 		q.Product = p.ID
 	}
+	if q.Compliant && s.Licences != nil {
+		cov := s.Licences.Coverage()
+		q.Covered = func(lat, lon float64) bool { return cov.Covers(lat, lon, 0) }
+	}
 	coding := httpbody.Negotiate(r.Header.Get("Accept-Encoding"))
 	q.Now = s.Clock.Now()
 	epoch := answercache.Epoch{Minute: q.Now.Unix() / 60, Gen: s.Index.AnswerGen()}
@@ -37,6 +41,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 		if e, ok := s.Answers.Get(epoch, r.URL.RawQuery, uint8(coding)); ok {
 			httpbody.WriteEncoded(w, r, http.StatusOK, "application/json", coding, e.Body)
 			s.countSearch(r, &q, e.IDs)
+			s.countPartnerSearch(r, &q, len(e.IDs))
 			return nil
 		}
 	}
@@ -53,6 +58,7 @@ func (s *Server) listStores(w http.ResponseWriter, r *http.Request) error {
 		}
 	})
 	s.countSearch(r, &q, ids)
+	s.countPartnerSearch(r, &q, len(ids))
 	*bp = body
 	if cap(body) <= 1<<20 { // don't keep rare huge buffers
 		bufPool.Put(bp)

@@ -86,15 +86,20 @@ func (s *Service) flush(ctx context.Context, all bool) error {
 	if b.full {
 		s.Log.Warn("insights: too many visitors today for the in-memory set; new ones not counted on this replica", "max", MaxSeen*shards)
 	}
-	if !b.empty() {
+	partners := s.takePartners()
+	if !b.empty() || len(partners) > 0 {
 		if err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 			sums, err := settle(ctx, tx, b)
 			if err != nil {
 				return err
 			}
-			return write(ctx, tx, sums)
+			if err := write(ctx, tx, sums); err != nil {
+				return err
+			}
+			return writePartners(ctx, tx, partners)
 		}); err != nil {
 			s.putBack(b)
+			s.putBackPartners(partners)
 			return fmt.Errorf("insights: flush: %w", err)
 		}
 	}
@@ -126,7 +131,7 @@ func (s *Service) daily(ctx context.Context, now time.Time) error {
 func Prune(ctx context.Context, q db.Querier, now time.Time) (int64, error) {
 	cutoff := now.UTC().AddDate(0, -Retention, 0).Format(time.DateOnly)
 	var n int64
-	for _, table := range []string{"insight_store_days", "insight_search_days", "insight_days"} {
+	for _, table := range []string{"insight_store_days", "insight_search_days", "insight_days", "insight_partner_days"} {
 		res, err := q.Exec(ctx, "DELETE FROM "+table+" WHERE day < $1", cutoff)
 		if err != nil {
 			return n, err

@@ -192,6 +192,8 @@ type Counter struct {
 	shared atomic.Pointer[map[day]cipher.Block]
 	now    clock.Clock
 	off    bool
+	// partners are the widget's counts per partner (partners.go).
+	partners partnerCounts
 }
 
 // NewCounter returns an empty counter on the system's clock.

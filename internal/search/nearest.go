@@ -43,7 +43,11 @@ const f32Slack = 1.0 / (EarthRadiusMiles * 1609.344) // 1 m in radians
 // sea, say) ends after a few boxes instead of walking on to the nearest
 // store anywhere.
 func (ix *Index) visit(q *Query, fn func(r *record, miles float64) bool) {
-	ix.visitWhere(q, nil, fn)
+	var keep func(r *record) bool
+	if q.Compliant {
+		keep = q.compliantStore
+	}
+	ix.visitWhere(q, keep, fn)
 }
 
 // visitWhere is visit of the stores keep accepts (nil: all): a store it

@@ -42,6 +42,12 @@ type Query struct {
 	// InStock keeps, of a product search, the stores whose row is in stock
 	// or limited, lawful and reported within StaleAfter.
 	InStock bool
+	// Compliant keeps only the stores that pass the compliance rule
+	// (compliance.go): the widget's "where to buy" (docs/embed.md).
+	Compliant bool
+	// Covered reports whether a licence registry covers a position (the
+	// caller's, from internal/licences); nil: none covers anywhere.
+	Covered func(lat, lon float64) bool
 }
 
 // MaxProductRef bounds the product parameter.
@@ -159,6 +165,9 @@ func ParseQuery(raw string) (Query, error) {
 	}
 	q.Curbside = curbA || curbB
 	if err := flag("in_stock", &q.InStock); err != nil {
+		return q, err
+	}
+	if err := flag("compliant", &q.Compliant); err != nil {
 		return q, err
 	}
 	if v, ok, err := one("product"); err != nil {

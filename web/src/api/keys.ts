@@ -57,6 +57,8 @@ export const adminKeys = {
   demand: (days: number) => ["admin", "demand", days] as const,
   /** The catalogue editor: product searches and single products (docs/products.md). */
   products: ["admin", "products"] as const,
+  /** A partner's monthly widget report (docs/embed.md). */
+  partnerReport: (id: string) => ["admin", "partners", id, "report"] as const,
   /** Partners: brands, point-of-sale vendors and chains (docs/partners.md). */
   partners: ["admin", "partners"] as const,
 };

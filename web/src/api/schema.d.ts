@@ -1197,6 +1197,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/partners/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The widget's monthly report of a partner (docs/embed.md, "What is counted")
+         * @description Per calendar month (UTC), newest first, the counts under the partner's slug: views of the widget, searches, stores shown in their first pages, stores opened, directions and buy clicks.
+         */
+        get: operations["adminPartnerReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reports": {
         parameters: {
             query?: never;
@@ -3607,6 +3630,10 @@ export interface operations {
                 product?: string;
                 /** @description With `product`: only the stores whose row is in_stock or limited_availability, lawful and reported within 7 days. `in_stock=true` without `product` is a 400. */
                 in_stock?: components["schemas"]["Flag"];
+                /** @description Only the stores that pass the compliance rule (docs/embed.md): no No-Tobacco-Sale Order, no expired or revoked licence, an active licence where a licence registry covers the store, and with `product` the product lawful there. The widget sends it. */
+                compliant?: components["schemas"]["Flag"];
+                /** @description The widget's partner (its slug): the search is also counted under that partner (docs/embed.md). An unknown partner counts nothing more; the answer is the same. */
+                partner?: string;
             };
             header?: never;
             path?: never;
@@ -5282,6 +5309,49 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    adminPartnerReport: {
+        parameters: {
+            query?: {
+                /** @description How many months, the current one included */
+                months?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The partner's id */
+                id: components["schemas"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The slug counted under */
+                        partner: string;
+                        months: {
+                            /** @description YYYY-MM */
+                            month: string;
+                            views: number;
+                            searches: number;
+                            stores_shown: number;
+                            panels: number;
+                            directions: number;
+                            buy: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     adminListReports: {
         parameters: {
             query?: {
@@ -6397,6 +6467,8 @@ export interface operations {
                     /** @enum {string} */
                     kind: "panel" | "call" | "directions" | "website" | "online_store" | "share" | "favourite";
                     store_id: components["schemas"]["Id"];
+                    /** @description The widget's partner (its slug): panel, directions and online_store are also counted under it (docs/embed.md) */
+                    partner?: string;
                 };
             };
         };

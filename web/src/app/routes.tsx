@@ -27,6 +27,8 @@ export function AppRoutes() {
     <Suspense fallback={<RouteFallback />}>
       <Routes>
         <Route path="/" element={<LocatorPage />} />
+        {/* The widget (docs/embed.md): the locator in embed mode, served by internal/httpapi/embed.go. */}
+        <Route path="/embed" element={<LocatorPage />} />
         <Route path="/claim" element={<ClaimPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { judge, todayIn, verdictCookie } from "../lib/agecheck";
+import { embedded } from "../lib/embed";
 
 /**
  * The age check before commerce (docs/rules.md): a native modal <dialog> asking for a date of birth,
@@ -41,13 +42,14 @@ export default function AgeDialog({ minAge, onPass, onClose }: { minAge: number;
       setConfirming(value);
       return;
     }
-    document.cookie = verdictCookie(verdict.kind, minAge, secure);
+    // The widget keeps the verdict for this page only: it sets no cookie (docs/embed.md).
+    if (!embedded) document.cookie = verdictCookie(verdict.kind, minAge, secure);
     onPass();
     onClose();
   };
   /** The shopper confirms an under-age date: kept for this browser session only (agecheck.ts). */
   const confirmUnder = () => {
-    document.cookie = verdictCookie("under", minAge, secure);
+    if (!embedded) document.cookie = verdictCookie("under", minAge, secure);
     setConfirming(null);
     setUnder(true);
   };

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import defaultImage from "../assets/default-store.svg";
+import { embedded } from "../lib/embed";
 import { photoSrcset } from "../lib/photos";
 
 /**
@@ -18,7 +19,8 @@ export function StoreImage({
   className?: string;
   sizes?: string;
 }) {
-  const [failed, setFailed] = useState(false);
+  // The widget reaches only its own site (docs/embed.md): a picture hosted elsewhere shows the default.
+  const [failed, setFailed] = useState(() => embedded && !!src && new URL(src, window.location.href).origin !== window.location.origin);
   const srcSet = failed ? undefined : photoSrcset(src);
   return (
     <img

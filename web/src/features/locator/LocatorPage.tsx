@@ -27,6 +27,7 @@ import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlSt
 import type { MapView } from "./map/types";
 import { useTitle } from "../../lib/documentMeta";
 import { shortPlaceName } from "../../lib/placeName";
+import { embed } from "../../lib/embed";
 
 // The store detail panel is a chunk of its own: the first paint does not show it. It is fetched
 // once the first answer is shown and the page is idle, so opening a store rarely waits for it.
@@ -47,6 +48,9 @@ const NO_RULES: Rule[] = [];
 
 export const EMPTY_TITLE = "No Results Found";
 export const EMPTY_TEXT = "Modify filters or adjust location to discover nearby stores.";
+/** The widget's promise above its list (docs/embed.md, "The compliance rule"). */
+export const COMPLIANT_PRODUCT = "Showing licensed stores where this product may be sold";
+export const COMPLIANT_STORES = "Showing licensed stores only";
 
 /**
  * The results line: the spec's "Showing results a-b", then how many there are in all. The list
@@ -121,7 +125,16 @@ export function LocatorPage() {
   // Stores: each filter change reloads; Open now is also applied here in each store's zone, by
   // the same rule as the badge (lib/status.ts), so a store that closes while the page is open
   // leaves the filtered list at the next minute.
-  const storesQuery = useQuery(listPhysicalStoresOptions({ ...center, filters: url.filters, product: url.product, inStock: url.inStock }));
+  // The widget lists only stores that pass the compliance rule, and its searches count for its partner.
+  const storesQuery = useQuery(
+    listPhysicalStoresOptions({
+      ...center,
+      filters: url.filters,
+      product: url.product,
+      inStock: url.inStock,
+      ...(embed && { compliant: true, partner: embed.partner }),
+    }),
+  );
   // A new answer is shown through a deferred render: React renders the results list and the
   // markers in slices between which the browser stays responsive, instead of one long task when
   // the answer arrives (the list, the map and the summary always show the same answer).
@@ -318,7 +331,7 @@ export function LocatorPage() {
       : resultsSummary(first, last, stores.length, shown.data?.has_more === true);
 
   return (
-    <div className="flex h-dvh flex-col bg-white">
+    <div className={cn("flex flex-col bg-white", !embed && "h-dvh")}>
       <a
         href="#locator-results-body"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-emerald-800 underline shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
@@ -331,10 +344,17 @@ export function LocatorPage() {
       >
         Skip to results
       </a>
-      <Header search={search} />
-      <main className="relative grid min-h-0 min-w-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[auto_1fr] md:grid-cols-[26rem_minmax(0,1fr)]">
-        <div className="border-b border-gray-200 px-3 pt-2 pb-2 md:col-start-1 md:row-start-1 md:border-r md:px-4 md:pt-3">
-          <nav aria-label="Breadcrumb" className="text-xs text-gray-700">
+      {embed ? <div className="border-b border-gray-200 px-3 py-2">{search}</div> : <Header search={search} />}
+      <main
+        className={cn(
+          "relative min-w-0",
+          embed
+            ? "flex flex-col"
+            : "grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[auto_1fr] md:grid-cols-[26rem_minmax(0,1fr)]",
+        )}
+      >
+        <div className={cn("border-b border-gray-200 px-3 pt-2 pb-2", !embed && "md:col-start-1 md:row-start-1 md:border-r md:px-4 md:pt-3")}>
+          <nav aria-label="Breadcrumb" className={cn("text-xs text-gray-700", embed && "hidden")}>
             <ol className="flex gap-1">
               <li>
                 <Link to="/" className="underline hover:text-gray-900">
@@ -350,10 +370,15 @@ export function LocatorPage() {
           <div className="mt-1 flex items-baseline justify-between gap-2">
             {/* One text node, as the server's first frame writes it (internal/httpapi/frames/locator.html): two would measure a pixel wider and repaint the largest text. */}
             <h1 className="truncate text-lg font-semibold text-gray-900 md:text-xl">{`Stores in ${placeLabel}`}</h1>
-            <Link to="/claim" className="hidden min-h-6 shrink-0 items-center text-sm font-medium text-emerald-800 underline md:inline-flex">
+            <Link to="/claim" className={cn("hidden min-h-6 shrink-0 items-center text-sm font-medium text-emerald-800 underline", !embed && "md:inline-flex")}>
               Claim your store
             </Link>
           </div>
+          {embed && (
+            <p role="note" className="mt-1 text-sm text-gray-700">
+              {url.product !== null ? COMPLIANT_PRODUCT : COMPLIANT_STORES}
+            </p>
+          )}
           <div className="mt-2">
             <FilterChips filters={url.filters} onToggle={toggleFilter} licenceCovered={licenceCovered} />
             {url.product !== null && (
@@ -369,7 +394,7 @@ export function LocatorPage() {
           </div>
         </div>
 
-        <div className="relative row-start-2 min-h-0 md:col-start-2 md:row-span-2 md:row-start-1">
+        <div className={cn("relative", embed ? (embed.view === "list" ? "hidden" : "h-80") : "row-start-2 min-h-0 md:col-start-2 md:row-span-2 md:row-start-1")}>
           {/* Before the map in the document, so the focus reaches it before the map's markers. */}
           {redoVisible && (
             <button
@@ -381,6 +406,7 @@ export function LocatorPage() {
               Redo search in this area
             </button>
           )}
+          {embed?.view !== "list" && (
           <MapArea
             stores={stores}
             selectedId={url.store}
@@ -391,17 +417,22 @@ export function LocatorPage() {
             onCenterChange={onCenterChange}
             coverBottom={coverBottom}
           />
+          )}
         </div>
 
         <section
           ref={sheet}
           aria-label="Results"
-          className={cn(
-            "fixed inset-x-0 bottom-0 z-20 flex flex-col rounded-t-xl border-t border-gray-200 bg-white shadow-[0_-4px_12px_rgb(0_0_0/0.12)]",
-            // An open store: a sheet of a fixed half height, so its pin keeps its place above it.
-            !showSheet ? "max-h-16" : selected ? "h-[50dvh]" : "max-h-[70dvh]",
-            "md:static md:z-auto md:col-start-1 md:row-start-2 md:max-h-none md:min-h-0 md:rounded-none md:border-t-0 md:border-r md:shadow-none",
-          )}
+          className={
+            embed
+              ? "flex flex-col"
+              : cn(
+                  "fixed inset-x-0 bottom-0 z-20 flex flex-col rounded-t-xl border-t border-gray-200 bg-white shadow-[0_-4px_12px_rgb(0_0_0/0.12)]",
+                  // An open store: a sheet of a fixed half height, so its pin keeps its place above it.
+                  !showSheet ? "max-h-16" : selected ? "h-[50dvh]" : "max-h-[70dvh]",
+                  "md:static md:z-auto md:col-start-1 md:row-start-2 md:max-h-none md:min-h-0 md:rounded-none md:border-t-0 md:border-r md:shadow-none",
+                )
+          }
         >
           <div className="flex items-center justify-between gap-2 px-4 py-3 md:py-2">
             <p className="text-sm font-medium text-gray-900" aria-live="polite">
@@ -410,7 +441,7 @@ export function LocatorPage() {
             {loading && <Spinner label="Loading stores" className="text-xs" />}
             <button
               type="button"
-              className="ml-auto inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-emerald-800 md:hidden"
+              className={cn("ml-auto inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-emerald-800 md:hidden", embed && "hidden")}
               aria-expanded={showSheet}
               aria-controls="locator-results-body"
               onClick={() => setSheetOpen((v) => !v)}
@@ -423,7 +454,7 @@ export function LocatorPage() {
             id="locator-results-body"
             ref={resultsTop}
             tabIndex={-1}
-            className={cn("min-h-0 flex-1 overflow-y-auto", !showSheet && "hidden md:block")}
+            className={embed ? undefined : cn("min-h-0 flex-1 overflow-y-auto", !showSheet && "hidden md:block")}
           >
             {selected ? (
               <ErrorBoundary
@@ -501,7 +532,7 @@ export function LocatorPage() {
           to="/claim"
           className={cn(
             "fixed right-4 bottom-20 z-20 rounded-full bg-emerald-700 px-4 py-3 text-sm font-semibold text-white shadow-lg md:hidden",
-            showSheet && "hidden",
+            (showSheet || embed) && "hidden",
           )}
         >
           Claim your store

@@ -8,6 +8,7 @@ import { StoreImage } from "../../components/StoreImage";
 import { StoreStatus } from "../../components/StoreStatus";
 import { sendEvent } from "../../lib/beacon";
 import { cn } from "../../lib/cn";
+import { embedded } from "../../lib/embed";
 import { formatDistance } from "../../lib/distance";
 import { useDocumentMeta } from "../../lib/documentMeta";
 import { formatPhone, phoneHref } from "../../lib/phone";
@@ -148,14 +149,19 @@ export function StoreDetail({
           <Navigation aria-hidden="true" className="size-5" />
           Directions
         </a>
-        <button type="button" onClick={() => void onShare()} className={action}>
-          <Share2 aria-hidden="true" className="size-5" />
-          Share
-        </button>
-        <button type="button" aria-pressed={favorite} onClick={() => void onFavorite()} className={action}>
-          <Heart aria-hidden="true" className={cn("size-5", favorite && "fill-rose-600 text-rose-600")} />
-          Favorite
-        </button>
+        {/* The widget signs no one in and keeps nothing: no favourite, and no link to share of a page only its host frames. */}
+        {!embedded && (
+          <button type="button" onClick={() => void onShare()} className={action}>
+            <Share2 aria-hidden="true" className="size-5" />
+            Share
+          </button>
+        )}
+        {!embedded && (
+          <button type="button" aria-pressed={favorite} onClick={() => void onFavorite()} className={action}>
+            <Heart aria-hidden="true" className={cn("size-5", favorite && "fill-rose-600 text-rose-600")} />
+            Favorite
+          </button>
+        )}
       </div>
       <p role="status" className="text-sm text-gray-700 empty:hidden">
         {shareNote}
@@ -187,14 +193,15 @@ export function StoreDetail({
       )}
       {/* The store's own page (server-rendered, a plain link): its address to keep or share (m11). */}
       <p className="text-sm">
-        <a href={storePagePath(store)} className="font-medium text-emerald-800 underline">
+        {/* In the widget the store page opens beside it: it refuses to be framed. */}
+        <a href={storePagePath(store)} target={embedded ? "_blank" : undefined} className="font-medium text-emerald-800 underline">
           View store page
         </a>
       </p>
       <OnlineStoreButton store={store} />
       <StoreProducts store={store} product={product} now={now} />
-      <ReviewsSummary storeId={store.id} />
-      <ReportProblem storeId={store.id} storeName={store.name} />
+      {!embedded && <ReviewsSummary storeId={store.id} />}
+      {!embedded && <ReportProblem storeId={store.id} storeName={store.name} />}
     </article>
   );
 }

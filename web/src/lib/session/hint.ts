@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError } from "../../api/client";
 import { apiBase } from "../config";
+import { embedded } from "../embed";
 
 /** The session cookies; each has a readable hint cookie named `${area}_hint` (internal/httpapi/session.go). */
 export type SessionArea = "locator_session" | "locator_business" | "locator_admin";
@@ -12,6 +13,7 @@ export type SessionArea = "locator_session" | "locator_business" | "locator_admi
  * another origin sets cookies this page cannot read: then the app always asks.
  */
 export function maybeSignedIn(area: SessionArea, cookies = document.cookie, base = apiBase, origin = window.location.origin): boolean {
+  if (embedded) return false; // the widget signs no one in (docs/embed.md)
   if (new URL(base).origin !== origin) return true;
   return cookies.split(/;\s*/).includes(`${area}_hint=1`);
 }

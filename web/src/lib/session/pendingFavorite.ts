@@ -3,9 +3,12 @@
  * the sign-in popup; the store is kept here, for this tab, and favourited once the sign-in
  * succeeds (useSignIn), so the press is not lost.
  */
+import { embedded } from "../embed";
+
 const KEY = "locator_pending_favorite";
 
 export function rememberFavorite(id: number): void {
+  if (embedded) return; // the widget stores nothing in the browser (docs/embed.md)
   try {
     sessionStorage.setItem(KEY, String(id));
   } catch {
@@ -15,6 +18,7 @@ export function rememberFavorite(id: number): void {
 
 /** The remembered store, once: reading it forgets it. */
 export function takePendingFavorite(): number | null {
+  if (embedded) return null;
   try {
     const v = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);

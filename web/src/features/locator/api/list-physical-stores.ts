@@ -26,6 +26,10 @@ export interface StoreSearch {
   product?: string | null;
   /** With a product: only stores where it is in stock or limited, lawful and reported lately. */
   inStock?: boolean;
+  /** Only stores that pass the compliance rule (the widget's, docs/embed.md). */
+  compliant?: boolean;
+  /** The widget's partner: the search is counted under it too. */
+  partner?: string | null;
 }
 
 /**
@@ -34,7 +38,7 @@ export interface StoreSearch {
  * the results panel has pages. With Open now and a service on, available_now asks for stores
  * taking that service's orders now ("Delivery now").
  */
-export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS, product = null, inStock = false }: StoreSearch) {
+export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FILTERS, product = null, inStock = false, compliant = false, partner = null }: StoreSearch) {
   const query: StoreListQuery = {
     latitude,
     longitude,
@@ -47,6 +51,8 @@ export function listPhysicalStoresOptions({ latitude, longitude, filters = NO_FI
     ...(filters.licensed && { is_licence_verified: "true" as const }),
     ...(filters.open && (filters.delivery || filters.online || filters.curbside) && { available_now: "true" as const }),
     ...(product !== null && { product, ...(inStock && { in_stock: "true" as const }) }),
+    ...(compliant && { compliant: "true" as const }),
+    ...(partner !== null && { partner }),
   };
   return queryOptions({
     queryKey: storeKeys.list(query),
