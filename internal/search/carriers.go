@@ -1,6 +1,8 @@
 package search
 
 import (
+	"cmp"
+	"slices"
 	"time"
 
 	"locator/internal/catalog"
@@ -39,6 +41,8 @@ func (ix *Index) Carriers(product int64, now time.Time) []Carrier {
 	for k, i := range at {
 		out[k].Row = ix.prod.row(product, c, i)
 	}
+	// c's rows are in the spatial order of their stores (stock.go).
+	slices.SortFunc(out, func(a, b Carrier) int { return cmp.Compare(a.Store, b.Store) })
 	return out
 }
 

@@ -292,9 +292,10 @@ func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(row i
 // popped stores back until the walk has passed them by f32Slack, so the
 // order is exact.
 func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row int, r *record, miles float64) bool) {
-	if len(c.boxes) == 0 {
+	if c.placed == 0 {
 		return
 	}
+	start, levels := c.boxLevels()
 	qlat, qlon := q.Latitude*deg, q.Longitude*deg
 	qcos, qsin := math.Cos(qlat), math.Sin(qlat)
 	maxAngle := q.RadiusMiles / EarthRadiusMiles
@@ -327,12 +328,16 @@ func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row 
 		}
 	}()
 	box := func(level int, b int) {
-		x := &c.boxes[level][b]
+		x := &c.boxes[start[level]+b]
 		if a := boxLowerA(q.Latitude, q.Longitude, qcos, x.minLat, x.minLon, x.maxLat, x.maxLon); a <= walkA {
 			h.push(walkEntry{a, uint32(b), int32(level)})
 		}
 	}
-	box(len(c.boxes)-1, 0)
+	if levels > 0 {
+		box(levels-1, 0)
+	} else {
+		h.push(walkEntry{0, 0, 0}) // the one leaf
+	}
 	for len(h) > 0 {
 		e := h.pop()
 		switch {
@@ -370,7 +375,7 @@ func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row 
 			}
 		default:
 			lo := int(e.idx) * fan
-			for b := lo; b < min(lo+fan, len(c.boxes[e.level-1])); b++ {
+			for b := lo; b < min(lo+fan, start[e.level]-start[e.level-1]); b++ {
 				box(int(e.level)-1, b)
 			}
 		}

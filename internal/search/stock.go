@@ -54,10 +54,31 @@ type carriers struct {
 	qty      []uint16 // the quantity; qtyNone, or qtyBig for one in bigQty
 	avail    []uint8  // index in inventory.Availabilities
 	placed   int      // rows [0, placed) are stores in the index, in spatial order; the rest are by id
-	// boxes[0][b] bounds the points of the placed rows [b*leafRows,
-	// (b+1)*leafRows); boxes[l][b] bounds fan boxes of level l-1; the last
-	// level holds the root.
-	boxes [][]pbox
+	// boxes holds the levels of the tree one after the other (boxLevels):
+	// box b of level 0 bounds the points of the placed rows [b*leafRows,
+	// (b+1)*leafRows), box b of level l bounds fan boxes of level l-1, the
+	// last level is the root. Nil when the placed rows fit one leaf.
+	boxes []pbox
+}
+
+// maxBoxLevels bounds the levels of a carriers' boxes (2^32 rows).
+const maxBoxLevels = 9
+
+// boxLevels returns where each level of c.boxes starts (start[levels] is
+// their end) and how many levels there are (0: no boxes).
+func (c *carriers) boxLevels() (start [maxBoxLevels + 1]int, levels int) {
+	if c.placed <= leafRows {
+		return start, 0
+	}
+	n := (c.placed + leafRows - 1) / leafRows
+	for {
+		start[levels+1] = start[levels] + n
+		levels++
+		if n == 1 {
+			return start, levels
+		}
+		n = (n + fan - 1) / fan
+	}
 }
 
 // leafRows is how many rows one leaf box of carriers covers: 16 bytes of
@@ -178,12 +199,14 @@ func (c *carriers) find(ix *Index, store int64) (int, bool) {
 		i, found := slices.BinarySearch(c.ids[c.placed:], id)
 		return c.placed + i, found
 	}
-	if len(c.boxes) == 0 {
-		return 0, false
+	start, levels := c.boxLevels()
+	if levels == 0 {
+		i := slices.Index(c.ids[:c.placed], id)
+		return i, i >= 0
 	}
 	var look func(level, b int) int
 	look = func(level, b int) int {
-		x := &c.boxes[level][b]
+		x := &c.boxes[start[level]+b]
 		if lat < x.minLat || lat > x.maxLat || lon < x.minLon || lon > x.maxLon {
 			return -1
 		}
@@ -195,14 +218,14 @@ func (c *carriers) find(ix *Index, store int64) (int, bool) {
 			}
 			return -1
 		}
-		for k := b * fan; k < min((b+1)*fan, len(c.boxes[level-1])); k++ {
+		for k := b * fan; k < min((b+1)*fan, start[level]-start[level-1]); k++ {
 			if i := look(level-1, k); i >= 0 {
 				return i
 			}
 		}
 		return -1
 	}
-	i := look(len(c.boxes)-1, 0)
+	i := look(levels-1, 0)
 	return i, i >= 0
 }
 
@@ -429,27 +452,25 @@ func (ix *Index) arrange(c *carriers) *carriers {
 	for _, k := range ks {
 		appendRow(out, c, int(k.row))
 	}
-	if placed == 0 {
+	start, levels := out.boxLevels()
+	if levels == 0 {
 		return out
 	}
-	level := make([]pbox, (placed+leafRows-1)/leafRows)
-	for b := range level {
+	out.boxes = make([]pbox, start[levels])
+	for b := range start[1] {
 		lat, lon, _, _ := ix.pointOf(out.ids[b*leafRows])
 		x := pointBox(lat, lon)
 		for i := b*leafRows + 1; i < min((b+1)*leafRows, placed); i++ {
 			lat, lon, _, _ := ix.pointOf(out.ids[i])
 			x.add(lat, lon)
 		}
-		level[b] = x
+		out.boxes[b] = x
 	}
-	out.boxes = append(out.boxes, level)
-	for len(level) > 1 {
-		up := make([]pbox, (len(level)+fan-1)/fan)
-		for i := range up {
-			up[i] = unionBoxes(level[i*fan : min((i+1)*fan, len(level))])
+	for l, ends := 1, start[:levels+1]; l+1 < len(ends); l++ {
+		below, level := out.boxes[ends[l-1]:ends[l]], out.boxes[ends[l]:ends[l+1]]
+		for b := range level {
+			level[b] = unionBoxes(below[b*fan : min((b+1)*fan, len(below))])
 		}
-		out.boxes = append(out.boxes, up)
-		level = up
 	}
 	return out
 }
@@ -470,10 +491,7 @@ func (p *Products) Bytes() int {
 	defer p.mu.RUnlock()
 	n := 0
 	for _, c := range p.stock {
-		n += 48 + 5*24 + 8 + 24 + cap(c.ids)*4 + cap(c.reported)*4 + cap(c.price)*4 + cap(c.qty)*2 + cap(c.avail)
-		for _, l := range c.boxes {
-			n += 24 + cap(l)*16
-		}
+		n += 48 + 5*24 + 8 + 24 + cap(c.ids)*4 + cap(c.reported)*4 + cap(c.price)*4 + cap(c.qty)*2 + cap(c.avail) + cap(c.boxes)*16
 	}
 	return n + len(p.prices)*12
 }

@@ -20,8 +20,15 @@ func TestStockFollowsStoresThatMove(t *testing.T) {
 	ix := NewIndex()
 	ix.PutAll(es[:2500]) // 500 stores enter later
 	now := time.Now().UTC().Truncate(time.Second)
-	const products = 4
-	carries := func(store int64, product int64) bool { return (store*7+product*3)%5 < 2 || product == 1 }
+	// Product 5 is carried by 20 stores: its rows fit one leaf, without
+	// boxes.
+	const products = 5
+	carries := func(store int64, product int64) bool {
+		if product == 5 {
+			return store%150 == 0
+		}
+		return (store*7+product*3)%5 < 2 || product == 1
+	}
 	err := ix.prod.Load(func(add func([]inventory.Entry)) error {
 		var batch []inventory.Entry
 		for _, e := range es {
@@ -51,6 +58,20 @@ func TestStockFollowsStoresThatMove(t *testing.T) {
 				if ok != carries(e.ID, p) || ok && row.Quantity != e.ID%40 {
 					t.Fatalf("%s: Row(%d, %d) = %+v, %v", step, p, e.ID, row, ok)
 				}
+			}
+			// Carriers lists the product's stores in the index by id.
+			var ids, want []int64
+			for _, cr := range ix.Carriers(p, now) {
+				ids = append(ids, cr.Store)
+			}
+			for id := range in {
+				if carries(id, p) {
+					want = append(want, id)
+				}
+			}
+			slices.Sort(want)
+			if !slices.Equal(ids, want) {
+				t.Fatalf("%s: Carriers(%d) = %d stores, not the %d in the index by id", step, p, len(ids), len(want))
 			}
 			for range 20 {
 				c := es[rng.IntN(len(es))]

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"locator/internal/bench"
@@ -145,7 +146,9 @@ func loadProductSeries(ix *search.Index, d *bench.Dataset, es []stores.Entry, mi
 // time measures the product requests side by side with the same requests
 // without their product (same points, radius, limit and filters), and the
 // whole series mix (70% plain, 30% product), each at the mix's limits and
-// at limit 50.
+// at limit 50. The two sets run in turns, passes times each; the rate
+// compared is each set's best pass (its mean time per query), which a
+// busy machine disturbs least.
 func (ps *productSeries) time(ix *search.Index, passes int) {
 	only := bench.ProductOnly(ps.mix)
 	plain := make([]bench.Request, len(only))
@@ -154,11 +157,7 @@ func (ps *productSeries) time(ix *search.Index, passes int) {
 		plain[i].Query.Product, plain[i].Query.InStock, plain[i].Query.ProductRef = 0, false, ""
 	}
 	var buf []byte
-	run := func(rs []bench.Request) bench.Percentiles {
-		fn := func(q search.Query) { buf = ix.AppendJSON(buf[:0], q) }
-		bench.TimeQueries(rs, 1, fn) // warm-up
-		return bench.Summarize(bench.TimeQueries(rs, passes, fn))
-	}
+	fn := func(q search.Query) { buf = ix.AppendJSON(buf[:0], q) }
 	for _, limit := range []int{0, 50} {
 		o, p, m := only, plain, ps.mix
 		name := "mix"
@@ -166,15 +165,41 @@ func (ps *productSeries) time(ix *search.Index, passes int) {
 			o, p, m = bench.WithLimit(o, limit), bench.WithLimit(p, limit), bench.WithLimit(m, limit)
 			name = fmt.Sprintf("limit %d", limit)
 		}
-		// Interleaved, so both see the same machine.
-		pp, op := run(p), run(o)
-		pp2, op2 := run(p), run(o)
-		plainMean := (pp.Mean + pp2.Mean) / 2
-		prodMean := (op.Mean + op2.Mean) / 2
-		fmt.Printf("%-8s product queries (%d)  AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us\n", name, len(o), us(op.P50), us(op.P99), us(prodMean))
-		fmt.Printf("%-8s same, no product      AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  -> product search at %.2fx the unfiltered rate\n",
-			name, us(pp.P50), us(pp.P99), us(plainMean), float64(plainMean)/float64(prodMean))
-		ms := run(m)
+		bench.TimeQueries(p, 1, fn) // warm-up
+		bench.TimeQueries(o, 1, fn)
+		var all [2][]time.Duration
+		best := [2]time.Duration{1 << 62, 1 << 62}
+		for range max(passes, 3) {
+			for k, rs := range [2][]bench.Request{p, o} {
+				ds := bench.TimeQueries(rs, 1, fn)
+				all[k] = append(all[k], ds...)
+				best[k] = min(best[k], bench.Summarize(slices.Clone(ds)).Mean)
+			}
+		}
+		sp, so := bench.Summarize(all[0]), bench.Summarize(all[1])
+		// all is sorted now: the mean of the fastest 99% drops the stalls
+		// a busy machine adds (a preempted query takes milliseconds).
+		tp, to := trimmedMean(all[0], 99), trimmedMean(all[1], 99)
+		fmt.Printf("%-8s product queries (%d)  AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  best pass %6.1f us  fastest 99%% %6.1f us\n",
+			name, len(o), us(so.P50), us(so.P99), us(so.Mean), us(best[1]), us(to))
+		fmt.Printf("%-8s same, no product      AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  best pass %6.1f us  fastest 99%% %6.1f us\n",
+			name, us(sp.P50), us(sp.P99), us(sp.Mean), us(best[0]), us(tp))
+		fmt.Printf("%-8s product search at %.2fx the unfiltered rate (best passes), %.2fx (fastest 99%%)\n",
+			name, float64(best[0])/float64(best[1]), float64(tp)/float64(to))
+		ms := bench.Summarize(bench.TimeQueries(m, passes, fn))
 		fmt.Printf("%-8s series mix (%d%% product) AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us\n", name, bench.ProductShare, us(ms.P50), us(ms.P99), us(ms.Mean))
 	}
+}
+
+// trimmedMean is the mean of the first pct percent of sorted ds.
+func trimmedMean(ds []time.Duration, pct int) time.Duration {
+	n := max(1, len(ds)*pct/100)
+	if n > len(ds) {
+		return 0
+	}
+	var sum time.Duration
+	for _, d := range ds[:n] {
+		sum += d
+	}
+	return sum / time.Duration(n)
 }
