@@ -8,6 +8,7 @@ import { FormError } from "../../../components/ui/field";
 import { Notice } from "../../../components/ui/outcome";
 import { createPartner, disablePartner, editPartner, partnersOptions, type Partner } from "./api";
 import { PartnerForm } from "./PartnerForm";
+import { PartnerReport } from "./PartnerReport";
 
 const KIND_LABELS = { brand: "Brand", pos: "Point-of-sale vendor", chain: "Chain" } as const;
 
@@ -90,6 +91,7 @@ export function PartnersPanel({ onUnauthorized }: { onUnauthorized: () => void }
                     </div>
                   </div>
                   {openId === p.id && <PartnerForm key={p.id} partner={p} save={(input) => editPartner(p.id, input)} onUnauthorized={onUnauthorized} onSaved={saved("Saved {name}.")} />}
+                  {openId === p.id && <PartnerReport partnerId={p.id} />}
                 </li>
               ))}
             </ul>
