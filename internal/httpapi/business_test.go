@@ -16,6 +16,7 @@ import (
 	"locator/internal/claims"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/httpapi"
 	"locator/internal/photos"
 	"locator/internal/stores"
 )
@@ -148,6 +149,16 @@ func lastConfirmToken(t *testing.T, d *db.DB, email string) string {
 
 // confirmEmail follows the newest link mailed to email with pw: c is
 // signed in to the proven account.
+// createProven makes a business account through the API, then proves its
+// mailbox with the mailed link.
+func createProven(anon *bizClient, srv *httpapi.Server, d *db.DB, email, pw string) {
+	anon.t.Helper()
+	if rec, _ := anon.call("POST", "/api/store/create-user", map[string]string{"store_name": "S", "email": email, "password": pw, "phone_number": "1"}); rec.Code != 201 {
+		anon.t.Fatalf("create user %s: %d", email, rec.Code)
+	}
+	confirmEmail(newBizClient(anon.t, srv), d, email, pw)
+}
+
 func confirmEmail(c *bizClient, d *db.DB, email, pw string) {
 	c.t.Helper()
 	rec, out := c.call("POST", "/api/business/email-proof/confirm", map[string]string{"token": lastConfirmToken(c.t, d, email), "password": pw})
@@ -602,10 +613,7 @@ func TestBusinessAccountAfterApprovalGetsTheStore(t *testing.T) {
 	f := newFixture(t, d)
 	ctx := context.Background()
 	anon := newBizClient(t, f.srv)
-	form := map[string]string{}
-	for k, v := range claimForm {
-		form[k] = v
-	}
+	form := copyClaimForm()
 	form["email"] = "late@example.com"
 	anon.call("POST", "/api/store/claim", form)
 	cs := newClaims(d, stores.NewRepo(d), nil)

@@ -28,6 +28,15 @@ var claimForm = map[string]string{
 	"working_hours": "Mon-Sat 10am-8pm", "category": "Vape shop",
 }
 
+// copyClaimForm is claimForm to change for one test.
+func copyClaimForm() map[string]string {
+	out := make(map[string]string, len(claimForm))
+	for k, v := range claimForm {
+		out[k] = v
+	}
+	return out
+}
+
 // claimReply is the typed reply of POST /api/store/claim.
 type claimReply struct {
 	Claim struct {
@@ -62,10 +71,7 @@ func TestClaimAndModerationAPI(t *testing.T) {
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		owner := &client{t: t, h: f.srv}
 		with := func(changes map[string]string) map[string]string {
-			out := map[string]string{}
-			for k, v := range claimForm {
-				out[k] = v
-			}
+			out := copyClaimForm()
 			for k, v := range changes {
 				out[k] = v
 			}
@@ -204,10 +210,7 @@ func TestSecondStoreClaimWithAnExistingAccount(t *testing.T) {
 	t.Parallel()
 	eachBizSetup(t, func(t *testing.T, d *db.DB, s *bizSetup) {
 		anon := newBizClient(t, s.srv)
-		second := map[string]string{}
-		for k, v := range claimForm {
-			second[k] = v
-		}
+		second := copyClaimForm()
 		second["business_name"], second["address1"], second["postal_code"] = "Lone Star Vapes South", "1500 S Congress Ave", "78704"
 		rec, out := anon.call("POST", "/api/store/claim", second)
 		if rec.Code != 201 {

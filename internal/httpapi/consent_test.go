@@ -21,14 +21,8 @@ func pendingOverHTTP(t *testing.T, d *db.DB, s *bizSetup) (int64, *bizClient, *b
 	t.Helper()
 	ctx := context.Background()
 	anon := newBizClient(t, s.srv)
-	if rec, _ := anon.call("POST", "/api/store/create-user", map[string]string{"store_name": "S", "email": "mallory@example.com", "password": "mallory-pass-1", "phone_number": "1"}); rec.Code != 201 {
-		t.Fatalf("mallory's account: %d", rec.Code)
-	}
-	confirmEmail(newBizClient(t, s.srv), d, "mallory@example.com", "mallory-pass-1")
-	form := map[string]string{}
-	for k, v := range claimForm {
-		form[k] = v
-	}
+	createProven(anon, s.srv, d, "mallory@example.com", "mallory-pass-1")
+	form := copyClaimForm()
 	form["email"] = "mallory@example.com"
 	rec, out := anon.call("POST", "/api/store/claim", form)
 	if rec.Code != 201 {

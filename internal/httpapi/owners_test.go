@@ -23,15 +23,9 @@ func TestLookalikeClaimOverHTTP(t *testing.T) {
 		before, err := s.srv.Stores.Get(ctx, s.ownStore)
 		dbtest.Must(t, err, "store")
 		anon := newBizClient(t, s.srv)
-		if rec, _ := anon.call("POST", "/api/store/create-user", map[string]string{"store_name": "S", "email": "mallory@example.com", "password": "mallory-pass-1", "phone_number": "1"}); rec.Code != 201 {
-			t.Fatalf("attacker account: %d", rec.Code)
-		}
 		// Path D needs no one else's mailbox: the attacker proves their own.
-		confirmEmail(newBizClient(t, s.srv), d, "mallory@example.com", "mallory-pass-1")
-		form := map[string]string{}
-		for k, v := range claimForm {
-			form[k] = v
-		}
+		createProven(anon, s.srv, d, "mallory@example.com", "mallory-pass-1")
+		form := copyClaimForm()
 		form["email"], form["phone"] = "mallory@example.com", "+1 512 555 0666"
 		rec, out := anon.call("POST", "/api/store/claim", form)
 		if rec.Code != 201 {

@@ -101,6 +101,7 @@ start() {
 	local waited=0
 	until [ -s "$state/pid" ] || [ $waited -ge 50 ]; do sleep 0.1; waited=$((waited + 1)); done
 	local url="http://127.0.0.1:$port"
+	local began=$SECONDS
 	local deadline=$((SECONDS + ${LOCATOR_MEDUSA_START_TIMEOUT:-180}))
 	until curl -fsS -o /dev/null "$url/health" 2>/dev/null; do
 		if ! kill -0 "$(cat "$state/pid")" 2>/dev/null; then
@@ -112,7 +113,7 @@ start() {
 		sleep 0.5
 	done
 	echo "$url" >"$state/url"
-	log "up at $url (database $db)"
+	log "up at $url (database $db) after $((SECONDS - began)) s"
 }
 
 stop() {

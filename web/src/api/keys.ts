@@ -57,6 +57,8 @@ export const adminKeys = {
   demand: (days: number) => ["admin", "demand", days] as const,
   /** The catalogue editor: product searches and single products (docs/products.md). */
   products: ["admin", "products"] as const,
+  /** The marketplace's Medusa stock locations and the stores they are mapped to (docs/products.md). */
+  medusa: ["admin", "medusa"] as const,
   /** A partner's monthly widget report (docs/embed.md). */
   partnerReport: (id: string) => ["admin", "partners", id, "report"] as const,
   /** Partners: brands, point-of-sale vendors and chains (docs/partners.md). */

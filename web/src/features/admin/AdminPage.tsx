@@ -15,6 +15,7 @@ import { ClaimDetail } from "./ClaimDetail";
 import { ClaimList, StatusFilter } from "./ClaimList";
 import { LicencesPanel } from "./LicencesPanel";
 import { ProductsPanel } from "./ProductsPanel";
+import { MedusaPanel } from "./MedusaPanel";
 import { PartnersPanel } from "./partners/PartnersPanel";
 import { ReportsPanel } from "./ReportsPanel";
 import { ReviewsPanel, reviewQueueKey } from "./ReviewsPanel";
@@ -33,6 +34,7 @@ const VIEW_TITLES = {
   positions: "Stores to place",
   licences: "Licences",
   products: "Products",
+  medusa: "Marketplace stock locations",
   partners: "Partners",
   demand: "Demand",
 } as const;
@@ -44,6 +46,7 @@ const VIEWS: [keyof typeof VIEW_TITLES, string][] = [
   ["positions", "Stores to place"],
   ["licences", "Licences"],
   ["products", "Products"],
+  ["medusa", "Marketplace"],
   ["partners", "Partners"],
   ["demand", "Demand"],
 ];
@@ -86,6 +89,7 @@ function Moderation({ moderator }: { moderator: Moderator }) {
     queryClient.removeQueries({ queryKey: adminKeys.changes });
     queryClient.removeQueries({ queryKey: adminKeys.licences });
     queryClient.removeQueries({ queryKey: adminKeys.products });
+    queryClient.removeQueries({ queryKey: adminKeys.medusa });
     queryClient.removeQueries({ queryKey: adminKeys.partners });
     queryClient.removeQueries({ queryKey: ["admin", "demand"] });
     queryClient.removeQueries({ queryKey: approximateKey });
@@ -145,6 +149,10 @@ function Moderation({ moderator }: { moderator: Moderator }) {
       ) : view === "partners" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">
           <PartnersPanel onUnauthorized={signedOut} />
+        </div>
+      ) : view === "medusa" ? (
+        <div className="mx-auto max-w-4xl px-4 py-4">
+          <MedusaPanel onUnauthorized={signedOut} />
         </div>
       ) : view === "products" ? (
         <div className="mx-auto max-w-4xl px-4 py-4">

@@ -9,6 +9,7 @@ import { Notice } from "../../../components/ui/outcome";
 import { createPartner, disablePartner, editPartner, partnersOptions, type Partner } from "./api";
 import { KeysSection } from "./KeysSection";
 import { PartnerForm } from "./PartnerForm";
+import { PartnerReport } from "./PartnerReport";
 import { WebhooksSection } from "./WebhooksSection";
 
 const KIND_LABELS = { brand: "Brand", pos: "Point-of-sale vendor", chain: "Chain" } as const;
@@ -96,6 +97,7 @@ export function PartnersPanel({ onUnauthorized }: { onUnauthorized: () => void }
                       <PartnerForm key={p.id} partner={p} save={(input) => editPartner(p.id, input)} onUnauthorized={onUnauthorized} onSaved={saved("Saved {name}.")} />
                       <KeysSection partner={p} />
                       <WebhooksSection partner={p} />
+                      <PartnerReport partnerId={p.id} />
                     </>
                   )}
                 </li>
