@@ -10,6 +10,7 @@ import (
 	"locator/internal/claims"
 	"locator/internal/mail"
 	"locator/internal/search"
+	"locator/internal/stores/events"
 )
 
 // job is one background task of a serving replica: run every interval
@@ -119,6 +120,11 @@ func (a *app) jobList() []job {
 		}
 		return err
 	}
+	// Events fanned out more than a day ago: their deliveries keep their bodies.
+	pruneEvents := func(ctx context.Context) error {
+		_, err := events.Prune(ctx, a.db, a.clock.Now().Add(-24*time.Hour))
+		return err
+	}
 	list := []job{
 		// The index was loaded before the server started; from then on, the
 		// changes since the version it reflects.
@@ -149,6 +155,7 @@ func (a *app) jobList() []job {
 		// The partners' webhooks: events fanned out, due deliveries sent
 		// (docs/webhooks.md); replicas share the work through leases.
 		{name: "webhook delivery", every: time.Second, first: a.hooks.Run, run: a.hooks.Run},
+		{name: "webhook events pruning", every: housekeepingEvery, first: pruneEvents, run: pruneEvents},
 	}
 	if a.medusa != nil {
 		list = append(list, a.medusaJob())
