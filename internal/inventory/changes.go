@@ -215,3 +215,13 @@ func (r *Repo) ChangedStores(ctx context.Context, since int64) ([]int64, int64, 
 	}
 	return out, top, nil
 }
+
+// ChangedSince counts the stores whose stock was written after version
+// since: what a search snapshot's stock side lacks.
+func (r *Repo) ChangedSince(ctx context.Context, since int64) (int, error) {
+	var n int
+	if err := r.db.QueryRow(ctx, "SELECT COUNT(*) FROM stock_changes WHERE version > $1", since).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count stock changes: %w", err)
+	}
+	return n, nil
+}
