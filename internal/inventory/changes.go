@@ -172,12 +172,9 @@ func stampBy(ctx context.Context, tx *db.Tx, stores []int64, batch int) error {
 	}
 	// The partners' webhook events, in the change's transaction
 	// (docs/webhooks.md): one per store whose stock changed.
-	for _, id := range stores {
-		if err := events.Write(ctx, tx, events.StockChanged, id, map[string]any{"store_id": id, "stock_version": v}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return events.WriteEach(ctx, tx, events.StockChanged, stores, func(id int64) any {
+		return map[string]any{"store_id": id, "stock_version": v}
+	})
 }
 
 // Version returns the current stock version: it grows with every stock
