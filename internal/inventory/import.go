@@ -425,7 +425,6 @@ func (im *reading) resolve(ctx context.Context) error {
 	return nil
 }
 
-
 // product finds the row's product by its id, else its GTIN; with both, the
 // GTIN must be the product's.
 func (im *reading) product(id, gtin string) (int64, string) {
