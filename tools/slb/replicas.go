@@ -93,7 +93,7 @@ func cmdReplicas(ctx context.Context, args []string) error {
 		}
 		q := url.Values{"latitude": {fmt.Sprint(s.Latitude)}, "longitude": {fmt.Sprint(s.Longitude)}, "radius": {"0.01"},
 			"limit": {"100"}, "product": {pid[e.ProductID]}}
-		path := "/store/physical-store/list-physical-store/?" + q.Encode()
+		path := "/api/store/physical-store/list-physical-store/?" + q.Encode()
 		if err := stock.Set(ctx, storeID, e.ProductID, inventory.Row{Availability: next}); err != nil {
 			return err
 		}
