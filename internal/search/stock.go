@@ -434,28 +434,35 @@ func appendRow(c, from *carriers, i int) {
 }
 
 // arrange returns c's rows as a new carriers in the order that type
-// describes, with its boxes. The caller holds ix's lock.
+// describes, with its boxes. Rows already in that order (a snapshot's, see
+// stocksnap.go) are shared with c, not copied: neither is ever written.
+// The caller holds ix's lock.
 func (ix *Index) arrange(c *carriers) *carriers {
 	type keyed struct {
-		key uint64 // the Hilbert key of the store's point; all ones: not in the index
-		id  uint32
-		row uint32
+		key      uint64 // the Hilbert key of the store's point; all ones: not in the index
+		id       uint32
+		row      uint32
+		lat, lon float32
 	}
 	ks := make([]keyed, len(c.ids))
 	placed := 0
 	for i, id := range c.ids {
-		ks[i] = keyed{^uint64(0), id, uint32(i)}
+		ks[i] = keyed{key: ^uint64(0), id: id, row: uint32(i)}
 		if lat, lon, _, ok := ix.pointOf(id); ok {
-			ks[i].key = HilbertKey(float64(lat), float64(lon))
+			ks[i].key, ks[i].lat, ks[i].lon = HilbertKey(float64(lat), float64(lon)), lat, lon
 			placed++
 		}
 	}
-	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.id, b.id)) })
-	n := len(ks)
-	out := &carriers{ids: make([]uint32, 0, n), reported: make([]uint32, 0, n), price: make([]uint32, 0, n),
-		qty: make([]uint16, 0, n), avail: make([]uint8, 0, n), placed: placed}
-	for _, k := range ks {
-		appendRow(out, c, int(k.row))
+	order := func(a, b keyed) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.id, b.id)) }
+	out := &carriers{ids: c.ids, reported: c.reported, price: c.price, qty: c.qty, avail: c.avail, placed: placed}
+	if !slices.IsSortedFunc(ks, order) {
+		slices.SortFunc(ks, order)
+		n := len(ks)
+		out = &carriers{ids: make([]uint32, 0, n), reported: make([]uint32, 0, n), price: make([]uint32, 0, n),
+			qty: make([]uint16, 0, n), avail: make([]uint8, 0, n), placed: placed}
+		for _, k := range ks {
+			appendRow(out, c, int(k.row))
+		}
 	}
 	start, levels := out.boxLevels()
 	if levels == 0 {
@@ -463,11 +470,9 @@ func (ix *Index) arrange(c *carriers) *carriers {
 	}
 	out.boxes = make([]pbox, start[levels])
 	for b := range start[1] {
-		lat, lon, _, _ := ix.pointOf(out.ids[b*leafRows])
-		x := pointBox(lat, lon)
+		x := pointBox(ks[b*leafRows].lat, ks[b*leafRows].lon)
 		for i := b*leafRows + 1; i < min((b+1)*leafRows, placed); i++ {
-			lat, lon, _, _ := ix.pointOf(out.ids[i])
-			x.add(lat, lon)
+			x.add(ks[i].lat, ks[i].lon)
 		}
 		out.boxes[b] = x
 	}
