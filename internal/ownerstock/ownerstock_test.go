@@ -2,13 +2,12 @@ package ownerstock_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"locator/internal/apperr"
-	"locator/internal/catalog"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
@@ -64,12 +63,7 @@ func fixture(t *testing.T, d *db.DB) *setup {
 		}
 		return nil
 	}), "links")
-	cat := catalog.NewRepo(d)
-	f, err := os.Open("../catalog/testdata/catalogue.csv")
-	dbtest.Must(t, err, "open catalogue")
-	defer f.Close()
-	_, err = cat.Import(ctx, f, "")
-	dbtest.Must(t, err, "import catalogue")
+	cat := catalogtest.Imported(t, d)
 	sr := stores.NewRepo(d)
 	s.stock = inventory.NewRepo(sr, cat)
 	s.svc = ownerstock.New(sr, cat, s.stock, clock.Fixed(time.Date(2026, 12, 3, 15, 0, 0, 0, time.UTC)))
