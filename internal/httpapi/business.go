@@ -104,7 +104,24 @@ func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request, a *bus
 // out (unchanged).
 type storePatchRequest struct {
 	business.Patch
-	TemporarilyClosed json.RawMessage `json:"temporarily_closed"`
+	TemporarilyClosed json.RawMessage
+}
+
+// UnmarshalJSON reads the body twice, as a business.Patch and for its
+// temporarily_closed, so that a field of the wrong type is named by its
+// JSON path alone (an embedded Patch would prefix it with "Patch.").
+func (in *storePatchRequest) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, &in.Patch); err != nil {
+		return err
+	}
+	var closure struct {
+		TemporarilyClosed json.RawMessage `json:"temporarily_closed"`
+	}
+	if err := json.Unmarshal(b, &closure); err != nil {
+		return err
+	}
+	in.TemporarilyClosed = closure.TemporarilyClosed
+	return nil
 }
 
 type storePatchDTO struct {
