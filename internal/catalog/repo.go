@@ -239,6 +239,24 @@ func (r *Repo) Count(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// DeleteUnstocked removes the product with product id pid from the
+// catalogue when no store's stock names it (stock rows are the one thing
+// that refers to a product, and removing it would remove them), and
+// reports whether it did. A search replica sees the catalogue's count
+// move (Signature) and drops it.
+func (r *Repo) DeleteUnstocked(ctx context.Context, pid string) (bool, error) {
+	res, err := r.db.Exec(ctx, `DELETE FROM products WHERE product_id = $1
+		AND NOT EXISTS (SELECT 1 FROM stock WHERE stock.product_id = products.id)`, pid)
+	if err != nil {
+		return false, fmt.Errorf("remove product %s: %w", pid, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("remove product %s: %w", pid, err)
+	}
+	return n > 0, nil
+}
+
 // IsNotFound reports whether err is ErrNotFound.
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
 

@@ -116,6 +116,40 @@ func (c *Client) ChangedVariants(ctx context.Context, after string) ([]Variant, 
 	return list[Variant](ctx, c, "/admin/product-variants", q, "variants")
 }
 
+// Deleted is a product or variant Medusa deleted (soft-deleted: Medusa
+// keeps the record with its deleted_at).
+type Deleted struct {
+	ID        string `json:"id"`
+	ProductID string `json:"product_id"` // a variant's product
+	DeletedAt string `json:"deleted_at"`
+}
+
+// epoch stands for "every deletion" in a deleted_at filter: Medusa's
+// admin lists leave deleted records out unless they are asked for with
+// with_deleted, and a deleted_at filter then picks the deleted ones.
+const epoch = "1970-01-01T00:00:00.000Z"
+
+// deletedQuery asks for the records deleted after after ("" for all).
+func deletedQuery(fields, after string) url.Values {
+	if after == "" {
+		after = epoch
+	}
+	return url.Values{"fields": {fields}, "with_deleted": {"true"}, "deleted_at[$gt]": {after}, "order": {"deleted_at"}}
+}
+
+// DeletedProducts returns the products deleted after after ("" for all),
+// oldest deletion first.
+func (c *Client) DeletedProducts(ctx context.Context, after string) ([]Deleted, error) {
+	return list[Deleted](ctx, c, "/admin/products", deletedQuery("id,deleted_at", after), "products")
+}
+
+// DeletedVariants returns the variants deleted after after ("" for all),
+// with their product, oldest deletion first. Deleting a product deletes
+// its variants too.
+func (c *Client) DeletedVariants(ctx context.Context, after string) ([]Deleted, error) {
+	return list[Deleted](ctx, c, "/admin/product-variants", deletedQuery("id,product_id,deleted_at", after), "variants")
+}
+
 // Locations returns every stock location with its address.
 func (c *Client) Locations(ctx context.Context) ([]Location, error) {
 	q := url.Values{"fields": {"id,name,*address"}, "order": {"name"}}

@@ -186,8 +186,9 @@ func TestSyncIsIncremental(t *testing.T) {
 			t.Fatalf("a run with nothing new: %+v", rep)
 		}
 		for _, path := range []string{"/admin/products", "/admin/product-variants"} {
-			calls := e.fake.CallsTo(path)
-			if len(calls) != 1 || !strings.Contains(calls[0], "updated_at%5B%24gt%5D=2026-11-30T09%3A59%3A00.000Z") {
+			calls := e.fake.CallsTo(path) // the changed records, then the deleted ones
+			if len(calls) != 2 || !strings.Contains(calls[0], "updated_at%5B%24gt%5D=2026-11-30T09%3A59%3A00.000Z") ||
+				!strings.Contains(calls[1], "deleted_at%5B%24gt%5D=2026-11-30T09%3A59%3A00.000Z") {
 				t.Fatalf("%s calls: %v", path, calls)
 			}
 		}
