@@ -9,6 +9,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/inventory"
+	"locator/internal/medusa/medusatest"
 )
 
 // TestSyncMirrorsDeletions deletes a stock location, a variant and a
@@ -104,16 +105,33 @@ func TestSyncMirrorsDeletions(t *testing.T) {
 		if rep := e.run(t); rep.Withdrawn != 0 || rep.StockRemoved != 0 || rep.ProductsRemoved != 0 {
 			t.Fatalf("deletions applied twice: %+v", rep)
 		}
-		for _, path := range []string{"/admin/products", "/admin/product-variants"} {
-			var deleted []string
-			for _, c := range e.fake.CallsTo(path) {
-				if strings.Contains(c, "with_deleted=true") {
-					deleted = append(deleted, c)
-				}
-			}
-			if len(deleted) != 1 || !strings.Contains(deleted[0], "deleted_at%5B%24gt%5D=2026-12-01T09%3A59%3A00.000Z") {
-				t.Fatalf("%s calls for deletions: %v", path, e.fake.CallsTo(path))
+		checkSince(t, e.fake, "2026-12-01T09%3A59%3A00.000Z")
+	})
+}
+
+// checkSince checks the calls of a run: the products and variants changed,
+// the products with a variant deleted and the products deleted, each
+// since the cursor less the overlap (since, as the query writes it).
+func checkSince(t *testing.T, fake *medusatest.Server, since string) {
+	t.Helper()
+	want := map[string][]string{
+		"/admin/products": {"updated_at%5B%24gt%5D=" + since, "variants%5Bdeleted_at%5D%5B%24gt%5D=" + since + "&with_deleted=true",
+			"deleted_at%5B%24gt%5D=" + since},
+		"/admin/product-variants": {"updated_at%5B%24gt%5D=" + since},
+	}
+	for path, filters := range want {
+		calls := fake.CallsTo(path)
+		if len(calls) != len(filters) {
+			t.Fatalf("%s calls: %v", path, calls)
+		}
+		for i, f := range filters {
+			if !strings.Contains(calls[i], f) {
+				t.Fatalf("%s call %d: %s, want %s", path, i, calls[i], f)
 			}
 		}
-	})
+	}
+	if !strings.HasPrefix(fake.CallsTo("/admin/products")[2], "/admin/products?deleted_at%5B%24gt%5D=") ||
+		!strings.Contains(fake.CallsTo("/admin/products")[2], "with_deleted=true") {
+		t.Fatalf("deleted products: %v", fake.CallsTo("/admin/products"))
+	}
 }

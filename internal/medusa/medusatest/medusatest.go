@@ -124,10 +124,14 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request, release chan stru
 			if ids := q["id[]"]; len(ids) > 0 && !slices.Contains(ids, p["id"].(string)) {
 				continue
 			}
-			if !matches(p, q) {
+			if !matches(p, q) || !variantDeletedAfter(p, first(q["variants[deleted_at][$gt]"])) {
 				continue
 			}
-			out = append(out, withLiveVariants(p))
+			if first(q["with_deleted"]) == "true" {
+				out = append(out, p)
+			} else {
+				out = append(out, withLiveVariants(p))
+			}
 		}
 		f.page(w, q, "products", out)
 	case "/admin/product-variants":
@@ -135,7 +139,8 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request, release chan stru
 		for _, p := range f.products {
 			for _, v := range p["variants"].([]any) {
 				v := v.(map[string]any)
-				if !matches(v, q) {
+				// This list never holds a deleted variant, with_deleted or not.
+				if d, _ := v["deleted_at"].(string); d != "" || !matches(v, q) {
 					continue
 				}
 				out = append(out, map[string]any{"id": v["id"], "product_id": p["id"], "updated_at": v["updated_at"], "deleted_at": v["deleted_at"]})
@@ -183,6 +188,20 @@ func matches(rec map[string]any, q map[string][]string) bool {
 		return false
 	}
 	return true
+}
+
+// variantDeletedAfter applies variants[deleted_at][$gt]: a product with a
+// variant deleted after gt ("" matches every product).
+func variantDeletedAfter(p map[string]any, gt string) bool {
+	if gt == "" {
+		return true
+	}
+	for _, v := range p["variants"].([]any) {
+		if d, _ := v.(map[string]any)["deleted_at"].(string); d != "" && laterThan(d, gt) {
+			return true
+		}
+	}
+	return false
 }
 
 // withLiveVariants is a product with its deleted variants left out, as
