@@ -239,14 +239,13 @@ func (r *Repo) Count(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// DeleteUnstocked removes the product with product id pid from the
-// catalogue when no store's stock names it (stock rows are the one thing
-// that refers to a product, and removing it would remove them), and
-// reports whether it did. A search replica sees the catalogue's count
-// move (Signature) and drops it.
-func (r *Repo) DeleteUnstocked(ctx context.Context, pid string) (bool, error) {
-	res, err := r.db.Exec(ctx, `DELETE FROM products WHERE product_id = $1
-		AND NOT EXISTS (SELECT 1 FROM stock WHERE stock.product_id = products.id)`, pid)
+// DeleteIn removes the product with product id pid from the catalogue
+// inside q (a transaction of inventory.Repo.IfUnstocked: removing a
+// product removes the stock rows that name it), and reports whether there
+// was one. A search replica sees the catalogue's count move (Signature)
+// and drops it.
+func DeleteIn(ctx context.Context, q db.Querier, pid string) (bool, error) {
+	res, err := q.Exec(ctx, `DELETE FROM products WHERE product_id = $1`, pid)
 	if err != nil {
 		return false, fmt.Errorf("remove product %s: %w", pid, err)
 	}

@@ -181,6 +181,29 @@ func (r *Repo) RemoveImported(ctx context.Context, sources []string, storeID, pr
 	return removed, nil
 }
 
+// IfUnstocked runs fn in one transaction when no store's stock names
+// product productID (the catalogue's key), and reports whether fn ran:
+// how the catalogue removes a product only nothing stocks (removing it
+// would remove the rows that name it). On SQLite the transaction holds
+// the write lock from its start; on PostgreSQL a row written for the
+// product in the instant between the check and fn's commit would go with
+// it.
+func (r *Repo) IfUnstocked(ctx context.Context, productID int64, fn func(tx *db.Tx) error) (bool, error) {
+	ran := false
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM (SELECT 1 FROM stock WHERE product_id = $1 LIMIT 1) s", productID).Scan(&n); err != nil {
+			return fmt.Errorf("read stock of product %d: %w", productID, err)
+		}
+		if n > 0 {
+			return nil
+		}
+		ran = true
+		return fn(tx)
+	})
+	return ran && err == nil, err
+}
+
 // stampBatch is how many stores one statement stamps.
 const stampBatch = 500
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"locator/internal/catalog"
+	"locator/internal/db"
 )
 
 // Deletions in Medusa mirrored (docs/products.md, "From the marketplace
@@ -151,8 +152,11 @@ func (s *Syncer) removeProduct(ctx context.Context, pid string, sources []string
 		return err
 	}
 	rep.StockRemoved += n
-	removed, err := s.cat.DeleteUnstocked(ctx, pid)
-	if err != nil {
+	removed := false
+	if _, err := s.stock.IfUnstocked(ctx, p.ID, func(tx *db.Tx) error {
+		removed, err = catalog.DeleteIn(ctx, tx, pid)
+		return err
+	}); err != nil {
 		return err
 	}
 	if removed {
