@@ -110,15 +110,7 @@ func TestRealMedusa(t *testing.T) {
 		a.call("POST", "/admin/product-types", map[string]any{"value": "disposable"}, &typ)
 	}
 	mango, blue := "NB5K-MANGO-"+run, "NB5K-BLUE-"+run
-	var prod struct {
-		Product struct {
-			ID       string `json:"id"`
-			Variants []struct {
-				ID  string `json:"id"`
-				SKU string `json:"sku"`
-			} `json:"variants"`
-		} `json:"product"`
-	}
+	var prod createdProduct
 	a.call("POST", "/admin/products", map[string]any{
 		"title": "Nimbus Bar 5000", "handle": "nimbus-bar-5000-" + run, "status": "published",
 		"thumbnail": "https://cdn.example.com/nimbus.jpg", "collection_id": col.Collection.ID, "type_id": typ.ProductType.ID,
@@ -138,14 +130,7 @@ func TestRealMedusa(t *testing.T) {
 		"address": map[string]any{"address_1": "350 5th Ave", "city": "New York", "postal_code": "10118", "country_code": "us", "province": "NY"}}, &loc)
 	items := map[string]string{}
 	for _, sku := range []string{mango, blue} {
-		var inv struct {
-			InventoryItems []idOf `json:"inventory_items"`
-		}
-		a.call("GET", "/admin/inventory-items?sku="+url.QueryEscape(sku), nil, &inv)
-		if len(inv.InventoryItems) != 1 {
-			t.Fatalf("inventory items of %s: %+v", sku, inv)
-		}
-		items[sku] = inv.InventoryItems[0].ID
+		items[sku] = a.itemOf(sku)
 		a.call("POST", "/admin/inventory-items/"+items[sku]+"/location-levels",
 			map[string]any{"location_id": loc.StockLocation.ID, "stocked_quantity": 0}, nil)
 	}
@@ -249,15 +234,7 @@ func realDeletions(t *testing.T, a *admin, run string, s *Syncer, d *db.DB, st *
 	cat, stock, locs := s.cat, s.stock, NewLocations(d)
 	tag := run + "-" + t.Name()[strings.LastIndex(t.Name(), "/")+1:]
 	one, two := "DEL-ONE-"+tag, "DEL-TWO-"+tag
-	var prod struct {
-		Product struct {
-			ID       string `json:"id"`
-			Variants []struct {
-				ID  string `json:"id"`
-				SKU string `json:"sku"`
-			} `json:"variants"`
-		} `json:"product"`
-	}
+	var prod createdProduct
 	a.call("POST", "/admin/products", map[string]any{
 		"title": "Deleted Soon " + tag, "handle": "deleted-soon-" + strings.ToLower(tag), "status": "published",
 		"metadata": map[string]any{"brand": "Nimbus", "kind": "disposable", "flavour": "tobacco"},
@@ -270,14 +247,7 @@ func realDeletions(t *testing.T, a *admin, run string, s *Syncer, d *db.DB, st *
 		},
 	}, &prod)
 	for sku, n := range map[string]int{one: 8, two: 2} {
-		var inv struct {
-			InventoryItems []idOf `json:"inventory_items"`
-		}
-		a.call("GET", "/admin/inventory-items?sku="+url.QueryEscape(sku), nil, &inv)
-		if len(inv.InventoryItems) != 1 {
-			t.Fatalf("inventory items of %s: %+v", sku, inv)
-		}
-		a.call("POST", "/admin/inventory-items/"+inv.InventoryItems[0].ID+"/location-levels",
+		a.call("POST", "/admin/inventory-items/"+a.itemOf(sku)+"/location-levels",
 			map[string]any{"location_id": loc, "stocked_quantity": n}, nil)
 	}
 	var loc2 struct {
@@ -369,10 +339,34 @@ func itemProduct(t *testing.T, d *db.DB, item string) string {
 	return pid
 }
 
-func variantOf(t *testing.T, vs []struct {
+// createdProduct is the answer of POST /admin/products: the product's id
+// and its variants'.
+type createdProduct struct {
+	Product struct {
+		ID       string       `json:"id"`
+		Variants []variantRef `json:"variants"`
+	} `json:"product"`
+}
+
+type variantRef struct {
 	ID  string `json:"id"`
 	SKU string `json:"sku"`
-}, sku string) string {
+}
+
+// itemOf is the inventory item of the variant with SKU sku.
+func (a *admin) itemOf(sku string) string {
+	a.t.Helper()
+	var inv struct {
+		InventoryItems []idOf `json:"inventory_items"`
+	}
+	a.call("GET", "/admin/inventory-items?sku="+url.QueryEscape(sku), nil, &inv)
+	if len(inv.InventoryItems) != 1 {
+		a.t.Fatalf("inventory items of %s: %+v", sku, inv)
+	}
+	return inv.InventoryItems[0].ID
+}
+
+func variantOf(t *testing.T, vs []variantRef, sku string) string {
 	t.Helper()
 	for _, v := range vs {
 		if v.SKU == sku {
