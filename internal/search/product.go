@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"locator/internal/inventory"
@@ -168,16 +169,17 @@ func (ix *Index) bruteMaxOf() int {
 }
 
 // productHits returns the first q.Limit stores of a product search in the
-// ranking's order, whether more matched, and the product's carriers the
-// hits' rows are in. The caller holds the read lock.
-func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productHit, bool, *carriers) {
+// ranking's order (appended to hits[:0]), whether more matched, and the
+// product's carriers the hits' rows are in. The caller holds the read
+// lock.
+func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay, hits []productHit) ([]productHit, bool, *carriers) {
 	c := ix.prod.carriersOf(q.Product)
 	if c == nil {
 		return nil, false, nil
 	}
 	j := &judge{ix: ix, dirs: ix.prod.Directories(), product: ix.prod.Catalog().lawOf(q.Product), days: days}
 	classes := newStockClasses(now)
-	var hits []productHit
+	hits = hits[:0]
 	add := func(row int, r *record, miles float64) {
 		if q.Compliant && !q.compliantStore(r) {
 			return
@@ -475,13 +477,16 @@ func (ix *Index) ProductHits(q Query) ([]Hit, bool) {
 	days := ruleDay{now: now}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	hs, more, _ := ix.productHits(&q, now, &days)
+	hs, more, _ := ix.productHits(&q, now, &days, nil)
 	out := make([]Hit, len(hs))
 	for i, h := range hs {
 		out[i] = Hit{ID: h.r.id, Miles: h.miles}
 	}
 	return out, more
 }
+
+// hitsPool holds the hits of product searches between answers.
+var hitsPool = sync.Pool{New: func() any { hs := make([]productHit, 0, 128); return &hs }}
 
 // appendProductJSON is AppendJSONFirst for a product search: each store
 // also carries "product" (AppendStock).
@@ -490,8 +495,9 @@ func (ix *Index) appendProductJSON(dst []byte, q *Query, now time.Time, ids []in
 	days := ruleDay{now: now}
 	var ar answerRules
 	var rj ruleJSON
+	hp := hitsPool.Get().(*[]productHit)
 	ix.mu.RLock()
-	hits, hasMore, c := ix.productHits(q, now, &days)
+	hits, hasMore, c := ix.productHits(q, now, &days, *hp)
 	pid := ""
 	if p, ok := ix.prod.Catalog().ByKey(q.Product); ok {
 		pid = p.ProductID
@@ -516,6 +522,10 @@ func (ix *Index) appendProductJSON(dst []byte, q *Query, now time.Time, ids []in
 		dst = append(dst, '}')
 	}
 	ix.mu.RUnlock()
+	if cap(hits) <= 1<<12 {
+		*hp = hits[:0]
+		hitsPool.Put(hp)
+	}
 	dst = append(dst, `],"has_more":`...)
 	dst = strconv.AppendBool(dst, hasMore)
 	dst = append(dst, `,"rules":`...)
