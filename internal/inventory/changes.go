@@ -246,12 +246,9 @@ func stampBy(ctx context.Context, tx *db.Tx, stores []int64, batch int) error {
 	}
 	// The partners' webhook events, in the change's transaction
 	// (docs/webhooks.md): one per store whose stock changed.
-	for _, id := range stores {
-		if err := events.Write(ctx, tx, events.StockChanged, id, map[string]any{"store_id": id, "stock_version": v}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return events.WriteEach(ctx, tx, events.StockChanged, stores, func(id int64) any {
+		return map[string]any{"store_id": id, "stock_version": v}
+	})
 }
 
 // Version returns the current stock version: it grows with every stock
@@ -288,4 +285,14 @@ func (r *Repo) ChangedStores(ctx context.Context, since int64) ([]int64, int64, 
 		return nil, 0, fmt.Errorf("read stock changes: %w", err)
 	}
 	return out, top, nil
+}
+
+// ChangedSince counts the stores whose stock was written after version
+// since: what a search snapshot's stock side lacks.
+func (r *Repo) ChangedSince(ctx context.Context, since int64) (int, error) {
+	var n int
+	if err := r.db.QueryRow(ctx, "SELECT COUNT(*) FROM stock_changes WHERE version > $1", since).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count stock changes: %w", err)
+	}
+	return n, nil
 }

@@ -255,6 +255,11 @@ func (p *Products) intern(e *inventory.Entry) uint32 {
 	if pe.price >= 0 || pe.sale >= 0 {
 		copy(pe.currency[:], e.Currency)
 	}
+	return p.internPrice(pe)
+}
+
+// internPrice returns the number of pe. The caller holds the write lock.
+func (p *Products) internPrice(pe priceEntry) uint32 {
 	if n, ok := p.priceAt[pe]; ok {
 		return n
 	}
