@@ -137,7 +137,8 @@ type FeedRow struct {
 // file's rules: each row checked as a line of a file would be, the good
 // ones written in one transaction, the others listed with Line = the row's
 // number from 1. It is incremental (the stores' other rows keep theirs);
-// source names the batch in the import log.
+// source names the batch in the import log, in full (RemoveImported finds
+// the rows a source's batches last wrote).
 func (r *Repo) ImportRows(ctx context.Context, rows []FeedRow, source string, scope Scope) (*Report, error) {
 	if len(rows) > r.Limits.Rows {
 		return nil, apperr.New(apperr.TooLarge, "the batch has more than %d rows", r.Limits.Rows)
@@ -147,6 +148,7 @@ func (r *Repo) ImportRows(ctx context.Context, rows []FeedRow, source string, sc
 	if err != nil {
 		return nil, err
 	}
+	im.source = source
 	for i := range Columns {
 		im.col[i] = i
 	}
@@ -289,6 +291,7 @@ type reading struct {
 	rows       []feedRow
 	scope      Scope
 	allowed    map[int64]bool // scope's answer per store
+	source     string         // a batch's name in full (ImportRows), "" for a file
 }
 
 // field returns the record's value of column c of Columns.
@@ -554,8 +557,8 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 	now := r.Now().UTC()
 	return r.db.InTx(ctx, func(tx *db.Tx) error {
 		var importID int64
-		if err := tx.QueryRow(ctx, `INSERT INTO stock_imports (file_name, full_feed, row_count, error_count, imported_at)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`, clip(fileName), rep.Replace, len(rows), rep.Failed, now).Scan(&importID); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO stock_imports (file_name, full_feed, row_count, error_count, imported_at, source)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, clip(fileName), rep.Replace, len(rows), rep.Failed, now, im.source).Scan(&importID); err != nil {
 			return fmt.Errorf("record stock import: %w", err)
 		}
 		sqlite := tx.Dialect() == db.SQLite

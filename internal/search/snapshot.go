@@ -639,7 +639,7 @@ func (ix *Index) adopt(st *Index) error {
 	ix.pos = nil
 	for slot := range ix.recs {
 		if r := &ix.recs[slot]; r.live {
-			ix.setPos(r.id, r.lat, r.lon, uint32(slot))
+			ix.setPos(r.id, r.lat, r.lon, treeItem(uint32(slot), r.flags))
 			ix.moved = append(ix.moved, r.id)
 		}
 	}
