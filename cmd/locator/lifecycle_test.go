@@ -132,7 +132,7 @@ func TestSIGTERMUnderLoadLosesNoRequest(t *testing.T) {
 			}
 		}()
 	}
-	for deadline := time.Now().Add(30 * time.Second); ok.Load() < 200 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(settle * 4); ok.Load() < 200 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 	}
 	if ok.Load() < 200 {
 		t.Fatalf("load did not get going: %d answers, failures %v", ok.Load(), failures)
