@@ -28,7 +28,7 @@ import (
 func TestProductSearchOracle(t *testing.T) {
 	t.Parallel()
 	nStores, nProducts, nQueries := 400, 12, 150
-	if !testing.Short() {
+	if !testing.Short() && !raceEnabled { // the full set without -race: see race_on_test.go
 		nStores, nProducts, nQueries = 1500, 20, 300
 	}
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {

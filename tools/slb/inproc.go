@@ -167,12 +167,18 @@ func (ps *productSeries) time(ix *search.Index, passes int) {
 		}
 		bench.TimeQueries(p, 1, fn) // warm-up
 		bench.TimeQueries(o, 1, fn)
-		var all [2][]time.Duration
+		var all, fastest [2][]time.Duration // fastest: each query's fastest pass
 		best := [2]time.Duration{1 << 62, 1 << 62}
 		for range max(passes, 3) {
 			for k, rs := range [2][]bench.Request{p, o} {
 				ds := bench.TimeQueries(rs, 1, fn)
 				all[k] = append(all[k], ds...)
+				if fastest[k] == nil {
+					fastest[k] = slices.Clone(ds)
+				}
+				for i, d := range ds {
+					fastest[k][i] = min(fastest[k][i], d)
+				}
 				best[k] = min(best[k], bench.Summarize(slices.Clone(ds)).Mean)
 			}
 		}
@@ -184,14 +190,18 @@ func (ps *productSeries) time(ix *search.Index, passes int) {
 			name, len(o), us(so.P50), us(so.P99), us(so.Mean), us(best[1]), us(to))
 		fmt.Printf("%-8s same, no product      AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  best pass %6.1f us  fastest 99%% %6.1f us\n",
 			name, us(sp.P50), us(sp.P99), us(sp.Mean), us(best[0]), us(tp))
-		fmt.Printf("%-8s product search at %.2fx the unfiltered rate (best passes), %.2fx (fastest 99%%)\n",
-			name, float64(best[0])/float64(best[1]), float64(tp)/float64(to))
+		// Each query's fastest pass drops the stalls too, query by query:
+		// the steadiest of the three ratios on a loaded machine.
+		fp, fo := trimmedMean(fastest[0], 100), trimmedMean(fastest[1], 100)
+		fmt.Printf("%-8s product search at %.2fx the unfiltered rate (best passes), %.2fx (fastest 99%%), %.2fx (each query's fastest pass: %.1f vs %.1f us)\n",
+			name, float64(best[0])/float64(best[1]), float64(tp)/float64(to), float64(fp)/float64(fo), us(fo), us(fp))
 		ms := bench.Summarize(bench.TimeQueries(m, passes, fn))
 		fmt.Printf("%-8s series mix (%d%% product) AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us\n", name, bench.ProductShare, us(ms.P50), us(ms.P99), us(ms.Mean))
 	}
 }
 
-// trimmedMean is the mean of the first pct percent of sorted ds.
+// trimmedMean is the mean of the first pct percent of sorted ds (of all
+// of ds, sorted or not, for 100).
 func trimmedMean(ds []time.Duration, pct int) time.Duration {
 	n := max(1, len(ds)*pct/100)
 	if n > len(ds) {

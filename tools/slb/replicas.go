@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -52,8 +53,11 @@ func cmdReplicas(ctx context.Context, args []string) error {
 		pid[p.ID] = p.ProductID
 	}
 	count, err := sr.Count(ctx)
-	if err != nil || count == 0 {
-		return fmt.Errorf("no stores (%v): run slb load -products first", err)
+	if err != nil {
+		return fmt.Errorf("count stores: %w", err)
+	}
+	if count == 0 {
+		return errors.New("no stores: run slb load -products first")
 	}
 	var reps []*server
 	defer func() {
