@@ -69,10 +69,13 @@ func (r *receiver) requests() []received {
 var testGuard = webhooks.Guard{AllowLoopback: true}
 
 // worker is a delivery worker at the time *now, trusting the receiver's
-// certificate, with the guard given.
+// certificate, with the guard given. Its attempts may take 30 s: the local
+// receivers answer at once, and a busy machine (the race detector, CI's
+// two cores) once took more than 2 s for a TLS handshake, which failed an
+// attempt the test expected to arrive.
 func worker(d *db.DB, r *receiver, g webhooks.Guard, now *time.Time) *webhooks.Worker {
 	tr := r.srv.Client().Transport.(*http.Transport).Clone()
-	return &webhooks.Worker{DB: d, Log: slog.New(slog.DiscardHandler), Client: g.Client(2*time.Second, tr), Now: func() time.Time { return *now }}
+	return &webhooks.Worker{DB: d, Log: slog.New(slog.DiscardHandler), Client: g.Client(30*time.Second, tr), Now: func() time.Time { return *now }}
 }
 
 // verify is the recipe of docs/webhooks.md: HMAC-SHA256 keyed with the
