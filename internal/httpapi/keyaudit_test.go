@@ -6,12 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"locator/internal/apikeys"
-	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/partners"
-	"locator/internal/webhooks"
 )
 
 // Creating and revoking a point-of-sale key are in the audit log, with the
@@ -71,14 +68,9 @@ func TestPartnerKeysAndWebhooksAreAudited(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		f.srv.Partners = partners.New(d, clock.System())
-		f.srv.APIKeys = apikeys.New(d, nil, 0)
-		f.srv.Webhooks = webhooks.New(d, clock.System(), webhooks.Guard{AllowLoopback: true})
-		dbtest.Must(t, newClaims(d, nil, nil).Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
+		mod := partnerAdmin(t, d, f)
 		p, err := f.srv.Partners.Create(ctx, partners.Input{Name: "Nimbus", Kind: "brand"})
 		dbtest.Must(t, err, "partner")
-		mod := &client{t: t, h: f.srv}
-		modSignIn(t, f.srv, mod)
 
 		rec, out := mod.call("POST", "/api/admin/partners/"+p.ID+"/keys", map[string]string{"name": "Store finder"})
 		if rec.Code != 201 {

@@ -2,22 +2,13 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { stubApi } from "../../../test/fetch";
+import { makePartner } from "../../../test/fixtures";
 import { renderAt } from "../../../test/render";
-import type { APIKey, Partner, Webhook } from "./api";
+import type { APIKey, Webhook } from "./api";
 import { KeysSection } from "./KeysSection";
 import { WebhooksSection } from "./WebhooksSection";
 
-const acme: Partner = {
-  id: "pt_0123456789abcdef",
-  name: "Acme Vapes",
-  slug: "acme-vapes",
-  kind: "brand",
-  allowed_origins: ["https://shop.example"],
-  brands: ["Acme"],
-  product_ids: [],
-  disabled: false,
-  created_at: "2026-12-03T09:00:00Z",
-};
+const acme = makePartner();
 const SECRET = "lpar_Zq3v8Jc1mN7tR2xW5yB9kL4hD6fG0sA1pE8uI3oQ2wT";
 const HOOK_SECRET = "whsec_0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a6978";
 const base = `/api/admin/partners/${acme.id}`;
