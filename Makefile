@@ -181,22 +181,29 @@ test-deploy:
 # lanes are shorter and fill the second core. Each lane's lines carry its name; a lane that fails
 # fails make test once its phase ends.
 LIGHTHOUSE_NICE ?=
+# A failed run ends with tools/failures.sh: the failing tests and their first messages, gathered
+# from each lane's log (bin/lanes), so the last lines of the output say what failed.
+LANES := $(CURDIR)/bin/lanes
 test:
-	@$(MAKE) --no-print-directory -j2 lane-go lane-web
-	@$(MAKE) --no-print-directory -j2 lane-e2e lane-lh
+	@rm -rf $(LANES) && mkdir -p $(LANES); status=0; \
+	$(MAKE) --no-print-directory -j2 lane-go lane-web || status=$$?; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory -j2 lane-e2e lane-lh || status=$$?; fi; \
+	if [ $$status -ne 0 ]; then bash tools/failures.sh $(LANES); exit $$status; fi
 	@echo "all tests passed"
 
+# Each lane's lines carry its name on the console and go whole to $(LANES)/NAME.log.
+LANE = $(MAKE) --no-print-directory -j1 $(1) 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[$(2)] /' | tee -a $(LANES)/$(strip $(2)).log
 lane-go:
-	@$(MAKE) --no-print-directory -j1 test-go test-fuzz 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[go]  /'
+	@mkdir -p $(LANES); $(call LANE,test-go test-fuzz,go )
 
 lane-web:
-	@$(MAKE) --no-print-directory -j1 web-checks lint-web e2e-bin lint-go vulncheck test-deploy test-medusa 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[web] /'
+	@mkdir -p $(LANES); $(call LANE,web-checks lint-web e2e-bin lint-go vulncheck test-deploy test-medusa,web)
 
 lane-e2e:
-	@$(MAKE) --no-print-directory -j1 e2e 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[e2e] /'
+	@mkdir -p $(LANES); $(call LANE,e2e,e2e)
 
 lane-lh:
-	@$(MAKE) --no-print-directory -j1 lighthouse LIGHTHOUSE_NICE="nice -n 5" 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[lh]  /'
+	@mkdir -p $(LANES); $(call LANE,lighthouse LIGHTHOUSE_NICE="nice -n 5",lh )
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/dist/.vite

@@ -121,8 +121,7 @@ func newApp(ctx context.Context, cfg config.Config, demoStores int, clk clock.Cl
 	}()
 	a.index = search.NewIndex()
 	cat := catalog.NewRepo(d)
-	a.syncer = search.NewSyncer(sr, a.index, snapshotMode(cfg.SearchSnapshots), log).
-		WithProducts(inventory.NewRepo(sr, cat), cat, productlaw.NewRepo(d))
+	a.syncer = newSyncer(d, sr, cat, a.index, snapshotMode(cfg.SearchSnapshots), log)
 	if err := a.syncer.LoadBeside(ctx, func() error { return <-placesDone }); err != nil {
 		return nil, err
 	}
@@ -291,4 +290,10 @@ func (a *app) serve(ctx context.Context, stdout io.Writer) error {
 	flushInsights(a.counts, log)
 	log.Info("stopped")
 	return nil
+}
+
+// newSyncer is the search syncer of a replica (and of `locator snapshot`):
+// the stores and the product side (stock, catalogue, state directories).
+func newSyncer(d *db.DB, sr *stores.Repo, cat *catalog.Repo, ix *search.Index, mode search.SnapshotMode, log *slog.Logger) *search.Syncer {
+	return search.NewSyncer(sr, ix, mode, log).WithProducts(inventory.NewRepo(sr, cat), cat, productlaw.NewRepo(d))
 }

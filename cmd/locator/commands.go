@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"locator/internal/catalog"
 	"locator/internal/clock"
 	"locator/internal/config"
 	"locator/internal/db"
@@ -249,7 +250,7 @@ func cmdSnapshot(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		return err
 	}
 	defer d.Close()
-	syncer := search.NewSyncer(stores.NewRepo(d), search.NewIndex(), search.SnapshotAlways, log)
+	syncer := newSyncer(d, stores.NewRepo(d), catalog.NewRepo(d), search.NewIndex(), search.SnapshotAlways, log)
 	if err := syncer.Load(ctx); err != nil {
 		return err
 	}

@@ -71,6 +71,7 @@ func cmdProductsSync(ctx context.Context, args []string, stdout, stderr io.Write
 			}
 			fmt.Fprintf(stdout, "%d stock locations (%d mapped to a store); %d variants read, %d written to the catalogue, %d of products not published; %d stock rows written; %d failed\n",
 				rep.Locations, rep.Mapped, rep.Variants, rep.Written, rep.Skipped, rep.Stock, rep.Failed)
+			fmt.Fprintln(stdout, deletionsLine(rep.Withdrawn, rep.ProductsRemoved, rep.StockRemoved, rep.LocationsGone))
 		}
 	}
 	if runErr != nil {
@@ -112,12 +113,24 @@ func printSyncStatus(ctx context.Context, sy *medusa.Syncer, d *db.DB, stdout io
 		fmt.Fprintf(stdout, ", last error: %s", st.LastError)
 	}
 	fmt.Fprintln(stdout)
+	if st.LastRunAt != nil {
+		fmt.Fprintf(stdout, "last run: %s\n", deletionsLine(st.LastWithdrawn, st.LastProductsRemoved, st.LastStockRemoved, st.LastLocationsGone))
+	}
 	for _, l := range locs {
 		to := "not mapped"
 		if l.Store != nil {
 			to = fmt.Sprintf("store %d %s", l.Store.ID, l.Store.Name)
 		}
+		if l.GoneAt != nil {
+			to += fmt.Sprintf(", deleted in Medusa (missed since %s), its stock removed", l.GoneAt.Format("2006-01-02 15:04:05Z"))
+		}
 		fmt.Fprintf(stdout, "%s %s (%s, %s %s): %s\n", l.ID, l.Name, l.Address, l.City, l.PostalCode, to)
 	}
 	return nil
+}
+
+// deletionsLine says what a run withdrew of what Medusa deleted.
+func deletionsLine(withdrawn, productsRemoved, stockRemoved, locationsGone int) string {
+	return fmt.Sprintf("deletions applied: %d variants withdrawn (%d products removed from the catalogue), %d stock locations gone, %d stock rows removed",
+		withdrawn, productsRemoved, locationsGone, stockRemoved)
 }

@@ -43,10 +43,19 @@ func TestProductsSync(t *testing.T) {
 	if err != nil || !strings.Contains(out.String(), `"mapped":1`) || !strings.Contains(out.String(), `"stock":2`) {
 		t.Fatalf("sync with a mapping: %v\n%s", err, out.String())
 	}
+	// A variant deleted in Medusa: the run says what it withdrew, and
+	// --status says it again.
+	fake.DeleteVariant("variant_01MANGO", "2026-12-01T09:00:00.000Z")
+	out = syncBuffer{}
+	const applied = "deletions applied: 1 variants withdrawn (1 products removed from the catalogue), 0 stock locations gone, 1 stock rows removed"
+	if err := run(ctx, []string{"products", "sync"}, &out, &errOut, e); err != nil || !strings.Contains(out.String(), applied) {
+		t.Fatalf("sync after a deletion: %v\n%s", err, out.String())
+	}
 	out = syncBuffer{}
 	fake.SetMode("500")
 	err = run(ctx, []string{"products", "sync", "--status"}, &out, &errOut, e)
-	if err != nil || !strings.Contains(out.String(), "0 failures in a row") || !strings.Contains(out.String(), "sloc_01NYC Empire Vapes Midtown (350 5th Ave, New York 10118): store") {
+	if err != nil || !strings.Contains(out.String(), "0 failures in a row") || !strings.Contains(out.String(), "sloc_01NYC Empire Vapes Midtown (350 5th Ave, New York 10118): store") ||
+		!strings.Contains(out.String(), "last run: "+applied) {
 		t.Fatalf("status: %v\n%s", err, out.String())
 	}
 	err = run(ctx, []string{"products", "sync"}, &out, &errOut, e)

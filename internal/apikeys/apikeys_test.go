@@ -12,21 +12,13 @@ import (
 	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity/identitytest"
 	"locator/internal/ownership"
 	"locator/internal/partners"
 	"locator/internal/secret"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
 )
-
-// account inserts a business account and returns its id.
-func account(t *testing.T, d *db.DB, email string) int64 {
-	t.Helper()
-	var id int64
-	dbtest.Must(t, d.QueryRow(context.Background(), `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, created_at)
-		VALUES ($1, 'x', '', 'x', $2) RETURNING id`, email, time.Now().UTC()).Scan(&id), "account")
-	return id
-}
 
 func code(err error) apperr.Code { return apperr.CodeOf(err) }
 
@@ -38,7 +30,7 @@ func TestKeysAreHashedAndRevocable(t *testing.T) {
 		d := repo.DB()
 		at := time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
 		ks := apikeys.New(d, clock.Fixed(at), 0)
-		a := account(t, d, "a@example.com")
+		a := identitytest.Business(t, d, "a@example.com", time.Now().UTC())
 		k, plain, err := ks.Create(ctx, a, "  Front till  ")
 		dbtest.Must(t, err, "create")
 		if !strings.HasPrefix(plain, apikeys.KeyPrefix) || len(plain) < 40 || k.Name != "Front till" || !strings.HasPrefix(plain, k.Prefix) || len(k.Prefix) >= len(plain)/3 {
@@ -63,7 +55,7 @@ func TestKeysAreHashedAndRevocable(t *testing.T) {
 				t.Errorf("Authorization %q: %v, want 401", h, err)
 			}
 		}
-		b := account(t, d, "b@example.com")
+		b := identitytest.Business(t, d, "b@example.com", time.Now().UTC())
 		if _, err := ks.Revoke(ctx, b, k.ID); code(err) != apperr.NotFound {
 			t.Errorf("another account revokes the key: %v, want 404", err)
 		}
@@ -101,7 +93,7 @@ func TestActiveKeysAreBounded(t *testing.T) {
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		d := repo.DB()
 		ks := apikeys.New(d, nil, 0)
-		a := account(t, d, "a@example.com")
+		a := identitytest.Business(t, d, "a@example.com", time.Now().UTC())
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		made, refused := 0, 0
@@ -136,7 +128,7 @@ func TestActiveKeysAreBounded(t *testing.T) {
 			t.Fatalf("create after a revoke: %v", err)
 		}
 		// Another account has its own bound.
-		if _, _, err := ks.Create(ctx, account(t, d, "b@example.com"), "till"); err != nil {
+		if _, _, err := ks.Create(ctx, identitytest.Business(t, d, "b@example.com", time.Now().UTC()), "till"); err != nil {
 			t.Fatalf("another account: %v", err)
 		}
 	})
@@ -149,7 +141,7 @@ func TestRateIsPerKeyAcrossReplicas(t *testing.T) {
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		d := repo.DB()
 		r1, r2 := apikeys.New(d, nil, 3), apikeys.New(d, nil, 3)
-		a := account(t, d, "a@example.com")
+		a := identitytest.Business(t, d, "a@example.com", time.Now().UTC())
 		_, k1, err := r1.Create(ctx, a, "one")
 		dbtest.Must(t, err, "create")
 		_, k2, err := r1.Create(ctx, a, "two")
@@ -175,7 +167,7 @@ func TestKeyScopeIsTheAccountsStores(t *testing.T) {
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		d := repo.DB()
 		ks := apikeys.New(d, nil, 0)
-		a, b := account(t, d, "a@example.com"), account(t, d, "b@example.com")
+		a, b := identitytest.Business(t, d, "a@example.com", time.Now().UTC()), identitytest.Business(t, d, "b@example.com", time.Now().UTC())
 		var ids []int64
 		for range 2 {
 			s := storestest.CloudNine()
@@ -213,7 +205,7 @@ func TestPartnerKeysAreApart(t *testing.T) {
 	storestest.Each(t, func(t *testing.T, ctx context.Context, repo *stores.Repo) {
 		d := repo.DB()
 		ks := apikeys.New(d, clock.Fixed(time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)), 0)
-		a := account(t, d, "a@example.com")
+		a := identitytest.Business(t, d, "a@example.com", time.Now().UTC())
 		p, err := partners.New(d, nil).Create(ctx, partners.Input{Name: "Acme", Kind: "brand"})
 		dbtest.Must(t, err, "partner")
 		pos, posPlain, err := ks.Create(ctx, a, "Till")

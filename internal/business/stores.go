@@ -219,23 +219,27 @@ func (s *Service) view(ctx context.Context, q db.Querier, a *Account, id int64) 
 	return v, nil
 }
 
-// Patch is an owner's change of a store: nil fields stay as they are.
+// Patch is an owner's change of a store: nil fields stay as they are. The
+// JSON names are the PATCH body's (the store answer's names), so the HTTP
+// layer decodes the body straight into a Patch.
 type Patch struct {
 	// Published at once.
-	WorkingHours *[]Hour
-	PhoneNumber  *string
-	Website      *string
-	Hours        *string
-	Delivery     *bool
-	OrderOnline  *bool
-	Curbside     *bool
-	AdultOnly    *bool // the store's kind (docs/rules.md)
+	WorkingHours *[]Hour `json:"workingHours"`
+	PhoneNumber  *string `json:"phone_number"`
+	Website      *string `json:"website"`
+	Hours        *string `json:"hours"`
+	Delivery     *bool   `json:"is_delivery_available"`
+	OrderOnline  *bool   `json:"is_order_online_available"`
+	Curbside     *bool   `json:"is_curbside_pickup_available"`
+	AdultOnly    *bool   `json:"adult_only"` // the store's kind (docs/rules.md)
 	// Special hours replace the whole list; a temporary closure is set or
-	// (nil Closure) lifted.
-	SpecialHours      *[]SpecialHour
-	TemporarilyClosed *ClosureChange
+	// (nil Closure) lifted. The body's temporarily_closed tells a null
+	// (reopen) from a field left out (unchanged), which a pointer cannot:
+	// the HTTP layer reads it and sets TemporarilyClosed.
+	SpecialHours      *[]SpecialHour `json:"special_hours"`
+	TemporarilyClosed *ClosureChange `json:"-"`
 	// Services change the named services' settings (services.go).
-	Services map[string]ServicePatch
+	Services map[string]ServicePatch `json:"services"`
 
 	// Normalised by validate.
 	special []schedule.SpecialHour

@@ -239,6 +239,23 @@ func (r *Repo) Count(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// DeleteIn removes the product with product id pid from the catalogue
+// inside q (a transaction of inventory.Repo.IfUnstocked: removing a
+// product removes the stock rows that name it), and reports whether there
+// was one. A search replica sees the catalogue's count move (Signature)
+// and drops it.
+func DeleteIn(ctx context.Context, q db.Querier, pid string) (bool, error) {
+	res, err := q.Exec(ctx, `DELETE FROM products WHERE product_id = $1`, pid)
+	if err != nil {
+		return false, fmt.Errorf("remove product %s: %w", pid, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("remove product %s: %w", pid, err)
+	}
+	return n > 0, nil
+}
+
 // IsNotFound reports whether err is ErrNotFound.
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
 

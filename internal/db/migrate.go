@@ -22,6 +22,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -120,8 +121,11 @@ func (d *DB) migrate(ctx context.Context, last string) ([]string, error) {
 		}
 		defer conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1, hashtext(current_schema()))", migrationLock) //nolint:errcheck // released with the session anyway
 	}
-	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		name TEXT PRIMARY KEY, applied_at TIMESTAMP NOT NULL)`); err != nil {
+	if err := d.retryBusy(ctx, func() error {
+		_, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		name TEXT PRIMARY KEY, applied_at TIMESTAMP NOT NULL)`)
+		return err
+	}); err != nil {
 		return nil, fmt.Errorf("migrate: create schema_migrations: %w", err)
 	}
 	var applied []string
@@ -129,7 +133,11 @@ func (d *DB) migrate(ctx context.Context, last string) ([]string, error) {
 		if last != "" && s.name > last {
 			break
 		}
-		did, err := d.apply(ctx, conn, s)
+		var did bool
+		err := d.retryBusy(ctx, func() (err error) {
+			did, err = d.apply(ctx, conn, s)
+			return err
+		})
 		if err != nil {
 			return applied, fmt.Errorf("migrate: %s: %w", s.name, err)
 		}
@@ -138,6 +146,30 @@ func (d *DB) migrate(ctx context.Context, last string) ([]string, error) {
 		}
 	}
 	return applied, nil
+}
+
+// migrateBusyWait bounds how long SQLite migrations wait, in all, for other
+// processes migrating the same file.
+const migrateBusyWait = 2 * time.Minute
+
+// retryBusy runs fn again while SQLite answers "busy" past its busy timeout,
+// for at most migrateBusyWait. Replicas starting together on one new file take
+// turns at the write lock step by step; on a loaded machine one of them can
+// lose the race for longer than the timeout without anything being wrong.
+// PostgreSQL needs no retry: its replicas queue on the advisory lock.
+func (d *DB) retryBusy(ctx context.Context, fn func() error) error {
+	deadline := time.Now().Add(migrateBusyWait)
+	for {
+		err := fn()
+		if err == nil || d.dialect != SQLite || !Unavailable(err) || errors.Is(err, context.DeadlineExceeded) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 // apply runs one step in a transaction unless it is recorded as applied.

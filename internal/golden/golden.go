@@ -1,7 +1,9 @@
-// Package golden compares what a test produced with a committed file: a
-// file under the package's testdata (`go test ./internal/<pkg> -update`
-// rewrites it, otherwise the first line that differs fails the test), or an
-// embedded data file with what its tool regenerates. Tests only.
+// Package golden compares what a test produced with what it wants: a
+// committed file under the package's testdata (`go test ./internal/<pkg>
+// -update` rewrites it, otherwise the first line that differs fails the
+// test), an embedded data file with what its tool regenerates, or a
+// function's answers with a table of inputs and wanted outputs (Cases).
+// Tests only.
 package golden
 
 import (
@@ -79,4 +81,15 @@ func Regenerated(t testing.TB, tool, out string) []byte {
 		t.Fatal(err)
 	}
 	return got
+}
+
+// Cases fails t for every input of want on which f does not answer the
+// wanted output, naming f by name.
+func Cases[In, Out comparable](t testing.TB, name string, f func(In) Out, want map[In]Out) {
+	t.Helper()
+	for in, w := range want {
+		if got := f(in); got != w {
+			t.Errorf("%s(%#v) = %#v, want %#v", name, in, got, w)
+		}
+	}
 }

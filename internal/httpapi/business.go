@@ -99,21 +99,29 @@ func (s *Server) businessGetStore(w http.ResponseWriter, r *http.Request, a *bus
 	return answerStore(w)(s.Business.GetStore(r.Context(), a, id))
 }
 
-// storePatchRequest is the PATCH body. temporarily_closed is kept raw to
-// tell a null (reopen) from a field left out (unchanged).
+// storePatchRequest is the PATCH body: a business.Patch whose
+// temporarily_closed is kept raw to tell a null (reopen) from a field left
+// out (unchanged).
 type storePatchRequest struct {
-	SpecialHours      *[]business.SpecialHour          `json:"special_hours"`
-	TemporarilyClosed json.RawMessage                  `json:"temporarily_closed"`
-	WorkingHours      *[]business.Hour                 `json:"workingHours"`
-	PhoneNumber       *string                          `json:"phone_number"`
-	Website           *string                          `json:"website"`
-	Hours             *string                          `json:"hours"`
-	Delivery          *bool                            `json:"is_delivery_available"`
-	OrderOnline       *bool                            `json:"is_order_online_available"`
-	Curbside          *bool                            `json:"is_curbside_pickup_available"`
-	AdultOnly         *bool                            `json:"adult_only"`
-	Services          map[string]business.ServicePatch `json:"services"`
-	business.Details
+	business.Patch
+	TemporarilyClosed json.RawMessage
+}
+
+// UnmarshalJSON reads the body twice, as a business.Patch and for its
+// temporarily_closed, so that a field of the wrong type is named by its
+// JSON path alone (an embedded Patch would prefix it with "Patch.").
+func (in *storePatchRequest) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, &in.Patch); err != nil {
+		return err
+	}
+	var closure struct {
+		TemporarilyClosed json.RawMessage `json:"temporarily_closed"`
+	}
+	if err := json.Unmarshal(b, &closure); err != nil {
+		return err
+	}
+	in.TemporarilyClosed = closure.TemporarilyClosed
+	return nil
 }
 
 type storePatchDTO struct {
@@ -136,12 +144,9 @@ func (s *Server) businessPatchStore(w http.ResponseWriter, r *http.Request, a *b
 			}
 		}
 	}
-	res, err := s.Business.Update(r.Context(), a, id, business.Patch{
-		SpecialHours: in.SpecialHours, TemporarilyClosed: closure, Services: in.Services,
-		WorkingHours: in.WorkingHours, PhoneNumber: in.PhoneNumber, Website: in.Website, Hours: in.Hours,
-		Delivery: in.Delivery, OrderOnline: in.OrderOnline, Curbside: in.Curbside, AdultOnly: in.AdultOnly,
-		Details: in.Details,
-	})
+	p := in.Patch
+	p.TemporarilyClosed = closure
+	res, err := s.Business.Update(r.Context(), a, id, p)
 	if err != nil {
 		return err
 	}

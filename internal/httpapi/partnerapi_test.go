@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"locator/internal/apikeys"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
@@ -40,7 +41,7 @@ func TestPartnerReadKeys(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		cat := catalogueFixture(t, d)
+		cat := catalogtest.Imported(t, d)
 		f.srv.Catalog = cat
 		f.srv.Partners = partners.New(d, clock.System())
 		f.srv.APIKeys = apikeys.New(d, nil, 0)

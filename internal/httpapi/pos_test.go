@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"locator/internal/apikeys"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/inventory"
@@ -21,7 +22,7 @@ import (
 // and the keys served; the owner owns ownStore, the other account nearID.
 func posSetup(t *testing.T, d *db.DB, s *bizSetup, perMinute int) *inventory.Repo {
 	t.Helper()
-	cat := catalogueFixture(t, d)
+	cat := catalogtest.Imported(t, d)
 	inv := inventory.NewRepo(stores.NewRepo(d), cat)
 	s.srv.Catalog, s.srv.Inventory, s.srv.APIKeys = cat, inv, apikeys.New(d, nil, perMinute)
 	return inv

@@ -2,11 +2,10 @@ package httpapi_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
-	"locator/internal/catalog"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 )
@@ -41,7 +40,7 @@ func TestAdminProductsAPI(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		cat := catalogueFixture(t, d)
+		cat := catalogtest.Imported(t, d)
 		f.srv.Catalog = cat
 		dbtest.Must(t, newClaims(d, nil, nil).Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
 
@@ -118,16 +117,4 @@ func TestAdminProductsAPI(t *testing.T) {
 			t.Fatalf("audit: %s %s", actor, details)
 		}
 	})
-}
-
-// catalogueFixture is a catalogue holding internal/catalog/testdata/catalogue.csv.
-func catalogueFixture(t *testing.T, d *db.DB) *catalog.Repo {
-	t.Helper()
-	cat := catalog.NewRepo(d)
-	f, err := os.Open("../catalog/testdata/catalogue.csv")
-	dbtest.Must(t, err, "open catalogue")
-	defer f.Close()
-	_, err = cat.Import(context.Background(), f, "")
-	dbtest.Must(t, err, "import catalogue")
-	return cat
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/inventory"
@@ -69,7 +70,7 @@ func TestShopperProductAPI(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		cat := catalogueFixture(t, d)
+		cat := catalogtest.Imported(t, d)
 		idx, err := cat.Index(ctx)
 		dbtest.Must(t, err, "catalogue keys")
 		mango, _, _ := idx.ByID("nx-mango-5")

@@ -9,6 +9,7 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/identity"
+	"locator/internal/identity/identitytest"
 	"locator/internal/mail"
 	"locator/internal/ratelimit"
 )
@@ -31,7 +32,7 @@ func TestProofLinkGuessesCountAgainstTheLockout(t *testing.T) {
 		ctx := context.Background()
 		h := fast
 		hash := fastHash(t, "tulip-lamp-7")
-		id := addCustomer(t, d, "ann@example.com")
+		id := identitytest.Member(t, d, "ann@example.com")
 		_, err := d.Exec(ctx, "UPDATE customers SET password_hash = $1 WHERE id = $2", hash, id)
 		dbtest.Must(t, err, "set password")
 		limits := ratelimit.NewDB(d)

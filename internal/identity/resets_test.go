@@ -9,20 +9,10 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/identity"
+	"locator/internal/identity/identitytest"
 	"locator/internal/mail"
 	"locator/internal/ratelimit"
 )
-
-// addCustomer makes a member (unproven mailbox) with password hash "old".
-func addCustomer(t *testing.T, d *db.DB, email string) int64 {
-	t.Helper()
-	var id int64
-	now := time.Now().UTC()
-	err := d.QueryRow(context.Background(), `INSERT INTO customers (email, first_name, last_name, phone, password_hash, created_at, updated_at)
-		VALUES ($1, 'A', 'B', '1', 'old', $2, $2) RETURNING id`, email, now).Scan(&id)
-	dbtest.Must(t, err, "add customer %s", email)
-	return id
-}
 
 func TestResets(t *testing.T) {
 	t.Parallel()
@@ -36,7 +26,7 @@ func TestResets(t *testing.T) {
 			Link:     func(token string) string { return "http://locator.test/reset-password?token=" + token },
 			Sessions: sessions, Now: now, Hasher: &h,
 			Mailbox: &identity.Mailbox{DB: d, Limits: ratelimit.NewDB(d), Area: memberArea(), PublicURL: "http://locator.test", Hasher: &h, Now: now}}
-		ann, bob := addCustomer(t, d, "ann@example.com"), addCustomer(t, d, "bob@example.com")
+		ann, bob := identitytest.Member(t, d, "ann@example.com"), identitytest.Member(t, d, "bob@example.com")
 		issue := func(id int64, to string) string {
 			t.Helper()
 			link, err := r.Issue(ctx, id, func(link string) mail.Message {

@@ -9,18 +9,9 @@ import (
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/identity"
+	"locator/internal/identity/identitytest"
 	"locator/internal/secret"
 )
-
-// addModerator makes an account to own sessions (moderators: the smallest table).
-func addModerator(t *testing.T, d *db.DB, email string) int64 {
-	t.Helper()
-	var id int64
-	err := d.QueryRow(context.Background(), "INSERT INTO moderators (email, password_hash, created_at) VALUES ($1, 'x', $2) RETURNING id",
-		email, time.Now().UTC()).Scan(&id)
-	dbtest.Must(t, err, "add moderator %s", email)
-	return id
-}
 
 func lookup(t *testing.T, s *identity.Sessions, token string) (int64, bool) {
 	t.Helper()
@@ -43,7 +34,7 @@ func TestSessions(t *testing.T) {
 		clock := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 		s := &identity.Sessions{DB: d, Table: "moderator_sessions", Owner: "moderator_id", TTL: time.Hour,
 			Now: func() time.Time { return clock }}
-		ann, bob := addModerator(t, d, "ann@example.com"), addModerator(t, d, "bob@example.com")
+		ann, bob := identitytest.Moderator(t, d, "ann@example.com"), identitytest.Moderator(t, d, "bob@example.com")
 
 		first, err := s.Start(ctx, ann, "")
 		dbtest.Must(t, err, "start")

@@ -130,6 +130,80 @@ func (r *Repo) RemoveThen(ctx context.Context, storeID, productID int64, then Th
 	return nil
 }
 
+// RemoveImported deletes the rows that a batch of one of sources (the
+// names ImportRows was given) wrote or kept last: of store storeID (0:
+// every store) and of product productID (0: every product). A row an owner
+// or a feed wrote since belongs to no such batch and stays. It stamps the
+// stores whose rows it removed and returns how many it removed.
+func (r *Repo) RemoveImported(ctx context.Context, sources []string, storeID, productID int64) (int, error) {
+	if len(sources) == 0 {
+		return 0, nil
+	}
+	args := make([]any, 0, len(sources)+2)
+	marks := make([]string, len(sources))
+	for i, s := range sources {
+		args = append(args, s)
+		marks[i] = fmt.Sprintf("$%d", i+1)
+	}
+	where := "import_id IN (SELECT id FROM stock_imports WHERE source IN (" + strings.Join(marks, ", ") + "))"
+	if storeID != 0 {
+		args = append(args, storeID)
+		where += fmt.Sprintf(" AND store_id = $%d", len(args))
+	}
+	if productID != 0 {
+		args = append(args, productID)
+		where += fmt.Sprintf(" AND product_id = $%d", len(args))
+	}
+	removed := 0
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		rows, err := tx.Query(ctx, "SELECT DISTINCT store_id FROM stock WHERE "+where, args...)
+		stores, err := db.Collect(rows, err, "read stock", func(sc db.Scanner) (*int64, error) {
+			var id int64
+			return &id, sc.Scan(&id)
+		})
+		if err != nil || len(stores) == 0 {
+			return err
+		}
+		res, err := tx.Exec(ctx, "DELETE FROM stock WHERE "+where, args...)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		removed = int(n)
+		return stamp(ctx, tx, stores)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("remove stock of %s: %w", strings.Join(sources, ", "), err)
+	}
+	return removed, nil
+}
+
+// IfUnstocked runs fn in one transaction when no store's stock names
+// product productID (the catalogue's key), and reports whether fn ran:
+// how the catalogue removes a product only nothing stocks (removing it
+// would remove the rows that name it). On SQLite the transaction holds
+// the write lock from its start; on PostgreSQL a row written for the
+// product in the instant between the check and fn's commit would go with
+// it.
+func (r *Repo) IfUnstocked(ctx context.Context, productID int64, fn func(tx *db.Tx) error) (bool, error) {
+	ran := false
+	err := r.db.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM (SELECT 1 FROM stock WHERE product_id = $1 LIMIT 1) s", productID).Scan(&n); err != nil {
+			return fmt.Errorf("read stock of product %d: %w", productID, err)
+		}
+		if n > 0 {
+			return nil
+		}
+		ran = true
+		return fn(tx)
+	})
+	return ran && err == nil, err
+}
+
 // stampBatch is how many stores one statement stamps.
 const stampBatch = 500
 
@@ -172,12 +246,9 @@ func stampBy(ctx context.Context, tx *db.Tx, stores []int64, batch int) error {
 	}
 	// The partners' webhook events, in the change's transaction
 	// (docs/webhooks.md): one per store whose stock changed.
-	for _, id := range stores {
-		if err := events.Write(ctx, tx, events.StockChanged, id, map[string]any{"store_id": id, "stock_version": v}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return events.WriteEach(ctx, tx, events.StockChanged, stores, func(id int64) any {
+		return map[string]any{"store_id": id, "stock_version": v}
+	})
 }
 
 // Version returns the current stock version: it grows with every stock
@@ -214,4 +285,14 @@ func (r *Repo) ChangedStores(ctx context.Context, since int64) ([]int64, int64, 
 		return nil, 0, fmt.Errorf("read stock changes: %w", err)
 	}
 	return out, top, nil
+}
+
+// ChangedSince counts the stores whose stock was written after version
+// since: what a search snapshot's stock side lacks.
+func (r *Repo) ChangedSince(ctx context.Context, since int64) (int, error) {
+	var n int
+	if err := r.db.QueryRow(ctx, "SELECT COUNT(*) FROM stock_changes WHERE version > $1", since).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count stock changes: %w", err)
+	}
+	return n, nil
 }

@@ -137,7 +137,8 @@ type FeedRow struct {
 // file's rules: each row checked as a line of a file would be, the good
 // ones written in one transaction, the others listed with Line = the row's
 // number from 1. It is incremental (the stores' other rows keep theirs);
-// source names the batch in the import log.
+// source names the batch in the import log, in full (RemoveImported finds
+// the rows a source's batches last wrote).
 func (r *Repo) ImportRows(ctx context.Context, rows []FeedRow, source string, scope Scope) (*Report, error) {
 	if len(rows) > r.Limits.Rows {
 		return nil, apperr.New(apperr.TooLarge, "the batch has more than %d rows", r.Limits.Rows)
@@ -147,6 +148,7 @@ func (r *Repo) ImportRows(ctx context.Context, rows []FeedRow, source string, sc
 	if err != nil {
 		return nil, err
 	}
+	im.source = source
 	for i := range Columns {
 		im.col[i] = i
 	}
@@ -173,7 +175,7 @@ func (r *Repo) newReading(ctx context.Context, rep *Report, scope Scope) (*readi
 	if err != nil {
 		return nil, err
 	}
-	return &reading{r: r, idx: idx, codes: map[string]int64{}, named: map[int64]bool{}, currencies: map[string]string{},
+	return &reading{r: r, idx: idx, codes: map[string]int64{}, codeAt: map[string]int64{}, named: map[int64]bool{}, currencies: map[string]string{},
 		rep: rep, scope: scope, allowed: map[int64]bool{}}, nil
 }
 
@@ -187,7 +189,10 @@ func (im *reading) add(ctx context.Context, rec tabfile.Record) error {
 	if len(im.rows) >= im.r.Limits.Rows {
 		return apperr.Invalidf("the file has more than %d rows", im.r.Limits.Rows)
 	}
-	row, msg, err := im.parse(ctx, rec)
+	row, msg, err := im.parse(rec)
+	if errors.Is(err, errRefused) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -201,6 +206,9 @@ func (im *reading) add(ctx context.Context, rec tabfile.Record) error {
 
 // finish refuses repeated rows and writes the others.
 func (r *Repo) finish(ctx context.Context, fileName string, im *reading) (*Report, error) {
+	if err := im.resolve(ctx); err != nil {
+		return nil, err
+	}
 	rows, rep := im.rows, im.rep
 	// In (store, product) order: a repeated row stands beside its first,
 	// and the writes walk the primary key in order.
@@ -271,7 +279,10 @@ func checkHeader(header []string, rep *Report) error {
 type reading struct {
 	r          *Repo
 	idx        *catalog.Index
-	codes      map[string]int64 // store_code -> store id, 0 unknown
+	codes      map[string]int64 // store_code -> store id, 0 unknown (filled by resolve)
+	codeAt     map[string]int64 // store_code -> its number in codeList
+	codeList   []string         // the file's store codes, as first met
+	later      []laterError     // rows refused for their product or values
 	named      map[int64]bool   // stores the file names
 	keep       [][2]int64       // (store, product) of refused rows: a full feed keeps their old rows
 	currencies map[string]string
@@ -280,6 +291,7 @@ type reading struct {
 	rows       []feedRow
 	scope      Scope
 	allowed    map[int64]bool // scope's answer per store
+	source     string         // a batch's name in full (ImportRows), "" for a file
 }
 
 // field returns the record's value of column c of Columns.
@@ -302,9 +314,11 @@ func (im *reading) fail(line int, msg string) {
 	tabfile.AddRowError(&im.rep.Errors, &im.rep.Failed, line, msg)
 }
 
-// parse reads one record into a row, or says what is wrong with it (msg);
-// err is a failure of the database.
-func (im *reading) parse(ctx context.Context, rec tabfile.Record) (row feedRow, msg string, err error) {
+// parse reads one record into a row whose store is its code's number in
+// codeList, or says what is wrong with it: msg for its store code, and
+// errRefused for a row refused for its product or values, held for
+// resolve (a row's store code is reported first).
+func (im *reading) parse(rec tabfile.Record) (row feedRow, msg string, err error) {
 	code := im.field(rec, colStore)
 	if code == "" {
 		return row, "store_code is empty", nil
@@ -312,38 +326,106 @@ func (im *reading) parse(ctx context.Context, rec tabfile.Record) (row feedRow, 
 	if len(code) > 100 {
 		return row, "store_code is longer than 100 characters", nil
 	}
-	store, ok := im.codes[code]
+	// The store is looked up once the whole file is read (resolve): a
+	// feed may name a store every ten rows, each a statement when looked
+	// up one at a time. Until then row.store is the code's number.
+	at, ok := im.codeAt[code]
 	if !ok {
-		if store, err = im.r.stores.IDByCode(ctx, code); err != nil {
-			return row, "", err
-		}
-		im.codes[strings.Clone(code)] = store
+		at = int64(len(im.codeList))
+		code = strings.Clone(code)
+		im.codeAt[code] = at
+		im.codeList = append(im.codeList, code)
 	}
-	if store == 0 {
-		return row, fmt.Sprintf("store_code %q is no store of ours (neither a store_id nor an id)", clip(code)), nil
-	}
-	if im.scope != nil {
-		ok, seen := im.allowed[store]
-		if !seen {
-			if ok, err = im.scope(ctx, store); err != nil {
-				return row, "", err
-			}
-			im.allowed[store] = ok
-		}
-		if !ok {
-			return row, fmt.Sprintf("store_code %q is not one of your stores", clip(code)), nil
-		}
-	}
-	im.named[store] = true
 	product, msg := im.product(im.field(rec, colID), im.field(rec, colGTIN))
 	if msg != "" {
-		return row, msg, nil
+		im.later = append(im.later, laterError{line: int32(rec.Line), code: at, msg: msg})
+		return row, "", errRefused
 	}
-	row = feedRow{store: store, product: product, line: int32(rec.Line), qty: -1, price: -1, sale: -1}
+	row = feedRow{store: at, product: product, line: int32(rec.Line), qty: -1, price: -1, sale: -1}
 	if msg = im.values(&row, rec); msg != "" {
-		im.keep = append(im.keep, [2]int64{store, product})
+		im.later = append(im.later, laterError{line: int32(rec.Line), code: at, msg: msg, product: product})
+		return row, "", errRefused
 	}
-	return row, msg, nil
+	return row, "", nil
+}
+
+// errRefused tells add that parse holds the row's error for resolve.
+var errRefused = errors.New("row refused")
+
+// laterError is a row refused for its product or values, reported by
+// resolve unless its store_code is refused first.
+type laterError struct {
+	line    int32
+	code    int64 // in reading.codeList
+	msg     string
+	product int64 // a row refused for its values: its product's old row is kept by a full feed
+}
+
+// resolve looks up the stores the file's codes name, a few statements for
+// them all (stores.Repo.IDsByCodes), and asks the scope about each; then
+// each row takes its store or is refused for it. Called once, after the
+// last row.
+func (im *reading) resolve(ctx context.Context) error {
+	var ask []string
+	for _, code := range im.codeList {
+		if _, ok := im.codes[code]; !ok {
+			ask = append(ask, code)
+		}
+	}
+	ids, err := im.r.stores.IDsByCodes(ctx, ask)
+	if err != nil {
+		return err
+	}
+	for i, code := range ask {
+		im.codes[code] = ids[i]
+	}
+	// Per code: the store, or why its rows are refused.
+	store := make([]int64, len(im.codeList))
+	why := make([]string, len(im.codeList))
+	for i, code := range im.codeList {
+		id := im.codes[code]
+		if id == 0 {
+			why[i] = fmt.Sprintf("store_code %q is no store of ours (neither a store_id nor an id)", clip(code))
+			continue
+		}
+		if im.scope != nil {
+			ok, seen := im.allowed[id]
+			if !seen {
+				if ok, err = im.scope(ctx, id); err != nil {
+					return err
+				}
+				im.allowed[id] = ok
+			}
+			if !ok {
+				why[i] = fmt.Sprintf("store_code %q is not one of your stores", clip(code))
+				continue
+			}
+		}
+		store[i] = id
+	}
+	kept := im.rows[:0]
+	for _, row := range im.rows {
+		if why[row.store] != "" {
+			im.fail(int(row.line), why[row.store])
+			continue
+		}
+		row.store = store[row.store]
+		im.named[row.store] = true
+		kept = append(kept, row)
+	}
+	im.rows = kept
+	for _, e := range im.later {
+		if why[e.code] != "" {
+			im.fail(int(e.line), why[e.code])
+			continue
+		}
+		im.named[store[e.code]] = true
+		im.fail(int(e.line), e.msg)
+		if e.product != 0 {
+			im.keep = append(im.keep, [2]int64{store[e.code], e.product})
+		}
+	}
+	return nil
 }
 
 // product finds the row's product by its id, else its GTIN; with both, the
@@ -475,8 +557,8 @@ func (r *Repo) write(ctx context.Context, fileName string, rows []feedRow, im *r
 	now := r.Now().UTC()
 	return r.db.InTx(ctx, func(tx *db.Tx) error {
 		var importID int64
-		if err := tx.QueryRow(ctx, `INSERT INTO stock_imports (file_name, full_feed, row_count, error_count, imported_at)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`, clip(fileName), rep.Replace, len(rows), rep.Failed, now).Scan(&importID); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO stock_imports (file_name, full_feed, row_count, error_count, imported_at, source)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, clip(fileName), rep.Replace, len(rows), rep.Failed, now, im.source).Scan(&importID); err != nil {
 			return fmt.Errorf("record stock import: %w", err)
 		}
 		sqlite := tx.Dialect() == db.SQLite

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
-	"locator/internal/catalog"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
 	"locator/internal/stores"
@@ -53,12 +53,7 @@ func fixture(t *testing.T, d *db.DB) (*Repo, *stores.Store, *stores.Store) {
 	b := storestest.CloudNine()
 	b.Name = "Vapor Hub"
 	storestest.Created(t, d, b)
-	cat := catalog.NewRepo(d)
-	f, err := os.Open("../catalog/testdata/catalogue.csv")
-	dbtest.Must(t, err, "open catalogue")
-	defer f.Close()
-	_, err = cat.Import(context.Background(), f, "")
-	dbtest.Must(t, err, "import catalogue")
+	cat := catalogtest.Imported(t, d)
 	return NewRepo(sr, cat), a, b
 }
 

@@ -10,6 +10,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -139,10 +140,5 @@ func Sources() (map[string]*Source, error) {
 // SourceNames lists the shipped definitions' names, sorted.
 func SourceNames() []string {
 	ss, _ := Sources()
-	names := make([]string, 0, len(ss))
-	for n := range ss {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
+	return slices.Sorted(maps.Keys(ss))
 }

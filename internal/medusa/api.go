@@ -116,6 +116,67 @@ func (c *Client) ChangedVariants(ctx context.Context, after string) ([]Variant, 
 	return list[Variant](ctx, c, "/admin/product-variants", q, "variants")
 }
 
+// Deleted is a product or variant Medusa deleted (soft-deleted: Medusa
+// keeps the record with its deleted_at).
+type Deleted struct {
+	ID        string `json:"id"`
+	ProductID string `json:"product_id"` // a variant's product
+	DeletedAt string `json:"deleted_at"`
+}
+
+// epoch stands for "every deletion" in a deleted_at filter.
+const epoch = "1970-01-01T00:00:00.000Z"
+
+// Medusa 2.21's admin lists leave soft-deleted records out unless asked
+// with_deleted=true, which GET /admin/products honours and GET
+// /admin/product-variants does not (it never lists a deleted variant).
+// Deleted variants are therefore read through their products: with
+// with_deleted, a product's variants include its deleted ones, and
+// variants[deleted_at][$gt] picks the products with a variant deleted
+// since. Deleting a product deletes its variants with the same deleted_at,
+// and moves neither updated_at of the product's other variants nor, for a
+// variant deleted alone, the product's updated_at (make test-medusa).
+
+// DeletedProducts returns the products deleted after after ("" for all),
+// oldest deletion first.
+func (c *Client) DeletedProducts(ctx context.Context, after string) ([]Deleted, error) {
+	if after == "" {
+		after = epoch
+	}
+	q := url.Values{"fields": {"id,deleted_at"}, "with_deleted": {"true"}, "deleted_at[$gt]": {after}, "order": {"deleted_at"}}
+	return list[Deleted](ctx, c, "/admin/products", q, "products")
+}
+
+// withVariants is a product with its variants, deleted ones included.
+type withVariants struct {
+	ID       string    `json:"id"`
+	Variants []Deleted `json:"variants"`
+}
+
+// DeletedVariants returns the variants deleted after after ("" for all)
+// with their product: those deleted alone and those of deleted products.
+func (c *Client) DeletedVariants(ctx context.Context, after string) ([]Deleted, error) {
+	if after == "" {
+		after = epoch
+	}
+	q := url.Values{"fields": {"id,variants.id,variants.deleted_at"}, "with_deleted": {"true"},
+		"variants[deleted_at][$gt]": {after}, "order": {"created_at"}}
+	ps, err := list[withVariants](ctx, c, "/admin/products", q, "products")
+	if err != nil {
+		return nil, err
+	}
+	var out []Deleted
+	for _, p := range ps {
+		for _, v := range p.Variants {
+			if v.DeletedAt != "" && later(after, v.DeletedAt) != after {
+				v.ProductID = p.ID
+				out = append(out, v)
+			}
+		}
+	}
+	return out, nil
+}
+
 // Locations returns every stock location with its address.
 func (c *Client) Locations(ctx context.Context) ([]Location, error) {
 	q := url.Values{"fields": {"id,name,*address"}, "order": {"name"}}

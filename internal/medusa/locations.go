@@ -26,7 +26,11 @@ func (s *Syncer) syncLocations(ctx context.Context, rep *Report) error {
 	}
 	rep.Locations = len(locs)
 	now := s.Now().UTC()
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	seen := make(map[string]bool, len(locs))
+	for _, l := range locs {
+		seen[l.ID] = true
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		for _, l := range locs {
 			var a1, city, prov, zip, cc string
 			if a := l.Address; a != nil {
@@ -44,6 +48,10 @@ func (s *Syncer) syncLocations(ctx context.Context, rep *Report) error {
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	return s.locationsGone(ctx, seen, rep)
 }
 
 // Locations is the mapping as moderators edit it.
@@ -72,29 +80,32 @@ func refOf(s stores.Summary) StoreRef {
 
 // LocationView is one stock location with the store it is mapped to.
 type LocationView struct {
-	ID          string    `json:"id"`
-	Name        string    `json:"name"`
-	Address     string    `json:"address"`
-	City        string    `json:"city"`
-	Province    string    `json:"province"`
-	PostalCode  string    `json:"postal_code"`
-	CountryCode string    `json:"country_code"`
-	Store       *StoreRef `json:"store"`
-	MappedBy    string    `json:"mapped_by"`
-	SeenAt      time.Time `json:"seen_at"`  // when a sync last read it
-	StockAt     *string   `json:"stock_at"` // the newest stock change read (Medusa's time), null before the first
+	ID          string     `json:"id"`
+	Name        string     `json:"name"`
+	Address     string     `json:"address"`
+	City        string     `json:"city"`
+	Province    string     `json:"province"`
+	PostalCode  string     `json:"postal_code"`
+	CountryCode string     `json:"country_code"`
+	Store       *StoreRef  `json:"store"`
+	MappedBy    string     `json:"mapped_by"`
+	SeenAt      time.Time  `json:"seen_at"`  // when a sync last read it
+	GoneAt      *time.Time `json:"gone_at"`  // when a sync first missed it in Medusa's list (deleted there); null while it is there
+	StockAt     *string    `json:"stock_at"` // the newest stock change read (Medusa's time), null before the first
 }
 
-const locationColumns = `location_id, name, address, city, province, postal_code, country_code, store_id, mapped_by, seen_at, stock_after`
+const locationColumns = `location_id, name, address, city, province, postal_code, country_code, store_id, mapped_by, seen_at, stock_after, gone_at`
 
 func scanLocation(sc db.Scanner) (*LocationView, error) {
 	var v LocationView
 	var store sql.NullInt64
 	var after string
+	var gone sql.NullTime
 	if err := sc.Scan(&v.ID, &v.Name, &v.Address, &v.City, &v.Province, &v.PostalCode, &v.CountryCode, &store,
-		&v.MappedBy, &v.SeenAt, &after); err != nil {
+		&v.MappedBy, &v.SeenAt, &after, &gone); err != nil {
 		return nil, err
 	}
+	v.GoneAt = timeOrNil(gone)
 	if store.Valid {
 		v.Store = &StoreRef{ID: store.Int64}
 	}

@@ -110,15 +110,7 @@ func TestRealMedusa(t *testing.T) {
 		a.call("POST", "/admin/product-types", map[string]any{"value": "disposable"}, &typ)
 	}
 	mango, blue := "NB5K-MANGO-"+run, "NB5K-BLUE-"+run
-	var prod struct {
-		Product struct {
-			ID       string `json:"id"`
-			Variants []struct {
-				ID  string `json:"id"`
-				SKU string `json:"sku"`
-			} `json:"variants"`
-		} `json:"product"`
-	}
+	var prod createdProduct
 	a.call("POST", "/admin/products", map[string]any{
 		"title": "Nimbus Bar 5000", "handle": "nimbus-bar-5000-" + run, "status": "published",
 		"thumbnail": "https://cdn.example.com/nimbus.jpg", "collection_id": col.Collection.ID, "type_id": typ.ProductType.ID,
@@ -138,14 +130,7 @@ func TestRealMedusa(t *testing.T) {
 		"address": map[string]any{"address_1": "350 5th Ave", "city": "New York", "postal_code": "10118", "country_code": "us", "province": "NY"}}, &loc)
 	items := map[string]string{}
 	for _, sku := range []string{mango, blue} {
-		var inv struct {
-			InventoryItems []idOf `json:"inventory_items"`
-		}
-		a.call("GET", "/admin/inventory-items?sku="+url.QueryEscape(sku), nil, &inv)
-		if len(inv.InventoryItems) != 1 {
-			t.Fatalf("inventory items of %s: %+v", sku, inv)
-		}
-		items[sku] = inv.InventoryItems[0].ID
+		items[sku] = a.itemOf(sku)
 		a.call("POST", "/admin/inventory-items/"+items[sku]+"/location-levels",
 			map[string]any{"location_id": loc.StockLocation.ID, "stocked_quantity": 0}, nil)
 	}
@@ -235,13 +220,153 @@ func TestRealMedusa(t *testing.T) {
 				t.Fatalf("sold out: %+v", r)
 			}
 		}
+		realDeletions(t, a, run, s, d, st, loc.StockLocation.ID, items[mango])
 	})
 }
 
-func variantOf(t *testing.T, vs []struct {
+// realDeletions deletes in the real Medusa a variant, a product and a
+// stock location, each synced first, and checks what the sync withdraws:
+// a product of two variants stocked at loc (mapped to st), an owner of a
+// second store stocking one of them, and a second location mapped to a
+// third store stocking mangoItem. Each engine creates its own.
+func realDeletions(t *testing.T, a *admin, run string, s *Syncer, d *db.DB, st *stores.Store, loc, mangoItem string) {
+	ctx := context.Background()
+	cat, stock, locs := s.cat, s.stock, NewLocations(d)
+	tag := run + "-" + t.Name()[strings.LastIndex(t.Name(), "/")+1:]
+	one, two := "DEL-ONE-"+tag, "DEL-TWO-"+tag
+	var prod createdProduct
+	a.call("POST", "/admin/products", map[string]any{
+		"title": "Deleted Soon " + tag, "handle": "deleted-soon-" + strings.ToLower(tag), "status": "published",
+		"metadata": map[string]any{"brand": "Nimbus", "kind": "disposable", "flavour": "tobacco"},
+		"options":  []map[string]any{{"title": "Size", "values": []string{"One", "Two"}}},
+		"variants": []map[string]any{
+			{"title": "One", "sku": one, "manage_inventory": true, "options": map[string]string{"Size": "One"},
+				"prices": []map[string]any{{"currency_code": "usd", "amount": 10}}},
+			{"title": "Two", "sku": two, "manage_inventory": true, "options": map[string]string{"Size": "Two"},
+				"prices": []map[string]any{{"currency_code": "usd", "amount": 12}}},
+		},
+	}, &prod)
+	for sku, n := range map[string]int{one: 8, two: 2} {
+		a.call("POST", "/admin/inventory-items/"+a.itemOf(sku)+"/location-levels",
+			map[string]any{"location_id": loc, "stocked_quantity": n}, nil)
+	}
+	var loc2 struct {
+		StockLocation idOf `json:"stock_location"`
+	}
+	a.call("POST", "/admin/stock-locations", map[string]any{"name": "Closing Soon " + tag,
+		"address": map[string]any{"address_1": "1 Main St", "city": "Albany", "postal_code": "12207", "country_code": "us", "province": "NY"}}, &loc2)
+	a.call("POST", "/admin/inventory-items/"+mangoItem+"/location-levels", map[string]any{"location_id": loc2.StockLocation.ID, "stocked_quantity": 5}, nil)
+	sr := stores.NewRepo(d)
+	mk := func(name string) *stores.Store {
+		o := *st
+		o.ID, o.Name, o.Address = 0, name, "1 Main St"
+		dbtest.Must(t, sr.Create(ctx, &o), "store")
+		return &o
+	}
+	owner, closing := mk("Owner's Own"), mk("Closing Soon")
+	rep, err := s.Run(ctx)
+	dbtest.Must(t, err, "sync before the deletions")
+	_, err = locs.Map(ctx, loc2.StockLocation.ID, closing.ID, "test")
+	dbtest.Must(t, err, "map the second location")
+	rep, err = s.Run(ctx)
+	dbtest.Must(t, err, "sync the second location")
+	twoP, err := cat.Get(ctx, two)
+	dbtest.Must(t, err, "the second variant's product")
+	qty := int64(4)
+	dbtest.Must(t, stock.Set(ctx, owner.ID, twoP.ID, inventory.Row{Availability: inventory.InStock, Quantity: &qty}), "owner's row")
+	has := func(store int64, pid string) bool {
+		rows, err := stock.ForStore(ctx, store)
+		dbtest.Must(t, err, "stock")
+		for _, r := range rows {
+			if r.Product == pid {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(st.ID, one) || !has(st.ID, two) || !has(closing.ID, itemProduct(t, d, mangoItem)) {
+		t.Fatalf("stock before the deletions: %+v", rep)
+	}
+
+	// A variant deleted: its row leaves the store, its product the catalogue.
+	a.call("DELETE", "/admin/products/"+prod.Product.ID+"/variants/"+variantOf(t, prod.Product.Variants, one), nil, nil)
+	rep, err = s.Run(ctx)
+	dbtest.Must(t, err, "sync after a variant's deletion")
+	if rep.Withdrawn != 1 || rep.StockRemoved != 1 || rep.ProductsRemoved != 1 || has(st.ID, one) {
+		t.Fatalf("a variant deleted: %+v", rep)
+	}
+	if _, err := cat.Get(ctx, one); !catalog.IsNotFound(err) {
+		t.Fatalf("the deleted variant's product: %v", err)
+	}
+	// The product deleted: its other variant's row leaves the store; the
+	// owner's own row stays, and so does the catalogue entry it names.
+	a.call("DELETE", "/admin/products/"+prod.Product.ID, nil, nil)
+	rep, err = s.Run(ctx)
+	dbtest.Must(t, err, "sync after a product's deletion")
+	if rep.Withdrawn != 1 || rep.StockRemoved != 1 || rep.ProductsRemoved != 0 || has(st.ID, two) || !has(owner.ID, two) {
+		t.Fatalf("a product deleted: %+v", rep)
+	}
+	// The second location deleted (Medusa keeps its levels): flagged, its
+	// store's rows removed, and not read again.
+	a.call("DELETE", "/admin/stock-locations/"+loc2.StockLocation.ID, nil, nil)
+	rep, err = s.Run(ctx)
+	dbtest.Must(t, err, "sync after a location's deletion")
+	if rep.LocationsGone != 1 || rep.StockRemoved != 1 || rep.Mapped != 1 {
+		t.Fatalf("a location deleted: %+v", rep)
+	}
+	if rows, _ := stock.ForStore(ctx, closing.ID); len(rows) != 0 {
+		t.Fatalf("the gone location's store: %+v", rows)
+	}
+	views, err := locs.List(ctx)
+	dbtest.Must(t, err, "locations")
+	for _, v := range views {
+		if (v.ID == loc2.StockLocation.ID) != (v.GoneAt != nil) {
+			t.Fatalf("location %s gone at %v", v.ID, v.GoneAt)
+		}
+	}
+	st2, err := s.State(ctx)
+	dbtest.Must(t, err, "state")
+	if st2.LastLocationsGone != 1 || st2.LastStockRemoved != 1 {
+		t.Fatalf("state: %+v", st2)
+	}
+}
+
+// itemProduct is the catalogue product id of the variant using inventory item item.
+func itemProduct(t *testing.T, d *db.DB, item string) string {
+	t.Helper()
+	var pid string
+	dbtest.Must(t, d.QueryRow(context.Background(), `SELECT product_id FROM medusa_variants WHERE inventory_item_id = $1`, item).Scan(&pid), "item's product")
+	return pid
+}
+
+// createdProduct is the answer of POST /admin/products: the product's id
+// and its variants'.
+type createdProduct struct {
+	Product struct {
+		ID       string       `json:"id"`
+		Variants []variantRef `json:"variants"`
+	} `json:"product"`
+}
+
+type variantRef struct {
 	ID  string `json:"id"`
 	SKU string `json:"sku"`
-}, sku string) string {
+}
+
+// itemOf is the inventory item of the variant with SKU sku.
+func (a *admin) itemOf(sku string) string {
+	a.t.Helper()
+	var inv struct {
+		InventoryItems []idOf `json:"inventory_items"`
+	}
+	a.call("GET", "/admin/inventory-items?sku="+url.QueryEscape(sku), nil, &inv)
+	if len(inv.InventoryItems) != 1 {
+		a.t.Fatalf("inventory items of %s: %+v", sku, inv)
+	}
+	return inv.InventoryItems[0].ID
+}
+
+func variantOf(t *testing.T, vs []variantRef, sku string) string {
 	t.Helper()
 	for _, v := range vs {
 		if v.SKU == sku {

@@ -42,6 +42,11 @@ type State struct {
 	LastError string     `json:"last_error"`
 	LastOKAt  *time.Time `json:"last_ok_at"`
 	LastRunAt *time.Time `json:"last_run_at"`
+	// What the last run withdrew (Report's fields of the same names).
+	LastWithdrawn       int `json:"last_withdrawn"`
+	LastProductsRemoved int `json:"last_products_removed"`
+	LastStockRemoved    int `json:"last_stock_removed"`
+	LastLocationsGone   int `json:"last_locations_gone"`
 }
 
 // State returns the sync state of this syncer's source (zero before its
@@ -49,8 +54,10 @@ type State struct {
 func (s *Syncer) State(ctx context.Context) (State, error) {
 	st := State{Source: s.client.Source()}
 	var next, ok, run sql.NullTime
-	err := s.db.QueryRow(ctx, `SELECT catalogue_after, next_at, failures, last_error, last_ok_at, last_run_at
-		FROM medusa_sync WHERE source = $1`, st.Source).Scan(&st.Cursor, &next, &st.Failures, &st.LastError, &ok, &run)
+	err := s.db.QueryRow(ctx, `SELECT catalogue_after, next_at, failures, last_error, last_ok_at, last_run_at,
+		last_withdrawn, last_products_removed, last_stock_removed, last_locations_gone
+		FROM medusa_sync WHERE source = $1`, st.Source).Scan(&st.Cursor, &next, &st.Failures, &st.LastError, &ok, &run,
+		&st.LastWithdrawn, &st.LastProductsRemoved, &st.LastStockRemoved, &st.LastLocationsGone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, nil
 	}

@@ -66,16 +66,25 @@ type RowError struct {
 
 // Report is what one run did.
 type Report struct {
-	Source    string     `json:"source"`
-	Locations int        `json:"locations"` // stock locations read
-	Mapped    int        `json:"mapped"`    // of which mapped to a store
-	Variants  int        `json:"variants"`  // variants read (changed since the cursor, or all)
-	Written   int        `json:"written"`   // of which written to the catalogue (new or changed)
-	Skipped   int        `json:"skipped"`   // of products not published
-	Stock     int        `json:"stock"`     // stock rows written
-	Failed    int        `json:"failed"`    // variants and levels refused
-	Errors    []RowError `json:"errors"`    // the first MaxErrors
-	Cursor    string     `json:"cursor"`    // the catalogue's cursor after the run
+	Source    string `json:"source"`
+	Locations int    `json:"locations"` // stock locations read
+	Mapped    int    `json:"mapped"`    // of which mapped to a store
+	Variants  int    `json:"variants"`  // variants read (changed since the cursor, or all)
+	Written   int    `json:"written"`   // of which written to the catalogue (new or changed)
+	Skipped   int    `json:"skipped"`   // of products not published
+	Stock     int    `json:"stock"`     // stock rows written
+	Failed    int    `json:"failed"`    // variants and levels refused
+	// Deletions in Medusa mirrored (docs/products.md): variants withdrawn
+	// (deleted, or their product deleted), their catalogue products
+	// removed (no store's stock named them any more), the sync's stock
+	// rows removed (of withdrawn variants and of locations gone), and the
+	// stock locations no longer in Medusa.
+	Withdrawn       int        `json:"withdrawn"`
+	ProductsRemoved int        `json:"products_removed"`
+	StockRemoved    int        `json:"stock_removed"`
+	LocationsGone   int        `json:"locations_gone"`
+	Errors          []RowError `json:"errors"` // the first MaxErrors
+	Cursor          string     `json:"cursor"` // the catalogue's cursor after the run
 }
 
 // MaxErrors is how many refused records a report lists (all are counted).
@@ -99,16 +108,33 @@ func (s *Syncer) Run(ctx context.Context) (*Report, error) {
 	if err := s.ensureSource(ctx, src); err != nil {
 		return rep, err
 	}
+	err := s.run(ctx, src, rep)
+	// What the run withdrew, failed or not, for --status and /admin.
+	if _, e := s.db.Exec(context.WithoutCancel(ctx), `UPDATE medusa_sync SET last_withdrawn = $1, last_products_removed = $2,
+		last_stock_removed = $3, last_locations_gone = $4 WHERE source = $5`,
+		rep.Withdrawn, rep.ProductsRemoved, rep.StockRemoved, rep.LocationsGone, src); e != nil {
+		err = errors.Join(err, fmt.Errorf("record the deletions: %w", e))
+	}
+	return rep, err
+}
+
+func (s *Syncer) run(ctx context.Context, src string, rep *Report) error {
 	if err := s.syncLocations(ctx, rep); err != nil {
-		return rep, fmt.Errorf("stock locations: %w", err)
+		return fmt.Errorf("stock locations: %w", err)
 	}
 	if err := s.syncCatalogue(ctx, src, rep); err != nil {
-		return rep, fmt.Errorf("catalogue: %w", err)
+		return fmt.Errorf("catalogue: %w", err)
 	}
 	if err := s.syncStock(ctx, rep); err != nil {
-		return rep, fmt.Errorf("stock: %w", err)
+		return fmt.Errorf("stock: %w", err)
 	}
-	return rep, nil
+	return nil
+}
+
+// stockSource names the stock batches of location loc (inventory's
+// import source): the rows they wrote are the sync's to remove.
+func (s *Syncer) stockSource(loc string) string {
+	return "medusa " + s.client.Source() + " location " + loc
 }
 
 func (s *Syncer) ensureSource(ctx context.Context, src string) error {
@@ -184,6 +210,13 @@ func (s *Syncer) syncCatalogue(ctx context.Context, src string, rep *Report) err
 	if err := s.writeCatalogue(ctx, products, rep); err != nil {
 		return err
 	}
+	gone, err := s.deleted(ctx, after, &next)
+	if err != nil {
+		return err
+	}
+	if err := s.withdraw(ctx, gone, rep); err != nil {
+		return err
+	}
 	if next != cursor {
 		if _, err := s.db.Exec(ctx, `UPDATE medusa_sync SET catalogue_after = $1 WHERE source = $2`, next, src); err != nil {
 			return fmt.Errorf("save the cursor: %w", err)
@@ -195,7 +228,7 @@ func (s *Syncer) syncCatalogue(ctx context.Context, src string, rep *Report) err
 
 // variantRow is what a variant leaves in medusa_variants.
 type variantRow struct {
-	variantID, productID, itemID, price, digest string
+	variantID, productID, itemID, price, digest, medusaProduct string
 }
 
 func (s *Syncer) writeCatalogue(ctx context.Context, products []Product, rep *Report) error {
@@ -225,7 +258,7 @@ func (s *Syncer) writeCatalogue(ctx context.Context, products []Product, rep *Re
 				continue
 			}
 			recs = append(recs, rec)
-			rows = append(rows, variantRow{variantID: v.ID, productID: rec["id"], itemID: item, price: price, digest: d})
+			rows = append(rows, variantRow{variantID: v.ID, productID: rec["id"], itemID: item, price: price, digest: d, medusaProduct: p.ID})
 		}
 	}
 	if len(recs) == 0 {
@@ -250,10 +283,11 @@ func (s *Syncer) writeCatalogue(ctx context.Context, products []Product, rep *Re
 			if refused[i+1] {
 				continue
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO medusa_variants (variant_id, product_id, inventory_item_id, price, digest)
-				VALUES ($1, $2, $3, $4, $5) ON CONFLICT (variant_id) DO UPDATE SET product_id = excluded.product_id,
-				inventory_item_id = excluded.inventory_item_id, price = excluded.price, digest = excluded.digest`,
-				w.variantID, w.productID, w.itemID, w.price, w.digest); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO medusa_variants (variant_id, product_id, inventory_item_id, price, digest,
+				medusa_product_id, deleted_at) VALUES ($1, $2, $3, $4, $5, $6, '') ON CONFLICT (variant_id) DO UPDATE SET
+				product_id = excluded.product_id, inventory_item_id = excluded.inventory_item_id, price = excluded.price,
+				digest = excluded.digest, medusa_product_id = excluded.medusa_product_id, deleted_at = ''`,
+				w.variantID, w.productID, w.itemID, w.price, w.digest, w.medusaProduct); err != nil {
 				return fmt.Errorf("record variant %s: %w", w.variantID, err)
 			}
 		}
@@ -288,7 +322,7 @@ type mapped struct {
 
 func (s *Syncer) syncStock(ctx context.Context, rep *Report) error {
 	rows, err := s.db.Query(ctx, `SELECT location_id, store_id, stock_after, full_at FROM medusa_locations
-		WHERE store_id IS NOT NULL ORDER BY location_id`)
+		WHERE store_id IS NOT NULL AND gone_at IS NULL ORDER BY location_id`)
 	if err != nil {
 		return fmt.Errorf("read the mapping: %w", err)
 	}
@@ -325,7 +359,7 @@ func (s *Syncer) syncStock(ctx context.Context, rep *Report) error {
 // their prices) of the variants that use it.
 func (s *Syncer) itemProducts(ctx context.Context) (map[string][][2]string, error) {
 	rows, err := s.db.Query(ctx, `SELECT inventory_item_id, product_id, price FROM medusa_variants
-		WHERE inventory_item_id <> '' ORDER BY inventory_item_id, product_id`)
+		WHERE inventory_item_id <> '' AND deleted_at = '' ORDER BY inventory_item_id, product_id`)
 	if err != nil {
 		return nil, fmt.Errorf("read variants: %w", err)
 	}
@@ -385,7 +419,7 @@ func (s *Syncer) syncLocation(ctx context.Context, m mapped, byItem map[string][
 		}
 	}
 	if len(feed) > 0 {
-		ir, err := s.stock.ImportRows(ctx, feed, "medusa "+s.client.Source()+" location "+m.locationID, nil)
+		ir, err := s.stock.ImportRows(ctx, feed, s.stockSource(m.locationID), nil)
 		if err != nil {
 			return err
 		}

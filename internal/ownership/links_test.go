@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"locator/internal/db"
+	"locator/internal/identity/identitytest"
 	"locator/internal/ownership"
 	"locator/internal/stores"
 	"locator/internal/stores/storestest"
@@ -29,12 +30,7 @@ func TestLinks(t *testing.T) {
 			s1 = append(s1, s.ID)
 		}
 		s2 = []int64{s1[1]}
-		account := func(email string) int64 {
-			var id int64
-			must(d.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, created_at)
-				VALUES ($1, 'x', '', 'x', $2) RETURNING id`, email, time.Now().UTC()).Scan(&id))
-			return id
-		}
+		account := func(email string) int64 { return identitytest.Business(t, d, email, time.Now().UTC()) }
 		a, b, c := account("a@example.com"), account("b@example.com"), account("c@example.com")
 		t0 := time.Date(2026, 11, 3, 10, 0, 0, 0, time.UTC)
 		link := func(acc, store int64, at time.Time, want bool) {

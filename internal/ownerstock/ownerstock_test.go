@@ -2,16 +2,16 @@ package ownerstock_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"locator/internal/apperr"
-	"locator/internal/catalog"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity/identitytest"
 	"locator/internal/inventory"
 	"locator/internal/ownership"
 	"locator/internal/ownerstock"
@@ -53,13 +53,8 @@ func fixture(t *testing.T, d *db.DB) *setup {
 	s.ny = mk("Midtown Vapes", "sto_nyc", "NY", "New York", "10001")
 	s.tx = mk("Austin Vapes", "sto_atx", "TX", "Austin", "78701")
 	s.theirs = mk("Their Vapes", "sto_theirs", "TX", "Austin", "78702")
-	account := func(email string) int64 {
-		var id int64
-		dbtest.Must(t, d.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, created_at)
-			VALUES ($1, 'x', '', 'x', $2) RETURNING id`, email, time.Now().UTC()).Scan(&id), "account")
-		return id
-	}
-	s.a, s.b = account("a@example.com"), account("b@example.com")
+	s.a = identitytest.Business(t, d, "a@example.com", time.Now().UTC())
+	s.b = identitytest.Business(t, d, "b@example.com", time.Now().UTC())
 	dbtest.Must(t, d.InTx(ctx, func(tx *db.Tx) error {
 		for _, l := range [][2]int64{{s.a, s.ny.ID}, {s.a, s.tx.ID}, {s.b, s.theirs.ID}} {
 			if _, err := ownership.Link(ctx, tx, l[0], l[1], time.Now().UTC(), "test"); err != nil {
@@ -68,12 +63,7 @@ func fixture(t *testing.T, d *db.DB) *setup {
 		}
 		return nil
 	}), "links")
-	cat := catalog.NewRepo(d)
-	f, err := os.Open("../catalog/testdata/catalogue.csv")
-	dbtest.Must(t, err, "open catalogue")
-	defer f.Close()
-	_, err = cat.Import(ctx, f, "")
-	dbtest.Must(t, err, "import catalogue")
+	cat := catalogtest.Imported(t, d)
 	sr := stores.NewRepo(d)
 	s.stock = inventory.NewRepo(sr, cat)
 	s.svc = ownerstock.New(sr, cat, s.stock, clock.Fixed(time.Date(2026, 12, 3, 15, 0, 0, 0, time.UTC)))

@@ -3,6 +3,8 @@ package phone
 import (
 	"errors"
 	"testing"
+
+	"locator/internal/golden"
 )
 
 func TestNormalize(t *testing.T) {
@@ -48,7 +50,7 @@ func TestNormalize(t *testing.T) {
 }
 
 func TestNational(t *testing.T) {
-	for in, want := range map[string]string{
+	golden.Cases(t, "National", National, map[string]string{
 		"+12125550199":  "(212) 555-0199",
 		"2125550199":    "(212) 555-0199", // stored before numbers were normalised
 		"12125550199":   "(212) 555-0199",
@@ -56,9 +58,5 @@ func TestNational(t *testing.T) {
 		"02079460958":   "02079460958",
 		"":              "",
 		"not a phone":   "not a phone",
-	} {
-		if got := National(in); got != want {
-			t.Errorf("National(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }

@@ -348,7 +348,7 @@ func TestLoadFrom(t *testing.T) {
 }
 
 func TestFold(t *testing.T) {
-	for in, want := range map[string]string{
+	golden.Cases(t, "Fold", Fold, map[string]string{
 		"München":        "munchen",
 		"ZÜRICH":         "zurich",
 		"St. John's":     "st johns",
@@ -358,11 +358,7 @@ func TestFold(t *testing.T) {
 		"Łódź":           "lodz",
 		"Straße":         "strasse",
 		"São Paulo":      "sao paulo",
-	} {
-		if got := Fold(in); got != want {
-			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 // TestEmbeddedDataUpToDate regenerates the embedded file from the pinned npm

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"locator/internal/golden"
 	"locator/internal/places/placestest"
 )
 
@@ -113,14 +114,10 @@ func TestAppendFoldMatchesFold(t *testing.T) {
 }
 
 func TestCanonical(t *testing.T) {
-	for in, want := range map[string]string{
+	golden.Cases(t, "canonical", canonical, map[string]string{
 		"saint louis": "st louis", "fort worth": "ft worth", "mount vernon": "mt vernon", "sainte genevieve": "ste genevieve",
 		"fortaleza": "fortaleza", "port saint lucie": "port st lucie", "st louis": "st louis",
-	} {
-		if got := canonical(in); got != want {
-			t.Errorf("canonical(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 // mixedQueries is the query set of the benchmark and the latency harness:

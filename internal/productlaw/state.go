@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/url"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -99,12 +99,7 @@ func States() (map[string]*State, error) { return loadStates() }
 // StateCodes lists the shipped definitions' codes, sorted.
 func StateCodes() []string {
 	ss, _ := States()
-	codes := make([]string, 0, len(ss))
-	for c := range ss {
-		codes = append(codes, c)
-	}
-	sort.Strings(codes)
-	return codes
+	return slices.Sorted(maps.Keys(ss))
 }
 
 // StatesFS reads every *.json file of fsys as one definition and checks

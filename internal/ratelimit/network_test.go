@@ -1,10 +1,14 @@
 package ratelimit
 
-import "testing"
+import (
+	"testing"
+
+	"locator/internal/golden"
+)
 
 func TestNetwork(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]string{
+	golden.Cases(t, "Network", Network, map[string]string{
 		"203.0.113.7":                "203.0.113.0/24",
 		"203.0.113.250":              "203.0.113.0/24",
 		"203.0.113.7:4000":           "203.0.113.0/24",
@@ -14,9 +18,5 @@ func TestNetwork(t *testing.T) {
 		"fe80::1%eth0":               "fe80::/64",
 		"not an address":             "not an address",
 		"":                           "",
-	} {
-		if got := Network(in); got != want {
-			t.Errorf("Network(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }

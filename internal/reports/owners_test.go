@@ -7,6 +7,7 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity/identitytest"
 	"locator/internal/reports"
 	"locator/internal/stores"
 )
@@ -20,9 +21,7 @@ func TestResolveMailsEveryOwner(t *testing.T) {
 		now := time.Now().UTC()
 		for i, email := range []string{"first@example.com", "co-owner@example.com"} {
 			at := now.Add(time.Duration(i) * time.Hour)
-			var id int64
-			dbtest.Must(t, d.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, created_at)
-				VALUES ($1, 'S', '1', 'x', $2) RETURNING id`, email, at).Scan(&id), "account")
+			id := identitytest.Business(t, d, email, at)
 			_, err := d.Exec(ctx, "INSERT INTO business_stores (business_id, store_id, created_at, created_by) VALUES ($1, $2, $3, 'test')", id, a.ID, at)
 			dbtest.Must(t, err, "link")
 		}

@@ -11,6 +11,7 @@ import (
 	"locator/internal/apperr"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/identity/identitytest"
 	"locator/internal/reports"
 	"locator/internal/stores"
 )
@@ -271,9 +272,7 @@ func TestOwnerFromClaims(t *testing.T) {
 		// A business account linked to the store (its own email, which may
 		// differ from the claim's) comes first; the latest link wins.
 		link := func(email string, at time.Time, storeID int64) {
-			var id int64
-			dbtest.Must(t, d.QueryRow(ctx, `INSERT INTO business_accounts (email, store_name, phone_number, password_hash, created_at)
-				VALUES ($1, 'S', '1', 'x', $2) RETURNING id`, email, at).Scan(&id), "account")
+			id := identitytest.Business(t, d, email, at)
 			_, err := d.Exec(ctx, "INSERT INTO business_stores (business_id, store_id, created_at, created_by) VALUES ($1, $2, $3, 'test')", id, storeID, at)
 			dbtest.Must(t, err, "link")
 		}

@@ -51,11 +51,12 @@ type Index struct {
 	// state directories (stock.go).
 	prod     *Products
 	bruteMax int
-	// pos is each store's position by store id (NaN latitude: not in the
-	// index), for ids below maxDenseID: a product search that looks at a
-	// product's stores (product.go) drops those far from the searched
-	// point without a map look-up or a record read, and finds the
-	// others' records without the map. 12 bytes a store id.
+	// pos is each store's position and tree item (its slot and filter
+	// flags, treeItem) by store id (NaN latitude: not in the index), for
+	// ids below maxDenseID: a product search that looks at a product's
+	// stores (product.go) drops those far from the searched point or
+	// missing a filter without a map look-up or a record read, and finds
+	// the others' records without the map. 12 bytes a store id.
 	pos []pos32
 	// moved lists the stores whose point or presence changed under the
 	// write lock held now: the product side re-arranges their products
@@ -65,27 +66,29 @@ type Index struct {
 
 type pos32 struct {
 	lat, lon float32
-	slot     uint32
+	item     uint32 // treeItem: the slot and the store's filter flags
 }
 
 // maxDenseID bounds pos: stores of larger ids are found through slots.
 const maxDenseID = 1 << 24
 
-// pointOf returns the float32 point and slot of store id when it is in
+// pointOf returns the float32 point and tree item (the slot and filter
+// flags, treeItem; the slot is item&slotMask) of store id when it is in
 // the index. The caller holds the lock.
-func (ix *Index) pointOf(id uint32) (lat, lon float32, slot uint32, ok bool) {
+func (ix *Index) pointOf(id uint32) (lat, lon float32, item uint32, ok bool) {
 	if int(id) < len(ix.pos) {
 		p := ix.pos[id]
-		return p.lat, p.lon, p.slot, p.lat == p.lat // NaN: not in the index
+		return p.lat, p.lon, p.item, p.lat == p.lat // NaN: not in the index
 	}
 	if id < maxDenseID {
 		return 0, 0, 0, false
 	}
-	if slot, ok = ix.slots[int64(id)]; !ok {
+	slot, ok := ix.slots[int64(id)]
+	if !ok {
 		return 0, 0, 0, false
 	}
 	r := &ix.recs[slot]
-	return float32(r.lat), float32(r.lon), slot, true
+	return float32(r.lat), float32(r.lon), treeItem(slot, r.flags), true
 }
 
 // relocateMoved hands the stores that moved to the product side. The
@@ -98,14 +101,14 @@ func (ix *Index) relocateMoved() {
 	ix.moved = ix.moved[:0]
 }
 
-func (ix *Index) setPos(id int64, lat, lon float64, slot uint32) {
+func (ix *Index) setPos(id int64, lat, lon float64, item uint32) {
 	if id < 0 || id >= maxDenseID {
 		return
 	}
 	for int64(len(ix.pos)) <= id {
 		ix.pos = append(ix.pos, pos32{lat: float32(math.NaN())})
 	}
-	ix.pos[id] = pos32{float32(lat), float32(lon), slot}
+	ix.pos[id] = pos32{float32(lat), float32(lon), item}
 }
 
 type record struct {
@@ -375,7 +378,7 @@ func (ix *Index) repack(ks []hilbertKey) {
 		*old = record{}
 		ix.slots[recs[i].id] = uint32(i)
 		if id := recs[i].id; id >= 0 && id < int64(len(ix.pos)) {
-			ix.pos[id].slot = uint32(i)
+			ix.pos[id].item = treeItem(uint32(i), recs[i].flags)
 		}
 		ks[i].slot = uint32(i)
 	}
@@ -499,7 +502,7 @@ func (ix *Index) put(e stores.Entry) {
 		ix.recs = append(ix.recs, rec)
 	}
 	ix.slots[e.ID] = slot
-	ix.setPos(e.ID, e.Latitude, e.Longitude, slot)
+	ix.setPos(e.ID, e.Latitude, e.Longitude, treeItem(slot, flags))
 	if ix.deferTree {
 		ix.pending = append(ix.pending, slot)
 		return

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"locator/internal/inventory"
@@ -48,23 +49,61 @@ func bandOf(miles float64) int {
 	return len(BandEdges)
 }
 
-// classOf ranks a stock row at a store.
-func classOf(avail uint8, reported uint32, lawful bool, now time.Time) uint8 {
-	switch {
-	case !lawful:
-		return classUnlawful
-	case now.Sub(time.Unix(int64(reported), 0)) > StaleAfter:
-		return classUnknown
+// stockClasses ranks the stock rows of one search, whose instant fixes
+// which rows are stale.
+type stockClasses struct {
+	staleBefore int64 // a row reported before this Unix second is stale
+}
+
+func newStockClasses(now time.Time) stockClasses {
+	// Stale: now - reported > StaleAfter, that is reported < cut; with
+	// whole seconds, reported <= cut's second when cut has a fraction.
+	cut := now.Add(-StaleAfter)
+	sec := cut.Unix()
+	if cut.Nanosecond() != 0 {
+		sec++
 	}
-	switch inventory.Availabilities[avail] {
-	case inventory.InStock:
+	return stockClasses{staleBefore: sec}
+}
+
+// of ranks a stock row at a store.
+func (k stockClasses) of(avail uint8, reported uint32, lawful bool) uint8 {
+	if !lawful {
+		return classUnlawful
+	}
+	return k.bound(avail, reported)
+}
+
+// bound is the class of a row where the product is lawful: the best it
+// can rank before the law is judged (which needs the store's record).
+func (k stockClasses) bound(avail uint8, reported uint32) uint8 {
+	switch {
+	case int64(reported) < k.staleBefore:
+		return classUnknown
+	case avail == availInStock:
 		return classInStock
-	case inventory.LimitedAvailability:
+	case avail == availLimited:
 		return classLimited
-	case inventory.OnDisplayToOrder:
+	case avail == availOnDisplay:
 		return classOnDisplay
 	}
 	return classOut
+}
+
+// The availabilities' numbers in carriers.avail (their index in
+// inventory.Availabilities).
+var (
+	availInStock   = availNumber(inventory.InStock)
+	availLimited   = availNumber(inventory.LimitedAvailability)
+	availOnDisplay = availNumber(inventory.OnDisplayToOrder)
+)
+
+func availNumber(a inventory.Availability) uint8 {
+	i := slices.Index(inventory.Availabilities, a)
+	if i < 0 {
+		panic("search: unknown availability " + string(a))
+	}
+	return uint8(i)
 }
 
 // productHit is one store of a product search.
@@ -130,15 +169,17 @@ func (ix *Index) bruteMaxOf() int {
 }
 
 // productHits returns the first q.Limit stores of a product search in the
-// ranking's order, whether more matched, and the product's carriers the
-// hits' rows are in. The caller holds the read lock.
-func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productHit, bool, *carriers) {
+// ranking's order (appended to hits[:0]), whether more matched, and the
+// product's carriers the hits' rows are in. The caller holds the read
+// lock.
+func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay, hits []productHit) ([]productHit, bool, *carriers) {
 	c := ix.prod.carriersOf(q.Product)
 	if c == nil {
 		return nil, false, nil
 	}
 	j := &judge{ix: ix, dirs: ix.prod.Directories(), product: ix.prod.Catalog().lawOf(q.Product), days: days}
-	var hits []productHit
+	classes := newStockClasses(now)
+	hits = hits[:0]
 	add := func(row int, r *record, miles float64) {
 		if q.Compliant && !q.compliantStore(r) {
 			return
@@ -147,7 +188,7 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productH
 		if q.Compliant && !v.Lawful {
 			return
 		}
-		cl := classOf(c.avail[row], c.reported[row], v.Lawful, now)
+		cl := classes.of(c.avail[row], c.reported[row], v.Lawful)
 		if q.InStock && cl > classLimited {
 			return
 		}
@@ -156,21 +197,47 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay) ([]productH
 	if len(c.ids) <= ix.bruteMaxOf() {
 		ix.eachCarrier(q, c, now, add)
 	} else {
-		// Nearest first. A store still to come ranks after every match of
-		// an earlier band and after every lawful in-stock match of its own
-		// band (nearer, and of the best class): once those are more than
-		// Limit, nothing to come can enter the answer.
-		cur, earlier, best := -1, 0, 0
-		ix.walkCarriers(q, c, now, func(row int, r *record, miles float64) bool {
-			if b := bandOf(miles); b != cur {
-				cur, earlier, best = b, len(hits), 0
+		// Nearest first. A store still to come is at least as far as
+		// every match so far: it ranks after every match of an earlier
+		// band and after every match of its own band of its class or a
+		// better one. Its class is at best bound (the law needs its
+		// record), so once those matches are more than Limit it cannot
+		// enter the answer (nor change has_more: more matched already),
+		// and it is passed without its record. A store surely in a later
+		// band than the last match ranks after every match: once those
+		// are more than Limit, the walk stops, as it does once the lawful
+		// in-stock matches of the band are.
+		cur, earlier := -1, 0
+		var seen [classUnlawful + 1]int // matches of band cur by class
+		beyondA := math.Inf(1)          // a store's haversine term from here on is in a band after cur
+		want := func(row int) bool {
+			b := classes.bound(c.avail[row], c.reported[row])
+			if q.InStock && b > classLimited {
+				return false
 			}
-			if earlier+best > q.Limit {
+			n := earlier
+			for _, k := range seen[:b+1] {
+				n += k
+			}
+			return n <= q.Limit
+		}
+		beyond := func(a float64) bool { return a >= beyondA && len(hits) > q.Limit }
+		ix.walkCarriers(q, c, now, want, beyond, func(row int, r *record, miles float64) bool {
+			if b := bandOf(miles); b != cur {
+				cur, earlier, seen = b, len(hits), [classUnlawful + 1]int{}
+				beyondA = math.Inf(1)
+				if b < len(BandEdges) {
+					// The float32 point is within f32Slack of the store's
+					// (twice: room for the rounding of miles).
+					beyondA = hav(BandEdges[b]/EarthRadiusMiles + 2*f32Slack)
+				}
+			}
+			if earlier+seen[classInStock] > q.Limit {
 				return false
 			}
 			n := len(hits)
-			if add(row, r, miles); len(hits) > n && hits[n].class == classInStock {
-				best++
+			if add(row, r, miles); len(hits) > n {
+				seen[hits[n].class]++
 			}
 			return true
 		})
@@ -261,8 +328,8 @@ func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(row i
 		lonWin = math.Asin(s)/deg*1.001 + slack
 	}
 	for row, id := range c.ids[:c.placed] {
-		lat, lon, slot, ok := ix.pointOf(id)
-		if !ok {
+		lat, lon, item, ok := ix.pointOf(id)
+		if !ok || item>>flagShift&uint32(f.want) != uint32(f.want) {
 			continue
 		}
 		dlon := math.Abs(float64(lon) - q.Longitude)
@@ -272,7 +339,7 @@ func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(row i
 		if math.Abs(float64(lat)-q.Latitude) > latWin || dlon > lonWin {
 			continue
 		}
-		r := &ix.recs[slot]
+		r := &ix.recs[item&slotMask]
 		if !f.pass(r) {
 			continue
 		}
@@ -290,8 +357,14 @@ func (ix *Index) eachCarrier(q *Query, c *carriers, now time.Time, fn func(row i
 // boxes best first, so it passes only this product's stores near the
 // point; like visit, it orders by each store's float32 point and holds the
 // popped stores back until the walk has passed them by f32Slack, so the
-// order is exact.
-func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row int, r *record, miles float64) bool) {
+// order is exact. A row for which want returns false (asked before its
+// store's position is read, and again before its record is) is passed
+// over; the walk ends once beyond holds for the haversine term (of the
+// float32 point) of a row or box it reaches, and passes over a row for
+// which it holds. Both must hold only for rows fn would not need, and
+// stay so; beyond must hold for every term larger than one it holds for.
+func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, want func(row int) bool, beyond func(a float64) bool,
+	fn func(row int, r *record, miles float64) bool) {
 	if c.placed == 0 {
 		return
 	}
@@ -301,6 +374,7 @@ func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row 
 	maxAngle := q.RadiusMiles / EarthRadiusMiles
 	walkA := hav(maxAngle + f32Slack)
 	f := newStoreFilter(q, now)
+	flags := uint32(f.want)
 	type pending struct {
 		row   int
 		r     *record
@@ -340,14 +414,20 @@ func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row 
 	}
 	for len(h) > 0 {
 		e := h.pop()
+		if e.level < 0 && len(buf) > 0 && !flush(2*math.Asin(math.Sqrt(e.a))-f32Slack) {
+			return
+		}
+		if beyond(e.a) {
+			break // every entry left is as far: the rows held back remain
+		}
 		switch {
 		case e.level < 0:
-			if !flush(2*math.Asin(math.Sqrt(e.a)) - f32Slack) {
-				return
-			}
 			row := int(e.idx)
-			_, _, slot, _ := ix.pointOf(c.ids[row])
-			r := &ix.recs[slot]
+			if !want(row) {
+				continue
+			}
+			_, _, item, _ := ix.pointOf(c.ids[row])
+			r := &ix.recs[item&slotMask]
 			if !f.pass(r) {
 				continue
 			}
@@ -365,11 +445,14 @@ func (ix *Index) walkCarriers(q *Query, c *carriers, now time.Time, fn func(row 
 		case e.level == 0:
 			lo := int(e.idx) * leafRows
 			for row := lo; row < min(lo+leafRows, c.placed); row++ {
-				lat, lon, _, ok := ix.pointOf(c.ids[row])
-				if !ok {
+				if !want(row) {
 					continue
 				}
-				if a := pointA(qlat, qlon, qcos, qsin, lat, lon); a <= walkA {
+				lat, lon, item, ok := ix.pointOf(c.ids[row])
+				if !ok || item>>flagShift&flags != flags {
+					continue
+				}
+				if a := pointA(qlat, qlon, qcos, qsin, lat, lon); a <= walkA && !beyond(a) {
 					h.push(walkEntry{a, uint32(row), -1})
 				}
 			}
@@ -394,7 +477,7 @@ func (ix *Index) ProductHits(q Query) ([]Hit, bool) {
 	days := ruleDay{now: now}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	hs, more, _ := ix.productHits(&q, now, &days)
+	hs, more, _ := ix.productHits(&q, now, &days, nil)
 	out := make([]Hit, len(hs))
 	for i, h := range hs {
 		out[i] = Hit{ID: h.r.id, Miles: h.miles}
@@ -402,14 +485,19 @@ func (ix *Index) ProductHits(q Query) ([]Hit, bool) {
 	return out, more
 }
 
+// hitsPool holds the hits of product searches between answers.
+var hitsPool = sync.Pool{New: func() any { hs := make([]productHit, 0, 128); return &hs }}
+
 // appendProductJSON is AppendJSONFirst for a product search: each store
 // also carries "product" (AppendStock).
 func (ix *Index) appendProductJSON(dst []byte, q *Query, now time.Time, ids []int64, first int) ([]byte, []int64) {
 	dst = append(dst, `{"physical_stores":[`...)
 	days := ruleDay{now: now}
 	var ar answerRules
+	var rj ruleJSON
+	hp := hitsPool.Get().(*[]productHit)
 	ix.mu.RLock()
-	hits, hasMore, c := ix.productHits(q, now, &days)
+	hits, hasMore, c := ix.productHits(q, now, &days, *hp)
 	pid := ""
 	if p, ok := ix.prod.Catalog().ByKey(q.Product); ok {
 		pid = p.ProductID
@@ -430,10 +518,14 @@ func (ix *Index) appendProductJSON(dst []byte, q *Query, now time.Time, ids []in
 		dst = append(dst, `,"distance":`...)
 		dst = strconv.AppendFloat(dst, math.Round(h.miles*100)/100, 'f', -1, 64)
 		dst = append(dst, `,"product":`...)
-		dst = AppendStock(dst, pid, ix.prod.row(q.Product, c, h.row), h.verdict, now)
+		dst = appendStock(dst, pid, ix.prod.row(q.Product, c, h.row), h.verdict, now, &rj)
 		dst = append(dst, '}')
 	}
 	ix.mu.RUnlock()
+	if cap(hits) <= 1<<12 {
+		*hp = hits[:0]
+		hitsPool.Put(hp)
+	}
 	dst = append(dst, `],"has_more":`...)
 	dst = strconv.AppendBool(dst, hasMore)
 	dst = append(dst, `,"rules":`...)
@@ -450,18 +542,36 @@ func (ix *Index) appendProductJSON(dst []byte, q *Query, now time.Time, ids []in
 // pid is the product's id; an empty pid leaves "id" out (a store's product
 // list names it beside).
 func AppendStock(dst []byte, pid string, w StockRow, v productlaw.Verdict, now time.Time) []byte {
+	return appendStock(dst, pid, w, v, now, nil)
+}
+
+// appendStock is AppendStock; rj, when not nil, renders each rule once
+// for a whole answer.
+func appendStock(dst []byte, pid string, w StockRow, v productlaw.Verdict, now time.Time, rj *ruleJSON) []byte {
 	dst = append(dst, '{')
 	if pid != "" {
 		dst = append(dst, `"id":`...)
 		dst = strconv.AppendQuote(dst, pid)
 		dst = append(dst, ',')
 	}
-	return append(AppendStockFields(dst, w, v, now), '}')
+	return append(appendStockFields(dst, w, v, now, rj), '}')
 }
 
 // AppendStockFields appends the fields of AppendStock after "id", without
 // braces.
 func AppendStockFields(dst []byte, w StockRow, v productlaw.Verdict, now time.Time) []byte {
+	return appendStockFields(dst, w, v, now, nil)
+}
+
+// ruleJSON keeps the last rule rendered for an answer (its stores meet
+// one or two).
+type ruleJSON struct {
+	rule *rules.Public
+	b    []byte
+}
+
+// appendStockFields is AppendStockFields (rj: see appendStock).
+func appendStockFields(dst []byte, w StockRow, v productlaw.Verdict, now time.Time, rj *ruleJSON) []byte {
 	dst = append(dst, `"availability":`...)
 	dst = appendQuoted(dst, string(w.Availability))
 	dst = append(dst, `,"quantity":`...)
@@ -486,9 +596,15 @@ func AppendStockFields(dst []byte, w StockRow, v productlaw.Verdict, now time.Ti
 	if v.Rule == nil {
 		return append(dst, "null"...)
 	}
+	if rj != nil && rj.rule == v.Rule {
+		return append(dst, rj.b...)
+	}
 	b, err := json.Marshal(v.Rule)
 	if err != nil {
-		return append(dst, "null"...)
+		b = []byte("null")
+	}
+	if rj != nil {
+		rj.rule, rj.b = v.Rule, b
 	}
 	return append(dst, b...)
 }

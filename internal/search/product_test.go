@@ -3,13 +3,13 @@ package search
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"locator/internal/catalog"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/db/dbtest"
 	"locator/internal/inventory"
 	"locator/internal/productlaw"
@@ -38,12 +38,7 @@ func newProductFixture(t *testing.T, ctx context.Context, repo *stores.Repo) *pr
 	f.ct = &stores.Store{StoreID: "st-ct", Name: "Stamford Vapor", Latitude: 41.0534, Longitude: -73.5387, TimeZone: "America/New_York",
 		State: "CT", City: "Stamford", PostalCode: "06901"}
 	dbtest.Must(t, repo.SaveAll(ctx, []*stores.Store{f.nyc, f.nyc2, f.ct}), "save stores")
-	f.cat = catalog.NewRepo(repo.DB())
-	file, err := os.Open("../catalog/testdata/catalogue.csv")
-	dbtest.Must(t, err, "open catalogue")
-	defer file.Close()
-	_, err = f.cat.Import(ctx, file, "")
-	dbtest.Must(t, err, "import catalogue")
+	f.cat = catalogtest.Imported(t, repo.DB())
 	f.stock = inventory.NewRepo(repo, f.cat)
 	f.law = productlaw.NewRepo(repo.DB())
 	idx, err := f.cat.Index(ctx)

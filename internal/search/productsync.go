@@ -19,6 +19,7 @@ type productSource struct {
 
 	mu        sync.Mutex // one load or poll at a time
 	version   int64      // the stock version applied
+	from      string     // what the load read the stock from: "snapshot" or "rows"
 	signature string     // the catalogue's (catalog.Repo.Signature)
 	lawImport int64      // the last directory import loaded
 }
@@ -61,6 +62,9 @@ func (s *Syncer) loadProducts(ctx context.Context) error {
 	if err := s.pollLaw(ctx, true); err != nil {
 		return err
 	}
+	if ok, err := s.loadStockSnapshot(ctx, v); err != nil || ok {
+		return err
+	}
 	err = s.index.prod.Load(func(add func([]inventory.Entry)) error {
 		return ps.stock.Scan(ctx, 20_000, func(es []inventory.Entry) error {
 			add(es)
@@ -70,8 +74,50 @@ func (s *Syncer) loadProducts(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("load stock: %w", err)
 	}
-	ps.version = v
+	ps.version, ps.from = v, "rows"
 	return nil
+}
+
+// loadStockSnapshot loads the stock side of the snapshot Load found, if
+// it has one this binary reads, then the stock of the stores stamped
+// after it; v is the stock version read first. It reports whether it did:
+// an unusable stock side (see stocksnap.go) is logged and left for the
+// rows. The caller holds ps.mu.
+func (s *Syncer) loadStockSnapshot(ctx context.Context, v int64) (bool, error) {
+	h, ps := s.snap, s.prod
+	switch {
+	case h == nil:
+		return false, nil
+	case !h.hasStock():
+		s.log.Info("search snapshot has no stock side of this format; reading every stock row", "snapshot", h.ID, "stock_format", h.StockFormat)
+		return false, nil
+	case h.StockVersion > v:
+		s.log.Warn("search snapshot's stock is newer than the stock version; reading every stock row",
+			"snapshot", h.ID, "snapshot_stock_version", h.StockVersion, "stock_version", v)
+		return false, nil
+	}
+	err := s.index.prod.loadSnapshot(ctx, *h, func(ctx context.Context, buf func(int) []byte, fn func(int, []byte) error) error {
+		return s.snaps.readStockParts(ctx, h.ID, buf, fn)
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, err
+		}
+		s.log.Warn("search snapshot's stock unreadable; reading every stock row", "snapshot", h.ID, "err", err)
+		return false, nil
+	}
+	// Every store stamped after the snapshot's stock, as pollProducts.
+	stores, _, err := ps.stock.ChangedStores(ctx, h.StockVersion)
+	if err != nil {
+		return false, err
+	}
+	rows, err := ps.stock.OfStores(ctx, stores)
+	if err != nil {
+		return false, err
+	}
+	s.index.prod.ApplyStores(stores, rows)
+	ps.version, ps.from = v, "snapshot"
+	return true, nil
 }
 
 // pollProducts applies what changed of the product side since the last

@@ -99,18 +99,50 @@ func (s *Syncer) WriteSnapshot(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	if ok {
-		if h.Version >= s.version.Load() {
-			return false, nil
-		}
-		changed, err := s.repo.ChangedSince(ctx, h.Version)
+		due, err := s.storesDue(ctx, h, n)
 		if err != nil {
 			return false, err
 		}
-		if changed == 0 || (s.snapshots == SnapshotAuto && changed < SnapshotStale(n)) {
-			return false, nil
+		if !due {
+			if due, err = s.stockDue(ctx, h, n); err != nil || !due {
+				return false, err
+			}
 		}
 	}
 	return s.writeSnapshot(ctx)
+}
+
+// storesDue reports whether enough stores changed since snapshot h to
+// write a new one.
+func (s *Syncer) storesDue(ctx context.Context, h snapHeader, n int) (bool, error) {
+	if h.Version >= s.version.Load() {
+		return false, nil
+	}
+	changed, err := s.repo.ChangedSince(ctx, h.Version)
+	if err != nil {
+		return false, err
+	}
+	return changed > 0 && (s.snapshots != SnapshotAuto || changed >= SnapshotStale(n)), nil
+}
+
+// stockDue reports whether snapshot h lacks this replica's stock side or
+// enough stores' stock changed since it (as many as storesDue asks of the
+// stores) to write a new one.
+func (s *Syncer) stockDue(ctx context.Context, h snapHeader, n int) (bool, error) {
+	if s.prod == nil {
+		return false, nil
+	}
+	if !h.hasStock() {
+		return true, nil
+	}
+	if h.StockVersion >= s.StockVersion() {
+		return false, nil
+	}
+	changed, err := s.prod.stock.ChangedSince(ctx, h.StockVersion)
+	if err != nil {
+		return false, err
+	}
+	return changed > 0 && (s.snapshots != SnapshotAuto || changed >= SnapshotStale(n)), nil
 }
 
 func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
@@ -118,9 +150,13 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 	// The label is read before the records are copied: the copy holds at
 	// least every change up to it, and a load re-reads whatever came later.
 	v := s.version.Load()
+	sv := int64(-1) // the stock side's label is read when it is copied (encodeStock)
+	if s.prod != nil {
+		sv = s.StockVersion()
+	}
 	// Claim the writing first, so that a replica that loses the race does
 	// not copy and sort the index for nothing.
-	id, err := s.snaps.begin(ctx, v, time.Now())
+	id, err := s.snaps.begin(ctx, v, sv, time.Now())
 	if err != nil || id == 0 {
 		return false, err
 	}
@@ -138,11 +174,20 @@ func (s *Syncer) writeSnapshot(ctx context.Context) (bool, error) {
 	if err != nil {
 		return fail(err)
 	}
-	if err := s.snaps.complete(ctx, id, v, n, parts, total, time.Now()); err != nil {
+	stockBytes := int64(0)
+	stock, err := s.encodeStock(func(part int, data []byte) error {
+		stockBytes += int64(len(data))
+		return s.snaps.putStockPart(ctx, id, part, data)
+	})
+	if err != nil {
+		return fail(err)
+	}
+	if err := s.snaps.complete(ctx, id, v, n, parts, total+stockBytes, stock, time.Now()); err != nil {
 		return fail(err)
 	}
 	s.log.Info("search snapshot written", "snapshot", id, "version", v, "stores", n,
-		"parts", parts, "bytes", total, "duration", time.Since(start).Round(time.Millisecond))
+		"parts", parts, "bytes", total, "stock_version", stock.version, "stock_rows", stock.rows,
+		"stock_parts", stock.parts, "stock_bytes", stockBytes, "duration", time.Since(start).Round(time.Millisecond))
 	return true, nil
 }
 
@@ -594,7 +639,7 @@ func (ix *Index) adopt(st *Index) error {
 	ix.pos = nil
 	for slot := range ix.recs {
 		if r := &ix.recs[slot]; r.live {
-			ix.setPos(r.id, r.lat, r.lon, uint32(slot))
+			ix.setPos(r.id, r.lat, r.lon, treeItem(uint32(slot), r.flags))
 			ix.moved = append(ix.moved, r.id)
 		}
 	}

@@ -258,7 +258,7 @@ func TestSnapshotWritePolicy(t *testing.T) {
 			}
 		}
 		// Another replica is writing one (an incomplete, recent snapshot).
-		_, err := snapRepo{d}.begin(ctx, 1, time.Now())
+		_, err := snapRepo{d}.begin(ctx, 1, -1, time.Now())
 		dbtest.Must(t, err, "begin")
 		sy, _ := loadIndex(t, ctx, repo, SnapshotAlways, "")
 		if wrote, err := sy.WriteSnapshot(ctx); err != nil || wrote {

@@ -29,6 +29,7 @@ type Products struct {
 	stock   map[int64]*carriers // product key -> the stores carrying it
 	prices  []priceEntry        // interned (price, sale price, currency); 0 is "none"
 	priceAt map[priceEntry]uint32
+	codes   map[[3]byte]string // the currency codes of prices, as strings (a row read allocates none)
 	bigQty  map[stockKey]int64 // quantities of qtyBig and more
 	rows    int
 
@@ -100,7 +101,8 @@ type priceEntry struct {
 }
 
 func newProducts(ix *Index) *Products {
-	p := &Products{ix: ix, stock: map[int64]*carriers{}, priceAt: map[priceEntry]uint32{}, bigQty: map[stockKey]int64{}}
+	p := &Products{ix: ix, stock: map[int64]*carriers{}, priceAt: map[priceEntry]uint32{}, codes: map[[3]byte]string{},
+		bigQty: map[stockKey]int64{}}
 	none := priceEntry{price: -1, sale: -1}
 	p.prices = []priceEntry{none}
 	p.priceAt[none] = 0
@@ -240,13 +242,10 @@ func (p *Products) row(product int64, c *carriers, i int) StockRow {
 	case qtyBig:
 		q = p.bigQty[stockKey{product, int64(c.ids[i])}]
 	}
+	code := p.codes[pe.currency] // "" for none
 	p.mu.RUnlock()
-	w := StockRow{Availability: inventory.Availabilities[c.avail[i]], Quantity: q, Price: int64(pe.price), Sale: int64(pe.sale),
-		ReportedAt: time.Unix(int64(c.reported[i]), 0).UTC()}
-	if pe.currency != [3]byte{} {
-		w.Currency = string(pe.currency[:])
-	}
-	return w
+	return StockRow{Availability: inventory.Availabilities[c.avail[i]], Quantity: q, Price: int64(pe.price), Sale: int64(pe.sale),
+		Currency: code, ReportedAt: time.Unix(int64(c.reported[i]), 0).UTC()}
 }
 
 // intern returns the number of a price entry. The caller holds the write lock.
@@ -255,12 +254,20 @@ func (p *Products) intern(e *inventory.Entry) uint32 {
 	if pe.price >= 0 || pe.sale >= 0 {
 		copy(pe.currency[:], e.Currency)
 	}
+	return p.internPrice(pe)
+}
+
+// internPrice returns the number of pe. The caller holds the write lock.
+func (p *Products) internPrice(pe priceEntry) uint32 {
 	if n, ok := p.priceAt[pe]; ok {
 		return n
 	}
 	n := uint32(len(p.prices))
 	p.prices = append(p.prices, pe)
 	p.priceAt[pe] = n
+	if _, ok := p.codes[pe.currency]; !ok && pe.currency != [3]byte{} {
+		p.codes[pe.currency] = string(pe.currency[:])
+	}
 	return n
 }
 

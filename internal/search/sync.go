@@ -35,6 +35,7 @@ type Syncer struct {
 	snapBusy atomic.Bool
 	from     string         // what Load read: "snapshot" or "rows"
 	prod     *productSource // nil: the product side is not kept (WithProducts)
+	snap     *snapHeader    // the snapshot Load found (nil: none), whose stock side loadProducts tries
 }
 
 // NewSyncer returns a syncer filling index from repo, writing and reading
@@ -107,7 +108,7 @@ func (s *Syncer) LoadBeside(ctx context.Context, beside func() error) error {
 	s.version.Store(v)
 	s.ready.Store(true)
 	if s.prod != nil {
-		attrs = append(attrs, "stock_rows", s.index.prod.Rows(), "products", s.index.prod.Catalog().Len())
+		attrs = append(attrs, "stock_from", s.prod.from, "stock_rows", s.index.prod.Rows(), "products", s.index.prod.Catalog().Len())
 	}
 	s.log.Info("search index loaded", append(attrs, "stores", s.index.Len(), "version", v,
 		"duration", time.Since(start).Round(time.Millisecond))...)
@@ -128,6 +129,7 @@ func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
 			s.log.Warn("search snapshot is newer than the search version; reading every store",
 				"snapshot", h.ID, "snapshot_version", h.Version, "version", v)
 		case ok:
+			s.snap = &h
 			// A snapshot load makes little garbage (the compressed parts
 			// are read into a few buffers that go round, see loadSnapshot)
 			// and keeps the rest: collecting while the

@@ -3,12 +3,11 @@ package storepages
 import (
 	"context"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"locator/internal/catalog"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/db/dbtest"
 	"locator/internal/inventory"
 	"locator/internal/productlaw"
@@ -34,12 +33,7 @@ func TestProductPagesFollowTheDatabase(t *testing.T) {
 		}
 		ny := mk("Midtown Vapes", "New York", "NY", "10001", 40.75, -73.99)
 		tx := mk("Austin Vapes", "Austin", "TX", "78701", 30.27, -97.74)
-		cat := catalog.NewRepo(d)
-		f, err := os.Open("../catalog/testdata/catalogue.csv")
-		dbtest.Must(t, err, "open catalogue")
-		defer f.Close()
-		_, err = cat.Import(ctx, f, "")
-		dbtest.Must(t, err, "import catalogue")
+		cat := catalogtest.Imported(t, d)
 		stock := inventory.NewRepo(repo, cat)
 		idx, err := cat.Index(ctx)
 		dbtest.Must(t, err, "catalogue index")

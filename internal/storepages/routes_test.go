@@ -11,6 +11,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"locator/internal/golden"
 	"locator/internal/schedule"
 	"locator/internal/stores"
 )
@@ -269,16 +270,12 @@ func TestVerifiedLabelStoreDate(t *testing.T) {
 
 func TestMilesText(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[float64]string{0: "< 0.1", 0.04: "< 0.1", 0.1: "0.1", 2.345: "2.3", 12.6: "13"} {
-		if got := milesText(in); got != want {
-			t.Errorf("milesText(%v) = %q, want %q", in, got, want)
-		}
-	}
+	golden.Cases(t, "milesText", milesText, map[float64]string{0: "< 0.1", 0.04: "< 0.1", 0.1: "0.1", 2.345: "2.3", 12.6: "13"})
 }
 
 func TestPhotoSrcset(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]string{
+	golden.Cases(t, "photoSrcset", photoSrcset, map[string]string{
 		"/photos/12/640.jpg":                    "/photos/12/320.jpg 320w, /photos/12/640.jpg 640w, /photos/12/1280.jpg 1280w",
 		"/photos/12/1280.jpg":                   "/photos/12/320.jpg 320w, /photos/12/640.jpg 640w, /photos/12/1280.jpg 1280w",
 		"/photos/12/500.jpg":                    "",
@@ -287,11 +284,7 @@ func TestPhotoSrcset(t *testing.T) {
 		"/photos/12/640.png":                    "",
 		"/demo/store-1.svg":                     "",
 		"https://cdn.example/photos/12/640.jpg": "",
-	} {
-		if got := photoSrcset(in); got != want {
-			t.Errorf("%s: %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 // The page cache keys the verified line too: a page cached while the

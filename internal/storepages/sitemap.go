@@ -56,18 +56,17 @@ func (p *Pages) SitemapIndex(w http.ResponseWriter, r *http.Request) {
 	out, done := xmlWriter(w, r)
 	defer done()
 	_, _ = io.WriteString(out, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n")
-	for i := range chunks(len(directoryPaths(d))) {
-		_, _ = io.WriteString(out, "<sitemap><loc>"+base+"/sitemaps/directory-"+strconv.Itoa(i+1)+".xml</loc></sitemap>\n")
-	}
-	if d.Total > 0 {
-		for i := range chunks(d.Total) {
-			_, _ = io.WriteString(out, "<sitemap><loc>"+base+"/sitemaps/stores-"+strconv.Itoa(i+1)+".xml</loc></sitemap>\n")
+	children := func(kind string, n int) {
+		for i := range chunks(n) {
+			_, _ = io.WriteString(out, "<sitemap><loc>"+base+"/sitemaps/"+kind+"-"+strconv.Itoa(i+1)+".xml</loc></sitemap>\n")
 		}
+	}
+	children("directory", len(directoryPaths(d)))
+	if d.Total > 0 {
+		children("stores", d.Total)
 	}
 	if n := p.ix.Products().Catalog().Len(); n > 0 {
-		for i := range chunks(n) {
-			_, _ = io.WriteString(out, "<sitemap><loc>"+base+"/sitemaps/products-"+strconv.Itoa(i+1)+".xml</loc></sitemap>\n")
-		}
+		children("products", n)
 	}
 	_, _ = io.WriteString(out, "</sitemapindex>\n")
 }
@@ -87,73 +86,71 @@ func (p *Pages) Sitemap(w http.ResponseWriter, r *http.Request) {
 	switch kind {
 	case "directory":
 		paths := directoryPaths(d)
-		if from >= len(paths) {
-			p.notFound(w, r)
-			return
-		}
-		out, done := xmlWriter(w, r)
-		defer done()
-		_, _ = io.WriteString(out, urlsetOpen)
-		for _, path := range paths[from:min(to, len(paths))] {
-			_, _ = io.WriteString(out, "<url><loc>"+xmlEscape(base+path)+"</loc></url>\n")
-		}
-		_, _ = io.WriteString(out, "</urlset>\n")
-	case "stores":
-		if from >= d.Total {
-			p.notFound(w, r)
-			return
-		}
-		out, done := xmlWriter(w, r)
-		defer done()
-		_, _ = io.WriteString(out, urlsetOpen)
-		var line []byte
-		base := xmlEscape(base)
-		err := d.Stores(from, to, func(state, city string, id int64, name []byte, updated time.Time) error {
-			// Path(state, city, name, id), built in place: slugs need no
-			// escaping, and a million URLs cost no string each.
-			line = append(line[:0], "<url><loc>"...)
-			line = append(line, base...)
-			line = append(append(append(append(append(line, "/stores/"...), state...), '/'), city...), '/')
-			if len(name) == 0 {
-				line = append(line, storeSlug...)
-			} else {
-				line = append(line, name...)
+		p.urlset(w, r, from, len(paths), func(out io.Writer) error {
+			for _, path := range paths[from:min(to, len(paths))] {
+				_, _ = io.WriteString(out, "<url><loc>"+xmlEscape(base+path)+"</loc></url>\n")
 			}
-			line = strconv.AppendInt(append(line, '-'), id, 10)
-			line = append(line, "</loc>"...)
-			if !updated.IsZero() {
-				line = append(line, "<lastmod>"...)
-				line = updated.UTC().AppendFormat(line, time.RFC3339)
-				line = append(line, "</lastmod>"...)
-			}
-			line = append(line, "</url>\n"...)
-			_, err := out.Write(line)
-			return err
+			return nil
 		})
-		if err != nil {
-			return // the client went away
-		}
-		_, _ = io.WriteString(out, "</urlset>\n")
+	case "stores":
+		p.urlset(w, r, from, d.Total, func(out io.Writer) error {
+			var line []byte
+			base := xmlEscape(base)
+			return d.Stores(from, to, func(state, city string, id int64, name []byte, updated time.Time) error {
+				// Path(state, city, name, id), built in place: slugs need no
+				// escaping, and a million URLs cost no string each.
+				line = append(line[:0], "<url><loc>"...)
+				line = append(line, base...)
+				line = append(append(append(append(append(line, "/stores/"...), state...), '/'), city...), '/')
+				if len(name) == 0 {
+					line = append(line, storeSlug...)
+				} else {
+					line = append(line, name...)
+				}
+				line = strconv.AppendInt(append(line, '-'), id, 10)
+				line = append(line, "</loc>"...)
+				if !updated.IsZero() {
+					line = append(line, "<lastmod>"...)
+					line = updated.UTC().AppendFormat(line, time.RFC3339)
+					line = append(line, "</lastmod>"...)
+				}
+				line = append(line, "</url>\n"...)
+				_, err := out.Write(line)
+				return err
+			})
+		})
 	case "products":
 		all := p.ix.Products().Catalog().All()
-		if from >= len(all) {
-			p.notFound(w, r)
-			return
-		}
-		out, done := xmlWriter(w, r)
-		defer done()
-		_, _ = io.WriteString(out, urlsetOpen)
-		for _, prod := range all[from:min(to, len(all))] {
-			_, _ = io.WriteString(out, "<url><loc>"+xmlEscape(base+ProductPath(prod))+"</loc>")
-			if !prod.UpdatedAt.IsZero() {
-				_, _ = io.WriteString(out, "<lastmod>"+prod.UpdatedAt.UTC().Format(time.RFC3339)+"</lastmod>")
+		p.urlset(w, r, from, len(all), func(out io.Writer) error {
+			for _, prod := range all[from:min(to, len(all))] {
+				_, _ = io.WriteString(out, "<url><loc>"+xmlEscape(base+ProductPath(prod))+"</loc>")
+				if !prod.UpdatedAt.IsZero() {
+					_, _ = io.WriteString(out, "<lastmod>"+prod.UpdatedAt.UTC().Format(time.RFC3339)+"</lastmod>")
+				}
+				_, _ = io.WriteString(out, "</url>\n")
 			}
-			_, _ = io.WriteString(out, "</url>\n")
-		}
-		_, _ = io.WriteString(out, "</urlset>\n")
+			return nil
+		})
 	default:
 		p.notFound(w, r)
 	}
+}
+
+// urlset answers a child sitemap holding entries from `from` on of total
+// (404 when from is past them): the urlset around what urls writes, left
+// unclosed when urls fails (the client went away).
+func (p *Pages) urlset(w http.ResponseWriter, r *http.Request, from, total int, urls func(out io.Writer) error) {
+	if from >= total {
+		p.notFound(w, r)
+		return
+	}
+	out, done := xmlWriter(w, r)
+	defer done()
+	_, _ = io.WriteString(out, urlsetOpen)
+	if urls(out) != nil {
+		return
+	}
+	_, _ = io.WriteString(out, "</urlset>\n")
 }
 
 const urlsetOpen = `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"

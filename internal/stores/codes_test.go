@@ -22,12 +22,25 @@ func TestIDByCode(t *testing.T) {
 		c := storestest.CloudNine()
 		c.StoreID = strconv.FormatInt(a.ID, 10) // store_id "1": a's id
 		storestest.Created(t, repo.DB(), c)
-		for code, want := range map[string]int64{
+		want := map[string]int64{
 			"sto_01nyc": a.ID, strconv.FormatInt(b.ID, 10): b.ID, strconv.FormatInt(a.ID, 10): c.ID,
 			"sto_99": 0, "": 0, "0": 0, "-1": 0, "0" + strconv.FormatInt(b.ID, 10): 0, "99999": 0,
-		} {
-			if got, err := repo.IDByCode(ctx, code); err != nil || got != want {
-				t.Errorf("IDByCode(%q) = %d, %v; want %d", code, got, err, want)
+		}
+		var codes []string
+		for code, id := range want {
+			if got, err := repo.IDByCode(ctx, code); err != nil || got != id {
+				t.Errorf("IDByCode(%q) = %d, %v; want %d", code, got, err, id)
+			}
+			codes = append(codes, code)
+		}
+		// All at once, as a feed's import looks them up: the same answers.
+		ids, err := repo.IDsByCodes(ctx, codes)
+		if err != nil || len(ids) != len(codes) {
+			t.Fatalf("IDsByCodes: %d ids, %v", len(ids), err)
+		}
+		for i, code := range codes {
+			if ids[i] != want[code] {
+				t.Errorf("IDsByCodes: %q is %d, want %d", code, ids[i], want[code])
 			}
 		}
 	})

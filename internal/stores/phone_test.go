@@ -3,20 +3,17 @@ package stores_test
 import (
 	"testing"
 
+	"locator/internal/golden"
 	"locator/internal/stores"
 )
 
 func TestPhoneText(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]string{
+	golden.Cases(t, "PhoneText", stores.PhoneText, map[string]string{
 		"+19175550166": "(917) 555-0166", "9175550166": "(917) 555-0166", "1-917-555-0166": "(917) 555-0166",
 		"(917) 555-0166": "(917) 555-0166", " +1 212 555 0100 ": "(212) 555-0100",
 		"+44 20 7946 0958": "+442079460958", "555-0166": "5550166", "0123456789": "0123456789", "": "", "call us": "call us",
-	} {
-		if got := stores.PhoneText(in); got != want {
-			t.Errorf("PhoneText(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 // Issue #39, m29: moderation flagged "+19175550166" and "9175550166" as

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,7 +18,7 @@ import (
 	"time"
 
 	"locator/internal/apperr"
-	"locator/internal/catalog"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
@@ -332,12 +331,7 @@ func TestStockAndLicenceEvents(t *testing.T) {
 		dbtest.Must(t, err, "register")
 		s := storestest.CloudNine()
 		dbtest.Must(t, repo.Create(ctx, s), "create")
-		cat := catalog.NewRepo(d)
-		f, err := os.Open("../catalog/testdata/catalogue.csv")
-		dbtest.Must(t, err, "open catalogue")
-		defer f.Close()
-		_, err = cat.Import(ctx, f, "")
-		dbtest.Must(t, err, "import catalogue")
+		cat := catalogtest.Imported(t, d)
 		idx, err := cat.Index(ctx)
 		dbtest.Must(t, err, "catalogue keys")
 		mango, _, _ := idx.ByID("nx-mango-5")

@@ -7,6 +7,8 @@
 //	go run ./tools/slb startup -database-url URL            # start-up time and RSS of bin/locator
 //	go run ./tools/slb http    -database-url URL -size M    # wrk against bin/locator
 //	go run ./tools/slb series  -database-url URL -size S    # floor, plain and browser-shaped search side by side
+//	go run ./tools/slb replicas -database-url URL           # a stock change's time to every replica's search
+//	go run ./tools/slb feed    -size S -out feed.csv        # the product series' stock as one feed file
 //	go run ./tools/slb floor                                # one-connection floor: bare net/http under wrk
 //	go run ./tools/slb ceiling                              # what an answer's bytes alone cost against "ok"
 //	go run ./tools/slb postgis-setup -database-url URL      # PostGIS table from the loaded stores
@@ -27,7 +29,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: slb inproc|load|startup|http|series|floor|ceiling|postgis-setup|postgis-serve|lua [flags]")
+		fmt.Fprintln(os.Stderr, "usage: slb inproc|load|startup|http|series|replicas|feed|floor|ceiling|postgis-setup|postgis-serve|lua [flags]")
 		os.Exit(2)
 	}
 	cmds := map[string]func(context.Context, []string) error{
@@ -41,6 +43,8 @@ func main() {
 		"postgis-serve": cmdPostGISServe,
 		"lua":           cmdLua,
 		"series":        cmdSeries,
+		"replicas":      cmdReplicas,
+		"feed":          cmdFeed,
 	}
 	fn, ok := cmds[os.Args[1]]
 	if !ok {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -89,4 +90,29 @@ func writeFeed(path string, d *bench.Dataset, lo, hi int, now time.Time) (int, e
 		return 0, err
 	}
 	return rows, f.Close()
+}
+
+// cmdFeed writes the product series' stock of the data set's stores as
+// one local inventory feed file, what `slb load -products` imports (for
+// timing `locator inventory import` on a loaded database).
+func cmdFeed(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("feed", flag.ContinueOnError)
+	data := addDataFlags(fs, "S", "S, M, L or a number of stores")
+	out := fs.String("out", "feed.csv", "the file to write")
+	from := fs.Int("from", 1, "the first store (1-based)")
+	stores := fs.Int("stores", feedStores, "how many stores")
+	d, err := data.parse(args)
+	if err != nil {
+		return err
+	}
+	lo, hi := *from-1, min(*from-1+*stores, d.N)
+	if lo < 0 || lo >= hi {
+		return fmt.Errorf("-from %d -stores %d: no stores of the %d", *from, *stores, d.N)
+	}
+	rows, err := writeFeed(*out, d, lo, hi, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s: %d rows of stores %d-%d\n", *out, rows, lo+1, hi)
+	return ctx.Err()
 }

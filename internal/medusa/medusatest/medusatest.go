@@ -124,10 +124,14 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request, release chan stru
 			if ids := q["id[]"]; len(ids) > 0 && !slices.Contains(ids, p["id"].(string)) {
 				continue
 			}
-			if gt := q.Get("updated_at[$gt]"); gt != "" && !laterThan(p["updated_at"].(string), gt) {
+			if !matches(p, q) || !variantDeletedAfter(p, first(q["variants[deleted_at][$gt]"])) {
 				continue
 			}
-			out = append(out, p)
+			if first(q["with_deleted"]) == "true" {
+				out = append(out, p)
+			} else {
+				out = append(out, withLiveVariants(p))
+			}
 		}
 		f.page(w, q, "products", out)
 	case "/admin/product-variants":
@@ -135,10 +139,11 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request, release chan stru
 		for _, p := range f.products {
 			for _, v := range p["variants"].([]any) {
 				v := v.(map[string]any)
-				if gt := q.Get("updated_at[$gt]"); gt != "" && !laterThan(v["updated_at"].(string), gt) {
+				// This list never holds a deleted variant, with_deleted or not.
+				if d, _ := v["deleted_at"].(string); d != "" || !matches(v, q) {
 					continue
 				}
-				out = append(out, map[string]any{"id": v["id"], "product_id": p["id"], "updated_at": v["updated_at"]})
+				out = append(out, map[string]any{"id": v["id"], "product_id": p["id"], "updated_at": v["updated_at"], "deleted_at": v["deleted_at"]})
 			}
 		}
 		f.page(w, q, "variants", out)
@@ -166,6 +171,91 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request, release chan stru
 	default:
 		writeFake(w, http.StatusNotFound, map[string]any{"type": "not_found", "message": "Route not found"})
 	}
+}
+
+// matches applies Medusa's filters a sync uses to a product or variant: a
+// deleted record (deleted_at set) is listed only with with_deleted=true,
+// and updated_at[$gt] and deleted_at[$gt] compare times.
+func matches(rec map[string]any, q map[string][]string) bool {
+	del, _ := rec["deleted_at"].(string)
+	if del != "" && first(q["with_deleted"]) != "true" {
+		return false
+	}
+	if gt := first(q["updated_at[$gt]"]); gt != "" && !laterThan(rec["updated_at"].(string), gt) {
+		return false
+	}
+	if gt := first(q["deleted_at[$gt]"]); gt != "" && (del == "" || !laterThan(del, gt)) {
+		return false
+	}
+	return true
+}
+
+// variantDeletedAfter applies variants[deleted_at][$gt]: a product with a
+// variant deleted after gt ("" matches every product).
+func variantDeletedAfter(p map[string]any, gt string) bool {
+	if gt == "" {
+		return true
+	}
+	for _, v := range p["variants"].([]any) {
+		if d, _ := v.(map[string]any)["deleted_at"].(string); d != "" && laterThan(d, gt) {
+			return true
+		}
+	}
+	return false
+}
+
+// withLiveVariants is a product with its deleted variants left out, as
+// Medusa lists a product's variants.
+func withLiveVariants(p map[string]any) map[string]any {
+	out := make(map[string]any, len(p))
+	for k, v := range p {
+		out[k] = v
+	}
+	var vs []any
+	for _, v := range p["variants"].([]any) {
+		if d, _ := v.(map[string]any)["deleted_at"].(string); d == "" {
+			vs = append(vs, v)
+		}
+	}
+	out["variants"] = vs
+	return out
+}
+
+// DeleteVariant soft-deletes variant id at time at (RFC 3339), as Medusa's
+// DELETE /admin/products/{id}/variants/{variant_id} does.
+func (f *Server) DeleteVariant(id, at string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, p := range f.products {
+		for _, v := range p["variants"].([]any) {
+			if v := v.(map[string]any); v["id"] == id {
+				v["deleted_at"] = at
+			}
+		}
+	}
+}
+
+// DeleteProduct soft-deletes product id and its variants at time at, as
+// Medusa's DELETE /admin/products/{id} does.
+func (f *Server) DeleteProduct(id, at string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, p := range f.products {
+		if p["id"] == id {
+			p["deleted_at"] = at
+			for _, v := range p["variants"].([]any) {
+				v.(map[string]any)["deleted_at"] = at
+			}
+		}
+	}
+}
+
+// DeleteLocation removes stock location id from the list (Medusa's
+// DELETE /admin/stock-locations/{id}).
+func (f *Server) DeleteLocation(id string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.locations = slices.DeleteFunc(f.locations, func(l map[string]any) bool { return l["id"] == id })
 }
 
 func (f *Server) page(w http.ResponseWriter, q map[string][]string, key string, all []map[string]any) {

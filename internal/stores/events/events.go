@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"locator/internal/db"
@@ -43,6 +44,43 @@ func Write(ctx context.Context, q db.Querier, typ string, storeID int64, data an
 	if _, err := q.Exec(ctx, "INSERT INTO webhook_events (type, store_id, data, created_at) VALUES ($1, $2, $3, $4)",
 		typ, store, string(b), time.Now().UTC().Truncate(time.Microsecond)); err != nil {
 		return fmt.Errorf("event %s: %w", typ, err)
+	}
+	return nil
+}
+
+// writeBatch is how many events one statement of WriteEach adds.
+const writeBatch = 500
+
+// WriteEach is Write for many stores at once (a feed's import stamps up to
+// one store every few rows): an event of type typ about each of stores,
+// with data(store), a statement per writeBatch events.
+func WriteEach(ctx context.Context, q db.Querier, typ string, stores []int64, data func(store int64) any) error {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	args := make([]any, 0, 2+2*min(len(stores), writeBatch))
+	for len(stores) > 0 {
+		n := min(len(stores), writeBatch)
+		var b strings.Builder
+		b.WriteString("INSERT INTO webhook_events (type, store_id, data, created_at) VALUES ")
+		args = append(args[:0], typ, now)
+		for i, id := range stores[:n] {
+			d, err := json.Marshal(data(id))
+			if err != nil {
+				return fmt.Errorf("event %s: %w", typ, err)
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "($1, $%d, $%d, $2)", len(args)+1, len(args)+2)
+			var store any
+			if id != 0 {
+				store = id
+			}
+			args = append(args, store, string(d))
+		}
+		if _, err := q.Exec(ctx, b.String(), args...); err != nil {
+			return fmt.Errorf("event %s: %w", typ, err)
+		}
+		stores = stores[n:]
 	}
 	return nil
 }

@@ -2449,6 +2449,11 @@ export interface components {
             seen_at: string;
             /** @description The newest stock change read at the location (Medusa's updated_at); null before its first stock read */
             stock_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a sync first missed the location in Medusa's list (deleted there): its mapping is kept, its stock rows were removed and it is read no more. Null while Medusa lists it
+             */
+            gone_at: string | null;
         };
         /** @description A store a stock location probably is */
         MedusaProposal: {
@@ -2472,6 +2477,14 @@ export interface components {
             last_ok_at: string | null;
             /** Format: date-time */
             last_run_at: string | null;
+            /** @description Deletions the last run applied: variants deleted in Medusa (or of deleted products) withdrawn */
+            last_withdrawn: number;
+            /** @description Of their catalogue products, those removed (no store's stock named them any more) */
+            last_products_removed: number;
+            /** @description Stock rows the sync had written removed (of withdrawn variants and of locations gone) */
+            last_stock_removed: number;
+            /** @description Stock locations newly missing from Medusa's list */
+            last_locations_gone: number;
         };
         /** @description A catalogue product as the moderators' editor shows it; each field as the catalogue file writes it. */
         AdminProduct: {

@@ -17,6 +17,7 @@ const midtown = {
   mapped_by: "",
   seen_at: "2026-12-03T10:00:00Z",
   stock_at: null,
+  gone_at: null,
 };
 const store = { id: 42, name: "Empire Vapes", address: "350 Fifth Avenue", city: "New York", postal_code: "10118" };
 const sync = {
@@ -27,6 +28,10 @@ const sync = {
   last_error: "medusa answered 503",
   last_ok_at: null,
   last_run_at: "2026-12-03T10:00:00Z",
+  last_withdrawn: 1,
+  last_products_removed: 1,
+  last_stock_removed: 3,
+  last_locations_gone: 0,
 };
 
 describe("MedusaPanel", () => {
@@ -52,6 +57,10 @@ describe("MedusaPanel", () => {
     renderAt(<MedusaPanel onUnauthorized={() => {}} />);
     expect(await screen.findByText("2 failures in a row: medusa answered 503")).toBeInTheDocument();
     expect(screen.getByText("Not mapped to a store")).toBeInTheDocument();
+    expect(screen.getByText(/Deletions the last run applied/)).toHaveTextContent(
+      "Deletions the last run applied: 1 variant withdrawn (1 product removed from the catalogue), 0 stock locations gone, 3 stock rows removed.",
+    );
+    expect(screen.queryByText("Deleted in Medusa")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Choose a store" }));
     const proposed = await screen.findByRole("list", { name: "Stores proposed for Empire Vapes Midtown" });
@@ -79,5 +88,17 @@ describe("MedusaPanel", () => {
     await user.type(screen.getByRole("textbox", { name: "Or a store's number" }), "9");
     await user.click(screen.getByRole("button", { name: "Map to store #9" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("store 9 is already mapped to location sloc_01BOS");
+  }, 30_000);
+
+  it("flags a location deleted in Medusa", async () => {
+    stubApi({
+      "GET /api/admin/medusa/locations": {
+        body: { locations: [{ ...midtown, store, gone_at: "2026-12-03T11:00:00Z" }], sync: { ...sync, failures: 0, last_locations_gone: 1 } },
+      },
+    });
+    renderAt(<MedusaPanel onUnauthorized={() => {}} />);
+    expect(await screen.findByText("Deleted in Medusa")).toBeInTheDocument();
+    expect(screen.getByText(/the stock it gave its store was removed/)).toBeInTheDocument();
+    expect(screen.getByText(/1 stock location gone/)).toBeInTheDocument();
   }, 30_000);
 });

@@ -81,8 +81,18 @@ function SyncState({ state }: { state: MedusaSyncState | null }) {
           </strong>
         </>
       )}
-      .
+      .{state.last_run_at && <> {deletions(state)}</>}
     </p>
+  );
+}
+
+/** What the last run withdrew of what Medusa deleted (docs/products.md). */
+function deletions(s: MedusaSyncState) {
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  return (
+    `Deletions the last run applied: ${n(s.last_withdrawn, "variant", "variants")} withdrawn ` +
+    `(${n(s.last_products_removed, "product", "products")} removed from the catalogue), ` +
+    `${n(s.last_locations_gone, "stock location", "stock locations")} gone, ${n(s.last_stock_removed, "stock row", "stock rows")} removed.`
   );
 }
 
@@ -122,6 +132,12 @@ function LocationRow({
           <p className="text-sm text-gray-700">
             {address(location) || "No address"} · {location.id}
           </p>
+          {location.gone_at && (
+            <p className="text-sm text-red-800">
+              <strong>Deleted in Medusa</strong> (missing since {new Date(location.gone_at).toLocaleString()}): the stock it gave its store was
+              removed and it is read no more.
+            </p>
+          )}
           <p className="text-sm text-gray-700">
             {location.store ? (
               <>
