@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"locator/internal/catalog"
+	"locator/internal/catalog/catalogtest"
 	"locator/internal/clock"
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
@@ -35,7 +36,7 @@ func TestEmbedBrand(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
 		ctx := context.Background()
-		cat := catalogueFixture(t, d)
+		cat := catalogtest.Imported(t, d)
 		rep, err := cat.ImportRecords(ctx, []catalog.Record{
 			{"id": "kp-menthol-5", "brand": "Kestrel", "name": "Kestrel Pods Menthol (4 pack)", "kind": "pods", "flavour": "menthol"},
 			{"id": "kp-starter", "brand": "kestrel ", "name": "Kestrel Starter Kit", "kind": "pod_system", "flavour": "unflavoured"},
