@@ -38,6 +38,7 @@ const embedScriptCache = "public, max-age=3600"
 // reads the same parameters, web/src/lib/embed.ts).
 type embedOptions struct {
 	Partner string
+	Brand   string // the brand whose products the widget offers (docs/embed.md)
 }
 
 var (
@@ -95,18 +96,36 @@ func parseEmbedOptions(q url.Values) (embedOptions, string) {
 			return o, name + " must be a number from -" + strconv.Itoa(int(bound)) + " to " + strconv.Itoa(int(bound))
 		}
 	}
-	for _, name := range []string{"product", "place"} {
-		v := q.Get(name)
-		if !utf8.ValidString(v) || utf8.RuneCountInString(v) > 100 || strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+	for _, name := range []string{"product", "place", "brand"} {
+		if !embedText(q.Get(name)) {
 			return o, name + " must be text of at most 100 characters"
 		}
 	}
+	if q.Has("brand") && strings.TrimSpace(q.Get("brand")) == "" {
+		return o, "brand must name a brand"
+	}
+	o.Brand = strings.TrimSpace(q.Get("brand"))
 	if h := q.Get("host"); q.Has("host") {
 		if u, err := url.Parse(h); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
 			return o, "host must be the embedding page's origin, such as https://shop.example"
 		}
 	}
 	return o, ""
+}
+
+// embedText says whether v is an option's text: valid UTF-8, at most 100
+// characters, no control character.
+func embedText(v string) bool {
+	return utf8.ValidString(v) && utf8.RuneCountInString(v) <= 100 && !strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f })
+}
+
+// brandRefusal is why partner p's widget may not open on brand, or "": a
+// brand partner with a brand list names one of its brands.
+func brandRefusal(p partners.Partner, brand string) string {
+	if brand == "" || p.BrandAllowed(brand) {
+		return ""
+	}
+	return "brand must be one of the partner's brands: " + strings.Join(p.Brands, ", ")
 }
 
 // serveEmbedScript answers GET /embed.js.
@@ -130,6 +149,9 @@ func (s *Server) serveEmbed(w http.ResponseWriter, r *http.Request) {
 	ancestors := "'none'"
 	if p, ok := s.embedPartner(r.Context(), opts.Partner); ok && len(p.AllowedOrigins) > 0 {
 		ancestors = strings.Join(p.AllowedOrigins, " ")
+		if bad == "" {
+			bad = brandRefusal(p, opts.Brand)
+		}
 		if bad == "" {
 			s.counter().CountPartner(s.visitor(r), p.Slug, insights.PartnerView, 0, 1)
 		}

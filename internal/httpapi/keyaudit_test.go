@@ -8,6 +8,7 @@ import (
 
 	"locator/internal/db"
 	"locator/internal/db/dbtest"
+	"locator/internal/partners"
 )
 
 // Creating and revoking a point-of-sale key are in the audit log, with the
@@ -54,6 +55,71 @@ func TestAPIKeysAreAudited(t *testing.T) {
 		}
 		if strings.Contains(strings.Join(got, ""), secret[len(prefix):]) {
 			t.Error("the audit log holds the key")
+		}
+	})
+}
+
+// A partner's read keys and webhooks are in the audit log with the
+// moderator, on both engines: a key's creation and revocation (its id,
+// name and shown prefix, never the key), a webhook's registration and
+// removal (its id, URL and events, never its signing secret); a second
+// revocation or removal, and refused calls, write nothing.
+func TestPartnerKeysAndWebhooksAreAudited(t *testing.T) {
+	t.Parallel()
+	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
+		ctx := context.Background()
+		mod := partnerAdmin(t, d, f)
+		p, err := f.srv.Partners.Create(ctx, partners.Input{Name: "Nimbus", Kind: "brand"})
+		dbtest.Must(t, err, "partner")
+
+		rec, out := mod.call("POST", "/api/admin/partners/"+p.ID+"/keys", map[string]string{"name": "Store finder"})
+		if rec.Code != 201 {
+			t.Fatalf("create key: %d %s", rec.Code, rec.Body)
+		}
+		secret := out["secret"].(string)
+		key := out["key"].(map[string]any)
+		keyID, prefix := int64(key["id"].(float64)), key["prefix"].(string)
+		rec, out = mod.call("POST", "/api/admin/partners/"+p.ID+"/webhooks", map[string]any{"url": "https://127.0.0.1:9/hook", "events": []string{"stock.changed", "review.published"}})
+		if rec.Code != 201 {
+			t.Fatalf("register webhook: %d %s", rec.Code, rec.Body)
+		}
+		hookSecret := out["secret"].(string)
+		hookID := int64(out["webhook"].(map[string]any)["id"].(float64))
+		mod.runEach([]step{
+			{name: "a nameless key", method: "POST", target: "/api/admin/partners/" + p.ID + "/keys", body: map[string]string{"name": ""}, status: 400},
+			{name: "a private receiver", method: "POST", target: "/api/admin/partners/" + p.ID + "/webhooks", body: map[string]any{"url": "https://10.0.0.1/x", "events": []string{"store.created"}}, status: 400},
+			{name: "revoke", method: "DELETE", target: fmt.Sprintf("/api/admin/partners/%s/keys/%d", p.ID, keyID), status: 200},
+			{name: "revoke again", method: "DELETE", target: fmt.Sprintf("/api/admin/partners/%s/keys/%d", p.ID, keyID), status: 200},
+			{name: "remove", method: "DELETE", target: fmt.Sprintf("/api/admin/partners/%s/webhooks/%d", p.ID, hookID), status: 204},
+			{name: "remove again", method: "DELETE", target: fmt.Sprintf("/api/admin/partners/%s/webhooks/%d", p.ID, hookID), status: 204},
+			{name: "an unknown webhook", method: "DELETE", target: fmt.Sprintf("/api/admin/partners/%s/webhooks/%d", p.ID, hookID+1), status: 404},
+		})
+
+		rows, err := d.Query(ctx, "SELECT actor, action, details FROM audit_log WHERE action LIKE 'partner_key.%' OR action LIKE 'webhook.%' ORDER BY id")
+		got, err := db.Collect(rows, err, "audit", func(r db.Scanner) (*string, error) {
+			var actor, action, details string
+			err := r.Scan(&actor, &action, &details)
+			line := fmt.Sprintf("%s %s %s", actor, action, details)
+			return &line, err
+		})
+		dbtest.Must(t, err, "audit log")
+		var modID int64
+		dbtest.Must(t, d.QueryRow(ctx, "SELECT id FROM moderators WHERE email = $1", "mod@example.com").Scan(&modID), "moderator id")
+		actor := fmt.Sprintf("moderator:%d:mod@example.com", modID)
+		keyDetails := fmt.Sprintf(`{"key_id":%d,"name":"Store finder","partner":%q,"prefix":%q}`, keyID, p.ID, prefix)
+		hookDetails := fmt.Sprintf(`{"events":["review.published","stock.changed"],"partner":%q,"url":"https://127.0.0.1:9/hook","webhook_id":%d}`, p.ID, hookID)
+		want := []string{
+			actor + " partner_key.create " + keyDetails,
+			actor + " webhook.register " + hookDetails,
+			actor + " partner_key.revoke " + keyDetails,
+			actor + " webhook.remove " + hookDetails,
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("audit entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		all := strings.Join(got, "")
+		if strings.Contains(all, secret[len(prefix):]) || strings.Contains(all, hookSecret) {
+			t.Error("the audit log holds a key or a webhook secret")
 		}
 	})
 }

@@ -10,6 +10,7 @@ package httpapi
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"locator/internal/apikeys"
@@ -81,8 +82,8 @@ func (s *Server) partnerGetStore(w http.ResponseWriter, r *http.Request, _ partn
 
 // forPartnerKeys adapts the moderators' calls on a partner's keys: the
 // partner must exist.
-func (s *Server) forPartnerKeys(h func(w http.ResponseWriter, r *http.Request, ks *apikeys.Service, p partners.Partner) error) handler {
-	return s.forPartners(func(w http.ResponseWriter, r *http.Request, ps *partners.Service, _ *identity.Moderator) error {
+func (s *Server) forPartnerKeys(h func(w http.ResponseWriter, r *http.Request, ks *apikeys.Service, p partners.Partner, m *identity.Moderator) error) handler {
+	return s.forPartners(func(w http.ResponseWriter, r *http.Request, ps *partners.Service, m *identity.Moderator) error {
 		ks, err := s.apiKeys()
 		if err != nil {
 			return err
@@ -92,12 +93,12 @@ func (s *Server) forPartnerKeys(h func(w http.ResponseWriter, r *http.Request, k
 			return err
 		}
 		w.Header().Set("Cache-Control", "no-store")
-		return h(w, r, ks, p)
+		return h(w, r, ks, p, m)
 	})
 }
 
 // adminListPartnerKeys answers GET /api/admin/partners/{id}/keys.
-func (s *Server) adminListPartnerKeys(w http.ResponseWriter, r *http.Request, ks *apikeys.Service, p partners.Partner) error {
+func (s *Server) adminListPartnerKeys(w http.ResponseWriter, r *http.Request, ks *apikeys.Service, p partners.Partner, _ *identity.Moderator) error {
 	list, err := ks.ListOf(r.Context(), apikeys.PartnerOwner(p.ID))
 	if err != nil {
 		return err
@@ -107,8 +108,9 @@ func (s *Server) adminListPartnerKeys(w http.ResponseWriter, r *http.Request, ks
 }
 
 // adminCreatePartnerKey answers POST /api/admin/partners/{id}/keys: the
-// key itself is in this answer only.
-func (s *Server) adminCreatePartnerKey(w http.ResponseWriter, r *http.Request, ks *apikeys.Service, p partners.Partner) error {
+// key itself is in this answer only (the audit log has its id, name and
+// shown prefix).
+func (s *Server) adminCreatePartnerKey(w http.ResponseWriter, r *http.Request, ks *apikeys.Service, p partners.Partner, m *identity.Moderator) error {
 	var in createAPIKeyRequest
 	if err := decodeJSON(r, &in); err != nil {
 		return err
@@ -120,20 +122,37 @@ func (s *Server) adminCreatePartnerKey(w http.ResponseWriter, r *http.Request, k
 	if err != nil {
 		return err
 	}
+	s.auditPartnerKey(r, m, "partner_key.create", p, k)
 	writeJSON(w, http.StatusCreated, apiKeyDTO{Key: k, Secret: plain})
 	return nil
 }
 
-// adminRevokePartnerKey answers DELETE /api/admin/partners/{id}/keys/{keyId}.
-func (s *Server) adminRevokePartnerKey(w http.ResponseWriter, r *http.Request, ks *apikeys.Service, p partners.Partner) error {
+// adminRevokePartnerKey answers DELETE /api/admin/partners/{id}/keys/{keyId}
+// (again for a revoked key: the same answer, no second audit entry).
+func (s *Server) adminRevokePartnerKey(w http.ResponseWriter, r *http.Request, ks *apikeys.Service, p partners.Partner, m *identity.Moderator) error {
 	id, ok := parseID(r.PathValue("keyId"))
 	if !ok {
 		return apperr.New(apperr.NotFound, "No such key.")
 	}
-	k, err := ks.RevokeOf(r.Context(), apikeys.PartnerOwner(p.ID), id)
+	owner := apikeys.PartnerOwner(p.ID)
+	was, err := ks.ListOf(r.Context(), owner)
 	if err != nil {
 		return err
 	}
+	k, err := ks.RevokeOf(r.Context(), owner, id)
+	if err != nil {
+		return err
+	}
+	if i := slices.IndexFunc(was, func(w apikeys.Key) bool { return w.ID == id }); i >= 0 && was[i].RevokedAt == nil {
+		s.auditPartnerKey(r, m, "partner_key.revoke", p, k)
+	}
 	writeJSON(w, http.StatusOK, apiKeyDTO{Key: k})
 	return nil
+}
+
+// auditPartnerKey writes a partner key's creation or revocation to the
+// audit log with the moderator: the partner, the key's id, name and shown
+// prefix, never the key.
+func (s *Server) auditPartnerKey(r *http.Request, m *identity.Moderator, action string, p partners.Partner, k apikeys.Key) {
+	s.auditAfter(r.Context(), m.Actor(), action, map[string]any{"partner": p.ID, "key_id": k.ID, "name": k.Name, "prefix": k.Prefix})
 }

@@ -123,22 +123,29 @@ func TestPartnerReadKeys(t *testing.T) {
 	})
 }
 
+// partnerAdmin gives the server partners, their keys and webhooks (a
+// guard that lets loopback through, for tests only: the URLs below are
+// addresses, no resolver is asked), and answers a signed-in moderator.
+func partnerAdmin(t *testing.T, d *db.DB, f *fixture) *client {
+	t.Helper()
+	f.srv.Partners = partners.New(d, clock.System())
+	f.srv.APIKeys = apikeys.New(d, nil, 0)
+	f.srv.Webhooks = webhooks.New(d, clock.System(), webhooks.Guard{AllowLoopback: true})
+	dbtest.Must(t, newClaims(d, nil, nil).Moderators.Add(context.Background(), "mod@example.com", "moderator-pass"), "moderator")
+	mod := &client{t: t, h: f.srv}
+	modSignIn(t, f.srv, mod)
+	return mod
+}
+
 // A moderator registers a partner's webhook (the secret answered once,
 // never listed), sees it with its deliveries, and removes it; a URL on a
 // private or loopback address, plain http and an unknown event are 400s.
 func TestAdminWebhooksAPI(t *testing.T) {
 	t.Parallel()
 	eachFixture(t, func(t *testing.T, d *db.DB, f *fixture) {
-		ctx := context.Background()
-		f.srv.Partners = partners.New(d, clock.System())
-		// A guard that lets loopback through (tests only) and a resolver
-		// nobody asks: the URLs below are addresses.
-		f.srv.Webhooks = webhooks.New(d, clock.System(), webhooks.Guard{AllowLoopback: true})
-		dbtest.Must(t, newClaims(d, nil, nil).Moderators.Add(ctx, "mod@example.com", "moderator-pass"), "moderator")
-		p, err := f.srv.Partners.Create(ctx, partners.Input{Name: "Acme", Kind: "chain"})
+		mod := partnerAdmin(t, d, f)
+		p, err := f.srv.Partners.Create(context.Background(), partners.Input{Name: "Acme", Kind: "chain"})
 		dbtest.Must(t, err, "partner")
-		mod := &client{t: t, h: f.srv}
-		modSignIn(t, f.srv, mod)
 		base := "/api/admin/partners/" + p.ID + "/webhooks"
 		mod.runEach([]step{
 			{name: "plain http", method: "POST", target: base, body: map[string]any{"url": "http://127.0.0.1:9/x", "events": []string{"store.created"}}, status: 400},

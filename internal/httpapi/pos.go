@@ -204,8 +204,14 @@ func (s *Server) businessRevokeAPIKey(w http.ResponseWriter, r *http.Request, a 
 // and the answer still given: a key made is answered (its secret is shown
 // only then), a revoked one stays revoked.
 func (s *Server) auditKey(ctx context.Context, a *business.Account, action string, k apikeys.Key) {
-	if err := audit.Write(ctx, s.Stores.DB(), s.Clock.Now(), audit.BusinessActor(a.ID, a.Email), action, 0, 0,
-		map[string]any{"key_id": k.ID, "name": k.Name, "prefix": k.Prefix}); err != nil {
-		s.log.ErrorContext(ctx, "audit log", "action", action, "key", k.ID, "err", err)
+	s.auditAfter(ctx, audit.BusinessActor(a.ID, a.Email), action, map[string]any{"key_id": k.ID, "name": k.Name, "prefix": k.Prefix})
+}
+
+// auditAfter writes an entry for a change another package has committed
+// in its own transaction (keys, webhooks): a failed write is logged, the
+// change stands and is answered.
+func (s *Server) auditAfter(ctx context.Context, actor, action string, details map[string]any) {
+	if err := audit.Write(ctx, s.Stores.DB(), s.Clock.Now(), actor, action, 0, 0, details); err != nil {
+		s.log.ErrorContext(ctx, "audit log", "action", action, "details", details, "err", err)
 	}
 }

@@ -162,6 +162,7 @@ func (s *Server) routes() {
 		"GET /api/store/physical-store/{id}/reviews":            s.listReviews,
 		"GET /api/store/physical-store/{id}/products":           withID(s.storeProducts),
 		"GET /api/store/products/suggest":                       s.suggestProducts,
+		"GET /api/store/brand-products":                         s.brandProducts,
 		"GET /api/store/products/{id}":                          s.getProduct,
 		"POST /api/store/physical-store/{id}/reviews":           s.memberReview(s.writeReview),
 		"GET /api/store/physical-store/{id}/reviews/mine":       s.memberReview(s.myReview),

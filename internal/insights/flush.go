@@ -87,7 +87,7 @@ func (s *Service) flush(ctx context.Context, all bool) error {
 		s.Log.Warn("insights: too many visitors today for the in-memory set; new ones not counted on this replica", "max", MaxSeen*shards)
 	}
 	partners := s.takePartners()
-	if !b.empty() || len(partners) > 0 {
+	if !b.empty() || !partners.empty() {
 		if err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 			sums, err := settle(ctx, tx, b)
 			if err != nil {
@@ -96,7 +96,11 @@ func (s *Service) flush(ctx context.Context, all bool) error {
 			if err := write(ctx, tx, sums); err != nil {
 				return err
 			}
-			return writePartners(ctx, tx, partners)
+			psums, err := settlePartners(ctx, tx, partners)
+			if err != nil {
+				return err
+			}
+			return writePartners(ctx, tx, psums)
 		}); err != nil {
 			s.putBack(b)
 			s.putBackPartners(partners)

@@ -350,3 +350,64 @@ func BenchmarkVisitorOf(b *testing.B) {
 		c.VisitorOf("198.51.100.7")
 	}
 }
+
+// The widget's counts under a partner (docs/embed.md, "What is counted")
+// are once per visitor over all replicas, on both engines: a visitor whose
+// views, store opening and search reach two replicas, flushing at once,
+// counts one of each (and the stores its search showed once); another
+// visitor and another partner count apart; a replica started later the
+// same day (a restart) counts nothing the others counted.
+func TestPartnerCountsOnceAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	dbtest.EachPair(t, func(t *testing.T, a, b *db.DB) {
+		ctx := context.Background()
+		ra, rb := replicas(t, a, b)
+		var wg sync.WaitGroup
+		for r, svc := range []*Service{ra, rb} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				v := svc.VisitorOf("203.0.113.9")
+				for i := range 50 {
+					svc.CountPartner(v, "acme", PartnerView, 0, 1)
+					svc.CountPartner(v, "acme", PartnerPanel, 7, 1)
+					svc.CountPartnerSearch(v, "acme", 40.7128, -74.006, 20)
+					if i%25 == 24 {
+						if err := svc.Flush(ctx); err != nil {
+							t.Errorf("replica %d flush: %v", r, err)
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		rb.CountPartner(rb.VisitorOf("198.51.100.1"), "acme", PartnerView, 0, 1)
+		ra.CountPartner(ra.VisitorOf("203.0.113.9"), "other-brand", PartnerView, 0, 1)
+		must(t, ra.Flush(ctx))
+		must(t, rb.Flush(ctx))
+		rc := newAt(a, day0)
+		must(t, rc.LoadSalts(ctx))
+		rc.CountPartner(rc.VisitorOf("203.0.113.9"), "acme", PartnerView, 0, 1)
+		rc.CountPartnerSearch(rc.VisitorOf("203.0.113.9"), "acme", 40.7128, -74.006, 20)
+		must(t, rc.Flush(ctx))
+
+		month := func(partner string) PartnerMonth {
+			t.Helper()
+			rep, err := PartnerReport(ctx, b, partner, day0, 1)
+			must(t, err)
+			return rep[0]
+		}
+		want := PartnerMonth{Month: "2026-03", Views: 2, Searches: 1, StoresShown: 20, Panels: 1}
+		if got := month("acme"); got != want {
+			t.Errorf("acme: %+v, want %+v", got, want)
+		}
+		if got := month("other-brand"); got != (PartnerMonth{Month: "2026-03", Views: 1}) {
+			t.Errorf("other-brand: %+v", got)
+		}
+		var seen int
+		must(t, a.QueryRow(ctx, "SELECT COUNT(*) FROM insight_partner_seen").Scan(&seen))
+		if seen != 5 {
+			t.Errorf("%d partner keys kept, want 5 (acme's view, panel and search by one visitor, a view by another, other-brand's view)", seen)
+		}
+	})
+}

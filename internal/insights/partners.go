@@ -13,9 +13,10 @@ import (
 
 // The embeddable widget's counts under a partner's slug (docs/embed.md):
 // sums per day, partner and kind, each event once per visitor (network),
-// partner, kind (and store or searched cell) and day on a replica, like
-// the store counts but without the cross-replica check of insight_seen: a
-// visitor served by two replicas in one day may count twice.
+// partner, kind (and store or searched cell) and day over all replicas,
+// as the store counts are: a key new to this replica's memory waits for
+// the next flush, which writes it to insight_partner_seen (INSERT ... ON
+// CONFLICT DO NOTHING RETURNING) and counts it only if no replica had.
 
 // PartnerKind is what the widget counts for a partner.
 type PartnerKind uint8
@@ -65,73 +66,167 @@ type partnerSeen struct {
 	what int64
 }
 
-// partnerCounts are the sums since the last flush and the day's set of
-// what each visitor was counted for.
+// partnerFresh is what a key new to this replica counts once no replica
+// had it: n events of its kind and, for a search, the stores shown.
+type partnerFresh struct{ n, shown int64 }
+
+// partnerCounts are the sums since the last flush, the keys new to this
+// replica since then (counted at the flush if new to every replica), and
+// the day's set of what each visitor was counted for.
 type partnerCounts struct {
 	mu      sync.Mutex
 	sums    map[partnerKey]int64
+	fresh   map[partnerSeen]partnerFresh
 	seen    map[partnerSeen]struct{}
 	seenDay day
 }
 
+// partnerBatch is what a flush takes: the sums, and the fresh keys.
+type partnerBatch struct {
+	sums  map[partnerKey]int64
+	fresh map[partnerSeen]partnerFresh
+}
+
+func (b partnerBatch) empty() bool { return len(b.sums) == 0 && len(b.fresh) == 0 }
+
 // CountPartner counts n events of kind k for partner (a slug) once per
-// visitor and day; what tells events of one kind apart (a store's id, a
-// search's cell; 0 for a view). It reports whether they counted.
-func (c *Counter) CountPartner(v Visitor, partner string, k PartnerKind, what int64, n int64) bool {
+// visitor and day over all replicas; what tells events of one kind apart
+// (a store's id, a search's cell; 0 for a view). Without a visitor (0)
+// they count at once.
+func (c *Counter) CountPartner(v Visitor, partner string, k PartnerKind, what int64, n int64) {
+	c.countPartner(v, partner, k, what, n, 0)
+}
+
+// countPartner is CountPartner with the stores a search showed, counted
+// with it.
+func (c *Counter) countPartner(v Visitor, partner string, k PartnerKind, what, n, shown int64) {
 	if c == nil || c.off || partner == "" || !literal(partner) || k >= numPartnerKinds || n <= 0 {
-		return false
+		return
 	}
 	today := dayOf(c.now())
 	key := partnerKey{today, partner, k}
 	p := &c.partners
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.sums == nil {
-		p.sums = map[partnerKey]int64{}
-	}
-	if v != 0 {
-		if p.seenDay != today || p.seen == nil {
-			p.seen, p.seenDay = map[partnerSeen]struct{}{}, today
+	if v == 0 {
+		if p.sums == nil {
+			p.sums = map[partnerKey]int64{}
 		}
-		s := partnerSeen{v, key, what}
-		if _, ok := p.seen[s]; ok || len(p.seen) >= MaxSeen {
-			return false
+		p.sums[key] += n
+		if shown > 0 {
+			p.sums[partnerKey{today, partner, PartnerStoresShown}] += shown
 		}
-		p.seen[s] = struct{}{}
+		return
 	}
-	p.sums[key] += n
-	return true
+	if p.seenDay != today || p.seen == nil {
+		p.seen, p.seenDay = map[partnerSeen]struct{}{}, today
+	}
+	s := partnerSeen{v, key, what}
+	if _, ok := p.seen[s]; ok || len(p.seen) >= MaxSeen {
+		return
+	}
+	p.seen[s] = struct{}{}
+	if p.fresh == nil {
+		p.fresh = map[partnerSeen]partnerFresh{}
+	}
+	p.fresh[s] = partnerFresh{n, shown}
 }
 
 // CountPartnerSearch counts a widget's search (once per visitor, partner,
 // ~1 km cell and day) and, with it, the stores its first page showed.
 func (c *Counter) CountPartnerSearch(v Visitor, partner string, lat, lon float64, shown int) {
 	what := int64(cell(lat))<<32 | int64(uint32(cell(lon)))
-	if c.CountPartner(v, partner, PartnerSearch, what, 1) && shown > 0 {
-		// Its stores once with it, whatever the visitor key says.
-		c.CountPartner(0, partner, PartnerStoresShown, 0, int64(shown))
-	}
+	c.countPartner(v, partner, PartnerSearch, what, 1, int64(max(shown, 0)))
 }
 
-// takePartners empties the partner sums.
-func (c *Counter) takePartners() map[partnerKey]int64 {
+// takePartners empties the partner sums and fresh keys.
+func (c *Counter) takePartners() partnerBatch {
 	c.partners.mu.Lock()
 	defer c.partners.mu.Unlock()
-	out := c.partners.sums
-	c.partners.sums = nil
+	out := partnerBatch{c.partners.sums, c.partners.fresh}
+	c.partners.sums, c.partners.fresh = nil, nil
 	return out
 }
 
-// putBackPartners returns unwritten sums for the next flush.
-func (c *Counter) putBackPartners(m map[partnerKey]int64) {
+// putBackPartners returns an unwritten batch for the next flush.
+func (c *Counter) putBackPartners(b partnerBatch) {
 	c.partners.mu.Lock()
 	defer c.partners.mu.Unlock()
 	if c.partners.sums == nil {
 		c.partners.sums = map[partnerKey]int64{}
 	}
-	for k, n := range m {
+	for k, n := range b.sums {
 		c.partners.sums[k] += n
 	}
+	if len(b.fresh) > 0 && c.partners.fresh == nil {
+		c.partners.fresh = map[partnerSeen]partnerFresh{}
+	}
+	for k, f := range b.fresh {
+		c.partners.fresh[k] = f
+	}
+}
+
+// settlePartners writes b's fresh keys to insight_partner_seen and returns
+// b's sums plus what each key no replica had counts (b is not changed: a
+// failed flush puts it back whole). Keys go in order, so two replicas
+// flushing at once lock rows in the same order.
+func settlePartners(ctx context.Context, tx *db.Tx, b partnerBatch) (map[partnerKey]int64, error) {
+	out := make(map[partnerKey]int64, len(b.sums)+len(b.fresh))
+	for k, n := range b.sums {
+		out[k] += n
+	}
+	keys := sortedKeys(b.fresh, func(x, y partnerSeen) int {
+		return cmp.Or(cmp.Compare(x.key.day, y.key.day), cmp.Compare(x.v, y.v), cmp.Compare(x.key.partner, y.key.partner),
+			cmp.Compare(x.key.kind, y.key.kind), cmp.Compare(x.what, y.what))
+	})
+	type row struct {
+		day, partner, kind string
+		v, what            int64
+	}
+	byRow := make(map[row]partnerSeen, len(keys))
+	for len(keys) > 0 {
+		chunk := keys[:min(len(keys), rowsPerStatement)]
+		keys = keys[len(chunk):]
+		q := make([]byte, 0, 96+len(chunk)*64)
+		q = append(q, "INSERT INTO insight_partner_seen (day, visitor, partner, kind, what) VALUES "...)
+		for i, s := range chunk {
+			r := row{s.key.day.String(), s.key.partner, s.key.kind.String(), int64(s.v), s.what}
+			if !literal(r.partner) {
+				return nil, fmt.Errorf("insights: %q is not a partner slug", r.partner)
+			}
+			byRow[r] = s
+			if i > 0 {
+				q = append(q, ',')
+			}
+			q = fmt.Appendf(q, "('%s',%d,'%s','%s',%d)", r.day, r.v, r.partner, r.kind, r.what)
+		}
+		q = append(q, " ON CONFLICT (day, visitor, partner, kind, what) DO NOTHING RETURNING day, visitor, partner, kind, what"...)
+		rs, err := tx.Query(ctx, string(q))
+		if err != nil {
+			return nil, fmt.Errorf("insights: partner seen: %w", err)
+		}
+		for rs.Next() {
+			var r row
+			if err := rs.Scan(&r.day, &r.v, &r.partner, &r.kind, &r.what); err != nil {
+				rs.Close()
+				return nil, fmt.Errorf("insights: partner seen: %w", err)
+			}
+			s, ok := byRow[r]
+			if !ok {
+				continue
+			}
+			f := b.fresh[s]
+			out[s.key] += f.n
+			if f.shown > 0 {
+				out[partnerKey{s.key.day, s.key.partner, PartnerStoresShown}] += f.shown
+			}
+		}
+		rs.Close()
+		if err := rs.Err(); err != nil {
+			return nil, fmt.Errorf("insights: partner seen: %w", err)
+		}
+	}
+	return out, nil
 }
 
 // writePartners upserts the partner sums, in key order (see write).

@@ -246,7 +246,7 @@ func (b *batch) count(f fresh) {
 // pruneSeen deletes the keys and salts older than yesterday.
 func pruneSeen(ctx context.Context, q db.Querier, now time.Time) error {
 	yesterday := (dayOf(now) - 1).String()
-	for _, table := range []string{"insight_seen", "insight_salts"} {
+	for _, table := range []string{"insight_seen", "insight_partner_seen", "insight_salts"} {
 		if _, err := q.Exec(ctx, "DELETE FROM "+table+" WHERE day < $1", yesterday); err != nil {
 			return fmt.Errorf("insights: prune %s: %w", table, err)
 		}

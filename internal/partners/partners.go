@@ -81,8 +81,21 @@ func (p Partner) Sells(productID, brand string) bool {
 	if productID != "" && slices.Contains(p.ProductIDs, productID) {
 		return true
 	}
+	return p.HasBrand(brand)
+}
+
+// HasBrand says whether brand is on the partner's brand list (without
+// case and surrounding space).
+func (p Partner) HasBrand(brand string) bool {
 	brand = strings.TrimSpace(brand)
 	return brand != "" && slices.ContainsFunc(p.Brands, func(b string) bool { return strings.EqualFold(b, brand) })
+}
+
+// BrandAllowed says whether the partner's widget may open on brand (the
+// widget's brand option, docs/embed.md): a brand with a brand list may
+// name only those brands; any other partner any brand.
+func (p Partner) BrandAllowed(brand string) bool {
+	return p.Kind != KindBrand || len(p.Brands) == 0 || p.HasBrand(brand)
 }
 
 // Input is a partner as a moderator writes it. Slug empty: made from the

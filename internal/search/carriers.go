@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
 
 	"locator/internal/catalog"
@@ -62,3 +63,29 @@ func (c *Catalog) ByHandle(h string) (*catalog.Product, bool) {
 // All is every product of the catalogue, in the order it was built from
 // (read it, never change it).
 func (c *Catalog) All() []*catalog.Product { return c.list }
+
+// Stores is how many stores of the index (published, not closed for good)
+// carry product (a catalogue key), whatever their stock: the order of a
+// brand's products in the widget's chooser (docs/embed.md).
+func (p *Products) Stores(product int64) int {
+	if c := p.carriersOf(product); c != nil {
+		return c.placed
+	}
+	return 0
+}
+
+// OfBrand returns the products whose brand is brand (without case or the
+// space around it), in the catalogue's order.
+func (c *Catalog) OfBrand(brand string) []*catalog.Product {
+	brand = strings.TrimSpace(brand)
+	var out []*catalog.Product
+	if brand == "" {
+		return out
+	}
+	for _, p := range c.list {
+		if strings.EqualFold(strings.TrimSpace(p.Brand), brand) {
+			out = append(out, p)
+		}
+	}
+	return out
+}

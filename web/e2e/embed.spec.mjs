@@ -42,8 +42,8 @@ async function hostPage(html) {
   return { origin: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((ok) => server.close(ok)) };
 }
 
-/** A partner with these allowed origins, made by a moderator through the admin API; answers its slug. */
-async function makePartner(server, slug, origins) {
+/** A partner with these allowed origins (and brands), made by a moderator through the admin API; answers its slug. */
+async function makePartner(server, slug, origins, brands = []) {
   const signIn = await fetch(`${server.url}/api/admin/auth`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -54,7 +54,7 @@ async function makePartner(server, slug, origins) {
   const made = await fetch(`${server.url}/api/admin/partners`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Cookie: cookie },
-    body: JSON.stringify({ name: `Widget ${slug}`, slug, kind: "brand", allowed_origins: origins }),
+    body: JSON.stringify({ name: `Widget ${slug}`, slug, kind: "brand", allowed_origins: origins, brands }),
   });
   expect(made.status, await made.clone().text()).toBe(201);
   return slug;
@@ -140,6 +140,56 @@ test("a partner's page embeds the widget: only compliant stores in stock, no coo
       expect([host.origin, server.url], r.url).toContain(origin);
       if (!r.main) expect(origin, r.url).toBe(server.url);
     }
+  } finally {
+    await host.stop();
+  }
+});
+
+test("a brand's button by brand alone: the chooser picks the brand's products and the list shows compliant stores in stock", async ({ page, server }) => {
+  const { product, kept, all } = await productWithCompliantStores(server);
+  const brand = product.brand;
+  const page_ =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${brand}: where to buy</title></head><body>` +
+    `<script src="${server.url}/embed.js" data-partner="brand-only" data-brand="${brand}" data-in_stock="1" ` +
+    `data-lat="${CHELSEA.lat}" data-lng="${CHELSEA.lon}" data-view="list"></script></body></html>`;
+  const host = await hostPage(page_);
+  await makePartner(server, "brand-only", [host.origin], [brand]);
+  try {
+    // Another brand than the partner's is refused with the one-line page.
+    const refused = await fetch(`${server.url}/embed?partner=brand-only&brand=${encodeURIComponent(`${brand} Other`)}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("brand must be one of the partner&#39;s brands");
+
+    const offered = await (await fetch(`${server.url}/api/store/brand-products?brand=${encodeURIComponent(brand)}&partner=brand-only`)).json();
+    const ids = offered.products.map((p) => p.id);
+    expect(ids).toContain(product.id);
+
+    await page.goto(host.origin);
+    const widget = page.frameLocator("iframe");
+    const chooser = widget.getByRole("combobox", { name: `${offered.brand} product` });
+    await expect(chooser).toBeVisible();
+    await expect(widget.getByText("Showing licensed stores where this product may be sold")).toBeVisible();
+    // The server's order, the first chosen without a click; no product search box of its own.
+    expect(await chooser.locator("option").evaluateAll((os) => os.map((o) => o.value))).toEqual(ids);
+    await expect(chooser).toHaveValue(ids[0]);
+    await expect(widget.getByRole("combobox", { name: "Search for a product" })).toHaveCount(0);
+    const rows = widget.getByRole("list", { name: "Stores" }).getByRole("listitem");
+    const firstKept = await list(server, { product: ids[0], in_stock: "true", compliant: "true" });
+    if (firstKept.length > 0) await expect(rows.first().locator('[data-part="name"]')).toHaveText(firstKept[0].name);
+
+    // Another product: the list changes in place to its compliant stores in stock.
+    await chooser.selectOption(product.id);
+    await expect(chooser).toHaveValue(product.id);
+    await expect(rows.first().locator('[data-part="name"]')).toHaveText(kept[0].name);
+    const shown = await rows.locator('[data-part="name"]').allTextContents();
+    expect(shown).toEqual(kept.slice(0, shown.length).map((s) => s.name));
+    for (const s of all.filter((s) => !kept.some((k) => k.id === s.id))) expect(shown).not.toContain(s.name);
+    await expect(rows.first()).toContainText(/In stock|Limited/);
+    await expect(rows.first()).toContainText("$");
+    // The address keeps the widget's own options: a reload is still the partner's widget.
+    const frame = page.frames().find((f) => f.url().startsWith(`${server.url}/embed?`));
+    const address = new URL(frame.url()).searchParams;
+    expect([address.get("partner"), address.get("brand"), address.get("product")]).toEqual(["brand-only", brand, product.id]);
   } finally {
     await host.stop();
   }

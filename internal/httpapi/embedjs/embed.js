@@ -6,7 +6,7 @@
   var script = document.currentScript;
   if (!script || !script.src) return;
   var base = new URL(script.src).origin;
-  var OPTIONS = ["partner", "product", "in_stock", "place", "lat", "lon", "filters", "theme", "lang", "view"];
+  var OPTIONS = ["partner", "brand", "product", "in_stock", "place", "lat", "lon", "filters", "theme", "lang", "view"];
   var FILTERS = ["open", "delivery", "online", "curbside", "licensed"];
   var frames = [];
 

@@ -25,6 +25,7 @@ export const productKeys = {
   all: ["products"] as const,
   suggest: (q: string) => [...productKeys.all, "suggest", q] as const,
   detail: (id: string) => [...productKeys.all, "detail", id] as const,
+  brand: (brand: string, partner: string | null) => [...productKeys.all, "brand", brand, partner] as const,
 };
 
 /** The place search box's suggestions. */

@@ -261,6 +261,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/store/brand-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A brand's products, for the widget's brand chooser
+         * @description The catalogue's products of one brand (its name compares without case
+         *     and the space around it), for the widget opened with `brand` instead
+         *     of a product (docs/embed.md, "A brand's button"): the partner's own
+         *     product list first, in its order, then by how many stores carry them
+         *     (most first), then by name. With a known, enabled partner that is a
+         *     brand with a brand list, the brand must be one of its brands (400
+         *     otherwise); an unknown partner changes nothing.
+         */
+        get: operations["listBrandProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/store/physical-store/{id}/reviews/mine": {
         parameters: {
             query?: never;
@@ -3193,6 +3219,10 @@ export interface components {
             is_zero_nic_applicable: boolean;
             is_cbd_applicable: boolean;
         };
+        BrandProduct: components["schemas"]["ProductSummary"] & {
+            /** @description How many listed stores carry it, whatever their stock */
+            stores: number;
+        };
         Product: components["schemas"]["ProductSummary"] & {
             fda_status: components["schemas"]["FDAStatus"];
         };
@@ -4005,6 +4035,37 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    listBrandProducts: {
+        parameters: {
+            query: {
+                /** @description The brand's name, 1 to 100 characters (not only spaces). */
+                brand: string;
+                /** @description The widget's partner (its slug). */
+                partner?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand's products (possibly none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The brand as the catalogue spells it (as asked when it has no product) */
+                        brand: string;
+                        products: components["schemas"]["BrandProduct"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
         };
     };
     myReview: {

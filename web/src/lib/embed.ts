@@ -13,6 +13,8 @@ export interface EmbedOptions {
   /** The page that framed the widget (its origin), which alone hears its size. */
   host: string | null;
   theme: string | null;
+  /** The brand whose products the widget offers in its chooser (a brand's button without a product). */
+  brand: string | null;
 }
 
 export function readEmbed(location: Pick<Location, "pathname" | "search">): EmbedOptions | null {
@@ -24,9 +26,23 @@ export function readEmbed(location: Pick<Location, "pathname" | "search">): Embe
     view: params.get("view") === "list" ? "list" : "map",
     host: params.get("host") || null,
     theme: theme && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(theme) ? theme : null,
+    brand: params.get("brand")?.trim() || null,
   };
 }
 
 /** This page's widget options, null outside the widget. */
 export const embed: EmbedOptions | null = readEmbed(window.location);
 export const embedded = embed !== null;
+
+/** The widget's own options, which the address keeps as the shopper moves in it (so a reload is still the partner's widget). */
+const EMBED_PARAMS = ["partner", "brand", "theme", "lang", "view", "host"];
+
+/** `next` with the widget's options of `current` (outside the widget, `next` as it is). */
+export function withEmbedParams(current: URLSearchParams, next: URLSearchParams): URLSearchParams {
+  if (!embedded) return next;
+  for (const name of EMBED_PARAMS) {
+    const value = current.get(name);
+    if (value !== null) next.set(name, value);
+  }
+  return next;
+}

@@ -34,7 +34,9 @@ export function stubApi(routes: Record<string, Answer | ((call: Call) => Answer)
     const answer = typeof route === "function" ? route(call) : route;
     if (answer instanceof Error) throw new TypeError(answer.message);
     const { status = 200, body = {} } = answer ?? { status: 404, body: { message: "Not found" } };
-    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    // A 204 (or 205, 304) has no body, as a server answers it.
+    const empty = status === 204 || status === 205 || status === 304;
+    return new Response(empty ? null : JSON.stringify(body), { status, headers: empty ? {} : { "Content-Type": "application/json" } });
   });
   vi.stubGlobal("fetch", fetch);
   return calls;

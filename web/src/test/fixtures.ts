@@ -192,3 +192,19 @@ export function makeAdminProduct(overrides: Partial<components["schemas"]["Admin
     ...overrides,
   };
 }
+
+/** A brand partner as /admin lists it (Acme Vapes, one allowed site); override what a test cares about. */
+export function makePartner(overrides: Partial<components["schemas"]["Partner"]> = {}): components["schemas"]["Partner"] {
+  return {
+    id: "pt_0123456789abcdef",
+    name: "Acme Vapes",
+    slug: "acme-vapes",
+    kind: "brand",
+    allowed_origins: ["https://shop.example"],
+    brands: ["Acme"],
+    product_ids: [],
+    disabled: false,
+    created_at: "2026-12-03T09:00:00Z",
+    ...overrides,
+  };
+}

@@ -27,7 +27,7 @@ import { formatLocatorUrl, parseLocatorUrl, type LocatorUrlState } from "./urlSt
 import type { MapView } from "./map/types";
 import { useTitle } from "../../lib/documentMeta";
 import { shortPlaceName } from "../../lib/placeName";
-import { embed } from "../../lib/embed";
+import { embed, withEmbedParams } from "../../lib/embed";
 
 // The store detail panel is a chunk of its own: the first paint does not show it. It is fetched
 // once the first answer is shown and the page is idle, so opening a store rarely waits for it.
@@ -42,6 +42,7 @@ const loadProductUi = () => import("./product/ui");
 const ProductSearch = lazy(async () => ({ default: (await loadProductUi()).ProductSearch }));
 const ProductBar = lazy(async () => ({ default: (await loadProductUi()).ProductBar }));
 const StoreOfferLine = lazy(async () => ({ default: (await loadProductUi()).StoreOfferLine }));
+const BrandChooser = lazy(async () => ({ default: (await loadProductUi()).BrandChooser }));
 const whenIdle = (run: () => void) => (typeof requestIdleCallback === "function" ? void requestIdleCallback(run, { timeout: 2000 }) : void nextTask().then(run));
 
 const NO_RULES: Rule[] = [];
@@ -86,7 +87,7 @@ export function LocatorPage() {
 
   const navigateTo = useCallback(
     (next: Partial<LocatorUrlState>, replace = false) => {
-      setParams(formatLocatorUrl({ ...parseLocatorUrl(params), ...next }), { replace });
+      setParams(withEmbedParams(params, formatLocatorUrl({ ...parseLocatorUrl(params), ...next })), { replace });
     },
     [params, setParams],
   );
@@ -126,15 +127,18 @@ export function LocatorPage() {
   // the same rule as the badge (lib/status.ts), so a store that closes while the page is open
   // leaves the filtered list at the next minute.
   // The widget lists only stores that pass the compliance rule, and its searches count for its partner.
-  const storesQuery = useQuery(
-    listPhysicalStoresOptions({
+  // Opened on a brand, it asks once its chooser has chosen a product.
+  const brand = embed?.brand ?? null;
+  const storesQuery = useQuery({
+    ...listPhysicalStoresOptions({
       ...center,
       filters: url.filters,
       product: url.product,
       inStock: url.inStock,
       ...(embed && { compliant: true, partner: embed.partner }),
     }),
-  );
+    enabled: brand === null || url.product !== null,
+  });
   // A new answer is shown through a deferred render: React renders the results list and the
   // markers in slices between which the browser stays responsive, instead of one long task when
   // the answer arrives (the list, the map and the summary always show the same answer).
@@ -154,7 +158,7 @@ export function LocatorPage() {
   }, [shown.data, url.filters, now]);
 
   const answered = shown.data !== undefined;
-  const [productUi, setProductUi] = useState(url.product !== null);
+  const [productUi, setProductUi] = useState(url.product !== null || brand !== null);
   useEffect(() => {
     if (answered)
       whenIdle(() => {
@@ -201,6 +205,7 @@ export function LocatorPage() {
   );
 
   const select = useCallback((id: number) => navigateTo({ store: id }), [navigateTo]);
+  const chooseBrandProduct = useCallback((product: string, replace: boolean) => navigateTo({ product, store: null }, replace), [navigateTo]);
   // Closing the panel gives the focus back to the row it was opened from (when it is listed).
   const returnFocusTo = useRef<number | null>(null);
   const clearSelection = () => {
@@ -302,7 +307,7 @@ export function LocatorPage() {
           <PlaceSearch value={searchText} onValueChange={setSearchText} onChoose={choosePlace} onCurrentLocation={useCurrentLocation} near={center} />
         </Suspense>
       </div>
-      <div className="md:flex-1">
+      <div className={cn("md:flex-1", brand !== null && "hidden")}>
         {productUi || url.product !== null ? (
           <Suspense fallback={productBox}>
             <ProductSearch
@@ -376,8 +381,13 @@ export function LocatorPage() {
           </div>
           {embed && (
             <p role="note" className="mt-1 text-sm text-gray-700">
-              {url.product !== null ? COMPLIANT_PRODUCT : COMPLIANT_STORES}
+              {url.product !== null || brand !== null ? COMPLIANT_PRODUCT : COMPLIANT_STORES}
             </p>
+          )}
+          {brand !== null && (
+            <Suspense fallback={null}>
+              <BrandChooser brand={brand} partner={embed?.partner ?? null} productId={url.product} onChoose={chooseBrandProduct} />
+            </Suspense>
           )}
           <div className="mt-2">
             <FilterChips filters={url.filters} onToggle={toggleFilter} licenceCovered={licenceCovered} />
@@ -387,7 +397,7 @@ export function LocatorPage() {
                   productId={url.product}
                   inStock={url.inStock}
                   onInStock={() => navigateTo({ inStock: !url.inStock, store: null })}
-                  onClear={() => navigateTo({ product: null, inStock: false, store: null })}
+                  onClear={brand === null ? () => navigateTo({ product: null, inStock: false, store: null }) : undefined}
                 />
               </Suspense>
             )}

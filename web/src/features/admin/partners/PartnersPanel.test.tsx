@@ -2,21 +2,12 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { stubApi } from "../../../test/fetch";
+import { makePartner } from "../../../test/fixtures";
 import { renderAt } from "../../../test/render";
 import { fieldOfPartnerMessage } from "./PartnerForm";
 import { PartnersPanel } from "./PartnersPanel";
 
-const acme = {
-  id: "pt_0123456789abcdef",
-  name: "Acme Vapes",
-  slug: "acme-vapes",
-  kind: "brand",
-  allowed_origins: ["https://shop.example"],
-  brands: ["Acme"],
-  product_ids: [],
-  disabled: false,
-  created_at: "2026-12-03T09:00:00Z",
-} as const;
+const acme = makePartner();
 
 describe("PartnersPanel", () => {
   it("adds a partner with its lists one per line, shows a refused field under it, then disables it", async () => {

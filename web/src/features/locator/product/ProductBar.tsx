@@ -5,7 +5,8 @@ import { productOptions } from "./api";
 
 /**
  * Under the filters while a product is chosen: which product the list is for, the "In stock
- * only" toggle and the way back to the plain locator.
+ * only" toggle and the way back to the plain locator (none in the widget opened on a brand,
+ * whose chooser always holds a product).
  */
 export function ProductBar({
   productId,
@@ -16,7 +17,7 @@ export function ProductBar({
   productId: string;
   inStock: boolean;
   onInStock: () => void;
-  onClear: () => void;
+  onClear?: () => void;
 }) {
   const product = useQuery(productOptions(productId));
   return (
@@ -33,9 +34,11 @@ export function ProductBar({
       <Button variant="chip" aria-pressed={inStock} onClick={onInStock} className="shrink-0">
         In stock only
       </Button>
-      <button type="button" onClick={onClear} className="min-h-6 shrink-0 text-sm font-medium text-emerald-800 underline">
-        Clear product
-      </button>
+      {onClear && (
+        <button type="button" onClick={onClear} className="min-h-6 shrink-0 text-sm font-medium text-emerald-800 underline">
+          Clear product
+        </button>
+      )}
     </div>
   );
 }

@@ -27,6 +27,17 @@ export function productOptions(id: string) {
   });
 }
 
+/** GET store/brand-products?brand=&partner=: the widget's brand chooser, best first (docs/embed.md). */
+export function brandProductsOptions(brand: string, partner: string | null) {
+  return queryOptions({
+    queryKey: productKeys.brand(brand, partner),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/store/brand-products", { params: { query: { brand, ...(partner && { partner }) } }, signal })),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** GET store/physical-store/{id}/products: what a store carries, by kind, brand and name. */
 export function storeProductsOptions(storeId: number) {
   return queryOptions({

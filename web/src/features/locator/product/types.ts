@@ -18,3 +18,6 @@ export type Availability = Offer["availability"];
 
 /** A product a store carries, with its row (the store panel's list). */
 export type StoreProduct = components["schemas"]["StoreProduct"];
+
+/** A brand's product for the widget's brand chooser, with how many stores carry it. */
+export type BrandProduct = components["schemas"]["BrandProduct"];

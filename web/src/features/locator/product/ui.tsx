@@ -3,6 +3,7 @@ import { OfferLine } from "./OfferLine";
 
 // The product search's parts the locator page loads lazily, in one chunk, once a product is
 // chosen or the box is drawn (the entry's budget, scripts/size.mjs).
+export { BrandChooser } from "./BrandChooser";
 export { ProductBar } from "./ProductBar";
 export { ProductSearch } from "./ProductSearch";
 
