@@ -512,8 +512,7 @@ func (r *partReader) bytes(n uint64) []byte {
 // part order (curve order) as they come; the tree is packed at the end. The index is only touched once
 // everything is read and checked: a damaged snapshot leaves it empty for
 // the row load.
-func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader,
-	read func(ctx context.Context, buf func(n int) []byte, fn func(part int, data []byte) error) error) error {
+func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader, read partsFunc) error {
 	if h.Stores < 0 || h.Stores > slotMask || h.Parts < 0 {
 		return errCorrupt
 	}
@@ -528,11 +527,7 @@ func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader,
 	for i := range ready {
 		ready[i] = make(chan struct{})
 	}
-	type job struct {
-		part int
-		data []byte
-	}
-	jobs := make(chan job, loadWorkers)
+	jobs := make(chan partJob, loadWorkers)
 	// A part's buffer is garbage once decoded: handed round, a few are in
 	// use at any time instead of ~120 MB per million stores piling up
 	// while the GC is held off (Syncer.Load), and none outlives the load.
@@ -548,26 +543,7 @@ func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader,
 		return make([]byte, 0, n)
 	}
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		defer close(jobs)
-		next := 0
-		err := read(gctx, buf, func(part int, data []byte) error {
-			if part != next || part >= h.Parts {
-				return fmt.Errorf("%w: part %d where %d was expected", errCorrupt, part, next)
-			}
-			next++
-			select {
-			case jobs <- job{part, data}:
-				return nil
-			case <-gctx.Done():
-				return gctx.Err()
-			}
-		})
-		if err == nil && next != h.Parts {
-			err = fmt.Errorf("%w: %d of %d parts", errCorrupt, next, h.Parts)
-		}
-		return err
-	})
+	g.Go(func() error { return sendParts(gctx, read, buf, h.Parts, "part", jobs) })
 	for range loadWorkers {
 		g.Go(func() error {
 			for j := range jobs {
@@ -622,6 +598,40 @@ func (ix *Index) loadSnapshot(ctx context.Context, h snapHeader,
 	st.recs, st.slots = recs, slots
 	st.tree.build(pts, false) // in key order as written; checked, as the deletes rely on it
 	return ix.adopt(st)
+}
+
+// partsFunc reads a snapshot's parts (of stores or of stock): fn with
+// each, in part order, read into a buffer from buf.
+type partsFunc func(ctx context.Context, buf func(n int) []byte, fn func(part int, data []byte) error) error
+
+// partJob is one part read, for a decoding goroutine.
+type partJob struct {
+	part int
+	data []byte
+}
+
+// sendParts reads the parts through read and hands each to jobs, closing
+// jobs at the end; a part out of order or missing (of the parts the header
+// counts) is errCorrupt, named as what ("part", "stock part").
+func sendParts(ctx context.Context, read partsFunc, buf func(n int) []byte, parts int, what string, jobs chan<- partJob) error {
+	defer close(jobs)
+	next := 0
+	err := read(ctx, buf, func(part int, data []byte) error {
+		if part != next || part >= parts {
+			return fmt.Errorf("%w: %s %d where %d was expected", errCorrupt, what, part, next)
+		}
+		next++
+		select {
+		case jobs <- partJob{part, data}:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+	if err == nil && next != parts {
+		err = fmt.Errorf("%w: %d of %d %ss", errCorrupt, next, parts, what)
+	}
+	return err
 }
 
 // adopt takes over the contents of st (a staging index nobody else uses);

@@ -276,8 +276,7 @@ func (p *Products) decodeStockPart(dec *zstd.Decoder, data []byte) (stockPart, e
 // h, whose parts read calls fn with in part order. Parts are decoded by
 // loadWorkers goroutines. Nothing is replaced unless every part reads
 // back and the rows add up to the header's.
-func (p *Products) loadSnapshot(ctx context.Context, h snapHeader,
-	read func(ctx context.Context, buf func(n int) []byte, fn func(part int, data []byte) error) error) error {
+func (p *Products) loadSnapshot(ctx context.Context, h snapHeader, read partsFunc) error {
 	if !h.hasStock() || h.StockParts < 0 || h.StockRows < 0 {
 		return errCorrupt
 	}
@@ -286,35 +285,14 @@ func (p *Products) loadSnapshot(ctx context.Context, h snapHeader,
 		return fmt.Errorf("search snapshot: %w", err)
 	}
 	defer dec.Close()
-	type job struct {
-		part int
-		data []byte
-	}
-	jobs := make(chan job, loadWorkers)
+	jobs := make(chan partJob, loadWorkers)
 	var mu sync.Mutex // guards what follows
 	build := map[int64]*carriers{}
 	big := map[stockKey]int64{}
 	rows := 0
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
-		defer close(jobs)
-		next := 0
-		err := read(gctx, func(n int) []byte { return make([]byte, 0, n) }, func(part int, data []byte) error {
-			if part != next || part >= h.StockParts {
-				return fmt.Errorf("%w: stock part %d where %d was expected", errCorrupt, part, next)
-			}
-			next++
-			select {
-			case jobs <- job{part, data}:
-				return nil
-			case <-gctx.Done():
-				return gctx.Err()
-			}
-		})
-		if err == nil && next != h.StockParts {
-			err = fmt.Errorf("%w: %d of %d stock parts", errCorrupt, next, h.StockParts)
-		}
-		return err
+		return sendParts(gctx, read, func(n int) []byte { return make([]byte, 0, n) }, h.StockParts, "stock part", jobs)
 	})
 	for range loadWorkers {
 		g.Go(func() error {
