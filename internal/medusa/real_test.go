@@ -264,11 +264,11 @@ func realDeletions(t *testing.T, a *admin, run string, s *Syncer, d *db.DB, st *
 		return &o
 	}
 	owner, closing := mk("Owner's Own"), mk("Closing Soon")
-	rep, err := s.Run(ctx)
+	_, err := s.Run(ctx)
 	dbtest.Must(t, err, "sync before the deletions")
 	_, err = locs.Map(ctx, loc2.StockLocation.ID, closing.ID, "test")
 	dbtest.Must(t, err, "map the second location")
-	rep, err = s.Run(ctx)
+	rep, err := s.Run(ctx)
 	dbtest.Must(t, err, "sync the second location")
 	twoP, err := cat.Get(ctx, two)
 	dbtest.Must(t, err, "the second variant's product")
