@@ -24,8 +24,9 @@ const feedStores = 100_000
 // data set's stores: the catalogue, then the stock of every store
 // (bench.StockOf) as local inventory feed files of feedStores stores, each
 // imported as `locator inventory import FILE` does (inventory.Repo.Import:
-// read, checked, written in one transaction) and timed.
-func loadProducts(ctx context.Context, conn *db.DB, sr *stores.Repo, d *bench.Dataset) error {
+// read, checked, written in one transaction) and timed. maxRows > 0 stops
+// after the feed that reaches it (the first stores' stock only).
+func loadProducts(ctx context.Context, conn *db.DB, sr *stores.Repo, d *bench.Dataset, maxRows int) error {
 	cat := catalog.NewRepo(conn)
 	start := time.Now()
 	if err := cat.Put(ctx, bench.Catalogue()); err != nil {
@@ -43,7 +44,8 @@ func loadProducts(ctx context.Context, conn *db.DB, sr *stores.Repo, d *bench.Da
 	defer os.RemoveAll(dir)
 	stock := inventory.NewRepo(sr, cat)
 	now := time.Now()
-	for lo := 0; lo < d.N; lo += feedStores {
+	total := 0
+	for lo := 0; lo < d.N && (maxRows <= 0 || total < maxRows); lo += feedStores {
 		hi := min(lo+feedStores, d.N)
 		path := filepath.Join(dir, fmt.Sprintf("feed-%d.csv", lo/feedStores))
 		rows, err := writeFeed(path, d, lo, hi, now)
@@ -63,6 +65,7 @@ func loadProducts(ctx context.Context, conn *db.DB, sr *stores.Repo, d *bench.Da
 		if rep.Rows != rows || rep.Failed != 0 {
 			return fmt.Errorf("import %s: %d rows written, %d refused, want %d (first error: %v)", path, rep.Rows, rep.Failed, rows, rep.Errors)
 		}
+		total += rows
 		fmt.Printf("feed of %d rows (stores %d-%d) imported into %s in %s\n", rows, lo+1, hi, conn.Dialect(), time.Since(start).Round(time.Millisecond))
 	}
 	return nil
