@@ -98,7 +98,7 @@ func (s *Syncer) loadStockSnapshot(ctx context.Context, v int64) (bool, error) {
 	}
 	err := s.index.prod.loadSnapshot(ctx, *h, func(ctx context.Context, buf func(int) []byte, fn func(int, []byte) error) error {
 		return s.snaps.readStockParts(ctx, h.ID, buf, fn)
-	})
+	}, s.snapChanged)
 	if err != nil {
 		if ctx.Err() != nil {
 			return false, err

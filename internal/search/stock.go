@@ -478,13 +478,69 @@ func (ix *Index) arrange(c *carriers) *carriers {
 		}
 		out.boxes[b] = x
 	}
+	out.unionLevels()
+	return out
+}
+
+// unionLevels fills the levels of c.boxes above the leaves (level 0, set).
+func (c *carriers) unionLevels() {
+	start, levels := c.boxLevels()
 	for l, ends := 1, start[:levels+1]; l+1 < len(ends); l++ {
-		below, level := out.boxes[ends[l-1]:ends[l]], out.boxes[ends[l]:ends[l+1]]
+		below, level := c.boxes[ends[l-1]:ends[l]], c.boxes[ends[l]:ends[l+1]]
 		for b := range level {
 			level[b] = unionBoxes(below[b*fan : min((b+1)*fan, len(below))])
 		}
 	}
-	return out
+}
+
+// stillArranged reports whether c, arranged against the stores' points as
+// they were when a snapshot was written, is still in the order arrange
+// gives for the index's points now, given the stores that may have
+// changed since (changed): each of their rows is where its store's
+// presence puts it (placed or not), between its neighbours by (Hilbert
+// key, id) and inside its leaf's box. The other rows' stores are where
+// they were, so their order and boxes hold as written. The boxes may be
+// looser than arrange's (a store that moved within its box), never
+// wrong. The caller holds ix's lock.
+func (ix *Index) stillArranged(c *carriers, changed idSet) bool {
+	type key struct {
+		k  uint64
+		id uint32
+	}
+	keyAt := func(i int) (key, bool) {
+		lat, lon, _, ok := ix.pointOf(c.ids[i])
+		return key{HilbertKey(float64(lat), float64(lon)), c.ids[i]}, ok
+	}
+	less := func(a, b key) bool { return a.k < b.k || (a.k == b.k && a.id < b.id) }
+	for i, id := range c.ids {
+		if !changed.has(id) {
+			continue
+		}
+		k, ok := keyAt(i)
+		if ok != (i < c.placed) {
+			return false // in the index now and not then, or the other way
+		}
+		if !ok {
+			continue // still outside: those rows are by id, which did not change
+		}
+		if i > 0 {
+			if p, _ := keyAt(i - 1); !less(p, k) {
+				return false
+			}
+		}
+		if i+1 < c.placed {
+			if n, _ := keyAt(i + 1); !less(k, n) {
+				return false
+			}
+		}
+		if len(c.boxes) > 0 {
+			lat, lon, _, _ := ix.pointOf(id)
+			if b := &c.boxes[i/leafRows]; lat < b.minLat || lat > b.maxLat || lon < b.minLon || lon > b.maxLon {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // unionBoxes is the box around bs (at least one).

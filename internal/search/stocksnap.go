@@ -16,8 +16,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/sync/errgroup"
@@ -27,7 +29,11 @@ import (
 
 // stockSnapFormat is the layout of the stock parts. Bump it whenever it
 // changes: replicas read the stock rows of a snapshot of another format.
-const stockSnapFormat = 1
+// Format 2 keeps each product's rows as the index arranged them (placed
+// rows in spatial order first) with their leaf boxes, so that a load
+// reads no store position for the rows of stores unchanged since the
+// snapshot (see loadSnapshot).
+const stockSnapFormat = 2
 
 // partStockRows is roughly how many stock rows one part holds (a product
 // is never split). (A variable so that tests can make many small parts.)
@@ -77,10 +83,19 @@ func (s *Syncer) encodeStock(put func(part int, data []byte) error) (stockSide, 
 // A part is one zstd frame of: uvarint the number of prices, each a varint
 // price, a varint sale price (hundredths, -1: none) and 3 bytes of currency;
 // uvarint the number of products; per product a varint id delta, uvarint
-// n, then its n rows column by column, in the order the index keeps them:
-// uvarint store ids, varint deltas of the report time (Unix seconds),
-// uvarint price numbers (in the part's prices), uvarint quantity+1 (0:
-// none), and one availability byte each (inventory.Availabilities).
+// n, uvarint placed (carriers.placed), then its n rows column by column, in
+// the order the index keeps them: uvarint store ids, varint deltas of the
+// report time (Unix seconds), uvarint price numbers (in the part's
+// prices), uvarint quantity+1 (0: none), and one availability byte each
+// (inventory.Availabilities); then its leaf boxes (level 0 of
+// carriers.boxes, none when the placed rows fit one leaf), each 4 float32
+// little endian: min longitude, min latitude, max longitude, max latitude.
+// The levels above are unions of the leaves, made again on load.
+//
+// The order and boxes are those of the index's store points when the view
+// was taken, which is after the snapshot's stores were copied: a store
+// whose point differs between the two changed after the snapshot's search
+// version, and a load checks exactly those stores' rows.
 func (v stockView) encode(put func(part int, data []byte) error) (int, error) {
 	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
 	if err != nil {
@@ -133,6 +148,7 @@ func (v stockView) appendPart(dst []byte, keys []int64) []byte {
 		dst = binary.AppendVarint(dst, k-prev)
 		prev = k
 		dst = binary.AppendUvarint(dst, uint64(len(c.ids)))
+		dst = binary.AppendUvarint(dst, uint64(c.placed))
 		for _, id := range c.ids {
 			dst = binary.AppendUvarint(dst, uint64(id))
 		}
@@ -155,12 +171,20 @@ func (v stockView) appendPart(dst []byte, keys []int64) []byte {
 			}
 		}
 		dst = append(dst, c.avail...)
+		start, levels := c.boxLevels()
+		if levels > 0 {
+			for _, b := range c.boxes[:start[1]] {
+				for _, f := range [...]float32{b.minLon, b.minLat, b.maxLon, b.maxLat} {
+					dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(f))
+				}
+			}
+		}
 	}
 	return dst
 }
 
-// stockPart is one decoded part: its products' carriers (arranged) and
-// the quantities too large for a row.
+// stockPart is one decoded part: its products' carriers (arranged as
+// written) and the quantities too large for a row.
 type stockPart struct {
 	stock  map[int64]*carriers
 	bigQty map[stockKey]int64
@@ -202,15 +226,15 @@ func (p *Products) decodeStockPart(dec *zstd.Decoder, data []byte) (stockPart, e
 	var product int64
 	for range nk {
 		product += rd.varint()
-		n := rd.uvarint()
-		if rd.bad || n == 0 || n > uint64(len(rd.b)/5) { // a row takes 5 bytes at least
+		n, placed := rd.uvarint(), rd.uvarint()
+		if rd.bad || n == 0 || n > uint64(len(rd.b)/5) || placed > n { // a row takes 5 bytes at least
 			return stockPart{}, errCorrupt
 		}
 		if _, dup := out.stock[product]; dup {
 			return stockPart{}, fmt.Errorf("%w: product %d twice", errCorrupt, product)
 		}
 		c := &carriers{ids: make([]uint32, n), reported: make([]uint32, n), price: make([]uint32, n),
-			qty: make([]uint16, n), avail: make([]uint8, n)}
+			qty: make([]uint16, n), avail: make([]uint8, n), placed: int(placed)}
 		for i := range c.ids {
 			id := rd.uvarint()
 			if id > 1<<32-1 {
@@ -256,27 +280,62 @@ func (p *Products) decodeStockPart(dec *zstd.Decoder, data []byte) (stockPart, e
 				return stockPart{}, errCorrupt
 			}
 		}
+		// The rows outside the index are by id (find searches them so).
+		for i := c.placed + 1; i < len(c.ids); i++ {
+			if c.ids[i] <= c.ids[i-1] {
+				return stockPart{}, errCorrupt
+			}
+		}
+		if err := readBoxes(&rd, c); err != nil {
+			return stockPart{}, err
+		}
 		out.stock[product] = c
 		out.rows += int(n)
 	}
 	if len(rd.b) != 0 {
 		return stockPart{}, errCorrupt
 	}
-	// In the order of this index's stores: the snapshot's order when the
-	// stores are where they were (a sort of sorted rows costs little).
-	p.ix.mu.RLock()
-	for k, c := range out.stock {
-		out.stock[k] = p.ix.arrange(c)
-	}
-	p.ix.mu.RUnlock()
 	return out, nil
+}
+
+// readBoxes reads c's leaf boxes and makes the levels above them. A box
+// that is not a box on the globe (NaN, min above max, out of range) is
+// errCorrupt: a search would skip the stores it should hold.
+func readBoxes(rd *partReader, c *carriers) error {
+	start, levels := c.boxLevels()
+	if levels == 0 {
+		return nil
+	}
+	raw := rd.bytes(uint64(start[1]) * 16)
+	if rd.bad {
+		return errCorrupt
+	}
+	c.boxes = make([]pbox, start[levels])
+	for b := range start[1] {
+		f := func(k int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(raw[b*16+k*4:])) }
+		x := pbox{minLon: f(0), minLat: f(1), maxLon: f(2), maxLat: f(3)}
+		// Written so that NaN fails every test.
+		if !(x.minLon <= x.maxLon && x.minLat <= x.maxLat && x.minLon >= -180 && x.maxLon <= 180 && x.minLat >= -90 && x.maxLat <= 90) {
+			return fmt.Errorf("%w: box %d of %d", errCorrupt, b, start[1])
+		}
+		c.boxes[b] = x
+	}
+	c.unionLevels()
+	return nil
 }
 
 // loadSnapshot replaces the product side with the stock side of snapshot
 // h, whose parts read calls fn with in part order. Parts are decoded by
 // loadWorkers goroutines. Nothing is replaced unless every part reads
 // back and the rows add up to the header's.
-func (p *Products) loadSnapshot(ctx context.Context, h snapHeader, read partsFunc) error {
+//
+// The rows come arranged as the index was when the snapshot was written.
+// When the index's stores were loaded from the same snapshot, changed
+// holds the stores changed since its search version (the only ones that
+// can be elsewhere now): a product is arranged again only when one of
+// them is out of place (Index.stillArranged). Without it (nil: the stores
+// were read from the rows) every product is arranged again.
+func (p *Products) loadSnapshot(ctx context.Context, h snapHeader, read partsFunc, changed *idSet) error {
 	if !h.hasStock() || h.StockParts < 0 || h.StockRows < 0 {
 		return errCorrupt
 	}
@@ -322,9 +381,41 @@ func (p *Products) loadSnapshot(ctx context.Context, h snapHeader, read partsFun
 	if rows != h.StockRows {
 		return fmt.Errorf("%w: %d of %d stock rows", errCorrupt, rows, h.StockRows)
 	}
+	p.rearrange(build, changed)
 	p.mu.Lock()
 	p.stock, p.rows, p.bigQty = build, rows, big
 	p.mu.Unlock()
 	p.gen.Add(1)
 	return nil
+}
+
+// rearrange arranges again, in place, the products of build whose rows
+// are out of place for the index's stores now (all of them when changed
+// is nil; see loadSnapshot), spread over loadWorkers goroutines.
+func (p *Products) rearrange(build map[int64]*carriers, changed *idSet) {
+	if changed != nil && len(*changed) == 0 {
+		return
+	}
+	keys := slices.Collect(maps.Keys(build))
+	fresh := make([]*carriers, len(keys))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	p.ix.mu.RLock()
+	for range loadWorkers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(keys); i = int(next.Add(1) - 1) {
+				c := build[keys[i]]
+				if changed == nil || !p.ix.stillArranged(c, *changed) {
+					fresh[i] = p.ix.arrange(c)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	p.ix.mu.RUnlock()
+	for i, c := range fresh {
+		if c != nil {
+			build[keys[i]] = c
+		}
+	}
 }

@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -176,11 +178,16 @@ func TestStockSnapshotStartsAReplicaLikeTheRows(t *testing.T) {
 		}), "put")
 		f.ss[4].Latitude, f.ss[4].Longitude = 47.6, -122.3
 		dbtest.Must(t, repo.Update(ctx, f.ss[4]), "move")
+		// Stores that left the index or entered it: their rows change
+		// sides (placed or not), the products they carry are arranged again.
+		dbtest.Must(t, repo.SetStatus(ctx, f.ss[8].ID, stores.Hidden), "hide")
+		dbtest.Must(t, repo.SetStatus(ctx, f.hidden, stores.Published), "publish the hidden store")
 
 		fresh, want := f.replica(t, ctx, SnapshotOff, "rows", "rows")
 		second, got := f.replica(t, ctx, SnapshotAlways, "snapshot", "snapshot")
 		checkSameStock(t, got, want)
 		checkSame(t, got, want)
+		checkArranged(t, got, got.prod)
 		if second.StockVersion() != fresh.StockVersion() {
 			t.Fatalf("stock versions %d and %d", second.StockVersion(), fresh.StockVersion())
 		}
@@ -311,24 +318,7 @@ func savedStockParts(t *testing.T, ctx context.Context, d *db.DB) [][]byte {
 func TestDecodeStockPartRejectsDamage(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
-	es := randomEntries(rng, 500)
-	ix := NewIndex()
-	ix.PutAll(es)
-	now := time.Now().UTC().Truncate(time.Second)
-	err := ix.prod.Load(func(add func([]inventory.Entry)) error {
-		var batch []inventory.Entry
-		for _, e := range es {
-			for p := int64(1); p <= 4; p++ {
-				if (e.ID+p)%3 != 0 {
-					batch = append(batch, inventory.Entry{StoreID: e.ID, ProductID: p, Availability: inventory.Availabilities[e.ID%4],
-						Quantity: e.ID * 300 % 100_000, Price: 1000 + p, SalePrice: -1, Currency: "USD", ReportedAt: now})
-				}
-			}
-		}
-		add(batch)
-		return nil
-	})
-	dbtest.Must(t, err, "load")
+	ix, _ := stockIndex(t, rng, 500, 0)
 	v := ix.prod.view(1)
 	keys := []int64{1, 2, 3, 4}
 	raw := v.appendPart(nil, keys)
@@ -353,5 +343,215 @@ func TestDecodeStockPartRejectsDamage(t *testing.T) {
 	}
 	if _, err := ix.prod.decodeStockPart(dec, []byte("not zstd")); err == nil {
 		t.Fatal("a part that is not zstd was read")
+	}
+}
+
+// stockIndex is an index of n random stores (randomEntries) and, hidden
+// (outside the index), hidden more, carrying 4 products about two in
+// three, every store's stock loaded; it returns the entries, hidden last.
+func stockIndex(t *testing.T, rng *rand.Rand, n, hidden int) (*Index, []stores.Entry) {
+	t.Helper()
+	es := randomEntries(rng, n+hidden)
+	ix := NewIndex()
+	ix.PutAll(es[:n])
+	now := time.Now().UTC().Truncate(time.Second)
+	err := ix.prod.Load(func(add func([]inventory.Entry)) error {
+		var batch []inventory.Entry
+		for _, e := range es {
+			for p := int64(1); p <= 4; p++ {
+				if (e.ID+p)%3 != 0 {
+					batch = append(batch, inventory.Entry{StoreID: e.ID, ProductID: p, Availability: inventory.Availabilities[e.ID%4],
+						Quantity: e.ID * 300 % 100_000, Price: 1000 + p, SalePrice: -1, Currency: "USD", ReportedAt: now})
+				}
+			}
+		}
+		add(batch)
+		return nil
+	})
+	dbtest.Must(t, err, "load")
+	return ix, es
+}
+
+// A part whose box table or arrangement cannot be the index's is refused:
+// a box with NaN, upside down or off the globe, boxes cut short, more
+// placed rows than rows, the rows outside the index out of id order.
+func TestDecodeStockPartRejectsDamagedBoxes(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(7, 8))
+	ix, _ := stockIndex(t, rng, 400, 40)
+	v := ix.prod.view(1)
+	c := v.stock[1]
+	_, levels := c.boxLevels()
+	if levels < 2 || c.placed == len(c.ids) {
+		t.Fatalf("product 1: %d levels of boxes, %d of %d rows placed: want several levels and rows outside", levels, c.placed, len(c.ids))
+	}
+	enc, _ := zstd.NewWriter(nil)
+	defer enc.Close()
+	dec, _ := zstd.NewReader(nil)
+	defer dec.Close()
+	decode := func(c *carriers) error {
+		w := stockView{version: 1, stock: map[int64]*carriers{1: c}, prices: v.prices, bigQty: v.bigQty, rows: len(c.ids)}
+		_, err := ix.prod.decodeStockPart(dec, enc.EncodeAll(w.appendPart(nil, []int64{1}), nil))
+		return err
+	}
+	got, err := ix.prod.decodeStockPart(dec, enc.EncodeAll(stockView{stock: map[int64]*carriers{1: c}, prices: v.prices, bigQty: v.bigQty}.appendPart(nil, []int64{1}), nil))
+	dbtest.Must(t, err, "decode the intact product")
+	if d := got.stock[1]; !slices.Equal(d.ids, c.ids) || d.placed != c.placed || !slices.Equal(d.boxes, c.boxes) {
+		t.Fatal("the product read back differs from the one written (rows, placed rows or boxes)")
+	}
+	nan := float32(math.NaN())
+	for _, tc := range []struct {
+		name   string
+		damage func(c *carriers)
+	}{
+		{"NaN", func(c *carriers) { c.boxes[3].minLat = nan }},
+		{"upside down", func(c *carriers) { c.boxes[1].minLon, c.boxes[1].maxLon = c.boxes[1].maxLon, c.boxes[1].minLon-1 }},
+		{"off the globe", func(c *carriers) { c.boxes[0].maxLat = 91 }},
+		{"more placed rows than rows", func(c *carriers) { c.placed = len(c.ids) + 1 }},
+		{"rows outside out of order", func(c *carriers) {
+			c.ids[len(c.ids)-1], c.ids[len(c.ids)-2] = c.ids[len(c.ids)-2], c.ids[len(c.ids)-1]
+		}},
+	} {
+		bad := *c
+		bad.ids, bad.boxes = slices.Clone(c.ids), slices.Clone(c.boxes)
+		tc.damage(&bad)
+		if err := decode(&bad); !errors.Is(err, errCorrupt) {
+			t.Errorf("%s: read, %v", tc.name, err)
+		}
+	}
+	// The product's leaf boxes end the part: a box short.
+	raw := stockView{stock: map[int64]*carriers{1: c}, prices: v.prices, bigQty: v.bigQty}.appendPart(nil, []int64{1})
+	if _, err := ix.prod.decodeStockPart(dec, enc.EncodeAll(raw[:len(raw)-16], nil)); !errors.Is(err, errCorrupt) {
+		t.Errorf("boxes cut short: read, %v", err)
+	}
+}
+
+// checkArranged fails unless every product of p is arranged exactly as
+// Index.arrange arranges it now, and its boxes hold its placed rows' points.
+func checkArranged(t *testing.T, ix *Index, p *Products) {
+	t.Helper()
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	for k, c := range p.stock {
+		want := ix.arrange(c)
+		if !slices.Equal(c.ids, want.ids) || c.placed != want.placed || len(c.boxes) != len(want.boxes) {
+			i := 0
+			for i < min(len(c.ids), len(want.ids)) && c.ids[i] == want.ids[i] {
+				i++
+			}
+			t.Fatalf("product %d: %d rows, %d placed, want %d placed; first out of place at row %d", k, len(c.ids), c.placed, want.placed, i)
+		}
+		start, levels := c.boxLevels()
+		for i, id := range c.ids[:c.placed] {
+			lat, lon, _, _ := ix.pointOf(id)
+			b := i / leafRows
+			for l := range levels {
+				x := c.boxes[start[l]+b]
+				if lat < x.minLat || lat > x.maxLat || lon < x.minLon || lon > x.maxLon {
+					t.Fatalf("product %d: store %d at %v,%v outside its box %+v of level %d", k, id, lat, lon, x, l)
+				}
+				b /= fan
+			}
+		}
+	}
+}
+
+// A stock side is loaded as written when no store changed since; the
+// products carried by stores that moved, left the index or entered it
+// since are arranged again, and only those: a store changed in place (its
+// hours) keeps its products as written. Without the list of changed
+// stores (the stores were read from the rows) every product is arranged
+// again.
+func TestStockSnapshotRearrangesMovedStores(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(9, 10))
+	ix, es := stockIndex(t, rng, 3000, 50)
+	var parts [][]byte
+	v := ix.prod.view(1)
+	n, err := v.encode(func(_ int, data []byte) error {
+		parts = append(parts, slices.Clone(data))
+		return nil
+	})
+	dbtest.Must(t, err, "encode")
+	h := snapHeader{StockVersion: 1, StockFormat: stockSnapFormat, StockParts: n, StockRows: v.rows}
+	read := func(_ context.Context, buf func(int) []byte, fn func(int, []byte) error) error {
+		for i, p := range parts {
+			if err := fn(i, append(buf(len(p)), p...)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	load := func(changed *idSet) *Products {
+		t.Helper()
+		p := newProducts(ix)
+		dbtest.Must(t, p.loadSnapshot(t.Context(), h, read, changed), "load the stock side")
+		if p.rows != v.rows {
+			t.Fatalf("%d rows loaded, want %d", p.rows, v.rows)
+		}
+		return p
+	}
+	none := newIDSet(nil)
+	checkArranged(t, ix, load(&none))
+	checkArranged(t, ix, load(nil))
+
+	// Changes since the snapshot: stores far away, a store nudged, one
+	// hidden, one of the hidden ones published, and stores changed where
+	// they stand.
+	var changed []stores.Change
+	var inPlace []int64
+	for i := range 40 {
+		e := es[rng.IntN(3000)]
+		switch i % 4 {
+		case 0:
+			e.Latitude, e.Longitude = 25+rng.Float64()*24, -124+rng.Float64()*57
+		case 1:
+			e.Latitude += 1e-4
+		case 2:
+			inPlace = append(inPlace, e.ID)
+		}
+		changed = append(changed, stores.Change{Entry: e, Published: i%4 != 3})
+	}
+	changed = append(changed, stores.Change{Entry: es[3010], Published: true})
+	ids := make([]int64, len(changed))
+	for i, c := range changed {
+		ids[i] = c.ID
+	}
+	ix.Apply(changed)
+	set := newIDSet(ids)
+	p := load(&set)
+	checkArranged(t, ix, p)
+
+	// Not told which stores changed, the stock side as written is out of
+	// place: the check above would catch a load that skipped them.
+	stale := load(&none)
+	ix.mu.RLock()
+	out := 0
+	for _, c := range stale.stock {
+		if !slices.Equal(c.ids, ix.arrange(c).ids) {
+			out++
+		}
+	}
+	// Stores changed in place do not make their products arranged again.
+	kept := newIDSet(inPlace)
+	for k, c := range stale.stock {
+		if len(inPlace) == 0 || !ix.stillArranged(c, kept) {
+			t.Errorf("product %d: out of place for stores that did not move (%d of them)", k, len(inPlace))
+		}
+	}
+	// A changed store outside its leaf's box is out of place, even where
+	// its neighbours by key would have it.
+	c := p.stock[1]
+	shrunk := *c
+	shrunk.boxes = slices.Clone(c.boxes)
+	lat, _, _, _ := ix.pointOf(c.ids[0])
+	shrunk.boxes[0].minLat = math.Nextafter32(lat, 90)
+	shrunk.boxes[0].maxLat = max(shrunk.boxes[0].maxLat, shrunk.boxes[0].minLat)
+	if first := newIDSet([]int64{int64(c.ids[0])}); !ix.stillArranged(c, first) || ix.stillArranged(&shrunk, first) {
+		t.Error("a store outside its leaf's box is taken for in place (or one inside for out of it)")
+	}
+	ix.mu.RUnlock()
+	if out == 0 {
+		t.Fatal("no product is out of place after the changes: the test moves nothing")
 	}
 }

@@ -36,6 +36,10 @@ type Syncer struct {
 	from     string         // what Load read: "snapshot" or "rows"
 	prod     *productSource // nil: the product side is not kept (WithProducts)
 	snap     *snapHeader    // the snapshot Load found (nil: none), whose stock side loadProducts tries
+	// snapChanged holds the stores changed since snap's search version
+	// when the stores were loaded from it (nil otherwise): the only ones
+	// whose stock rows a load of its stock side checks (stocksnap.go).
+	snapChanged *idSet
 }
 
 // NewSyncer returns a syncer filling index from repo, writing and reading
@@ -140,10 +144,17 @@ func (s *Syncer) load(ctx context.Context, v int64) ([]any, error) {
 			})
 			if err == nil {
 				// Everything written after the snapshot, as Poll would.
-				n, err := s.applySince(ctx, h.Version)
+				var ids []int64
+				n, err := s.applySince(ctx, h.Version, func(cs []stores.Change) {
+					for i := range cs {
+						ids = append(ids, cs[i].ID)
+					}
+				})
 				if err != nil {
 					return nil, err
 				}
+				changed := newIDSet(ids)
+				s.snapChanged = &changed
 				s.from = "snapshot"
 				return []any{"from", "snapshot", "snapshot", h.ID, "snapshot_version", h.Version, "changes_since", n}, nil
 			}
@@ -173,11 +184,14 @@ func (s *Syncer) loadRows(ctx context.Context) error {
 }
 
 // applySince applies every store written after version since and
-// returns how many there were.
-func (s *Syncer) applySince(ctx context.Context, since int64) (int, error) {
+// returns how many there were; seen, when set, is shown each batch.
+func (s *Syncer) applySince(ctx context.Context, since int64, seen func([]stores.Change)) (int, error) {
 	n := 0
 	_, err := s.repo.ScanChanges(ctx, since, 5000, func(cs []stores.Change) error {
 		n += len(cs)
+		if seen != nil {
+			seen(cs)
+		}
 		s.index.Apply(cs)
 		return nil
 	})
@@ -233,7 +247,7 @@ func (s *Syncer) pollStores(ctx context.Context) error {
 		// it holds is not what the database says.
 		return fmt.Errorf("the search version went back from %d to %d (was the database restored?): restart this replica to reload its index", last, v)
 	}
-	n, err := s.applySince(ctx, last)
+	n, err := s.applySince(ctx, last, nil)
 	if err != nil {
 		return err
 	}
