@@ -45,6 +45,7 @@ func main() {
 		"series":        cmdSeries,
 		"replicas":      cmdReplicas,
 		"feed":          cmdFeed,
+		"loadprof":      cmdLoadProf,
 	}
 	fn, ok := cmds[os.Args[1]]
 	if !ok {
