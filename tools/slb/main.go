@@ -5,6 +5,7 @@
 //	go run ./tools/slb inproc  -size M                      # in-process search, memory, sizes, gate
 //	go run ./tools/slb load    -size M -database-url URL    # bulk-load a fresh database
 //	go run ./tools/slb startup -database-url URL            # start-up time and RSS of bin/locator
+//	go run ./tools/slb loadprof -database-url URL           # the search index's load alone: CPU, heap, RSS, -cpuprofile
 //	go run ./tools/slb http    -database-url URL -size M    # wrk against bin/locator
 //	go run ./tools/slb series  -database-url URL -size S    # floor, plain and browser-shaped search side by side
 //	go run ./tools/slb replicas -database-url URL           # a stock change's time to every replica's search
@@ -29,7 +30,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: slb inproc|load|startup|http|series|replicas|feed|floor|ceiling|postgis-setup|postgis-serve|lua [flags]")
+		fmt.Fprintln(os.Stderr, "usage: slb inproc|load|startup|loadprof|http|series|replicas|feed|floor|ceiling|postgis-setup|postgis-serve|lua [flags]")
 		os.Exit(2)
 	}
 	cmds := map[string]func(context.Context, []string) error{
