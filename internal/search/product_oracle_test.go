@@ -24,7 +24,10 @@ import (
 // New York, some hidden, a random catalogue and random stock; the oracle
 // reads the rows back with SQL, measures every store, judges the law from
 // the rulebook and sorts by band, class and distance. Each query runs down
-// both paths of the index (each carrier looked at; the tree walked).
+// both paths of the index (each carrier looked at; the tree walked). Then
+// a replica starts from a search snapshot after a tenth of the stores
+// moved, some left the index and some entered it (its stock side arranged
+// as written but for those stores' products), and answers the same way.
 func TestProductSearchOracle(t *testing.T) {
 	t.Parallel()
 	nStores, nProducts, nQueries := 400, 12, 150
@@ -69,7 +72,7 @@ func TestProductSearchOracle(t *testing.T) {
 		stock := inventory.NewRepo(repo, cat)
 		dbtest.Must(t, stock.Put(ctx, rows), "put stock")
 		ix := NewIndex()
-		sy := NewSyncer(repo, ix, SnapshotOff, quiet).WithProducts(stock, cat, productlaw.NewRepo(repo.DB()))
+		sy := NewSyncer(repo, ix, SnapshotAlways, quiet).WithProducts(stock, cat, productlaw.NewRepo(repo.DB()))
 		dbtest.Must(t, sy.Load(ctx), "load")
 
 		type cand struct {
@@ -86,7 +89,7 @@ func TestProductSearchOracle(t *testing.T) {
 		}
 		book := rules.MustLoad()
 		day := rules.DayOf(now.In(stores.Zone("America/New_York")))
-		oracle := func(q Query) ([]int64, bool) {
+		oracle := func(ix *Index, q Query) ([]int64, bool) {
 			rs, err := repo.DB().Query(ctx, `SELECT s.id, s.latitude, s.longitude, s.state, s.city, s.postal_code, s.is_delivery_available,
 				k.availability, k.reported_at FROM stores s JOIN stock k ON k.store_id = s.id
 				WHERE s.status = 'published' AND k.product_id = $1`, q.Product)
@@ -137,26 +140,60 @@ func TestProductSearchOracle(t *testing.T) {
 			}
 			return ids, more
 		}
-		nonEmpty := 0
-		for i := range nQueries {
-			q := Query{Latitude: 40.75 + (rng.Float64()-0.5)*2, Longitude: -73.99 + (rng.Float64()-0.5)*2.6,
-				RadiusMiles: 1 + rng.Float64()*99, Limit: 1 + rng.IntN(60), Product: all[rng.IntN(len(all))].ID,
-				InStock: rng.IntN(3) == 0, Delivery: rng.IntN(5) == 0, Now: now}
-			dbtest.Must(t, q.Validate(), "query")
-			want, wantMore := oracle(q)
-			if len(want) > 0 {
-				nonEmpty++
-			}
-			for _, brute := range []int{1 << 30, 0} {
-				ix.bruteMax = brute
-				got, more := ix.ProductHits(q)
-				if !slices.Equal(hitIDs(got), want) || more != wantMore {
-					t.Fatalf("query %d %+v (bruteMax %d):\n got %v more %v\nwant %v more %v", i, q, brute, hitIDs(got), more, want, wantMore)
+		check := func(ix *Index, from string) {
+			t.Helper()
+			nonEmpty := 0
+			for i := range nQueries {
+				q := Query{Latitude: 40.75 + (rng.Float64()-0.5)*2, Longitude: -73.99 + (rng.Float64()-0.5)*2.6,
+					RadiusMiles: 1 + rng.Float64()*99, Limit: 1 + rng.IntN(60), Product: all[rng.IntN(len(all))].ID,
+					InStock: rng.IntN(3) == 0, Delivery: rng.IntN(5) == 0, Now: now}
+				dbtest.Must(t, q.Validate(), "query")
+				want, wantMore := oracle(ix, q)
+				if len(want) > 0 {
+					nonEmpty++
+				}
+				for _, brute := range []int{1 << 30, 0} {
+					ix.bruteMax = brute
+					got, more := ix.ProductHits(q)
+					if !slices.Equal(hitIDs(got), want) || more != wantMore {
+						t.Fatalf("from %s, query %d %+v (bruteMax %d):\n got %v more %v\nwant %v more %v", from, i, q, brute, hitIDs(got), more, want, wantMore)
+					}
 				}
 			}
+			if nonEmpty < nQueries/2 {
+				t.Errorf("from %s, only %d of %d queries found stores: the data set does not test much", from, nonEmpty, nQueries)
+			}
 		}
-		if nonEmpty < nQueries/2 {
-			t.Errorf("only %d of %d queries found stores: the data set does not test much", nonEmpty, nQueries)
+		check(ix, "rows")
+
+		wrote, err := sy.WriteSnapshot(ctx)
+		dbtest.Must(t, err, "write snapshot")
+		if !wrote {
+			t.Fatal("no snapshot written")
 		}
+		for i, s := range ss {
+			switch {
+			case i < nStores/20 && i%2 == 0:
+				dbtest.Must(t, repo.SetStatus(ctx, s.ID, stores.Published), "publish")
+			case i%10 == 1:
+				s.Latitude, s.Longitude = 40.75+(rng.Float64()-0.5)*2, -73.99+(rng.Float64()-0.5)*2.6
+				dbtest.Must(t, repo.Update(ctx, s), "move")
+			case i%10 == 2:
+				s.Latitude += 1e-4 // a few metres: most stay between their neighbours
+				dbtest.Must(t, repo.Update(ctx, s), "nudge")
+			case i%10 == 3:
+				s.Name += " (renamed)"
+				dbtest.Must(t, repo.Update(ctx, s), "rename")
+			case i%40 == 4:
+				dbtest.Must(t, repo.SetStatus(ctx, s.ID, stores.Hidden), "hide")
+			}
+		}
+		ix2 := NewIndex()
+		sy2 := NewSyncer(repo, ix2, SnapshotAlways, quiet).WithProducts(stock, cat, productlaw.NewRepo(repo.DB()))
+		dbtest.Must(t, sy2.Load(ctx), "load from the snapshot")
+		if sy2.from != "snapshot" || sy2.prod.from != "snapshot" {
+			t.Fatalf("loaded the stores from %s and the stock from %s, want the snapshot", sy2.from, sy2.prod.from)
+		}
+		check(ix2, "a snapshot")
 	})
 }
