@@ -1,6 +1,7 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test, in two phases of two lanes side by side: Go with -race on SQLite and PostgreSQL and the fuzz run beside the web checks, lint-web, the e2e build, lint-go, vulncheck, promtool and the products sync against a real Medusa server; then the Chromium e2e suites beside Lighthouse
+#   make test   every test, in two lanes side by side: the e2e build, the Chromium e2e suites and Lighthouse; beside them, niced, Go with -race on SQLite and PostgreSQL, lint-go, vulncheck, the web checks, lint-web, promtool and the products sync against a real Medusa server
+#   make test-fuzz  20 s of fuzzing the store search query (not in make test: see the target)
 #   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint and proof that its import rules fire (web/scripts/check-lint-rules.mjs)
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
 #   make test-deploy  promtool checks of deploy/prometheus.yml and deploy/alerts.yml (docs/deploy.md)
@@ -21,7 +22,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test lane-go lane-web lane-e2e lane-lh test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
+.PHONY: build bench run test lane-e2e lane-chk test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -110,17 +111,25 @@ vulncheck:
 	exit $$status
 
 # The slowest test binaries are named first: go test starts packages in the order given, so
-# they start at once instead of forming a tail on one core at the end (./... adds the rest once).
-GO_TEST_FIRST := ./internal/httpapi ./cmd/locator ./internal/search ./internal/seed ./internal/bench ./internal/maptiles ./internal/photos
+# they start at once instead of forming a tail on one core at the end (the rest follow).
+GO_TEST_FIRST := ./internal/httpapi ./cmd/locator ./internal/search ./internal/seed ./internal/maptiles ./internal/photos
 # The race detector instruments every package but one: modernc.org/sqlite/lib, SQLite's C
 # translated to Go, which under instrumentation was most of the Go tests' CPU (every memory access
 # of the SQL parser and VM checked; docs/performance.md, "The test suite"). Our code, the driver's Go
 # side and modernc.org/libc stay instrumented: libc's mutexes are the happens-before edges the
 # detector needs (left out too, it reported races that are not there).
 GO_RACE := -race -gcflags='modernc.org/sqlite/lib=-race=false -d=checkptr=0'
+# internal/bench (SLB-1's correctness gates: one goroutine comparing 100,000 generated stores with
+# the brute-force oracle) runs twice: under -race with -short (the small gates, the generator's
+# goroutines) and whole without it, where the gates take seconds instead of minutes.
 test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
-	$(GO) test $(GO_RACE) -count=1 -timeout 25m $(GO_TEST_FIRST) ./...
+	$(GO) test $(GO_RACE) -count=1 -timeout 25m $(GO_TEST_FIRST) $$($(GO) list ./... | grep -v '/internal/bench$$')
+	$(GO) test $(GO_RACE) -short -count=1 ./internal/bench
+	$(GO) test -count=1 ./internal/bench
 
+# A 20 s fuzzing session of the store search's query parser (its seed corpus runs in every
+# go test). Not part of make test: go test -fuzz rebuilds every package and the standard library
+# with coverage instrumentation (386 s of CPU on a cold cache, docs/performance.md).
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzListStores -fuzztime $(FUZZTIME) ./internal/httpapi/
 
@@ -162,7 +171,7 @@ e2e:
 
 lighthouse:
 	@$(E2E_BIN_READY)
-	cd web && LOCATOR_BIN=$(E2E_BIN) $(LIGHTHOUSE_NICE) npm run lighthouse:check
+	cd web && LOCATOR_BIN=$(E2E_BIN) npm run lighthouse:check
 
 # The Prometheus configuration, alert rules and their unit tests under deploy/. promtool comes
 # from Debian's prometheus package, installed when missing as the e2e suite installs chromium.
@@ -172,44 +181,35 @@ test-deploy:
 	promtool check rules deploy/alerts.yml
 	promtool test rules deploy/alerts_test.yml
 
-# The schedule (docs/performance.md, "The test suite"), two phases of two lanes each:
-#   1. [go]  the Go tests with -race on both engines (the slowest binaries first), the fuzz run
-#      [web] typecheck, vitest, the API and JSON-LD checks, apilint, ESLint and its rule proof, the
-#            e2e build and its size (and Chromium installed when missing), lint-go (format, vet,
-#            treecheck, tidy, golangci-lint), govulncheck, promtool, the products sync against a
-#            real Medusa server (test-medusa: mostly waiting on its start; its first install and
-#            migration per lock file is heavy, so it stays away from the e2e suites)
-#   2. [e2e] the Chromium suites, which are timing-sensitive (a map test once missed its moment
-#            under contention): nothing CPU-heavy runs beside them
-#      [lh]  Lighthouse (accessibility, best practices, SEO: scores that do not depend on speed),
-#            niced, in the time the e2e suites spend waiting on their browsers
-# The Go tests are the long pole of phase 1 and the e2e suites that of phase 2; the [web] and [lh]
-# lanes are shorter and fill the second core. Each lane's lines carry its name; a lane that fails
-# fails make test once its phase ends.
-LIGHTHOUSE_NICE ?=
+# The schedule (docs/performance.md, "The test suite"): two lanes side by side, each line marked
+# with its lane and written whole to $(LANES)/NAME.log.
+#   [e2e] the e2e build (the app and the binary the browsers use, Chromium installed when missing),
+#         the Chromium suites (E2E_WORKERS at once) and Lighthouse, at normal priority: the browsers
+#         mostly wait on pages and servers, and whatever they need of the CPU they get at once
+#   [chk] everything else, at nice 10, filling the CPU the browsers leave: the Go tests with -race
+#         on both engines (the slowest first), lint-go (format, vet, treecheck, tidy, golangci-lint),
+#         govulncheck, typecheck, vitest, the API and JSON-LD checks, apilint, ESLint and its rule
+#         proof, promtool and the products sync against a real Medusa server
+# The npm packages of every folder are installed first, so the two lanes never install one at once.
+E2E_TEST_WORKERS ?= 3
+CHK_NICE ?= nice -n 10
 # A failed run ends with tools/failures.sh: the failing tests and their first messages, gathered
 # from each lane's log (bin/lanes), so the last lines of the output say what failed.
 LANES := $(CURDIR)/bin/lanes
 test:
 	@rm -rf $(LANES) && mkdir -p $(LANES); status=0; \
-	$(MAKE) --no-print-directory -j2 lane-go lane-web || status=$$?; \
-	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory -j2 lane-e2e lane-lh || status=$$?; fi; \
+	$(MAKE) --no-print-directory -j2 $(WEB_DEPS) $(GEODATA_DEPS) $(BASEMAP_DEPS) $(APILINT_DEPS) || status=$$?; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory -j2 lane-e2e lane-chk || status=$$?; fi; \
 	if [ $$status -ne 0 ]; then bash tools/failures.sh $(LANES); exit $$status; fi
 	@echo "all tests passed"
 
-# Each lane's lines carry its name on the console and go whole to $(LANES)/NAME.log.
-LANE = $(MAKE) --no-print-directory -j1 $(1) 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[$(2)] /' | tee -a $(LANES)/$(strip $(2)).log
-lane-go:
-	@mkdir -p $(LANES); $(call LANE,test-go test-fuzz,go )
-
-lane-web:
-	@mkdir -p $(LANES); $(call LANE,web-checks lint-web e2e-bin lint-go vulncheck test-deploy test-medusa,web)
-
+# $(1): the targets, $(2): the lane's name, $(3): what runs the lane's make (nice).
+LANE = mkdir -p $(LANES); $(3) $(MAKE) --no-print-directory -j1 $(1) 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[$(2)] /' | tee -a $(LANES)/$(strip $(2)).log
 lane-e2e:
-	@mkdir -p $(LANES); $(call LANE,e2e,e2e)
+	@$(call LANE,e2e-bin e2e lighthouse E2E_WORKERS=$(E2E_TEST_WORKERS),e2e)
 
-lane-lh:
-	@mkdir -p $(LANES); $(call LANE,lighthouse LIGHTHOUSE_NICE="nice -n 5",lh )
+lane-chk:
+	@$(call LANE,test-go lint-go vulncheck web-checks lint-web test-deploy test-medusa,chk,$(CHK_NICE))
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/dist/.vite

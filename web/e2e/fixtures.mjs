@@ -34,7 +34,7 @@ export const test = base.extend({
         await server.stop();
       }
     },
-    { scope: "worker", timeout: 180_000 },
+    { scope: "worker", timeout: 300_000 }, // a 20,000-store seed (docs.spec.mjs) on a busy machine
   ],
   /** Extra Chromium flags for a test (e.g. --disable-webgl). */
   chromiumArgs: [[], { option: true }],
