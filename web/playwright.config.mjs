@@ -7,9 +7,9 @@ export default defineConfig({
   testMatch: "*.spec.mjs",
   outputDir: "e2e/test-results",
   globalSetup: "./e2e/global-setup.mjs",
-  // One test at a time when run by hand on a shared machine. `make test` passes --workers 2
-  // (E2E_WORKERS): each suite starts its own server on a free port with its own database and
-  // each test its own browser profile, so workers share nothing.
+  // One test at a time when run by hand on a shared machine. `make e2e` passes --workers 2
+  // (E2E_WORKERS) and `make test` 3 (E2E_TEST_WORKERS): each suite starts its own server on a free
+  // port with its own database and each test its own browser context, so workers share nothing.
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,
