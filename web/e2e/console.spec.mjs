@@ -7,35 +7,42 @@ import { productRoutes } from "./routes.mjs";
 
 test.use({ serverOptions: { stores: 300 } });
 
-/** Records console errors, failed requests and error answers of the page. */
+/**
+ * Records console errors, failed requests and error answers of the page; `leave()` before each
+ * navigation marks the requests then in flight as the route being left.
+ */
 function watch(page) {
   const problems = [];
   page.on("console", (m) => {
     if (m.type() === "error") problems.push(`console ${m.type()}: ${m.text()} (${m.location().url})`);
   });
-  // A request still in flight when the test moves on to the next route is aborted by that
+  // A request of the previous route still in flight when the test moves on is aborted by that
   // navigation (a lazy chunk, a map tile): the page left it, nothing failed. On a busy machine the
   // network can be idle for the 500 ms networkidle waits for and a page still asks for more.
+  const inFlight = new Set();
+  let left = new Set(); // in flight when the test last navigated
+  page.on("request", (r) => inFlight.add(r));
+  page.on("requestfinished", (r) => inFlight.delete(r));
   page.on("requestfailed", (r) => {
-    if (problems.leaving && r.failure()?.errorText === "net::ERR_ABORTED") return;
+    inFlight.delete(r);
+    if (left.has(r) && r.failure()?.errorText === "net::ERR_ABORTED") return;
     problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on("response", (r) => {
     if (r.status() >= 400) problems.push(`answer ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
-  return problems;
+  return { problems, leave: () => (left = new Set(inFlight)) };
 }
 
 /** Visits every route and answers what went wrong on each, with the requests each made. */
 async function visitAll(page, server) {
-  const problems = watch(page);
+  const { problems, leave } = watch(page);
   const seen = {};
   page.on("request", (r) => (seen[new URL(r.url()).pathname] = true));
   const found = [];
   for (const route of await productRoutes(server.url)) {
-    problems.leaving = true;
+    leave();
     await page.goto(route.path);
-    problems.leaving = false;
     await page.getByRole(...route.ready).first().waitFor();
     await page.waitForLoadState("networkidle");
     found.push(...problems.splice(0).map((p) => `${route.path}: ${p}`));
