@@ -19,9 +19,18 @@ function watch(page) {
   // A request of the previous route still in flight when the test moves on is aborted by that
   // navigation (a lazy chunk, a map tile): the page left it, nothing failed. On a busy machine the
   // network can be idle for the 500 ms networkidle waits for and a page still asks for more.
+  // The previous route's requests are those in flight at leave() and those its document still
+  // starts before the next document commits (a lazy chunk asked for in that gap).
   const inFlight = new Set();
-  let left = new Set(); // in flight when the test last navigated
-  page.on("request", (r) => inFlight.add(r));
+  let left = new Set();
+  let leaving = false;
+  page.on("request", (r) => {
+    inFlight.add(r);
+    if (leaving && !r.isNavigationRequest()) left.add(r);
+  });
+  page.on("framenavigated", (f) => {
+    if (f === page.mainFrame()) leaving = false;
+  });
   page.on("requestfinished", (r) => inFlight.delete(r));
   page.on("requestfailed", (r) => {
     inFlight.delete(r);
@@ -31,7 +40,11 @@ function watch(page) {
   page.on("response", (r) => {
     if (r.status() >= 400) problems.push(`answer ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
-  return { problems, leave: () => (left = new Set(inFlight)) };
+  const leave = () => {
+    left = new Set(inFlight);
+    leaving = true;
+  };
+  return { problems, leave };
 }
 
 /** Visits every route and answers what went wrong on each, with the requests each made. */
