@@ -200,16 +200,16 @@ test:
 	@rm -rf $(LANES) && mkdir -p $(LANES); status=0; \
 	$(MAKE) --no-print-directory -j2 $(WEB_DEPS) $(GEODATA_DEPS) $(BASEMAP_DEPS) $(APILINT_DEPS) || status=$$?; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory -j2 lane-e2e lane-chk || status=$$?; fi; \
+	grep -h '^\[[a-z0-9]*\] lane ' $(LANES)/*.log 2>/dev/null || true; \
 	if [ $$status -ne 0 ]; then bash tools/failures.sh $(LANES); exit $$status; fi
 	@echo "all tests passed"
 
-# $(1): the targets, $(2): the lane's name, $(3): what runs the lane's make (nice).
-LANE = mkdir -p $(LANES); $(3) $(MAKE) --no-print-directory -j1 $(1) 2>&1 | sed -u '/-j1 forced in submake/d; s/^/[$(2)] /' | tee -a $(LANES)/$(strip $(2)).log
+# tools/lane.sh runs a lane's targets in order and prints each one's wall and CPU seconds.
 lane-e2e:
-	@$(call LANE,e2e-bin e2e lighthouse E2E_WORKERS=$(E2E_TEST_WORKERS),e2e)
+	@LANES=$(LANES) MAKE="$(MAKE)" bash tools/lane.sh e2e E2E_WORKERS=$(E2E_TEST_WORKERS) e2e-bin e2e lighthouse
 
 lane-chk:
-	@$(call LANE,test-go lint-go vulncheck web-checks lint-web test-deploy test-medusa,chk,$(CHK_NICE))
+	@LANES=$(LANES) MAKE="$(MAKE)" $(CHK_NICE) bash tools/lane.sh chk test-go lint-go vulncheck web-checks lint-web test-deploy test-medusa
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/dist/.vite
