@@ -1,6 +1,6 @@
 # Locator: one binary (Go API + embedded React app).
 #   make run    build everything and start the server on the embedded default
-#   make test   every test, in two lanes side by side: the e2e build, the Chromium e2e suites and Lighthouse; beside them, niced, Go with -race on SQLite and PostgreSQL, lint-go, vulncheck, the web checks, lint-web, promtool and the products sync against a real Medusa server
+#   make test   every test, in two lanes side by side (see "The schedule" below): the e2e build, the Chromium e2e suites and Lighthouse; beside them, niced, gofmt, go vet and Go with -race on SQLite and PostgreSQL; then, on whichever lane is free, the products sync against a real Medusa server, lint-go, the web checks, vulncheck, lint-web and promtool
 #   make test-fuzz  20 s of fuzzing the store search query (not in make test: see the target)
 #   make lint   tracked files (tools/treecheck), gofmt, go vet, Redocly on api/openapi.yaml, go mod tidy -diff, golangci-lint (.golangci.yml), ESLint and proof that its import rules fire (web/scripts/check-lint-rules.mjs)
 #   make vulncheck  govulncheck against ../shared/vulndb when it exists, else vuln.go.dev
@@ -17,12 +17,17 @@ VERSION  ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 FUZZTIME ?= 20s
 ADDR     ?= 127.0.0.1:8080
 
+# Every Go command of this Makefile builds with -trimpath: without it Go's build cache keys each
+# package of ours on the folder it sits in, so a fresh clone recompiled (under -race: most of a
+# cold run's Go CPU) what the same sources in another folder had already compiled.
+export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
+
 WEB_DEPS     := web/node_modules/.package-lock.json
 GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test lane-e2e lane-chk test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
+.PHONY: build bench run test go-deps lane-e2e lane-chk test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -41,6 +46,12 @@ $(APILINT_DEPS): tools/apilint/package-lock.json
 	cd tools/apilint && npm ci --no-audit --no-fund
 	touch $@
 
+# The Go modules of the tree and of the linters, fetched with the npm packages before the lanes
+# start (a cold module cache otherwise downloads them inside the first, niced, go vet).
+go-deps:
+	$(GO) mod download
+	cd tools/check && $(GO) mod download
+
 web: $(WEB_DEPS)
 	cd web && npm run build
 
@@ -57,7 +68,7 @@ basemap: $(BASEMAP_DEPS)
 	node tools/basemap/protomaps-style.mjs
 
 build: web
-	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/locator ./cmd/locator
+	$(GO) build -ldflags "-s -w -X main.version=$(VERSION)" -o bin/locator ./cmd/locator
 	@echo "built bin/locator ($(VERSION))"
 
 # SLB-1 side by side: the floor (/healthz), the plain search and the search as a
@@ -85,7 +96,9 @@ TOOL = "$$(cd tools/check && $(GO) tool -n $(1))"
 
 lint: lint-go lint-web
 
-lint-go: check-format
+# FORMAT_DEP: make test's lane runs check-format once, before test-go and lint-go (each its own make).
+FORMAT_DEP ?= check-format
+lint-go: $(FORMAT_DEP)
 	$(GO) run ./tools/treecheck
 	$(GO) mod tidy -diff
 	$(call TOOL,golangci-lint) run --allow-parallel-runners ./...
@@ -122,10 +135,13 @@ GO_RACE := -race -gcflags='modernc.org/sqlite/lib=-race=false -d=checkptr=0'
 # internal/bench (SLB-1's correctness gates: one goroutine comparing 100,000 generated stores with
 # the brute-force oracle) runs twice: under -race with -short (the small gates, the generator's
 # goroutines) and whole without it, where the gates take seconds instead of minutes.
-test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) check-format
-	$(GO) test $(GO_RACE) -count=1 -timeout 25m $(GO_TEST_FIRST) $$($(GO) list ./... | grep -v '/internal/bench$$')
-	$(GO) test $(GO_RACE) -short -count=1 ./internal/bench
-	$(GO) test -count=1 ./internal/bench
+# -vet=off: check-format ran go vet over every package (all its analyzers, a superset of the ones
+# go test would run again per package).
+GO_TEST := $(GO) test -vet=off -count=1
+test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) $(FORMAT_DEP)
+	$(GO_TEST) $(GO_RACE) -timeout 25m $(GO_TEST_FIRST) $$($(GO) list ./... | grep -v '/internal/bench$$')
+	$(GO_TEST) $(GO_RACE) -short ./internal/bench
+	$(GO_TEST) ./internal/bench
 
 # A 20 s fuzzing session of the store search's query parser (its seed corpus runs in every
 # go test). Not part of make test: go test -fuzz rebuilds every package and the standard library
@@ -181,35 +197,42 @@ test-deploy:
 	promtool check rules deploy/alerts.yml
 	promtool test rules deploy/alerts_test.yml
 
-# The schedule (docs/performance.md, "The test suite"): two lanes side by side, each line marked
-# with its lane and written whole to $(LANES)/NAME.log.
+# The schedule (docs/performance.md, "The test suite"): the npm packages and Go modules first (so
+# two lanes never install one at once), then two lanes side by side, each line marked with its lane
+# and written whole to $(LANES)/NAME.log (tools/lane.sh, which also prints each target's wall and
+# CPU seconds):
 #   [e2e] the e2e build (the app and the binary the browsers use, Chromium installed when missing),
 #         the Chromium suites (E2E_WORKERS at once) and Lighthouse, at normal priority: the browsers
 #         mostly wait on pages and servers, and whatever they need of the CPU they get at once
-#   [chk] everything else, at nice 10, filling the CPU the browsers leave: the Go tests with -race
-#         on both engines (the slowest first), lint-go (format, vet, treecheck, tidy, golangci-lint),
-#         govulncheck, typecheck, vitest, the API and JSON-LD checks, apilint, ESLint and its rule
-#         proof, promtool and the products sync against a real Medusa server
-# The npm packages of every folder are installed first, so the two lanes never install one at once.
-E2E_TEST_WORKERS ?= 3
+#   [chk] at nice 10, filling the CPU the browsers leave: gofmt and go vet, then the Go tests with
+#         -race on both engines (the slowest first)
+# then each lane, when its own list is done, takes the next target of TEST_QUEUE (whichever lane is
+# free first): the products sync against a real Medusa server, lint-go (treecheck, tidy,
+# golangci-lint), typecheck, vitest, the API and JSON-LD checks, govulncheck, apilint, ESLint and its
+# rule proof, promtool.
+E2E_TEST_WORKERS ?= 4
 CHK_NICE ?= nice -n 10
+TEST_QUEUE := test-medusa lint-go web-checks vulncheck lint-web test-deploy
 # A failed run ends with tools/failures.sh: the failing tests and their first messages, gathered
 # from each lane's log (bin/lanes), so the last lines of the output say what failed.
 LANES := $(CURDIR)/bin/lanes
 test:
 	@rm -rf $(LANES) && mkdir -p $(LANES); status=0; \
-	$(MAKE) --no-print-directory -j2 $(WEB_DEPS) $(GEODATA_DEPS) $(BASEMAP_DEPS) $(APILINT_DEPS) || status=$$?; \
+	$(MAKE) --no-print-directory -j2 $(WEB_DEPS) $(GEODATA_DEPS) $(BASEMAP_DEPS) $(APILINT_DEPS) go-deps || status=$$?; \
+	printf '%s\n' $(TEST_QUEUE) > $(LANES)/queue; \
 	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory -j2 lane-e2e lane-chk || status=$$?; fi; \
 	grep -h '^\[[a-z0-9]*\] lane ' $(LANES)/*.log 2>/dev/null || true; \
+	if [ -s $(LANES)/queue ]; then echo "not run (the queue was left when both lanes had stopped):"; cat $(LANES)/queue; status=1; fi; \
 	if [ $$status -ne 0 ]; then bash tools/failures.sh $(LANES); exit $$status; fi
 	@echo "all tests passed"
 
-# tools/lane.sh runs a lane's targets in order and prints each one's wall and CPU seconds.
+# FORMAT_DEP= : check-format runs once, first in [chk], not again before lint-go and test-go.
+LANE = LANES=$(LANES) MAKE="$(MAKE)" $(2) bash tools/lane.sh $(1) FORMAT_DEP=
 lane-e2e:
-	@LANES=$(LANES) MAKE="$(MAKE)" bash tools/lane.sh e2e E2E_WORKERS=$(E2E_TEST_WORKERS) e2e-bin e2e lighthouse
+	@$(call LANE,e2e) E2E_WORKERS=$(E2E_TEST_WORKERS) e2e-bin e2e lighthouse +queue
 
 lane-chk:
-	@LANES=$(LANES) MAKE="$(MAKE)" $(CHK_NICE) bash tools/lane.sh chk test-go lint-go vulncheck web-checks lint-web test-deploy test-medusa
+	@$(call LANE,chk,$(CHK_NICE)) check-format test-go +queue
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/dist/.vite

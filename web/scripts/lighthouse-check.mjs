@@ -6,6 +6,11 @@
 // (internal/storepages/sitemap.go), which SEO's is-crawlable reports. These categories do not depend on the machine's speed, so the page loads unthrottled
 // (mobile screen). `make test` runs it (test-web: npm run lighthouse:check, after the build).
 //   npm run build && npm run lighthouse:check [-- --json=DIR]
+// The routes are audited LIGHTHOUSE_JOBS (3) at a time, each share in a process of its own with
+// its own Chromium against the one server: Lighthouse keeps global state and must not run twice in
+// one process, and most of an audit's time is waiting for the page to be quiet (189 s of wall for
+// 41 s of CPU one route after another, docs/performance.md "The test suite").
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,44 +33,81 @@ const EXCEPTIONS = {
   "/reset-password": ["is-crawlable"],
 };
 const jsonDir = process.argv.find((a) => a.startsWith("--json="))?.slice(7);
+// --share=I/N (set by the parent below): audit routes I, I+N, I+2N... of the server at LIGHTHOUSE_URL.
+const share = process.argv.find((a) => a.startsWith("--share="))?.slice(8);
 
-const server = await startServer({ stores: 300 });
-const profile = mkdtempSync(join(tmpdir(), "locator-lighthouse-"));
-const failures = [];
-let chrome;
-try {
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS], userDataDir: profile });
-  for (const route of await productRoutes(server.url)) {
-    const result = await lighthouse(
-      `${server.url}${route.path}`,
-      { port: chrome.port, output: "json", logLevel: "error" },
-      { extends: "lighthouse:default", settings: { onlyCategories: CATEGORIES, throttlingMethod: "provided", disableFullPageScreenshot: true } },
-    );
-    const { categories, audits } = result.lhr;
-    if (jsonDir) writeFileSync(join(jsonDir, `${route.name.replaceAll(" ", "-")}.json`), JSON.stringify(result.lhr));
-    const allowed = EXCEPTIONS[route.path] ?? [];
-    const failed = [];
-    for (const id of CATEGORIES) {
-      for (const ref of categories[id].auditRefs) {
-        const a = audits[ref.id];
-        if (ref.weight > 0 && a.score !== null && a.score < 1 && !allowed.includes(a.id)) {
-          const items = (a.details?.items ?? []).slice(0, 3).map((i) => i.node?.snippet ?? i.source?.url ?? i.url ?? i.description ?? "");
-          failed.push(`${categories[id].title}: ${a.id} (${a.title}) ${items.join(" | ")}`);
+/** Audits `routes` of `url` in one Chromium; answers the failed audits, each "path: audit". */
+async function audit(url, routes) {
+  const profile = mkdtempSync(join(tmpdir(), "locator-lighthouse-"));
+  const failures = [];
+  let chrome;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS], userDataDir: profile });
+    for (const route of routes) {
+      const result = await lighthouse(
+        `${url}${route.path}`,
+        { port: chrome.port, output: "json", logLevel: "error" },
+        { extends: "lighthouse:default", settings: { onlyCategories: CATEGORIES, throttlingMethod: "provided", disableFullPageScreenshot: true } },
+      );
+      const { categories, audits } = result.lhr;
+      if (jsonDir) writeFileSync(join(jsonDir, `${route.name.replaceAll(" ", "-")}.json`), JSON.stringify(result.lhr));
+      const allowed = EXCEPTIONS[route.path] ?? [];
+      const failed = [];
+      for (const id of CATEGORIES) {
+        for (const ref of categories[id].auditRefs) {
+          const a = audits[ref.id];
+          if (ref.weight > 0 && a.score !== null && a.score < 1 && !allowed.includes(a.id)) {
+            const items = (a.details?.items ?? []).slice(0, 3).map((i) => i.node?.snippet ?? i.source?.url ?? i.url ?? i.description ?? "");
+            failed.push(`${categories[id].title}: ${a.id} (${a.title}) ${items.join(" | ")}`);
+          }
         }
       }
+      const scores = CATEGORIES.map((id) => `${categories[id].title} ${Math.round(categories[id].score * 100)}`).join(", ");
+      console.log(`${route.path}: ${scores}${allowed.length ? ` (allowed to fail here: ${allowed.join(", ")})` : ""}`);
+      for (const f of failed) console.log(`  ${f}`);
+      failures.push(...failed.map((f) => `${route.path}: ${f}`));
     }
-    const scores = CATEGORIES.map((id) => `${categories[id].title} ${Math.round(categories[id].score * 100)}`).join(", ");
-    console.log(`${route.path}: ${scores}${allowed.length ? ` (allowed to fail here: ${allowed.join(", ")})` : ""}`);
-    for (const f of failed) console.log(`  ${f}`);
-    failures.push(...failed.map((f) => `${route.path}: ${f}`));
+  } finally {
+    await chrome?.kill();
+    rmSync(profile, { recursive: true, force: true });
   }
+  return failures;
+}
+
+/** Runs this script on share `i` of `n` in a child process; answers its exit code and output. */
+function child(i, n, url) {
+  return new Promise((resolveChild) => {
+    const args = [import.meta.filename, `--share=${i}/${n}`, ...process.argv.slice(2).filter((a) => !a.startsWith("--share="))];
+    const p = spawn(process.execPath, args, { env: { ...process.env, LIGHTHOUSE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    p.stdout.on("data", (d) => (out += d));
+    p.stderr.on("data", (d) => (out += d));
+    p.on("close", (code) => resolveChild({ code: code ?? 1, out }));
+  });
+}
+
+if (share) {
+  const [i, n] = share.split("/").map(Number);
+  const url = process.env.LIGHTHOUSE_URL;
+  const routes = (await productRoutes(url)).filter((_, k) => k % n === i);
+  const failures = await audit(url, routes);
+  for (const f of failures) console.error(f);
+  process.exit(failures.length > 0 ? 1 : 0);
+}
+
+const server = await startServer({ stores: 300 });
+let results;
+try {
+  const routes = await productRoutes(server.url);
+  const n = Math.max(1, Math.min(routes.length, Number(process.env.LIGHTHOUSE_JOBS) || 3));
+  results = await Promise.all(Array.from({ length: n }, (_, i) => child(i, n, server.url)));
 } finally {
-  await chrome?.kill();
-  rmSync(profile, { recursive: true, force: true });
   await server.stop();
 }
-if (failures.length > 0) {
-  console.error(`Lighthouse: ${failures.length} failing audit(s) in accessibility, best practices or SEO`);
+for (const r of results) process.stdout.write(r.out);
+const failed = results.filter((r) => r.code !== 0).length;
+if (failed > 0) {
+  console.error(`Lighthouse: failing audits in ${failed} of ${results.length} shares (above: each route's failures)`);
   process.exit(1);
 }
 console.log("Lighthouse: accessibility, best practices and SEO at 100 on every route");

@@ -4,9 +4,9 @@ package catalogtest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"locator/internal/catalog"
@@ -15,10 +15,24 @@ import (
 )
 
 // File is the path of the test catalogue file, whatever folder the test
-// runs in.
+// runs in: found from the module's root (the nearest folder above the
+// test's own holding go.mod), not from this file's compiled-in path, which
+// -trimpath (make test) reduces to an import path.
 func File() string {
-	_, here, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(here), "..", "testdata", "catalogue.csv")
+	dir, err := os.Getwd()
+	if err != nil {
+		panic(fmt.Sprintf("catalogtest: working folder: %v", err))
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "internal", "catalog", "testdata", "catalogue.csv")
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			panic("catalogtest: no go.mod above " + dir)
+		}
+		dir = up
+	}
 }
 
 // Imported imports the test catalogue into d (the test fails if it
