@@ -27,7 +27,7 @@ GEODATA_DEPS := tools/geodata/node_modules/.package-lock.json
 BASEMAP_DEPS := tools/basemap/node_modules/.package-lock.json
 APILINT_DEPS := tools/apilint/node_modules/.package-lock.json
 
-.PHONY: build bench run test go-deps lane-e2e lane-chk lane-q test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
+.PHONY: build bench run test go-deps lane-e2e lane-chk test-go test-fuzz test-medusa test-web web-checks e2e-bin e2e lighthouse test-deploy check-format lint lint-go lint-web vulncheck web geodata basemap clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -137,7 +137,7 @@ GO_RACE := -race -gcflags='modernc.org/sqlite/lib=-race=false -d=checkptr=0'
 # goroutines) and whole without it, where the gates take seconds instead of minutes.
 # -vet=off: check-format ran go vet over every package (all its analyzers, a superset of the ones
 # go test would run again per package).
-GO_TEST = $(GO) test -vet=off -count=1 $(if $(GO_TEST_P),-p $(GO_TEST_P))
+GO_TEST := $(GO) test -vet=off -count=1
 test-go: $(GEODATA_DEPS) $(BASEMAP_DEPS) $(FORMAT_DEP)
 	$(GO_TEST) $(GO_RACE) -timeout 25m $(GO_TEST_FIRST) $$($(GO) list ./... | grep -v '/internal/bench$$')
 	$(GO_TEST) $(GO_RACE) -short ./internal/bench
@@ -206,16 +206,12 @@ test-deploy:
 #         mostly wait on pages and servers, and whatever they need of the CPU they get at once
 #   [chk] at nice 10, filling the CPU the browsers leave: gofmt and go vet, then the Go tests with
 #         -race on both engines (the slowest first)
-#   [q]   at nice 10, from the start: the targets of TEST_QUEUE, one after another: lint-go
-#         (treecheck, tidy, golangci-lint), typecheck, vitest, the API and JSON-LD checks,
-#         govulncheck, apilint, ESLint and its rule proof, promtool, the products sync against a
-#         real Medusa server
-# and each of the other two, when its own list is done, takes the next target of that queue too.
-# Three lanes and four Go test binaries at once (GO_TEST_P) because the work waits a lot (browsers
-# on pages, tests on PostgreSQL and on deliberate outages): with two lanes and go test's default
-# of two, a run kept the two cores busy about two thirds of its time (docs/performance.md).
-E2E_TEST_WORKERS ?= 4
-GO_TEST_P ?= 4
+# then each lane, when its own list is done, takes the next target of TEST_QUEUE (whichever lane is
+# free first): lint-go (treecheck, tidy, golangci-lint), typecheck, vitest, the API and JSON-LD
+# checks, govulncheck, apilint, ESLint and its rule proof, promtool, the products sync against a
+# real Medusa server. Both cores are busy the whole run: a third lane from the start, 4 e2e
+# workers or 4 Go test binaries at once only shared the same CPU more ways (docs/performance.md).
+E2E_TEST_WORKERS ?= 3
 CHK_NICE ?= nice -n 10
 TEST_QUEUE := lint-go web-checks vulncheck lint-web test-deploy test-medusa
 # A failed run ends with tools/failures.sh: the failing tests and their first messages, gathered
@@ -225,7 +221,7 @@ test:
 	@rm -rf $(LANES) && mkdir -p $(LANES); status=0; \
 	$(MAKE) --no-print-directory -j2 $(WEB_DEPS) $(GEODATA_DEPS) $(BASEMAP_DEPS) $(APILINT_DEPS) go-deps || status=$$?; \
 	printf '%s\n' $(TEST_QUEUE) > $(LANES)/queue; \
-	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory -j3 lane-e2e lane-chk lane-q || status=$$?; fi; \
+	if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory -j2 lane-e2e lane-chk || status=$$?; fi; \
 	grep -h '^\[[a-z0-9]*\] lane ' $(LANES)/*.log 2>/dev/null || true; \
 	if [ -s $(LANES)/queue ]; then echo "not run (the queue was left when both lanes had stopped):"; cat $(LANES)/queue; status=1; fi; \
 	if [ $$status -ne 0 ]; then bash tools/failures.sh $(LANES); exit $$status; fi
@@ -237,10 +233,7 @@ lane-e2e:
 	@$(call LANE,e2e) E2E_WORKERS=$(E2E_TEST_WORKERS) e2e-bin e2e lighthouse +queue
 
 lane-chk:
-	@$(call LANE,chk,$(CHK_NICE)) GO_TEST_P=$(GO_TEST_P) check-format test-go +queue
-
-lane-q:
-	@$(call LANE,q,$(CHK_NICE)) +queue
+	@$(call LANE,chk,$(CHK_NICE)) check-format test-go +queue
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/dist/.vite
