@@ -33,13 +33,13 @@ const EXCEPTIONS = {
   "/reset-password": ["is-crawlable"],
 };
 const jsonDir = process.argv.find((a) => a.startsWith("--json="))?.slice(7);
-// --share=I/N (set by the parent below): audit routes I, I+N, I+2N... of the server at LIGHTHOUSE_URL.
-const share = process.argv.find((a) => a.startsWith("--share="))?.slice(8);
+// Set by the parent below for each child: the server's URL and the child's share of the routes.
+const { LIGHTHOUSE_URL: shareUrl, LIGHTHOUSE_ROUTES: shareRoutes } = process.env;
 
-/** Audits `routes` of `url` in one Chromium; answers the failed audits, each "path: audit". */
+/** Audits `routes` of `url` in one Chromium, printing each route's scores and failed audits; answers how many failed. */
 async function audit(url, routes) {
   const profile = mkdtempSync(join(tmpdir(), "locator-lighthouse-"));
-  const failures = [];
+  let failures = 0;
   let chrome;
   try {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS], userDataDir: profile });
@@ -65,7 +65,7 @@ async function audit(url, routes) {
       const scores = CATEGORIES.map((id) => `${categories[id].title} ${Math.round(categories[id].score * 100)}`).join(", ");
       console.log(`${route.path}: ${scores}${allowed.length ? ` (allowed to fail here: ${allowed.join(", ")})` : ""}`);
       for (const f of failed) console.log(`  ${f}`);
-      failures.push(...failed.map((f) => `${route.path}: ${f}`));
+      failures += failed.length;
     }
   } finally {
     await chrome?.kill();
@@ -74,11 +74,11 @@ async function audit(url, routes) {
   return failures;
 }
 
-/** Runs this script on share `i` of `n` in a child process; answers its exit code and output. */
-function child(i, n, url) {
+/** Runs this script on `routes` of `url` in a child process; answers its exit code and output. */
+function child(url, routes) {
   return new Promise((resolveChild) => {
-    const args = [import.meta.filename, `--share=${i}/${n}`, ...process.argv.slice(2).filter((a) => !a.startsWith("--share="))];
-    const p = spawn(process.execPath, args, { env: { ...process.env, LIGHTHOUSE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+    const env = { ...process.env, LIGHTHOUSE_URL: url, LIGHTHOUSE_ROUTES: JSON.stringify(routes) };
+    const p = spawn(process.execPath, [import.meta.filename, ...process.argv.slice(2)], { env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     p.stdout.on("data", (d) => (out += d));
     p.stderr.on("data", (d) => (out += d));
@@ -86,13 +86,8 @@ function child(i, n, url) {
   });
 }
 
-if (share) {
-  const [i, n] = share.split("/").map(Number);
-  const url = process.env.LIGHTHOUSE_URL;
-  const routes = (await productRoutes(url)).filter((_, k) => k % n === i);
-  const failures = await audit(url, routes);
-  for (const f of failures) console.error(f);
-  process.exit(failures.length > 0 ? 1 : 0);
+if (shareRoutes) {
+  process.exit((await audit(shareUrl, JSON.parse(shareRoutes))) > 0 ? 1 : 0);
 }
 
 const server = await startServer({ stores: 300 });
@@ -100,7 +95,7 @@ let results;
 try {
   const routes = await productRoutes(server.url);
   const n = Math.max(1, Math.min(routes.length, Number(process.env.LIGHTHOUSE_JOBS) || 3));
-  results = await Promise.all(Array.from({ length: n }, (_, i) => child(i, n, server.url)));
+  results = await Promise.all(Array.from({ length: n }, (_, i) => child(server.url, routes.filter((_, k) => k % n === i))));
 } finally {
   await server.stop();
 }
