@@ -247,23 +247,13 @@ func (s *Service) Create(ctx context.Context, in Input) (Partner, error) {
 		return Partner{}, err
 	}
 	now := s.clock.Stamp()
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.save(ctx, id, in, "partner.create", func(tx *db.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO partners (id, name, slug, kind, allowed_origins, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6)`, id, in.Name, in.Slug, in.Kind, strings.Join(in.AllowedOrigins, "\n"), now); err != nil {
-			if db.UniqueViolation(err) {
-				return slugTaken(in.Slug)
-			}
 			return fmt.Errorf("create partner: %w", err)
 		}
-		if err := writeLists(ctx, tx, id, in); err != nil {
-			return err
-		}
-		return s.audit(ctx, tx, in.Actor, "partner.create", id, in)
+		return nil
 	})
-	if err != nil {
-		return Partner{}, err
-	}
-	return s.Get(ctx, id)
 }
 
 // Update replaces a partner's fields and lists with in.
@@ -272,13 +262,10 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Partner, err
 	if err != nil {
 		return Partner{}, err
 	}
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.save(ctx, id, in, "partner.update", func(tx *db.Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE partners SET name = $1, slug = $2, kind = $3, allowed_origins = $4 WHERE id = $5`,
 			in.Name, in.Slug, in.Kind, strings.Join(in.AllowedOrigins, "\n"), id)
 		if err != nil {
-			if db.UniqueViolation(err) {
-				return slugTaken(in.Slug)
-			}
 			return fmt.Errorf("update partner: %w", err)
 		}
 		if n, err := res.RowsAffected(); err != nil {
@@ -291,10 +278,25 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Partner, err
 				return fmt.Errorf("update partner lists: %w", err)
 			}
 		}
+		return nil
+	})
+}
+
+// save runs row (the partner's INSERT or UPDATE; a slug another partner
+// holds answers slugTaken), then writes in's lists and the audit entry
+// action, all in one transaction, and answers the partner as stored.
+func (s *Service) save(ctx context.Context, id string, in Input, action string, row func(*db.Tx) error) (Partner, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := row(tx); err != nil {
+			if db.UniqueViolation(err) {
+				return slugTaken(in.Slug)
+			}
+			return err
+		}
 		if err := writeLists(ctx, tx, id, in); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, in.Actor, "partner.update", id, in)
+		return s.audit(ctx, tx, in.Actor, action, id, in)
 	})
 	if err != nil {
 		return Partner{}, err

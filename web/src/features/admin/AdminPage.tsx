@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ApiError, failureText } from "../../api/client";
+import { failureText } from "../../api/client";
 import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
@@ -26,6 +26,7 @@ import { SignInForm } from "./SignInForm";
 import { StoreOwners } from "./StoreOwners";
 import type { Claim, ClaimFilter, Moderator } from "./types";
 import { Notice } from "../../components/ui/outcome";
+import { isUnauthorized } from "./unauthorized";
 
 const VIEW_TITLES = {
   claims: "Claims moderation",
@@ -53,8 +54,6 @@ const VIEWS: [keyof typeof VIEW_TITLES, string][] = [
 
 // Demand (charts, the heat map) is its own chunk: loaded when the view opens.
 const DemandPanel = lazy(async () => ({ default: (await import("./demand/DemandPanel")).DemandPanel }));
-
-const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** /admin: moderators sign in and approve or reject store claims (issue #5). */
 export function AdminPage() {

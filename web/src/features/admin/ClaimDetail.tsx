@@ -21,6 +21,7 @@ import {
   STATUS_LABELS,
 } from "./messages";
 import type { Claim, ClaimField, Coordinates, ExistingStore } from "./types";
+import { isUnauthorized } from "./unauthorized";
 
 const REASON_MAX = 1000;
 
@@ -143,7 +144,7 @@ function ConsentDecision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailP
     onSuccess: (c) =>
       onDecided(c.consent === "accepted" ? `${c.email} is now a co-owner of store #${c.store_id ?? ""}.` : `${c.email} will not be able to change the store.`, c),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) onUnauthorized();
+      if (isUnauthorized(error)) onUnauthorized();
       if (error instanceof ApiError && error.status === 409) onDecided(`Claim #${claim.id}: ${error.message}`);
     },
   });
@@ -323,7 +324,7 @@ function Decision({ claim, onDecided, onUnauthorized }: Omit<ClaimDetailProps, "
   const reasonId = useId();
 
   const fail = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) onUnauthorized();
+    if (isUnauthorized(error)) onUnauthorized();
     if (error instanceof ApiError && error.status === 409) onDecided(`Claim #${claim.id} was already decided: ${error.message}`);
   };
   const approve = useMutation({

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
-import { ApiError, failureText } from "../../api/client";
+import { useState, type FormEvent } from "react";
+import { failureText } from "../../api/client";
 import { adminKeys } from "../../api/keys";
 import type { paths } from "../../api/schema";
 import { Button } from "../../components/ui/button";
@@ -17,6 +17,7 @@ import {
   unmatchedOptions,
   type LicenceSource,
 } from "./api/licences";
+import { useSignedOutOn } from "./unauthorized";
 
 const SOURCES: LicenceSource[] = ["nyc-dcwp", "nys-tobacco-vendors", "philadelphia-tobacco-permits", "fda-compliance-checks"];
 
@@ -30,10 +31,7 @@ export function LicencesPanel({ onUnauthorized }: { onUnauthorized: () => void }
   const status = useQuery(licenceStatusOptions());
   const queue = useQuery(licenceQueueOptions());
   const [notice, setNotice] = useState("");
-  const unauthorized = [status.error, queue.error].some((e) => e instanceof ApiError && e.status === 401);
-  useEffect(() => {
-    if (unauthorized) onUnauthorized();
-  }, [unauthorized, onUnauthorized]);
+  useSignedOutOn([status.error, queue.error], onUnauthorized);
   const done = (message: string) => {
     setNotice(message);
     void queryClient.invalidateQueries({ queryKey: adminKeys.licences });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
-import { ApiError, failureText } from "../../api/client";
+import { useId, useState } from "react";
+import { failureText } from "../../api/client";
 import { adminKeys } from "../../api/keys";
 import { Loaded } from "../../components/Loaded";
 import { Button } from "../../components/ui/button";
@@ -13,6 +13,7 @@ import {
   type MedusaLocation,
   type MedusaSyncState,
 } from "./api/medusa";
+import { isUnauthorized, useSignedOutOn } from "./unauthorized";
 
 /**
  * "Marketplace" in /admin: the marketplace's Medusa stock locations, each mapped to one of our
@@ -23,10 +24,7 @@ export function MedusaPanel({ onUnauthorized }: { onUnauthorized: () => void }) 
   const list = useQuery(medusaLocationsOptions());
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState("");
-  const unauthorized = list.error instanceof ApiError && list.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) onUnauthorized();
-  }, [unauthorized, onUnauthorized]);
+  useSignedOutOn([list.error], onUnauthorized);
   return (
     <section aria-labelledby="medusa-heading" className="flex flex-col gap-4">
       <h2 id="medusa-heading" className="text-base font-semibold text-gray-900">
@@ -121,7 +119,7 @@ function LocationRow({
       void queryClient.invalidateQueries({ queryKey: adminKeys.medusa });
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 401) onUnauthorized();
+      if (isUnauthorized(e)) onUnauthorized();
     },
   });
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { ApiError, failureText } from "../../api/client";
+import { useState } from "react";
+import { failureText } from "../../api/client";
 import { formatCoordinate, parseCoordinates, type Coordinates } from "../../components/location/coordinates";
 import { LocationEditor } from "../../components/location/LocationEditor";
 import { Loaded } from "../../components/Loaded";
@@ -9,6 +9,7 @@ import { FormError } from "../../components/ui/field";
 import { Notice } from "../../components/ui/outcome";
 import { approximateKey, approximateStoresOptions, placeStore, type ApproximateStore } from "./api/approximate-stores";
 import { COORDINATES_INVALID, MODERATOR_NO_STREETS } from "./messages";
+import { isUnauthorized, useSignedOutOn } from "./unauthorized";
 
 /**
  * "Stores to place" in /admin: every published store whose position is only a ZIP or city centre
@@ -19,10 +20,7 @@ export function PositionsPanel({ onUnauthorized }: { onUnauthorized: () => void 
   const list = useQuery(approximateStoresOptions());
   const [openId, setOpenId] = useState<number | null>(null);
   const [notice, setNotice] = useState("");
-  const unauthorized = list.error instanceof ApiError && list.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) onUnauthorized();
-  }, [unauthorized, onUnauthorized]);
+  useSignedOutOn([list.error], onUnauthorized);
   return (
     <section aria-labelledby="positions-heading" className="flex flex-col gap-4">
       <h2 id="positions-heading" className="text-base font-semibold text-gray-900">
@@ -92,7 +90,7 @@ function StoreToPlace({
       void queryClient.invalidateQueries({ queryKey: approximateKey });
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 401) onUnauthorized();
+      if (isUnauthorized(e)) onUnauthorized();
     },
   });
   const where = [store.address, store.city, [store.state, store.postal_code].filter(Boolean).join(" ")].filter((p) => p.trim() !== "").join(", ");

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { ApiError, failureText } from "../../api/client";
 import { adminKeys } from "../../api/keys";
 import { Loaded } from "../../components/Loaded";
@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Field, FormError } from "../../components/ui/field";
 import { Notice } from "../../components/ui/outcome";
 import { editProduct, PRODUCT_PAGE, productOptions, productSearchOptions, type AdminProduct, type ProductPatch } from "./api/products";
+import { isUnauthorized, useSignedOutOn } from "./unauthorized";
 
 const KINDS = ["disposable", "pod_system", "pods", "open_system", "e_liquid", "nicotine_pouch", "heated_tobacco", "accessory"] as const;
 const FLAVOURS = ["tobacco", "menthol", "mint", "fruit", "dessert", "other", "unflavoured"] as const;
@@ -24,10 +25,7 @@ export function ProductsPanel({ onUnauthorized }: { onUnauthorized: () => void }
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState("");
   const list = useQuery(productSearchOptions(q, offset));
-  const unauthorized = list.error instanceof ApiError && list.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) onUnauthorized();
-  }, [unauthorized, onUnauthorized]);
+  useSignedOutOn([list.error], onUnauthorized);
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQ(text.trim());
@@ -155,7 +153,7 @@ export function ProductForm({ product, onSaved, onUnauthorized }: { product: Adm
       onSaved(saved);
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 401) onUnauthorized();
+      if (isUnauthorized(e)) onUnauthorized();
       const field = e instanceof ApiError && (e.status === 400 || e.status === 409) ? fieldOfMessage(e.message) : undefined;
       setFieldError(field ? { field, message: e.message } : null);
     },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
-import { ApiError, failureText } from "../../api/client";
+import { useState, type FormEvent } from "react";
+import { failureText } from "../../api/client";
 import type { components } from "../../api/schema";
 import { adminKeys } from "../../api/keys";
 import { Button } from "../../components/ui/button";
@@ -9,6 +9,7 @@ import { Loaded } from "../../components/Loaded";
 import { reportsOptions } from "./api/list-reports";
 import { resolveReports, type ResolvePayload } from "./api/resolve-reports";
 import { Notice } from "../../components/ui/outcome";
+import { useSignedOutOn } from "./unauthorized";
 
 type ReportedStore = components["schemas"]["ReportedStore"];
 type StoreReport = components["schemas"]["StoreReport"];
@@ -36,10 +37,7 @@ export function ReportsPanel({ onUnauthorized }: { onUnauthorized: () => void })
   const [page, setPage] = useState(1);
   const queue = useQuery(reportsOptions(page));
   const [notice, setNotice] = useState("");
-  const unauthorized = queue.error instanceof ApiError && queue.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) onUnauthorized();
-  }, [unauthorized, onUnauthorized]);
+  useSignedOutOn([queue.error], onUnauthorized);
   const decided = (message: string) => {
     setNotice(message);
     // The last store of a later page decided: show the page before it.

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
-import { ApiError, api, failureText, unwrap } from "../../api/client";
+import { useId, useState } from "react";
+import { api, failureText, unwrap } from "../../api/client";
 import type { components } from "../../api/schema";
 import { Button } from "../../components/ui/button";
 import { FormError } from "../../components/ui/field";
 import { Loaded } from "../../components/Loaded";
 import { Notice } from "../../components/ui/outcome";
+import { useSignedOutOn } from "./unauthorized";
 
 type Queue = components["schemas"]["ReviewQueue"];
 type Queued = Queue["reviews"][number];
@@ -34,10 +35,7 @@ export function ReviewsPanel({ onUnauthorized }: { onUnauthorized: () => void })
     staleTime: 0,
   });
   const [notice, setNotice] = useState("");
-  const unauthorized = queue.error instanceof ApiError && queue.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) onUnauthorized();
-  }, [unauthorized, onUnauthorized]);
+  useSignedOutOn([queue.error], onUnauthorized);
   return (
     <section aria-labelledby="review-queue-heading" className="flex flex-col gap-4">
       <h2 id="review-queue-heading" className="text-base font-semibold text-gray-900">

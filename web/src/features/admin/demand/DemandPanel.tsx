@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { ApiError } from "../../../api/client";
+import { lazy, Suspense, useState } from "react";
 import { Loaded } from "../../../components/Loaded";
 import { PeriodHeading } from "../../../components/PeriodHeading";
 import { Button } from "../../../components/ui/button";
 import { demandCsvUrl, demandOptions, type Demand } from "../api/demand";
 import type { HeatField } from "./heat";
+import { useSignedOutOn } from "../unauthorized";
 
 const DemandMap = lazy(() => import("./DemandMap"));
 
@@ -25,10 +25,7 @@ export function DemandPanel({ onUnauthorized }: { onUnauthorized: () => void }) 
   const [days, setDays] = useState(30);
   const [field, setField] = useState<HeatField>("zero_results");
   const demand = useQuery(demandOptions(days));
-  const unauthorized = demand.error instanceof ApiError && demand.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) onUnauthorized();
-  });
+  useSignedOutOn([demand.error], onUnauthorized);
   return (
     <section aria-labelledby="demand-heading" className="flex flex-col gap-4">
       <PeriodHeading id="demand-heading" title="Demand" periods={PERIODS} days={days} onDays={setDays} />

@@ -1,39 +1,21 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { failureText } from "../../../api/client";
 import { Loaded } from "../../../components/Loaded";
 import { Button } from "../../../components/ui/button";
 import { Field, FormError } from "../../../components/ui/field";
 import { createPartnerKey, partnerKeysOptions, revokePartnerKey, type Partner } from "./api";
+import { ShownOnce, useShownOnce } from "./secrets";
 
 /** A partner's read API keys (docs/partners.md): made here, the key shown once, revoked here. */
 export function KeysSection({ partner }: { partner: Partner }) {
-  const queryClient = useQueryClient();
   const keys = useQuery(partnerKeysOptions(partner.id));
   const [name, setName] = useState("");
-  const [secret, setSecret] = useState("");
-  const [failure, setFailure] = useState("");
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: partnerKeysOptions(partner.id).queryKey });
-  const create = async (event: FormEvent) => {
+  const { secret, failure, create, change } = useShownOnce(partnerKeysOptions(partner.id).queryKey);
+  const make = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const made = await createPartnerKey(partner.id, name);
-      setSecret(made.secret);
-      setName("");
-      setFailure("");
-      refresh();
-    } catch (e) {
-      setFailure(`Could not make the key: ${failureText(e)}`);
-    }
+    void create(() => createPartnerKey(partner.id, name), () => setName(""), "Could not make the key");
   };
-  const revoke = async (keyId: number) => {
-    try {
-      await revokePartnerKey(partner.id, keyId);
-      refresh();
-    } catch (e) {
-      setFailure(`Could not revoke the key: ${failureText(e)}`);
-    }
-  };
+  const revoke = (keyId: number) => void change(() => revokePartnerKey(partner.id, keyId), "Could not revoke the key");
   return (
     <section aria-label={`API keys of ${partner.name}`} className="mt-4 flex flex-col gap-2">
       <h4 className="font-semibold text-gray-900">Read API keys</h4>
@@ -49,7 +31,7 @@ export function KeysSection({ partner }: { partner: Partner }) {
                   {k.revoked_at ? (
                     <span className="text-gray-600">revoked</span>
                   ) : (
-                    <Button variant="outline" onClick={() => void revoke(k.id)}>
+                    <Button variant="outline" onClick={() => revoke(k.id)}>
                       Revoke <span className="sr-only">{k.name}</span>
                     </Button>
                   )}
@@ -59,12 +41,8 @@ export function KeysSection({ partner }: { partner: Partner }) {
           )
         }
       </Loaded>
-      {secret && (
-        <p role="status" className="text-sm">
-          The new key, shown this once: <code className="font-mono break-all">{secret}</code>
-        </p>
-      )}
-      <form onSubmit={(e) => void create(e)} aria-label="New key" className="flex flex-wrap items-end gap-2">
+      <ShownOnce what="The new key" secret={secret} />
+      <form onSubmit={make} aria-label="New key" className="flex flex-wrap items-end gap-2">
         <Field label="Key name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
         <Button type="submit">Make a key</Button>
       </form>

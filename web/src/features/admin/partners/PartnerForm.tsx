@@ -4,6 +4,7 @@ import { ApiError, failureText } from "../../../api/client";
 import { Button } from "../../../components/ui/button";
 import { Field, FormError } from "../../../components/ui/field";
 import type { Partner, PartnerInput } from "./api";
+import { isUnauthorized } from "../unauthorized";
 
 const KINDS = [
   ["brand", "Brand"],
@@ -47,7 +48,7 @@ export function PartnerForm({ partner, onSaved, onUnauthorized, save }: { partne
     mutationFn: save,
     onSuccess: onSaved,
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 401) onUnauthorized();
+      if (isUnauthorized(e)) onUnauthorized();
       const field = e instanceof ApiError && (e.status === 400 || e.status === 409) ? fieldOfPartnerMessage(e.message) : undefined;
       setFieldError(field ? { field, message: e.message } : null);
     },

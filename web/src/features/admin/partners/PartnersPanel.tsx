@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { ApiError, failureText } from "../../../api/client";
+import { useState } from "react";
+import { failureText } from "../../../api/client";
 import { adminKeys } from "../../../api/keys";
 import { Loaded } from "../../../components/Loaded";
 import { Button } from "../../../components/ui/button";
@@ -11,6 +11,7 @@ import { KeysSection } from "./KeysSection";
 import { PartnerForm } from "./PartnerForm";
 import { PartnerReport } from "./PartnerReport";
 import { WebhooksSection } from "./WebhooksSection";
+import { isUnauthorized, useSignedOutOn } from "../unauthorized";
 
 const KIND_LABELS = { brand: "Brand", pos: "Point-of-sale vendor", chain: "Chain" } as const;
 
@@ -26,10 +27,7 @@ export function PartnersPanel({ onUnauthorized }: { onUnauthorized: () => void }
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState("");
   const [failure, setFailure] = useState("");
-  const unauthorized = list.error instanceof ApiError && list.error.status === 401;
-  useEffect(() => {
-    if (unauthorized) onUnauthorized();
-  }, [unauthorized, onUnauthorized]);
+  useSignedOutOn([list.error], onUnauthorized);
   const saved = (message: string) => (p: Partner) => {
     setNotice(message.replace("{name}", p.name));
     setFailure("");
@@ -39,7 +37,7 @@ export function PartnersPanel({ onUnauthorized }: { onUnauthorized: () => void }
     try {
       saved("Disabled {name}.")(await disablePartner(p.id));
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) onUnauthorized();
+      if (isUnauthorized(e)) onUnauthorized();
       setFailure(`Could not disable ${p.name}: ${failureText(e)}`);
     }
   };

@@ -1,43 +1,28 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { failureText } from "../../../api/client";
 import { Loaded } from "../../../components/Loaded";
 import { Button } from "../../../components/ui/button";
 import { Field, FormError } from "../../../components/ui/field";
 import { registerWebhook, removeWebhook, webhooksOptions, type Partner, type WebhookEvent } from "./api";
+import { ShownOnce, useShownOnce } from "./secrets";
 
 const EVENTS: WebhookEvent[] = ["store.created", "store.updated", "store.closed", "stock.changed", "licence.changed", "review.published"];
 
 /** A partner's webhooks (docs/webhooks.md): each with its last status and recent deliveries; the secret shown once. */
 export function WebhooksSection({ partner }: { partner: Partner }) {
-  const queryClient = useQueryClient();
   const hooks = useQuery(webhooksOptions(partner.id));
   const [url, setUrl] = useState("");
   const [chosen, setChosen] = useState<WebhookEvent[]>([]);
-  const [secret, setSecret] = useState("");
-  const [failure, setFailure] = useState("");
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: webhooksOptions(partner.id).queryKey });
-  const register = async (event: FormEvent) => {
+  const { secret, failure, create, change } = useShownOnce(webhooksOptions(partner.id).queryKey);
+  const register = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const made = await registerWebhook(partner.id, url, chosen);
-      setSecret(made.secret);
+    const reset = () => {
       setUrl("");
       setChosen([]);
-      setFailure("");
-      refresh();
-    } catch (e) {
-      setFailure(`Could not register the webhook: ${failureText(e)}`);
-    }
+    };
+    void create(() => registerWebhook(partner.id, url, chosen), reset, "Could not register the webhook");
   };
-  const remove = async (hookId: number) => {
-    try {
-      await removeWebhook(partner.id, hookId);
-      refresh();
-    } catch (e) {
-      setFailure(`Could not remove the webhook: ${failureText(e)}`);
-    }
-  };
+  const remove = (hookId: number) => void change(() => removeWebhook(partner.id, hookId), "Could not remove the webhook");
   return (
     <section aria-label={`Webhooks of ${partner.name}`} className="mt-4 flex flex-col gap-2">
       <h4 className="font-semibold text-gray-900">Webhooks</h4>
@@ -63,7 +48,7 @@ export function WebhooksSection({ partner }: { partner: Partner }) {
                     </ul>
                   )}
                   {!h.disabled && (
-                    <Button variant="outline" onClick={() => void remove(h.id)}>
+                    <Button variant="outline" onClick={() => remove(h.id)}>
                       Remove <span className="sr-only">{h.url}</span>
                     </Button>
                   )}
@@ -73,12 +58,8 @@ export function WebhooksSection({ partner }: { partner: Partner }) {
           )
         }
       </Loaded>
-      {secret && (
-        <p role="status" className="text-sm">
-          The signing secret, shown this once: <code className="font-mono break-all">{secret}</code>
-        </p>
-      )}
-      <form onSubmit={(e) => void register(e)} aria-label="New webhook" className="flex flex-col gap-2">
+      <ShownOnce what="The signing secret" secret={secret} />
+      <form onSubmit={register} aria-label="New webhook" className="flex flex-col gap-2">
         <Field label="Receiver URL" hint="https only, on a public address" value={url} maxLength={2000} onChange={(e) => setUrl(e.target.value)} />
         <fieldset className="flex flex-wrap gap-3 text-sm">
           <legend className="font-medium text-gray-900">Events</legend>
