@@ -1,11 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
+	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -30,6 +33,8 @@ func cmdInproc(_ context.Context, args []string) error {
 	passes := fs.Int("passes", 3, "timed passes over the 10,000 queries (after one warm-up pass)")
 	gate := fs.Int("gate", 1000, "queries checked against the brute-force oracle")
 	products := fs.Bool("products", false, "the product series too: the catalogue, the stock, product queries (docs/performance.md)")
+	worst := fs.Int("worst", 0, "with -products, list the N product queries that cost most over their twins without the product")
+	worstProfile := fs.String("worst-profile", "", "with -worst, a CPU profile of 8 s of the 200 costliest product queries into this file")
 	d, err := data.parse(args)
 	if err != nil {
 		return err
@@ -97,6 +102,7 @@ func cmdInproc(_ context.Context, args []string) error {
 			v.name, us(j.P50), us(j.P99), us(j.Mean), us(j.Max))
 	}
 	if ps != nil {
+		ps.worst, ps.worstProfile = *worst, *worstProfile
 		ps.time(ix, *passes)
 	}
 	for _, v := range variants {
@@ -113,7 +119,9 @@ func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
 // productSeries is SLB-1's product series in this process: the stock
 // loaded into the index and the product requests of the mix.
 type productSeries struct {
-	mix []bench.Request // the valid mix with bench.ProductShare% product requests
+	mix          []bench.Request // the valid mix with bench.ProductShare% product requests
+	worst        int             // list this many of the costliest product queries (-worst)
+	worstProfile string          // and profile them into this file (-worst-profile)
 }
 
 // loadProductSeries loads the series' catalogue and stock into ix (its
@@ -190,6 +198,9 @@ func (ps *productSeries) time(ix *search.Index, passes int) {
 			name, len(o), us(so.P50), us(so.P99), us(so.Mean), us(best[1]), us(to))
 		fmt.Printf("%-8s same, no product      AppendJSON p50 %6.1f us  p99 %6.1f us  mean %6.1f us  best pass %6.1f us  fastest 99%% %6.1f us\n",
 			name, us(sp.P50), us(sp.P99), us(sp.Mean), us(best[0]), us(tp))
+		if err := ps.listWorst(ix, o, fastest[1], fastest[0]); err != nil {
+			fmt.Printf("%-8s costliest product queries: %v\n", name, err)
+		}
 		// Each query's fastest pass drops the stalls too, query by query:
 		// the steadiest of the three ratios on a loaded machine.
 		fp, fo := trimmedMean(fastest[0], 100), trimmedMean(fastest[1], 100)
@@ -212,4 +223,54 @@ func trimmedMean(ds []time.Duration, pct int) time.Duration {
 		sum += d
 	}
 	return sum / time.Duration(n)
+}
+
+// listWorst prints the ps.worst product queries whose time (to, each
+// query's fastest pass) exceeds most that of the same query without its
+// product (tp), with what decides their cost (the product's stores,
+// in_stock, the filters, the place), and the share they account for of
+// the excess of every query that costs more than its twin; with ps.worstProfile, it first writes a CPU
+// profile of the 200 costliest run over and over for 8 s.
+func (ps *productSeries) listWorst(ix *search.Index, o []bench.Request, to, tp []time.Duration) error {
+	if ps.worst <= 0 {
+		return nil
+	}
+	idx := make([]int, len(o))
+	var extra, over time.Duration // all of the extra; the extra of the queries that cost more
+	for i := range idx {
+		idx[i] = i
+		extra += to[i] - tp[i]
+		over += max(to[i]-tp[i], 0)
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(to[b]-tp[b], to[a]-tp[a]) })
+	if ps.worstProfile != "" {
+		f, err := os.Create(ps.worstProfile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return err
+		}
+		var buf []byte
+		for end := time.Now().Add(8 * time.Second); time.Now().Before(end); {
+			for _, i := range idx[:min(200, len(idx))] {
+				buf = ix.AppendJSON(buf[:0], o[i].Query)
+			}
+		}
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	fmt.Printf("the product queries cost %.0f us more than their twins without the product per pass (those that cost more: %.0f us); the costliest:\n", us(extra), us(over))
+	var cum time.Duration
+	for k, i := range idx[:min(ps.worst, len(idx))] {
+		q := o[i].Query
+		cum += to[i] - tp[i]
+		fmt.Printf("%4d product %5d (%6d stores) in_stock=%-5v r=%2.0f limit=%2d delivery=%-5v online=%-5v curbside=%-5v at %7.3f,%8.3f: %7.1f us vs %5.1f us (%3.0f%% of the excess so far)\n",
+			k+1, q.Product, ix.Products().Stores(q.Product), q.InStock, q.RadiusMiles, q.Limit, q.Delivery, q.OrderOnline, q.Curbside,
+			q.Latitude, q.Longitude, us(to[i]), us(tp[i]), 100*float64(cum)/float64(over))
+	}
+	return nil
 }
