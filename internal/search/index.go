@@ -58,10 +58,60 @@ type Index struct {
 	// missing a filter without a map look-up or a record read, and finds
 	// the others' records without the map. 12 bytes a store id.
 	pos []pos32
+	// area numbers each store id's lawArea in areas (dense ids, as pos;
+	// noArea where none), so that a product search can pass over a row
+	// whose store may not sell the product before it reads the store's
+	// position or record (productHits). 2 bytes a store id.
+	area   []uint16
+	areas  []lawArea
+	areaAt map[lawArea]uint16
 	// moved lists the stores whose point or presence changed under the
 	// write lock held now: the product side re-arranges their products
 	// before it is released (relocateMoved).
 	moved []int64
+}
+
+// lawArea is what the law on a product at a store depends on when no
+// state's product directory applies to the product: the store's rule set
+// and its time zone (which day the rules are judged on).
+type lawArea struct {
+	rules uint16
+	loc   *time.Location
+}
+
+// noArea marks a store id without a lawArea (or beyond the table's room).
+const noArea = math.MaxUint16
+
+// setArea records r's lawArea for its store id. The caller holds the write lock.
+func (ix *Index) setArea(r *record) {
+	if r.id < 0 || r.id >= maxDenseID {
+		return
+	}
+	k := lawArea{r.rules, r.loc}
+	n, ok := ix.areaAt[k]
+	if !ok {
+		n = noArea
+		if len(ix.areas) < noArea {
+			if ix.areaAt == nil {
+				ix.areaAt = map[lawArea]uint16{}
+			}
+			n = uint16(len(ix.areas))
+			ix.areas = append(ix.areas, k)
+			ix.areaAt[k] = n
+		}
+	}
+	for int64(len(ix.area)) <= r.id {
+		ix.area = append(ix.area, noArea)
+	}
+	ix.area[r.id] = n
+}
+
+// areaOf is store id's number in areas, or noArea. The caller holds the lock.
+func (ix *Index) areaOf(id uint32) uint16 {
+	if int(id) < len(ix.area) {
+		return ix.area[id]
+	}
+	return noArea
 }
 
 type pos32 struct {
@@ -503,6 +553,7 @@ func (ix *Index) put(e stores.Entry) {
 	}
 	ix.slots[e.ID] = slot
 	ix.setPos(e.ID, e.Latitude, e.Longitude, treeItem(slot, flags))
+	ix.setArea(&rec)
 	if ix.deferTree {
 		ix.pending = append(ix.pending, slot)
 		return

@@ -124,6 +124,62 @@ type judge struct {
 	product productlaw.Product
 	days    *ruleDay
 	seen    []judged
+	// areaV is the verdict in each of the index's lawAreas (0: not judged
+	// yet, 1: lawful, 2: not), when the law on the product depends on
+	// nothing else (no state's product directory applies to it); else nil.
+	areaV []uint8
+}
+
+var areaPool = sync.Pool{New: func() any { return new([]uint8) }}
+
+// judgeAreas lets lawfulIn answer from store ids when the product's law
+// depends on their lawArea alone; done returns the table to the pool.
+func (j *judge) judgeAreas() (done func()) {
+	if j.dirs.Matters(j.product) || len(j.ix.areas) == 0 {
+		return func() {}
+	}
+	p := areaPool.Get().(*[]uint8)
+	v := *p
+	if cap(v) < len(j.ix.areas) {
+		v = make([]uint8, len(j.ix.areas))
+	}
+	v = v[:len(j.ix.areas)]
+	clear(v)
+	j.areaV = v
+	return func() {
+		j.areaV = nil
+		*p = v
+		areaPool.Put(p)
+	}
+}
+
+// lawfulIn is j.of for store id without its record: whether the product
+// may be sold there, and ok when that is known from the store's lawArea
+// (judgeAreas ran, and the store has one).
+func (j *judge) lawfulIn(id uint32) (lawful, ok bool) {
+	if j.areaV == nil {
+		return false, false
+	}
+	a := j.ix.areaOf(id)
+	if int(a) >= len(j.areaV) {
+		return false, false
+	}
+	if v := j.areaV[a]; v != 0 {
+		return v == 1, true
+	}
+	k := j.ix.areas[a]
+	var rs []*rules.Rule
+	if int(k.rules) < len(j.ix.ruleSets) {
+		if set := j.ix.ruleSets[k.rules]; set != nil {
+			rs = set.Rules(j.days.of(k.loc))
+		}
+	}
+	lawful = productlaw.Judge(rs, j.dirs, "", j.product).Lawful
+	j.areaV[a] = 2
+	if lawful {
+		j.areaV[a] = 1
+	}
+	return lawful, true
 }
 
 type judged struct {
@@ -210,6 +266,11 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay, hits []prod
 		cur, earlier := -1, 0
 		var seen [classUnlawful + 1]int // matches of band cur by class
 		beyondA := math.Inf(1)          // a store's haversine term from here on is in a band after cur
+		// The law is judged from the store's lawArea where that is
+		// enough (judgeAreas), before the store's position or record is
+		// read: a flavoured product with in_stock=true around New York
+		// otherwise reads every in-stock store's record to the radius.
+		defer j.judgeAreas()()
 		want := func(row int) bool {
 			b := classes.bound(c.avail[row], c.reported[row])
 			if q.InStock && b > classLimited {
@@ -218,6 +279,17 @@ func (ix *Index) productHits(q *Query, now time.Time, days *ruleDay, hits []prod
 			n := earlier
 			for _, k := range seen[:b+1] {
 				n += k
+			}
+			if n > q.Limit {
+				return false
+			}
+			if lawful, ok := j.lawfulIn(c.ids[row]); ok && !lawful {
+				if q.InStock || q.Compliant {
+					return false
+				}
+				for _, k := range seen[b+1:] {
+					n += k
+				}
 			}
 			return n <= q.Limit
 		}
