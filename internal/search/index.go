@@ -56,13 +56,11 @@ type Index struct {
 	// ids below maxDenseID: a product search that looks at a product's
 	// stores (product.go) drops those far from the searched point or
 	// missing a filter without a map look-up or a record read, and finds
-	// the others' records without the map. 12 bytes a store id.
+	// the others' records without the map. 16 bytes a store id.
 	pos []pos32
-	// area numbers each store id's lawArea in areas (dense ids, as pos;
-	// noArea where none), so that a product search can pass over a row
-	// whose store may not sell the product before it reads the store's
-	// position or record (productHits). 2 bytes a store id.
-	area   []uint16
+	// areas numbers the lawAreas of the stores (pos32.area), so that a
+	// product search can pass over a row whose store may not sell the
+	// product before it reads the store's record (productHits).
 	areas  []lawArea
 	areaAt map[lawArea]uint16
 	// moved lists the stores whose point or presence changed under the
@@ -100,16 +98,15 @@ func (ix *Index) setArea(r *record) {
 			ix.areaAt[k] = n
 		}
 	}
-	for int64(len(ix.area)) <= r.id {
-		ix.area = append(ix.area, noArea)
+	if r.id < int64(len(ix.pos)) {
+		ix.pos[r.id].area = n
 	}
-	ix.area[r.id] = n
 }
 
 // areaOf is store id's number in areas, or noArea. The caller holds the lock.
 func (ix *Index) areaOf(id uint32) uint16 {
-	if int(id) < len(ix.area) {
-		return ix.area[id]
+	if int(id) < len(ix.pos) {
+		return ix.pos[id].area
 	}
 	return noArea
 }
@@ -117,6 +114,9 @@ func (ix *Index) areaOf(id uint32) uint16 {
 type pos32 struct {
 	lat, lon float32
 	item     uint32 // treeItem: the slot and the store's filter flags
+	// area is the store's lawArea in areas (setArea), beside its point so
+	// that the product search reads both with one cache line.
+	area uint16
 }
 
 // maxDenseID bounds pos: stores of larger ids are found through slots.
@@ -156,9 +156,9 @@ func (ix *Index) setPos(id int64, lat, lon float64, item uint32) {
 		return
 	}
 	for int64(len(ix.pos)) <= id {
-		ix.pos = append(ix.pos, pos32{lat: float32(math.NaN())})
+		ix.pos = append(ix.pos, pos32{lat: float32(math.NaN()), area: noArea})
 	}
-	ix.pos[id] = pos32{float32(lat), float32(lon), item}
+	ix.pos[id] = pos32{float32(lat), float32(lon), item, noArea}
 }
 
 type record struct {

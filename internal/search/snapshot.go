@@ -647,7 +647,7 @@ func (ix *Index) adopt(st *Index) error {
 	ix.zones, ix.sched = st.zones, st.sched
 	ix.ruleSets, ix.ruleAt = st.ruleSets, st.ruleAt
 	ix.pos = nil
-	ix.area, ix.areas, ix.areaAt = nil, nil, nil // numbered after st's rule sets
+	ix.areas, ix.areaAt = nil, nil // numbered after st's rule sets
 	for slot := range ix.recs {
 		if r := &ix.recs[slot]; r.live {
 			ix.setPos(r.id, r.lat, r.lon, treeItem(uint32(slot), r.flags))
