@@ -80,27 +80,23 @@ type lawArea struct {
 // noArea marks a store id without a lawArea (or beyond the table's room).
 const noArea = math.MaxUint16
 
-// setArea records r's lawArea for its store id. The caller holds the write lock.
-func (ix *Index) setArea(r *record) {
-	if r.id < 0 || r.id >= maxDenseID {
-		return
-	}
+// areaNumber is r's lawArea's number in areas, numbering it first if it
+// is new (noArea once the table is full). The caller holds the write lock.
+func (ix *Index) areaNumber(r *record) uint16 {
 	k := lawArea{r.rules, r.loc}
-	n, ok := ix.areaAt[k]
-	if !ok {
-		n = noArea
-		if len(ix.areas) < noArea {
-			if ix.areaAt == nil {
-				ix.areaAt = map[lawArea]uint16{}
-			}
-			n = uint16(len(ix.areas))
-			ix.areas = append(ix.areas, k)
-			ix.areaAt[k] = n
-		}
+	if n, ok := ix.areaAt[k]; ok {
+		return n
 	}
-	if r.id < int64(len(ix.pos)) {
-		ix.pos[r.id].area = n
+	if len(ix.areas) >= noArea {
+		return noArea
 	}
+	if ix.areaAt == nil {
+		ix.areaAt = map[lawArea]uint16{}
+	}
+	n := uint16(len(ix.areas))
+	ix.areas = append(ix.areas, k)
+	ix.areaAt[k] = n
+	return n
 }
 
 // areaOf is store id's number in areas, or noArea. The caller holds the lock.
@@ -114,7 +110,7 @@ func (ix *Index) areaOf(id uint32) uint16 {
 type pos32 struct {
 	lat, lon float32
 	item     uint32 // treeItem: the slot and the store's filter flags
-	// area is the store's lawArea in areas (setArea), beside its point so
+	// area is the store's lawArea in areas (areaNumber), beside its point so
 	// that the product search reads both with one cache line.
 	area uint16
 }
@@ -151,14 +147,14 @@ func (ix *Index) relocateMoved() {
 	ix.moved = ix.moved[:0]
 }
 
-func (ix *Index) setPos(id int64, lat, lon float64, item uint32) {
+func (ix *Index) setPos(id int64, lat, lon float64, item uint32, area uint16) {
 	if id < 0 || id >= maxDenseID {
 		return
 	}
 	for int64(len(ix.pos)) <= id {
 		ix.pos = append(ix.pos, pos32{lat: float32(math.NaN()), area: noArea})
 	}
-	ix.pos[id] = pos32{float32(lat), float32(lon), item, noArea}
+	ix.pos[id] = pos32{float32(lat), float32(lon), item, area}
 }
 
 type record struct {
@@ -552,8 +548,7 @@ func (ix *Index) put(e stores.Entry) {
 		ix.recs = append(ix.recs, rec)
 	}
 	ix.slots[e.ID] = slot
-	ix.setPos(e.ID, e.Latitude, e.Longitude, treeItem(slot, flags))
-	ix.setArea(&rec)
+	ix.setPos(e.ID, e.Latitude, e.Longitude, treeItem(slot, flags), ix.areaNumber(&rec))
 	if ix.deferTree {
 		ix.pending = append(ix.pending, slot)
 		return

@@ -168,13 +168,7 @@ func (j *judge) lawfulIn(id uint32) (lawful, ok bool) {
 		return v == 1, true
 	}
 	k := j.ix.areas[a]
-	var rs []*rules.Rule
-	if int(k.rules) < len(j.ix.ruleSets) {
-		if set := j.ix.ruleSets[k.rules]; set != nil {
-			rs = set.Rules(j.days.of(k.loc))
-		}
-	}
-	lawful = productlaw.Judge(rs, j.dirs, "", j.product).Lawful
+	lawful = j.verdict(j.ix.ruleSet(k.rules), j.days.of(k.loc), "").Lawful
 	j.areaV[a] = 2
 	if lawful {
 		j.areaV[a] = 1
@@ -202,13 +196,19 @@ func (j *judge) of(r *record) productlaw.Verdict {
 			return s.v
 		}
 	}
+	v := j.verdict(set, day, string(st))
+	j.seen = append(j.seen, judged{set, day, string(st), v})
+	return v
+}
+
+// verdict judges the product under set's rules on day, at a store in state
+// (which matters only where a state's product directory applies).
+func (j *judge) verdict(set *rules.Set, day int, state string) productlaw.Verdict {
 	var rs []*rules.Rule
 	if set != nil {
 		rs = set.Rules(day)
 	}
-	v := productlaw.Judge(rs, j.dirs, string(st), j.product)
-	j.seen = append(j.seen, judged{set, day, string(st), v})
-	return v
+	return productlaw.Judge(rs, j.dirs, state, j.product)
 }
 
 // bruteMaxOf is the most stores a product may have for its search to

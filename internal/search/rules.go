@@ -74,9 +74,12 @@ func (ix *Index) internRules(s *rules.Set) uint16 {
 }
 
 // rulesOf is the record's set. The caller holds the lock.
-func (ix *Index) rulesOf(r *record) *rules.Set {
-	if int(r.rules) < len(ix.ruleSets) {
-		return ix.ruleSets[r.rules]
+func (ix *Index) rulesOf(r *record) *rules.Set { return ix.ruleSet(r.rules) }
+
+// ruleSet is set n of ruleSets, or nil. The caller holds the lock.
+func (ix *Index) ruleSet(n uint16) *rules.Set {
+	if int(n) < len(ix.ruleSets) {
+		return ix.ruleSets[n]
 	}
 	return nil
 }

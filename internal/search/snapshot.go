@@ -650,8 +650,7 @@ func (ix *Index) adopt(st *Index) error {
 	ix.areas, ix.areaAt = nil, nil // numbered after st's rule sets
 	for slot := range ix.recs {
 		if r := &ix.recs[slot]; r.live {
-			ix.setPos(r.id, r.lat, r.lon, treeItem(uint32(slot), r.flags))
-			ix.setArea(r)
+			ix.setPos(r.id, r.lat, r.lon, treeItem(uint32(slot), r.flags), ix.areaNumber(r))
 			ix.moved = append(ix.moved, r.id)
 		}
 	}

@@ -229,8 +229,9 @@ func trimmedMean(ds []time.Duration, pct int) time.Duration {
 // query's fastest pass) exceeds most that of the same query without its
 // product (tp), with what decides their cost (the product's stores,
 // in_stock, the filters, the place), and the share they account for of
-// the excess of every query that costs more than its twin; with ps.worstProfile, it first writes a CPU
-// profile of the 200 costliest run over and over for 8 s.
+// the excess of every query that costs more than its twin; with
+// ps.worstProfile, it first writes a CPU profile of the 200 costliest run
+// over and over for 8 s.
 func (ps *productSeries) listWorst(ix *search.Index, o []bench.Request, to, tp []time.Duration) error {
 	if ps.worst <= 0 {
 		return nil
